@@ -1,0 +1,100 @@
+/**
+ * The SSO API as a Hono app, built from its dependencies and nothing else: no port, no globals,
+ * no environment. Tests call `app.request()` on it; the entry file serves it.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, RouteDeps } from './app-env.js';
+import type { Config } from './config/config.js';
+import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
+import { createLoginThrottle } from './features/accounts/login-throttle.js';
+import { loginRoutes } from './features/accounts/login-routes.js';
+import { registerRoutes } from './features/accounts/register-routes.js';
+import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
+import { checkRoutes } from './features/check/check-routes.js';
+import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
+import { createSessionService } from './features/sessions/session-service.js';
+import { tokenRoutes } from './features/sessions/token-routes.js';
+import { translationRoutes } from './features/translations/translation-routes.js';
+import { userRoutes } from './features/user/user-routes.js';
+import { createOtpService } from './features/verification/otp-service.js';
+import { verificationRoutes } from './features/verification/verification-routes.js';
+import { ApiError } from './lib/api-error.js';
+import type { Clock } from './lib/clock.js';
+import type { AccessTokenSigner } from './lib/jwt.js';
+import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
+import { requestMeta } from './middleware/request-meta.js';
+import type { Sender } from './senders/sender.js';
+import type { Storage } from './storage/storage.js';
+
+export interface AppDeps {
+  config: Config;
+  storage: Storage;
+  clock: Clock;
+  sender: Sender;
+  signer: AccessTokenSigner;
+  /** Server secret that keys the one-time-code hashes. */
+  codeKey: string;
+  log: (message: string, error?: unknown) => void;
+  /** Serves the built SPA for everything that is not an API path (the entry file passes it). */
+  site?: MiddlewareHandler;
+}
+
+/** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
+const noStore: MiddlewareHandler = async function noStore(c, next) {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+const API_PATH = /^\/(sso|common|payment|dev)(\/|$)/;
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, storage, clock } = deps;
+  const routeDeps: RouteDeps = {
+    config,
+    storage,
+    clock,
+    otp: createOtpService({
+      storage,
+      clock,
+      sender: deps.sender,
+      codeKey: deps.codeKey,
+      webOtpHost: new URL(config.publicUrl).host,
+    }),
+    sessions: createSessionService(storage, clock, deps.signer),
+    throttle: createLoginThrottle(storage, clock),
+  };
+
+  const limitBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
+  });
+
+  const v1 = new Hono<AppEnv>();
+  v1.route('/check', checkRoutes(routeDeps));
+  v1.route('/auth', verificationRoutes(routeDeps));
+  v1.route('/login', loginRoutes(routeDeps));
+  v1.route('/', tokenRoutes(routeDeps));
+  v1.route('/user', userRoutes(routeDeps));
+  v1.route('/restore-password', restorePasswordRoutes(routeDeps));
+
+  const v2 = new Hono<AppEnv>();
+  v2.route('/register', registerRoutes(routeDeps));
+
+  const app = new Hono<AppEnv>();
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
+  app.use('/sso/*', limitBody, noStore);
+  app.route('/sso/api/v1', v1);
+  app.route('/sso/api/v2', v2);
+  app.route('/common/api/v1', translationRoutes());
+  if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
+  if (deps.site) {
+    const site = deps.site;
+    app.get('*', async (c, next) => (API_PATH.test(c.req.path) ? next() : site(c, next)));
+  }
+  app.onError(createErrorHandler(deps.log));
+  app.notFound(notFound);
+  return app;
+}

@@ -1,0 +1,48 @@
+/**
+ * The security constants of the service, in one place, each with its unit in its name.
+ * They are product decisions (docs/decisions.md), not deployment settings.
+ */
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SAVED_SECONDS = 30 * 24 * 60 * 60;
+export const REFRESH_TOKEN_TTL_UNSAVED_SECONDS = 24 * 60 * 60;
+/** Two tabs refreshing with the same token at once both succeed within this window (docs/decisions.md). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+export const OTP_DIGITS = 6;
+export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 2 * 60;
+export const OTP_HOURLY_CAP_PER_CONTACT = 5;
+export const OTP_HOURLY_CAP_PER_IP = 30;
+/** How long a request_id (proof that a contact was verified) stays redeemable. */
+export const VERIFICATION_TTL_SECONDS = 15 * 60;
+
+export interface ThrottlePolicy {
+  /** Failures allowed before the first lock. */
+  freeFailures: number;
+  /** The first lock; each further failure doubles it. */
+  baseLockSeconds: number;
+  maxLockSeconds: number;
+  /** A quiet period after which past failures are forgotten. */
+  forgetAfterSeconds: number;
+}
+
+export const LOGIN_THROTTLE_ACCOUNT: ThrottlePolicy = {
+  freeFailures: 3,
+  baseLockSeconds: 30,
+  maxLockSeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+};
+
+export const LOGIN_THROTTLE_IP: ThrottlePolicy = {
+  freeFailures: 20,
+  baseLockSeconds: 60,
+  maxLockSeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+};
+
+/** Account-existence checks per client address per minute. */
+export const CHECK_REQUESTS_PER_MINUTE_PER_IP = 60;
+
+export const JSON_BODY_LIMIT_BYTES = 16 * 1024;

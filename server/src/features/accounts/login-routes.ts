@@ -1,0 +1,62 @@
+/**
+ * POST /login/LoginUser/ (password) and /login/LoginOtp/ (one-time code), SPEC §7. An unknown
+ * account and a wrong password get the same answer in the same time; failures are throttled.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import type { User } from '../../storage/storage.js';
+import { signInPurpose } from '../verification/purposes.js';
+import { contactEntries, contactFrom, saveField } from './contact-fields.js';
+import { findAccount } from './find-account.js';
+import { accountThrottleKey } from './login-throttle.js';
+import { tokenResponse } from './token-response.js';
+
+const passwordLoginSchema = v.strictObject({
+  ...contactEntries,
+  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_credentials')),
+  save: saveField,
+});
+
+const codeLoginSchema = v.strictObject({
+  ...contactEntries,
+  code: v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code')),
+  save: saveField,
+});
+
+export function loginRoutes({ storage, otp, sessions, throttle }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  const signIn = (user: User, meta: AppEnv['Variables']['meta'], save: boolean) =>
+    storage.transaction(async (tx) => tokenResponse(user, await sessions.start(tx, user, meta, save)));
+
+  app.post('/LoginUser/', async (c) => {
+    const body = await readJsonBody(c, passwordLoginSchema);
+    const contact = contactFrom(body);
+    const meta = c.get('meta');
+    const accountKey = accountThrottleKey(contact);
+    await throttle.assertOpen(accountKey, meta.ip);
+
+    const user = await findAccount(storage, contact);
+    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+    if (!user || !ok) {
+      await throttle.recordFailure(accountKey, meta.ip);
+      throw badRequest('invalid_credentials');
+    }
+    await throttle.recordSuccess(accountKey);
+    return c.json(await signIn(user, meta, body.save));
+  });
+
+  app.post('/LoginOtp/', async (c) => {
+    const body = await readJsonBody(c, codeLoginSchema);
+    const contact = contactFrom(body);
+    // The code carries its own limits (5 tries, 5 minutes); a locked password does not block it.
+    await otp.consume(signInPurpose(contact.type), contact, body.code);
+    const user = await findAccount(storage, contact);
+    if (!user) throw badRequest('invalid_credentials');
+    return c.json(await signIn(user, c.get('meta'), body.save));
+  });
+  return app;
+}

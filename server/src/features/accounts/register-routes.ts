@@ -1,0 +1,80 @@
+/**
+ * POST /sso/api/v2/register/RegisterUser/ (SPEC §7): an account from a verified phone or e-mail.
+ * Everything that can be checked is checked before the request_id is redeemed, and the redemption,
+ * the new account and its first session commit together: a refused registration leaves the proof
+ * usable, so the person does not have to wait for a new code.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import { passwordProblem } from '../../lib/password-policy.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomId } from '../../lib/secrets.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import type { User } from '../../storage/storage.js';
+import { emailField, saveField } from './contact-fields.js';
+import { nameField } from './names.js';
+import { tokenResponse } from './token-response.js';
+
+/** SPEC §3 registration kinds. Social sign-up (0) arrives with the social providers. */
+const KIND_WITH_EMAIL = 1;
+const KIND_EMAIL_SKIPPED = 2;
+
+const registerSchema = v.strictObject({
+  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
+  first_name: nameField,
+  last_name: nameField,
+  email: v.optional(v.nullable(v.union([v.literal(''), emailField], 'invalid_email'))),
+  kind: v.picklist([KIND_WITH_EMAIL, KIND_EMAIL_SKIPPED], 'invalid_kind'),
+  save: saveField,
+});
+
+export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/RegisterUser/', async (c) => {
+    const body = await readJsonBody(c, registerSchema);
+    const problem = passwordProblem(body.password);
+    if (problem) throw badRequest(problem, 'password');
+    const email = body.email || null;
+    if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
+    if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
+    const passwordHash = await hashPassword(body.password);
+
+    const result = await storage.transaction(async (tx) => {
+      const proof = await otp.redeemProof(tx, body.request_id, ['login_sms_verification', 'confirm_email_or_phone']);
+      const now = clock.now();
+      const user: User = {
+        id: randomId(),
+        phone: null,
+        email,
+        emailVerified: false,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        isInactivated: false,
+        createdAt: now,
+        updatedAt: now,
+        passwordChangedAt: now,
+      };
+      if (proof.contactType === 'phone') {
+        if (await tx.users.findByPhone(proof.contact)) throw badRequest('user_exists_phone', 'phone');
+        user.phone = proof.contact;
+      } else {
+        if (email !== null && email !== proof.contact) throw badRequest('invalid_email', 'email');
+        user.email = proof.contact;
+        user.emailVerified = true;
+      }
+      if (user.email !== null) {
+        if (await tx.users.findByVerifiedEmail(user.email)) throw badRequest('email_taken_email', 'email');
+        // A proven address outranks anyone's unproven claim to it.
+        if (user.emailVerified) await tx.users.releaseUnverifiedEmail(user.email, now);
+      }
+      await tx.users.insert(user);
+      return tokenResponse(user, await sessions.start(tx, user, c.get('meta'), body.save));
+    });
+    return c.json(result, 201);
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * POST /restore-password/RestorePasswordSms/ and RestorePasswordEmail/ (SPEC §7): a new password
+ * with a request_id proven by a forget_pass_verification code. Every session of the account ends in
+ * the same transaction: whoever knew the old password is out.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import type { ContactType } from '../../lib/contacts.js';
+import { passwordProblem } from '../../lib/password-policy.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import { findAccount } from './find-account.js';
+import { accountThrottleKey } from './login-throttle.js';
+
+const restoreSchema = v.strictObject({
+  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
+});
+
+export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  async function restore(c: Context<AppEnv>, contactType: ContactType) {
+    const body = await readJsonBody(c, restoreSchema);
+    const problem = passwordProblem(body.password);
+    if (problem) throw badRequest(problem, 'password');
+    const passwordHash = await hashPassword(body.password);
+
+    const user = await storage.transaction(async (tx) => {
+      const proof = await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']);
+      if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
+      const account = await findAccount(tx, { type: proof.contactType, value: proof.contact });
+      if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
+      const now = clock.now();
+      await tx.users.setPasswordHash(account.id, passwordHash, now);
+      await tx.sessions.endAllForUser(account.id, now, 'password_reset');
+      return account;
+    });
+    // The owner proved the contact: lift any lock that guessing put on the account.
+    if (user.phone) await throttle.recordSuccess(accountThrottleKey({ type: 'phone', value: user.phone }));
+    if (user.email && user.emailVerified) await throttle.recordSuccess(accountThrottleKey({ type: 'email', value: user.email }));
+    return c.json({ detail: 'password_changed' });
+  }
+
+  app.post('/RestorePasswordSms/', (c) => restore(c, 'phone'));
+  app.post('/RestorePasswordEmail/', (c) => restore(c, 'email'));
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * The signed-in user's own calls (SPEC §7): GET /user/MyProfile, DELETE /user/LogoutUser/ and
+ * GET /user/deviceprofile/DeviceProfileList. All need a valid Bearer access token.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { maskEmail, maskPhone } from '../../lib/contacts.js';
+import { requireAuth } from '../../middleware/require-auth.js';
+import type { User } from '../../storage/storage.js';
+
+export function profileOf(user: User) {
+  return {
+    id: user.id,
+    phone: user.phone,
+    email: user.email,
+    email_verified: user.emailVerified,
+    has_password: user.passwordHash !== null,
+    profile: { first_name: user.firstName, last_name: user.lastName },
+    is_inactivated: user.isInactivated,
+    date_joined: new Date(user.createdAt).toISOString(),
+  };
+}
+
+export function userRoutes({ storage, sessions }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(sessions));
+
+  app.get('/MyProfile', (c) => c.json(profileOf(c.get('auth').user)));
+
+  app.delete('/LogoutUser/', async (c) => {
+    await sessions.end(c.get('auth').session.id, 'logout');
+    return c.body(null, 204);
+  });
+
+  /**
+   * The accounts that signed in on the caller's device, for the account chooser. The device is the one
+   * recorded on the caller's own session, not a header: a token holder cannot list another device.
+   * Contacts are masked; only the caller's own account is shown in full elsewhere (MyProfile).
+   */
+  app.get('/deviceprofile/DeviceProfileList', async (c) => {
+    const { user, session } = c.get('auth');
+    const rows = session.deviceId ? await storage.sessions.deviceProfiles(session.deviceId) : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }];
+    return c.json(
+      rows.map((row) => ({
+        uuid: row.user.id,
+        first_name: row.user.firstName,
+        last_name: row.user.lastName,
+        phone: row.user.phone === null ? null : maskPhone(row.user.phone),
+        email: row.user.email === null || !row.user.emailVerified ? null : maskEmail(row.user.email),
+        is_current: row.user.id === user.id,
+        has_active_session: row.hasActiveSession,
+        last_seen_at: new Date(row.lastSeenAt).toISOString(),
+      })),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+/**
+ * POST /auth/SendAuth{Sms,Email}Verification/ and /auth/CheckAuth{Sms,Email}Verification/ (SPEC §7):
+ * send a one-time code, and trade the right code for a single-use request_id.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import type { Contact } from '../../lib/contacts.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import { emailField, phoneField } from '../accounts/contact-fields.js';
+import { findAccount } from '../accounts/find-account.js';
+import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from './purposes.js';
+
+const typeField = v.picklist(PURPOSES, 'invalid_type');
+const codeField = v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code'));
+
+const sendSmsSchema = v.strictObject({
+  type: typeField,
+  phone: phoneField,
+  method: v.optional(v.picklist(['sms', 'call'], 'invalid_method'), 'sms'),
+});
+const sendEmailSchema = v.strictObject({
+  type: typeField,
+  email: emailField,
+  method: v.optional(v.picklist(['email'], 'invalid_method'), 'email'),
+});
+const checkSmsSchema = v.strictObject({ type: typeField, phone: phoneField, code: codeField });
+const checkEmailSchema = v.strictObject({ type: typeField, email: emailField, code: codeField });
+
+function assertPublicPurpose(contact: Contact, purpose: Purpose): void {
+  if (!PUBLIC_PURPOSES[contact.type].includes(purpose)) throw badRequest('invalid_type', 'type');
+}
+
+export function verificationRoutes({ storage, otp }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  async function send(c: Context<AppEnv>, purpose: Purpose, contact: Contact, channel: 'sms' | 'call' | 'email') {
+    assertPublicPurpose(contact, purpose);
+    // Restoring a password needs an account to restore; say so rather than send a useless code.
+    if (purpose === 'forget_pass_verification' && !(await findAccount(storage, contact))) {
+      throw badRequest(contact.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contact.type);
+    }
+    const { ip, locale } = c.get('meta');
+    const sent = await otp.send({ purpose, contact, channel, ip, locale });
+    const message = channel === 'sms' ? 'code_send_to_phone' : channel === 'call' ? 'call_send_to_phone' : 'code_send_to_email';
+    return c.json({ message, to: sent.to, expires_in: sent.expiresInSeconds, resend_in: sent.resendInSeconds });
+  }
+
+  async function check(c: Context<AppEnv>, purpose: Purpose, contact: Contact, code: string) {
+    assertPublicPurpose(contact, purpose);
+    await otp.consume(purpose, contact, code);
+    return c.json({ request_id: await otp.issueProof(purpose, contact) });
+  }
+
+  app.post('/SendAuthSmsVerification/', async (c) => {
+    const body = await readJsonBody(c, sendSmsSchema);
+    return send(c, body.type, { type: 'phone', value: body.phone }, body.method);
+  });
+  app.post('/SendAuthEmailVerification/', async (c) => {
+    const body = await readJsonBody(c, sendEmailSchema);
+    return send(c, body.type, { type: 'email', value: body.email }, 'email');
+  });
+  app.post('/CheckAuthSmsVerification/', async (c) => {
+    const body = await readJsonBody(c, checkSmsSchema);
+    return check(c, body.type, { type: 'phone', value: body.phone }, body.code);
+  });
+  app.post('/CheckAuthEmailVerification/', async (c) => {
+    const body = await readJsonBody(c, checkEmailSchema);
+    return check(c, body.type, { type: 'email', value: body.email }, body.code);
+  });
+  return app;
+}

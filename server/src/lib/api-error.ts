@@ -1,0 +1,47 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** One entry of the Django-REST style error body the SPA's reader expects (SPEC §8, DESIGN API conventions). */
+export interface ErrorItem {
+  error: string;
+  field?: string;
+}
+
+/**
+ * A failure with a stable key from the catalogue. Handlers throw it; the error handler turns it into
+ * `{errors: [{error, field?}]}` with the status, and `Retry-After` when given. Nothing else reaches users.
+ */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly items: ErrorItem[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: ContentfulStatusCode, items: ErrorItem[], retryAfterSeconds?: number) {
+    super(items.map((item) => item.error).join(', '));
+    this.name = 'ApiError';
+    this.status = status;
+    this.items = items;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function badRequest(error: string, field?: string): ApiError {
+  return new ApiError(400, [field === undefined ? { error } : { error, field }]);
+}
+
+export function tooManyRequests(error: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(429, [{ error }], Math.max(1, Math.ceil(retryAfterSeconds)));
+}
+
+/**
+ * An invalid, expired or revoked access or refresh token. The body follows DESIGN.md so that the SPA's
+ * refresh logic (SPEC §4) recognises it by `code`.
+ */
+export class TokenError extends Error {
+  readonly code: 'token_not_valid' | 'not_authenticated';
+
+  constructor(code: 'token_not_valid' | 'not_authenticated' = 'token_not_valid', detail = 'Token is invalid or expired') {
+    super(detail);
+    this.name = 'TokenError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,24 @@
+/** The five locales of the product (DESIGN.md); uz is the default and the fallback. */
+export const LOCALES = ['uz', 'uzc', 'kaa', 'ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'uz';
+
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks the first supported language of an Accept-Language header (uz-Cyrl means uzc). */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const tags = header
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter(Boolean);
+  for (const tag of tags) {
+    if (tag === 'uz-cyrl' || tag.startsWith('uz-cyrl-')) return 'uzc';
+    const base = tag.split('-')[0] ?? '';
+    if (isLocale(tag)) return tag;
+    if (isLocale(base)) return base;
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,99 @@
+/**
+ * The entry file, and the only impure one: reads the environment, opens the database, migrates,
+ * seeds demo data outside production, and serves the SSO and the demo partner site.
+ */
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { DEMO_ACCOUNT, seedDemoData } from './demo-data.js';
+import { systemClock } from './lib/clock.js';
+import { createOutboxSender } from './senders/outbox-sender.js';
+import { routeByChannel } from './senders/route-by-channel.js';
+import type { Sender } from './senders/sender.js';
+import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
+import { createSmtpSender } from './senders/smtp-sender.js';
+import { staticSite } from './site/static-site.js';
+import { createKyselyStorage } from './storage/kysely-storage.js';
+import { migrateToLatest } from './storage/migrations.js';
+import { openSqlite } from './storage/sqlite.js';
+import type { Storage } from './storage/storage.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const distRoot = `${repoRoot}dist`;
+
+function log(message: string, error?: unknown): void {
+  const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error === undefined ? '' : ` ${String(error)}`;
+  console.error(`[kirish] ${message}${detail}`);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Kirish cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function senderFor(config: Config, storage: Storage): Sender {
+  const outbox = createOutboxSender(storage, systemClock);
+  return routeByChannel({
+    email: config.smtpUrl ? createSmtpSender(config.smtpUrl, config.smtpFrom) : outbox,
+    phone: config.smsGatewayUrl ? createSmsGatewaySender(config.smsGatewayUrl) : outbox,
+  });
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = openSqlite(config.database.path);
+  await migrateToLatest(db);
+  const storage = createKyselyStorage(db);
+  const seeded = config.env !== 'production' && (await seedDemoData(storage, systemClock));
+
+  const appRoot = `${distRoot}/app`;
+  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot }) : undefined;
+  if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
+  const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, ...(site ? { site } : {}) });
+
+  // Outside production listen on loopback only: the dev outbox shows every code.
+  const hostname = config.env === 'production' ? undefined : '127.0.0.1';
+  const sso = serve({ fetch: app.fetch, port: config.port, ...(hostname ? { hostname } : {}) });
+
+  const demoRoot = existsSync(`${distRoot}/demo/index.html`) ? `${distRoot}/demo` : `${repoRoot}demo`;
+  const demo = new Hono();
+  demo.use('*', serveStatic({ root: demoRoot }));
+  const demoServer = config.env === 'production' ? undefined : serve({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
+
+  console.log(`Kirish SSO:          ${config.publicUrl}`);
+  if (demoServer) console.log(`Demo partner site:   http://127.0.0.1:${config.demoPort}`);
+  if (config.env !== 'production') {
+    console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
+    console.log(`Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`);
+  }
+  console.log(`Database:            ${config.database.path}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    demoServer?.close();
+    sso.close(() => {
+      void storage.close().then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log('failed to start', error);
+  process.exit(1);
+});

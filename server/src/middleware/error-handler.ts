@@ -1,0 +1,33 @@
+/**
+ * The edge where failures become HTTP: an ApiError becomes `{errors: [...]}` with its status,
+ * a TokenError a 401 in the shape the SPA's refresh logic expects, a body over the limit a 413,
+ * anything unexpected a bare 500 `server_error`. No stack trace ever leaves the server.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ApiError, TokenError } from '../lib/api-error.js';
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+  return c.json({ errors: error.items }, error.status);
+}
+
+export function createErrorHandler(log: (message: string, error: unknown) => void): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof TokenError) {
+      // RFC 6750 §3: a rejected bearer token is answered with a WWW-Authenticate challenge.
+      const challenge = error.code === 'token_not_valid' ? 'Bearer error="invalid_token"' : 'Bearer';
+      c.header('WWW-Authenticate', challenge);
+      return c.json({ detail: error.message, code: error.code }, 401);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const key = error.status === 413 ? 'payload_too_large' : 'error_try_again';
+      return c.json({ errors: [{ error: key }] }, error.status);
+    }
+    log(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ errors: [{ error: 'server_error' }] }, 500);
+  };
+}
+
+export const notFound: NotFoundHandler = (c) => c.json({ errors: [{ error: 'not_found' }] }, 404);

@@ -1,0 +1,60 @@
+/**
+ * What the server records about a request: who is asking from where, on which device, through
+ * which product. Read once per request by a middleware and kept in the context.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { localeFromAcceptLanguage, type Locale } from '../lib/locales.js';
+
+export interface RequestMeta {
+  ip: string;
+  deviceId: string | null;
+  userAgent: string | null;
+  /** Header `source` (SPEC §7). */
+  source: string | null;
+  /** Header `{product}-Source` (SPEC §7). */
+  productSource: string | null;
+  /** Header `OauthClientId` (SPEC §7). */
+  oauthClientId: string | null;
+  locale: Locale;
+}
+
+export type MetaEnv = { Variables: { meta: RequestMeta } };
+
+const HEADER_VALUE_MAX_LENGTH = 256;
+
+/** Bounded, printable header values only: what is stored must never be a vector itself. */
+function headerValue(c: Context, name: string): string | null {
+  const value = c.req.header(name)?.trim();
+  if (!value) return null;
+  const printable = value.replace(/[^\x20-\x7e]/g, '');
+  return printable.slice(0, HEADER_VALUE_MAX_LENGTH) || null;
+}
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // no socket: an in-process request (app.request in tests)
+  }
+}
+
+export function requestMeta(options: { product: string; trustProxy: boolean }): MiddlewareHandler<MetaEnv> {
+  const productHeader = `${options.product}-Source`;
+  return async function requestMetaMiddleware(c, next) {
+    c.set('meta', {
+      ip: clientIp(c, options.trustProxy),
+      deviceId: headerValue(c, 'device-id'),
+      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+      source: headerValue(c, 'source'),
+      productSource: headerValue(c, productHeader),
+      oauthClientId: headerValue(c, 'oauthclientid'),
+      locale: localeFromAcceptLanguage(c.req.header('accept-language')),
+    });
+    await next();
+  };
+}

@@ -1,0 +1,16 @@
+import type { MiddlewareHandler } from 'hono';
+import { TokenError } from '../lib/api-error.js';
+import type { Authenticated, SessionService } from '../features/sessions/session-service.js';
+
+export type AuthEnv = { Variables: { auth: Authenticated } };
+
+/** RFC 6750 §2.1: the access token comes as `Authorization: Bearer <token>`, and only there. */
+export function requireAuth(sessions: SessionService): MiddlewareHandler<AuthEnv> {
+  return async function requireAuthMiddleware(c, next) {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
+    if (!match?.[1]) throw new TokenError('not_authenticated', 'Authentication credentials were not provided.');
+    c.set('auth', await sessions.authenticate(match[1]));
+    await next();
+  };
+}

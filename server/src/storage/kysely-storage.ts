@@ -1,0 +1,473 @@
+/**
+ * The Storage interface over Kysely. The queries use only what SQLite and PostgreSQL share
+ * (no upsert dialects, no RETURNING-dependent logic), so one implementation serves both.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { ContactType } from '../lib/contacts.js';
+import type { Database, OtpCodesTable, RefreshTokensTable, SessionsTable, UsersTable, VerificationsTable } from './schema.js';
+import type { CodeCloseReason, OtpCode, RefreshToken, Session, Storage, User, Verification } from './storage.js';
+
+const flag = (value: boolean): number => (value ? 1 : 0);
+const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
+
+function toUser(row: Selectable<UsersTable>): User {
+  return {
+    id: row.id,
+    phone: row.phone,
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    passwordHash: row.password_hash,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isInactivated: row.is_inactivated === 1,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    passwordChangedAt: row.password_changed_at === null ? null : Number(row.password_changed_at),
+  };
+}
+
+function toCode(row: Selectable<OtpCodesTable>): OtpCode {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    contactType: row.contact_type as ContactType,
+    contact: row.contact,
+    codeHash: row.code_hash,
+    channel: row.channel as OtpCode['channel'],
+    ip: row.ip,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    attempts: row.attempts,
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    closeReason: row.close_reason as CodeCloseReason | null,
+  };
+}
+
+function toVerification(row: Selectable<VerificationsTable>): Verification {
+  return {
+    id: row.id,
+    requestHash: row.request_hash,
+    purpose: row.purpose,
+    contactType: row.contact_type as ContactType,
+    contact: row.contact,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+  };
+}
+
+function toSession(row: Selectable<SessionsTable>): Session {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    deviceId: row.device_id,
+    userAgent: row.user_agent,
+    ip: row.ip,
+    source: row.source,
+    productSource: row.product_source,
+    oauthClientId: row.oauth_client_id,
+    save: row.save === 1,
+    createdAt: Number(row.created_at),
+    lastSeenAt: Number(row.last_seen_at),
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    endReason: row.end_reason,
+  };
+}
+
+function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    tokenHash: row.token_hash,
+    parentId: row.parent_id,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    rotatedAt: row.rotated_at === null ? null : Number(row.rotated_at),
+  };
+}
+
+export function createKyselyStorage(db: Kysely<Database>, inTransaction = false): Storage {
+  return {
+    async transaction(work) {
+      // A transaction inside a transaction joins it: the outer one decides.
+      if (inTransaction) return work(this);
+      return db.transaction().execute((trx) => work(createKyselyStorage(trx, true)));
+    },
+
+    async close() {
+      await db.destroy();
+    },
+
+    users: {
+      async insert(user) {
+        await db
+          .insertInto('users')
+          .values({
+            id: user.id,
+            phone: user.phone,
+            email: user.email,
+            email_verified: flag(user.emailVerified),
+            password_hash: user.passwordHash,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            is_inactivated: flag(user.isInactivated),
+            created_at: user.createdAt,
+            updated_at: user.updatedAt,
+            password_changed_at: user.passwordChangedAt,
+          })
+          .execute();
+      },
+      async findById(id) {
+        const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && toUser(row);
+      },
+      async findByPhone(phone) {
+        const row = await db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+        return row && toUser(row);
+      },
+      async findByVerifiedEmail(email) {
+        const row = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('email', '=', email)
+          .where('email_verified', '=', 1)
+          .executeTakeFirst();
+        return row && toUser(row);
+      },
+      async releaseUnverifiedEmail(email, at) {
+        await db
+          .updateTable('users')
+          .set({ email: null, updated_at: at })
+          .where('email', '=', email)
+          .where('email_verified', '=', 0)
+          .execute();
+      },
+      async setPasswordHash(id, passwordHash, at) {
+        await db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      },
+    },
+
+    codes: {
+      async insert(code) {
+        await db
+          .insertInto('otp_codes')
+          .values({
+            id: code.id,
+            purpose: code.purpose,
+            contact_type: code.contactType,
+            contact: code.contact,
+            code_hash: code.codeHash,
+            channel: code.channel,
+            ip: code.ip,
+            created_at: code.createdAt,
+            expires_at: code.expiresAt,
+            attempts: code.attempts,
+            closed_at: code.closedAt,
+            close_reason: code.closeReason,
+          })
+          .execute();
+      },
+      async latest(contact, purpose) {
+        const row = await db
+          .selectFrom('otp_codes')
+          .selectAll()
+          .where('contact', '=', contact)
+          .where('purpose', '=', purpose)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return row && toCode(row);
+      },
+      async countSince(by, sinceMs) {
+        let query = db.selectFrom('otp_codes').select((eb) => eb.fn.countAll<number>().as('count'));
+        query = 'contact' in by ? query.where('contact', '=', by.contact) : query.where('ip', '=', by.ip);
+        const row = await query.where('created_at', '>=', sinceMs).executeTakeFirstOrThrow();
+        return Number(row.count);
+      },
+      async addAttempt(id) {
+        await db
+          .updateTable('otp_codes')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .execute();
+        const row = await db.selectFrom('otp_codes').select('attempts').where('id', '=', id).executeTakeFirstOrThrow();
+        return row.attempts;
+      },
+      async close(id, at, reason) {
+        const result = await db
+          .updateTable('otp_codes')
+          .set({ closed_at: at, close_reason: reason })
+          .where('id', '=', id)
+          .where('closed_at', 'is', null)
+          .executeTakeFirst();
+        return changed(result);
+      },
+      async closeOpen(contact, purpose, at, reason) {
+        await db
+          .updateTable('otp_codes')
+          .set({ closed_at: at, close_reason: reason })
+          .where('contact', '=', contact)
+          .where('purpose', '=', purpose)
+          .where('closed_at', 'is', null)
+          .execute();
+      },
+    },
+
+    verifications: {
+      async insert(verification) {
+        await db
+          .insertInto('verifications')
+          .values({
+            id: verification.id,
+            request_hash: verification.requestHash,
+            purpose: verification.purpose,
+            contact_type: verification.contactType,
+            contact: verification.contact,
+            created_at: verification.createdAt,
+            expires_at: verification.expiresAt,
+            used_at: verification.usedAt,
+          })
+          .execute();
+      },
+      async findByHash(requestHash) {
+        const row = await db
+          .selectFrom('verifications')
+          .selectAll()
+          .where('request_hash', '=', requestHash)
+          .executeTakeFirst();
+        return row && toVerification(row);
+      },
+      async markUsed(id, at) {
+        const result = await db
+          .updateTable('verifications')
+          .set({ used_at: at })
+          .where('id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        return changed(result);
+      },
+    },
+
+    sessions: {
+      async insert(session) {
+        await db
+          .insertInto('sessions')
+          .values({
+            id: session.id,
+            user_id: session.userId,
+            device_id: session.deviceId,
+            user_agent: session.userAgent,
+            ip: session.ip,
+            source: session.source,
+            product_source: session.productSource,
+            oauth_client_id: session.oauthClientId,
+            save: flag(session.save),
+            created_at: session.createdAt,
+            last_seen_at: session.lastSeenAt,
+            ended_at: session.endedAt,
+            end_reason: session.endReason,
+          })
+          .execute();
+      },
+      async findById(id) {
+        const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && toSession(row);
+      },
+      async touch(id, at) {
+        await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+      },
+      async end(id, at, reason) {
+        const result = await db
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: reason })
+          .where('id', '=', id)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        return changed(result);
+      },
+      async endAllForUser(userId, at, reason) {
+        const result = await db
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: reason })
+          .where('user_id', '=', userId)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      },
+      async deviceProfiles(deviceId) {
+        const rows = await db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .selectAll('users')
+          .select((eb) => [
+            eb.fn.max('sessions.last_seen_at').as('device_last_seen_at'),
+            eb.fn.min('sessions.ended_at').as('min_ended_at'),
+            eb.fn.count<number>('sessions.id').as('session_count'),
+            eb.fn.count<number>('sessions.ended_at').as('ended_count'),
+          ])
+          .where('sessions.device_id', '=', deviceId)
+          .groupBy('users.id')
+          .orderBy('device_last_seen_at', 'desc')
+          .execute();
+        return rows.map((row) => ({
+          user: toUser(row),
+          lastSeenAt: Number(row.device_last_seen_at),
+          hasActiveSession: Number(row.session_count) > Number(row.ended_count),
+        }));
+      },
+    },
+
+    refreshTokens: {
+      async insert(token) {
+        await db
+          .insertInto('refresh_tokens')
+          .values({
+            id: token.id,
+            session_id: token.sessionId,
+            token_hash: token.tokenHash,
+            parent_id: token.parentId,
+            created_at: token.createdAt,
+            expires_at: token.expiresAt,
+            rotated_at: token.rotatedAt,
+          })
+          .execute();
+      },
+      async findByHash(tokenHash) {
+        const row = await db
+          .selectFrom('refresh_tokens')
+          .selectAll()
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        return row && toRefreshToken(row);
+      },
+      async markRotated(id, at) {
+        const result = await db
+          .updateTable('refresh_tokens')
+          .set({ rotated_at: at })
+          .where('id', '=', id)
+          .where('rotated_at', 'is', null)
+          .executeTakeFirst();
+        return changed(result);
+      },
+    },
+
+    throttle: {
+      async get(scope, key) {
+        const row = await db
+          .selectFrom('login_throttle')
+          .selectAll()
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        return (
+          row && {
+            scope: row.scope,
+            key: row.key,
+            failures: row.failures,
+            lastFailureAt: Number(row.last_failure_at),
+            lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+          }
+        );
+      },
+      async put(state) {
+        const values = {
+          failures: state.failures,
+          last_failure_at: state.lastFailureAt,
+          locked_until: state.lockedUntil,
+        };
+        const result = await db
+          .updateTable('login_throttle')
+          .set(values)
+          .where('scope', '=', state.scope)
+          .where('key', '=', state.key)
+          .executeTakeFirst();
+        if (!changed(result)) {
+          await db.insertInto('login_throttle').values({ scope: state.scope, key: state.key, ...values }).execute();
+        }
+      },
+      async remove(scope, key) {
+        await db.deleteFrom('login_throttle').where('scope', '=', scope).where('key', '=', key).execute();
+      },
+    },
+
+    outbox: {
+      async add(message) {
+        await db
+          .insertInto('outbox')
+          .values({
+            id: message.id,
+            channel: message.channel,
+            recipient: message.recipient,
+            code: message.code,
+            text: message.text,
+            created_at: message.createdAt,
+          })
+          .execute();
+      },
+      async list(limit) {
+        const rows = await db
+          .selectFrom('outbox')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+        return rows.map((row) => ({
+          id: row.id,
+          channel: row.channel as 'sms' | 'call' | 'email',
+          recipient: row.recipient,
+          code: row.code,
+          text: row.text,
+          createdAt: Number(row.created_at),
+        }));
+      },
+    },
+
+    signingKeys: {
+      async listActive() {
+        const rows = await db
+          .selectFrom('signing_keys')
+          .selectAll()
+          .where('retired_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .execute();
+        return rows.map((row) => ({
+          kid: row.kid,
+          alg: row.alg,
+          privateJwk: row.private_jwk,
+          publicJwk: row.public_jwk,
+          createdAt: Number(row.created_at),
+          retiredAt: row.retired_at === null ? null : Number(row.retired_at),
+        }));
+      },
+      async insert(key) {
+        await db
+          .insertInto('signing_keys')
+          .values({
+            kid: key.kid,
+            alg: key.alg,
+            private_jwk: key.privateJwk,
+            public_jwk: key.publicJwk,
+            created_at: key.createdAt,
+            retired_at: key.retiredAt,
+          })
+          .execute();
+      },
+    },
+
+    secrets: {
+      async getOrCreate(name, create, at) {
+        const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+        if (existing) return existing.value;
+        await db.insertInto('server_secrets').values({ name, value: create(), created_at: at }).execute();
+        const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+        return row.value;
+      },
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Schema migrations, applied in order at start. Written with Kysely's schema builder only, so the
+ * same list runs on SQLite and PostgreSQL. A released migration is never edited: add a new one.
+ */
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_accounts_codes_sessions': {
+    // Migrations see the schema as it was then, not today's types (Kysely's advice: Kysely<any>).
+    // oxlint-disable-next-line typescript/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('phone', 'text', (col) => col.unique())
+        .addColumn('email', 'text')
+        .addColumn('email_verified', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('password_hash', 'text')
+        .addColumn('first_name', 'text', (col) => col.notNull())
+        .addColumn('last_name', 'text', (col) => col.notNull())
+        .addColumn('is_inactivated', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .addColumn('password_changed_at', 'bigint')
+        .execute();
+      // A verified e-mail belongs to one account; an unverified one blocks nobody.
+      await db.schema
+        .createIndex('users_verified_email')
+        .on('users')
+        .column('email')
+        .unique()
+        .where(sql.ref('email_verified'), '=', 1)
+        .execute();
+
+      await db.schema
+        .createTable('otp_codes')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('purpose', 'text', (col) => col.notNull())
+        .addColumn('contact_type', 'text', (col) => col.notNull())
+        .addColumn('contact', 'text', (col) => col.notNull())
+        .addColumn('code_hash', 'text', (col) => col.notNull())
+        .addColumn('channel', 'text', (col) => col.notNull())
+        .addColumn('ip', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('closed_at', 'bigint')
+        .addColumn('close_reason', 'text')
+        .execute();
+      await db.schema.createIndex('otp_codes_contact').on('otp_codes').columns(['contact', 'created_at']).execute();
+      await db.schema.createIndex('otp_codes_ip').on('otp_codes').columns(['ip', 'created_at']).execute();
+
+      await db.schema
+        .createTable('verifications')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('request_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('purpose', 'text', (col) => col.notNull())
+        .addColumn('contact_type', 'text', (col) => col.notNull())
+        .addColumn('contact', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('device_id', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('ip', 'text', (col) => col.notNull())
+        .addColumn('source', 'text')
+        .addColumn('product_source', 'text')
+        .addColumn('oauth_client_id', 'text')
+        .addColumn('save', 'integer', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('last_seen_at', 'bigint', (col) => col.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('end_reason', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema.createIndex('sessions_device').on('sessions').column('device_id').execute();
+
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('session_id', 'text', (col) => col.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('parent_id', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('rotated_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute();
+
+      await db.schema
+        .createTable('login_throttle')
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('failures', 'integer', (col) => col.notNull())
+        .addColumn('last_failure_at', 'bigint', (col) => col.notNull())
+        .addColumn('locked_until', 'bigint')
+        .addPrimaryKeyConstraint('login_throttle_pk', ['scope', 'key'])
+        .execute();
+
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('channel', 'text', (col) => col.notNull())
+        .addColumn('recipient', 'text', (col) => col.notNull())
+        .addColumn('code', 'text')
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
+
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (col) => col.primaryKey())
+        .addColumn('alg', 'text', (col) => col.notNull())
+        .addColumn('private_jwk', 'text', (col) => col.notNull())
+        .addColumn('public_jwk', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('retired_at', 'bigint')
+        .execute();
+
+      await db.schema
+        .createTable('server_secrets')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// oxlint-disable-next-line typescript/no-explicit-any -- the Migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Row shapes of the database, as Kysely sees them. Times are integer milliseconds since the epoch;
+ * booleans are 0/1 integers, so one shape serves SQLite and PostgreSQL alike.
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  phone: string | null;
+  email: string | null;
+  email_verified: number;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  is_inactivated: number;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number | null;
+}
+
+export interface OtpCodesTable {
+  id: string;
+  purpose: string;
+  contact_type: string;
+  contact: string;
+  code_hash: string;
+  channel: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  attempts: Generated<number>;
+  /** Set when the code is used, replaced by a newer one, or has run out of attempts. */
+  closed_at: number | null;
+  close_reason: string | null;
+}
+
+export interface VerificationsTable {
+  id: string;
+  request_hash: string;
+  purpose: string;
+  contact_type: string;
+  contact: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  device_id: string | null;
+  user_agent: string | null;
+  ip: string;
+  source: string | null;
+  product_source: string | null;
+  oauth_client_id: string | null;
+  save: number;
+  created_at: number;
+  last_seen_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  parent_id: string | null;
+  created_at: number;
+  expires_at: number;
+  rotated_at: number | null;
+}
+
+export interface LoginThrottleTable {
+  scope: string;
+  key: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: number | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  code: string | null;
+  text: string;
+  created_at: number;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  otp_codes: OtpCodesTable;
+  verifications: VerificationsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_throttle: LoginThrottleTable;
+  outbox: OutboxTable;
+  signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
+}

@@ -1,0 +1,179 @@
+/**
+ * The one storage interface the handlers see. It speaks in the service's own records and small,
+ * single-purpose operations; every database (SQLite today, PostgreSQL next) implements it and passes
+ * the same shared test suite (storage.test.ts), so no handler changes when the database does.
+ */
+import type { ContactType } from '../lib/contacts.js';
+
+export interface User {
+  id: string;
+  phone: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  isInactivated: boolean;
+  createdAt: number;
+  updatedAt: number;
+  passwordChangedAt: number | null;
+}
+
+export type CodeCloseReason = 'used' | 'replaced' | 'attempts';
+
+export interface OtpCode {
+  id: string;
+  purpose: string;
+  contactType: ContactType;
+  contact: string;
+  codeHash: string;
+  channel: 'sms' | 'call' | 'email';
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  attempts: number;
+  closedAt: number | null;
+  closeReason: CodeCloseReason | null;
+}
+
+export interface Verification {
+  id: string;
+  requestHash: string;
+  purpose: string;
+  contactType: ContactType;
+  contact: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  deviceId: string | null;
+  userAgent: string | null;
+  ip: string;
+  source: string | null;
+  productSource: string | null;
+  oauthClientId: string | null;
+  save: boolean;
+  createdAt: number;
+  lastSeenAt: number;
+  endedAt: number | null;
+  endReason: string | null;
+}
+
+export interface RefreshToken {
+  id: string;
+  sessionId: string;
+  tokenHash: string;
+  parentId: string | null;
+  createdAt: number;
+  expiresAt: number;
+  rotatedAt: number | null;
+}
+
+export interface ThrottleState {
+  scope: string;
+  key: string;
+  failures: number;
+  lastFailureAt: number;
+  lockedUntil: number | null;
+}
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'sms' | 'call' | 'email';
+  recipient: string;
+  code: string | null;
+  text: string;
+  createdAt: number;
+}
+
+export interface SigningKey {
+  kid: string;
+  alg: string;
+  privateJwk: string;
+  publicJwk: string;
+  createdAt: number;
+  retiredAt: number | null;
+}
+
+export interface DeviceProfileRow {
+  user: User;
+  lastSeenAt: number;
+  hasActiveSession: boolean;
+}
+
+export interface Storage {
+  /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
+  transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+
+  users: {
+    insert(user: User): Promise<void>;
+    findById(id: string): Promise<User | undefined>;
+    findByPhone(phone: string): Promise<User | undefined>;
+    findByVerifiedEmail(email: string): Promise<User | undefined>;
+    /** Drops an unverified claim on `email` from any account, when its owner proves it elsewhere. */
+    releaseUnverifiedEmail(email: string, at: number): Promise<void>;
+    setPasswordHash(id: string, passwordHash: string, at: number): Promise<void>;
+  };
+
+  codes: {
+    insert(code: OtpCode): Promise<void>;
+    latest(contact: string, purpose: string): Promise<OtpCode | undefined>;
+    countSince(by: { contact: string } | { ip: string }, sinceMs: number): Promise<number>;
+    /** Adds one wrong try and returns the new count. */
+    addAttempt(id: string): Promise<number>;
+    /** Closes the code if still open; false when someone else closed it first. */
+    close(id: string, at: number, reason: CodeCloseReason): Promise<boolean>;
+    closeOpen(contact: string, purpose: string, at: number, reason: CodeCloseReason): Promise<void>;
+  };
+
+  verifications: {
+    insert(verification: Verification): Promise<void>;
+    findByHash(requestHash: string): Promise<Verification | undefined>;
+    /** Marks it used if unused; false when it was used already. */
+    markUsed(id: string, at: number): Promise<boolean>;
+  };
+
+  sessions: {
+    insert(session: Session): Promise<void>;
+    findById(id: string): Promise<Session | undefined>;
+    touch(id: string, at: number): Promise<void>;
+    /** Ends the session if still open; false when it had ended already. */
+    end(id: string, at: number, reason: string): Promise<boolean>;
+    endAllForUser(userId: string, at: number, reason: string): Promise<number>;
+    /** Accounts that have had a session with this device id, most recent first. */
+    deviceProfiles(deviceId: string): Promise<DeviceProfileRow[]>;
+  };
+
+  refreshTokens: {
+    insert(token: RefreshToken): Promise<void>;
+    findByHash(tokenHash: string): Promise<RefreshToken | undefined>;
+    /** Marks it rotated if it was current; false when another request rotated it first. */
+    markRotated(id: string, at: number): Promise<boolean>;
+  };
+
+  throttle: {
+    get(scope: string, key: string): Promise<ThrottleState | undefined>;
+    put(state: ThrottleState): Promise<void>;
+    remove(scope: string, key: string): Promise<void>;
+  };
+
+  outbox: {
+    add(message: OutboxMessage): Promise<void>;
+    list(limit: number): Promise<OutboxMessage[]>;
+  };
+
+  signingKeys: {
+    listActive(): Promise<SigningKey[]>;
+    insert(key: SigningKey): Promise<void>;
+  };
+
+  secrets: {
+    /** Returns the named server secret, creating it with `create()` the first time. */
+    getOrCreate(name: string, create: () => string, at: number): Promise<string>;
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * A real server for tests: the app as built in production, on a fresh SQLite file in a temporary
+ * folder, with a clock the test moves by hand and the dev outbox as the only sender. Requests go
+ * through `app.request()`; no port, no mocks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../bootstrap.js';
+import { loadConfig } from '../config/config.js';
+import { createManualClock } from '../lib/clock.js';
+import { createOutboxSender } from '../senders/outbox-sender.js';
+import type { Sender } from '../senders/sender.js';
+import { createKyselyStorage } from '../storage/kysely-storage.js';
+import { migrateToLatest } from '../storage/migrations.js';
+import { openSqlite } from '../storage/sqlite.js';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is, without JSON encoding or a content type. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  token?: string;
+  ip?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // Tests read whatever the server answered; its shape is what they assert.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+  text: string;
+}
+
+export const V1 = '/sso/api/v1';
+export const REGISTER_PATH = '/sso/api/v2/register/RegisterUser/';
+export const STRONG_PASSWORD = 'Qovun-pishdi-Chorsu-7';
+
+export async function createTestServer(options: { env?: Record<string, string>; sender?: Sender } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
+  const dbPath = join(dir, 'kirish.db');
+  const db = openSqlite(dbPath);
+  await migrateToLatest(db);
+  const storage = createKyselyStorage(db);
+  const clock = createManualClock();
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: `sqlite:${dbPath}`, TRUST_PROXY: '1', ...options.env });
+  const loggedErrors: unknown[] = [];
+  const app = await buildApp({
+    config,
+    storage,
+    clock,
+    sender: options.sender ?? createOutboxSender(storage, clock),
+    log: (message, error) => loggedErrors.push({ message, error }),
+  });
+
+  async function call(method: string, path: string, request: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { 'x-forwarded-for': request.ip ?? '203.0.113.7', ...request.headers };
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let body: string | undefined;
+    if (request.rawBody !== undefined) body = request.rawBody;
+    else if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  const post = (path: string, body: unknown, request: Omit<CallOptions, 'body'> = {}) => call('POST', path, { ...request, body });
+
+  /** The newest code the dev outbox holds for `to`. */
+  async function lastCode(to: string): Promise<string> {
+    const message = (await storage.outbox.list(100)).find((m) => m.recipient === to);
+    if (!message?.code) throw new Error(`no code was sent to ${to}`);
+    return message.code;
+  }
+
+  /** Sends a code, reads it from the outbox, and trades it for a request_id. */
+  async function verify(contact: { phone: string } | { email: string }, type?: string): Promise<string> {
+    const isPhone = 'phone' in contact;
+    const purpose = type ?? (isPhone ? 'login_sms_verification' : 'confirm_email_or_phone');
+    const sent = await post(`${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`, { type: purpose, ...contact });
+    if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${sent.text}`);
+    const code = await lastCode(isPhone ? contact.phone : contact.email);
+    const checked = await post(`${V1}/auth/${isPhone ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification'}/`, { type: purpose, ...contact, code });
+    if (checked.status !== 200) throw new Error(`check failed: ${checked.status} ${checked.text}`);
+    return checked.json.request_id as string;
+  }
+
+  /** Registers an account by phone and returns the token response. */
+  async function registerByPhone(phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const requestId = await verify({ phone });
+    const registered = await post(
+      REGISTER_PATH,
+      { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2, ...extra },
+      { headers },
+    );
+    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
+    return registered.json as { access: string; refresh: string; user_uuid: string; has_phone: boolean; session: string };
+  }
+
+  async function close() {
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { app, storage, clock, config, db, dbPath, call, post, lastCode, verify, registerByPhone, close, loggedErrors };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
