@@ -50,6 +50,14 @@ function senderFor(config: Config, storage: Storage): Sender {
   });
 }
 
+/** Resolves once the socket accepts connections, so that "started" is only printed when it is true. */
+function listen(options: Parameters<typeof serve>[0]): Promise<ReturnType<typeof serve>> {
+  return new Promise((resolve, reject) => {
+    const server = serve(options, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const db = openSqlite(config.database.path);
@@ -64,12 +72,12 @@ async function main(): Promise<void> {
 
   // Outside production listen on loopback only: the dev outbox shows every code.
   const hostname = config.env === 'production' ? undefined : '127.0.0.1';
-  const sso = serve({ fetch: app.fetch, port: config.port, ...(hostname ? { hostname } : {}) });
+  const sso = await listen({ fetch: app.fetch, port: config.port, ...(hostname ? { hostname } : {}) });
 
   const demoRoot = existsSync(`${distRoot}/demo/index.html`) ? `${distRoot}/demo` : `${repoRoot}demo`;
   const demo = new Hono();
   demo.use('*', serveStatic({ root: demoRoot }));
-  const demoServer = config.env === 'production' ? undefined : serve({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
+  const demoServer = config.env === 'production' ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
   console.log(`Kirish SSO:          ${config.publicUrl}`);
   if (demoServer) console.log(`Demo partner site:   http://127.0.0.1:${config.demoPort}`);
@@ -94,6 +102,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log('failed to start', error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    const port = (error as { port?: unknown }).port;
+    console.error(`Kirish cannot start: port ${String(port)} is in use. Stop what uses it, or set PORT / DEMO_PORT.`);
+  } else log('failed to start', error);
   process.exit(1);
 });

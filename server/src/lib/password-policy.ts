@@ -5,7 +5,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 let common: Set<string> | undefined;
 
-/** The ~49,000 most common passwords of the zxcvbn-ts corpus, those long enough to pass the length rule. */
+/** The 17,950 passwords of 8+ characters among the 49,233 most common ones of the zxcvbn-ts corpus. */
 function commonPasswords(): Set<string> {
   if (!common) {
     const list = (dictionary as Record<string, string[]>)['passwords-common'] ?? [];

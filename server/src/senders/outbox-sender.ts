@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import { randomId } from '../lib/secrets.js';
+import { randomSecret } from '../lib/secrets.js';
 import type { Storage } from '../storage/storage.js';
 import type { Sender } from './sender.js';
 
@@ -8,15 +8,19 @@ import type { Sender } from './sender.js';
  * (DESIGN.md), readable at GET /dev/outbox.
  */
 export function createOutboxSender(storage: Storage, clock: Clock): Sender {
+  let sequence = 0;
   return {
     async send(message) {
+      const now = clock.now();
+      sequence = (sequence + 1) % 1_000_000;
       await storage.outbox.add({
-        id: randomId(),
+        // Sortable by time and then by order of sending, so "newest first" holds within a millisecond.
+        id: `${String(now).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${randomSecret(6)}`,
         channel: message.channel,
         recipient: message.to,
         code: message.code,
         text: message.text,
-        createdAt: clock.now(),
+        createdAt: now,
       });
     },
   };

@@ -354,6 +354,16 @@ export function createKyselyStorage(db: Kysely<Database>, inTransaction = false)
           .executeTakeFirst();
         return changed(result);
       },
+      async hasRotatedChild(id) {
+        const row = await db
+          .selectFrom('refresh_tokens')
+          .select('id')
+          .where('parent_id', '=', id)
+          .where('rotated_at', 'is not', null)
+          .limit(1)
+          .executeTakeFirst();
+        return row !== undefined;
+      },
     },
 
     throttle: {

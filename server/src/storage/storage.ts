@@ -154,6 +154,8 @@ export interface Storage {
     findByHash(tokenHash: string): Promise<RefreshToken | undefined>;
     /** Marks it rotated if it was current; false when another request rotated it first. */
     markRotated(id: string, at: number): Promise<boolean>;
+    /** Whether a token issued from this one has itself been rotated (it is then no longer the previous one). */
+    hasRotatedChild(id: string): Promise<boolean>;
   };
 
   throttle: {

@@ -38,8 +38,6 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
     const problem = passwordProblem(body.password);
     if (problem) throw badRequest(problem, 'password');
     const email = body.email || null;
-    if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
-    if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
     const passwordHash = await hashPassword(body.password);
 
     const result = await storage.transaction(async (tx) => {
@@ -59,6 +57,9 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
         passwordChangedAt: now,
       };
       if (proof.contactType === 'phone') {
+        // With a phone, kind says whether an e-mail comes along (SPEC §3); with an e-mail it always does.
+        if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
+        if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
         if (await tx.users.findByPhone(proof.contact)) throw badRequest('user_exists_phone', 'phone');
         user.phone = proof.contact;
       } else {

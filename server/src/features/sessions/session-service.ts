@@ -3,9 +3,10 @@
  * family: every refresh rotates the token; a rotated token presented again after the grace window
  * ends the session, so a thief and the owner cannot both go on (RFC 9700 §4.14.2).
  *
- * Two tabs refreshing at once (docs/decisions.md): a token rotated less than
- * REFRESH_REUSE_GRACE_SECONDS ago may be presented again; each such use gets a fresh pair of its
- * own and the family stays alive. After the window, the same presentation is reuse.
+ * Two tabs refreshing at once (docs/decisions.md): the immediately previous token — rotated less
+ * than REFRESH_REUSE_GRACE_SECONDS ago, and whose successor has not been used yet — may be presented
+ * again; each such use gets a fresh pair of its own and the family stays alive. Any other
+ * presentation of a rotated token is reuse.
  */
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -101,7 +102,10 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
 
         let rotatedAt = current.rotatedAt;
         if (rotatedAt === null && !(await tx.refreshTokens.markRotated(current.id, now))) rotatedAt = now;
-        if (rotatedAt !== null && now - rotatedAt > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        const stale =
+          rotatedAt !== null &&
+          (now - rotatedAt > REFRESH_REUSE_GRACE_SECONDS * 1000 || (await tx.refreshTokens.hasRotatedChild(current.id)));
+        if (stale) {
           // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
           await tx.sessions.end(session.id, now, 'refresh_reuse');
           return { ok: false };

@@ -1,0 +1,322 @@
+/**
+ * Requests that are wrong in form, on every endpoint: each gets a 4xx with a catalogue key, never a
+ * 5xx, and nothing is logged as an unexpected failure.
+ */
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
+import { catalogues } from './features/translations/translations.js';
+import type { ErrorItem } from './lib/api-error.js';
+import { LOCALES } from './lib/locales.js';
+import { createTestServer, STRONG_PASSWORD, V1, REGISTER_PATH, type CallResult, type TestServer } from './test-support/test-server.js';
+
+interface Endpoint {
+  path: string;
+  /** A body the endpoint's schema accepts (what happens after validation does not matter here). */
+  valid: Record<string, unknown>;
+  /** The same fields with the wrong JSON types: numbers for strings, strings for booleans, and so on. */
+  wrongTypes: Record<string, unknown>;
+  /** What the server answers to `wrongTypes`: one item per field, in schema order. */
+  wrongTypeErrors: ErrorItem[];
+}
+
+const PHONE = '+998901234567';
+const EMAIL = 'aziza@gmail.com';
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    path: `${V1}/auth/SendAuthSmsVerification/`,
+    valid: { type: 'login_sms_verification', phone: PHONE },
+    wrongTypes: { type: 1, phone: 998901234567, method: true },
+    wrongTypeErrors: [
+      { error: 'invalid_type', field: 'type' },
+      { error: 'invalid_phone', field: 'phone' },
+      { error: 'invalid_method', field: 'method' },
+    ],
+  },
+  {
+    path: `${V1}/auth/SendAuthEmailVerification/`,
+    valid: { type: 'confirm_email_or_phone', email: EMAIL },
+    wrongTypes: { type: ['confirm_email_or_phone'], email: 42, method: 0 },
+    wrongTypeErrors: [
+      { error: 'invalid_type', field: 'type' },
+      { error: 'invalid_email', field: 'email' },
+      { error: 'invalid_method', field: 'method' },
+    ],
+  },
+  {
+    path: `${V1}/auth/CheckAuthSmsVerification/`,
+    valid: { type: 'login_sms_verification', phone: PHONE, code: '123456' },
+    wrongTypes: { type: null, phone: { number: PHONE }, code: 123456 },
+    wrongTypeErrors: [
+      { error: 'invalid_type', field: 'type' },
+      { error: 'invalid_phone', field: 'phone' },
+      { error: 'invalid_code', field: 'code' },
+    ],
+  },
+  {
+    path: `${V1}/auth/CheckAuthEmailVerification/`,
+    valid: { type: 'confirm_email_or_phone', email: EMAIL, code: '123456' },
+    wrongTypes: { type: 7, email: true, code: 123456 },
+    wrongTypeErrors: [
+      { error: 'invalid_type', field: 'type' },
+      { error: 'invalid_email', field: 'email' },
+      { error: 'invalid_code', field: 'code' },
+    ],
+  },
+  {
+    path: `${V1}/login/LoginUser/`,
+    valid: { phone: PHONE, password: STRONG_PASSWORD },
+    wrongTypes: { phone: 901234567, password: 12345678, save: 'true' },
+    wrongTypeErrors: [
+      { error: 'invalid_phone', field: 'phone' },
+      { error: 'invalid_value', field: 'password' },
+      { error: 'invalid_value', field: 'save' },
+    ],
+  },
+  {
+    path: `${V1}/login/LoginOtp/`,
+    valid: { email: EMAIL, code: '123456' },
+    wrongTypes: { email: 1, code: 123456, save: 'yes' },
+    wrongTypeErrors: [
+      { error: 'invalid_email', field: 'email' },
+      { error: 'invalid_code', field: 'code' },
+      { error: 'invalid_value', field: 'save' },
+    ],
+  },
+  {
+    path: `${V1}/TokenRefresh/`,
+    valid: { refresh: 'some-refresh-token' },
+    wrongTypes: { refresh: 12345 },
+    wrongTypeErrors: [{ error: 'invalid_value', field: 'refresh' }],
+  },
+  {
+    path: `${V1}/restore-password/RestorePasswordSms/`,
+    valid: { request_id: 'some-request-id', password: STRONG_PASSWORD },
+    wrongTypes: { request_id: 1, password: ['x'] },
+    wrongTypeErrors: [
+      { error: 'request_id_error', field: 'request_id' },
+      { error: 'invalid_value', field: 'password' },
+    ],
+  },
+  {
+    path: `${V1}/restore-password/RestorePasswordEmail/`,
+    valid: { request_id: 'some-request-id', password: STRONG_PASSWORD },
+    wrongTypes: { request_id: false, password: 123456789 },
+    wrongTypeErrors: [
+      { error: 'request_id_error', field: 'request_id' },
+      { error: 'invalid_value', field: 'password' },
+    ],
+  },
+  {
+    path: REGISTER_PATH,
+    valid: { request_id: 'some-request-id', password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2 },
+    wrongTypes: { request_id: 1, password: 1, first_name: 1, last_name: false, email: 5, kind: '2', save: 'false' },
+    wrongTypeErrors: [
+      { error: 'request_id_error', field: 'request_id' },
+      { error: 'invalid_value', field: 'password' },
+      { error: 'invalid_name', field: 'first_name' },
+      { error: 'invalid_name', field: 'last_name' },
+      { error: 'invalid_email', field: 'email' },
+      { error: 'invalid_kind', field: 'kind' },
+      { error: 'invalid_value', field: 'save' },
+    ],
+  },
+];
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function expectCatalogueKeys(items: ErrorItem[]): void {
+  for (const locale of LOCALES) {
+    for (const item of items) expect(catalogues[locale][item.error], `${item.error} in ${locale}`).toEqual(expect.any(String));
+  }
+}
+
+function expectErrors(response: CallResult, status: number, errors: ErrorItem[]): void {
+  expect(response.status, response.text).toBe(status);
+  expect(response.json).toEqual({ errors });
+  expectCatalogueKeys(errors);
+}
+
+/** A JSON body of exactly `bytes` bytes: the valid fields plus an unknown `padding` field. */
+function bodyOfSize(valid: Record<string, unknown>, bytes: number): string {
+  const bare = JSON.stringify({ ...valid, padding: '' });
+  const body = JSON.stringify({ ...valid, padding: 'x'.repeat(bytes - Buffer.byteLength(bare)) });
+  expect(Buffer.byteLength(body)).toBe(bytes);
+  return body;
+}
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await createTestServer();
+});
+
+afterEach(async () => {
+  expect(server.loggedErrors).toEqual([]);
+  await server.close();
+});
+
+describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErrors }) => {
+  it('refuses malformed JSON with 400 invalid_json', async () => {
+    expectErrors(await server.call('POST', path, { rawBody: '{"a":', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+  });
+
+  it('refuses a JSON array with 400 invalid_json, even one holding a valid body', async () => {
+    expectErrors(await server.call('POST', path, { rawBody: '[]', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+    expectErrors(await server.call('POST', path, { rawBody: JSON.stringify([valid]), headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+  });
+
+  it('refuses a JSON string, number, boolean or null with 400 invalid_json', async () => {
+    for (const rawBody of ['"hello"', '42', 'true', 'null']) {
+      expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+    }
+  });
+
+  it('refuses an empty body with 400 invalid_json', async () => {
+    expectErrors(await server.call('POST', path, { rawBody: '', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+  });
+
+  it('refuses an unknown field next to valid ones with 400 unknown_field naming the field', async () => {
+    expectErrors(await server.post(path, { ...valid, nickname: 'aziza' }), 400, [{ error: 'unknown_field', field: 'nickname' }]);
+  });
+
+  it('names every unknown field, including ones named like Object.prototype members', async () => {
+    const response = await server.call('POST', path, {
+      rawBody: JSON.stringify({ ...valid, constructor: 1 }).replace(/}$/, ',"__proto__":{"admin":true}}'),
+      headers: JSON_HEADERS,
+    });
+    expectErrors(response, 400, [
+      { error: 'unknown_field', field: 'constructor' },
+      { error: 'unknown_field', field: '__proto__' },
+    ]);
+  });
+
+  it('lists an unknown field among the errors of an otherwise empty body', async () => {
+    const response = await server.post(path, { nickname: 'aziza' });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.errors).toContainEqual({ error: 'unknown_field', field: 'nickname' });
+    expectCatalogueKeys(response.json.errors as ErrorItem[]);
+  });
+
+  it('refuses values of the wrong JSON type with 400, a catalogue key and the field for each', async () => {
+    expectErrors(await server.post(path, wrongTypes), 400, wrongTypeErrors);
+  });
+
+  it('refuses a body over 16 KiB with 413 payload_too_large', async () => {
+    expect(JSON_BODY_LIMIT_BYTES).toBe(16 * 1024);
+    const rawBody = bodyOfSize(valid, JSON_BODY_LIMIT_BYTES + 1);
+    expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 413, [{ error: 'payload_too_large' }]);
+    const huge = bodyOfSize(valid, 1024 * 1024);
+    expectErrors(await server.call('POST', path, { rawBody: huge, headers: JSON_HEADERS }), 413, [{ error: 'payload_too_large' }]);
+  });
+
+  it('reads a body of exactly 16 KiB instead of refusing it for its size', async () => {
+    const rawBody = bodyOfSize(valid, JSON_BODY_LIMIT_BYTES);
+    expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 400, [{ error: 'unknown_field', field: 'padding' }]);
+  });
+
+  it('refuses a body sent as text/plain with 415 unsupported_media_type, even when it is JSON', async () => {
+    const rawBody = JSON.stringify(valid);
+    expectErrors(await server.call('POST', path, { rawBody, headers: { 'content-type': 'text/plain' } }), 415, [
+      { error: 'unsupported_media_type' },
+    ]);
+  });
+
+  it('refuses a body without a content type, or sent as a form, with 415 unsupported_media_type', async () => {
+    const rawBody = JSON.stringify(valid);
+    expectErrors(await server.call('POST', path, { rawBody }), 415, [{ error: 'unsupported_media_type' }]);
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+      expectErrors(await server.call('POST', path, { rawBody, headers: { 'content-type': type } }), 415, [{ error: 'unsupported_media_type' }]);
+    }
+  });
+
+  it('reads application/json with a charset parameter', async () => {
+    const response = await server.call('POST', path, {
+      rawBody: JSON.stringify({ ...valid, nickname: 'x' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expectErrors(response, 400, [{ error: 'unknown_field', field: 'nickname' }]);
+  });
+
+  it('marks its error answers as not to be stored by caches', async () => {
+    const response = await server.call('POST', path, { rawBody: '{"a":', headers: JSON_HEADERS });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('GET /sso/api/v1/check/CheckUserExists/', () => {
+  const path = `${V1}/check/CheckUserExists/`;
+
+  it('refuses a request with neither phone nor email with 400 field_required', async () => {
+    expectErrors(await server.call('GET', path), 400, [{ error: 'field_required', field: 'phone' }]);
+  });
+
+  it('refuses a request with both phone and email with 400', async () => {
+    expectErrors(await server.call('GET', `${path}?phone=%2B998901234567&email=aziza%40gmail.com`), 400, [{ error: 'invalid_value', field: 'email' }]);
+  });
+
+  it('refuses phone=abc with 400 invalid_phone', async () => {
+    expectErrors(await server.call('GET', `${path}?phone=abc`), 400, [{ error: 'invalid_phone', field: 'phone' }]);
+  });
+
+  it('refuses a malformed email with 400 invalid_email', async () => {
+    expectErrors(await server.call('GET', `${path}?email=no-at`), 400, [{ error: 'invalid_email', field: 'email' }]);
+  });
+
+  it('refuses an unknown query parameter with 400 unknown_field naming it', async () => {
+    expectErrors(await server.call('GET', `${path}?phone=%2B998901234567&utm_source=x`), 400, [{ error: 'unknown_field', field: 'utm_source' }]);
+  });
+
+  it('answers a well-formed question with 200 (the refusals above are about form, not about the route)', async () => {
+    const response = await server.call('GET', `${path}?phone=%2B998901234567`);
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ exists: false });
+  });
+});
+
+describe('unknown paths and methods', () => {
+  it('answers an unknown API path with 404 not_found', async () => {
+    expectErrors(await server.call('GET', `${V1}/nope/`), 404, [{ error: 'not_found' }]);
+    expectErrors(await server.post(`${V1}/nope/`, {}), 404, [{ error: 'not_found' }]);
+  });
+
+  it('answers GET on a POST-only endpoint with a 4xx and never runs the handler', async () => {
+    const response = await server.call('GET', `${V1}/login/LoginUser/`);
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ errors: [{ error: 'not_found' }] });
+  });
+});
+
+describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
+  const path = `${V1}/user/MyProfile`;
+
+  it('answers a request without a token with 401 not_authenticated and a Bearer challenge', async () => {
+    const response = await server.call('GET', path);
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('answers another authorization scheme like a missing token', async () => {
+    const response = await server.call('GET', path, { headers: { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' } });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('answers a garbage token with 401 token_not_valid and an invalid_token challenge', async () => {
+    const response = await server.call('GET', path, { token: 'garbage' });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+  });
+
+  it('answers a well-formed JWT signed by nobody it knows with 401 token_not_valid', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = `${part({ alg: 'none', typ: 'at+jwt' })}.${part({ sub: 'x', sid: 'y', iss: server.config.publicUrl })}.`;
+    const response = await server.call('GET', path, { token: forged });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+  });
+});

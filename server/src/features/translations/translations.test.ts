@@ -1,0 +1,383 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { LOCALES } from '../../lib/locales.js';
+import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+
+const SERVER_SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Keys the SPA reads from the catalogue (SPEC §8); each must exist in every locale. */
+const REQUIRED_KEYS = [
+  'timeout',
+  'timeout_try_2_min',
+  'invalid_username',
+  'invalid_code',
+  'password_too_short',
+  'invalid_email',
+  'user_not_found_email',
+  'invalid_phone',
+  'already_taken',
+  'phone_taken_phone',
+  'user_exists_phone',
+  'invalid_credentials',
+  'invalid_phone_number_phone',
+  'user_not_found_phone',
+  'email_taken_email',
+  'invalid_old_password',
+  'code_not_valid',
+  'invalid_otp',
+  'wrong_code',
+  'request_id_error',
+  'unique_request_id',
+  'device_login_last_24_hours_error',
+  'you_phone_and_card_phone_not_equal',
+  'wrong_number',
+  'wrong_expire',
+  'session_expired',
+  'too_many_attempts_login',
+  'rate_limit_error',
+  'username_invalid_or_exists_username',
+  'username_min_length',
+  'user_exists_with_phone_phone',
+  'invalid_birth_date',
+  'code_send_to_phone',
+  'call_send_to_phone',
+  'code_send_to_email',
+  'just_now',
+  'minutes_ago',
+  'hours_ago',
+  'days_ago',
+  'server_error',
+  'error_try_again',
+  'invalid_return_path',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Collecting the error keys the server can emit, from its source.
+//
+// A key is a string literal shaped like /^[a-z]+(_[a-z0-9]+)+$/, so that one-word literals such
+// as 'phone' or 'sms' are never taken for keys; only in the first argument of badRequest(…) and
+// tooManyRequests(…), where every literal is a key, one-word keys ('timeout') count as well.
+// Comments are ignored, and patterns are matched outside literals only (so the RFC 6750
+// `Bearer error="invalid_token"` header text is not a key). A literal counts when it stands in
+// one of these places:
+//   1. the first argument of badRequest(…), tooManyRequests(…) or new TokenError(…), including
+//      both branches of a ternary there (the second argument of badRequest is a field name, and
+//      field names such as 'request_id' are deliberately not taken);
+//   2. the value of an `error`, `key`, `*Key`, `message`, `detail` or `code` (the 401 body's
+//      token_not_valid / not_authenticated) property, variable, type or parameter default (`{ error: 'x' }` in new ApiError(…) and c.json(…), `error = 'x'` in the
+//      validation wrapper, `const key = … ? 'x' : 'y'` in the error handler, `tooLongKey = 'x'`);
+//   3. the last argument of a valibot call `v.name(…)`, which is its message, e.g.
+//      v.picklist(PURPOSES, 'invalid_type'), v.regex(/^\d{6}$/, 'invalid_code');
+//   4. a `return 'x'` statement: passwordProblem returns its key for badRequest(problem, …).
+// A sanity check below makes sure the collector still finds keys from each of these places, so a
+// refactoring that blinds it fails this test instead of silently checking nothing.
+// ---------------------------------------------------------------------------------------------
+
+const KEY_SHAPE = /^[a-z]+(_[a-z0-9]+)+$/;
+/** In the first argument of badRequest/tooManyRequests every literal is a key, one word or not ('timeout'). */
+const ONE_WORD_OR_KEY_SHAPE = /^[a-z][a-z0-9_]*$/;
+
+function productionSourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'test-support') files.push(...productionSourceFiles(path));
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
+      files.push(path);
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Two views of a source file, both as long as the file so that positions match: `code` has the
+ * comments blanked out, `structure` also has the insides of string, template and regular-expression
+ * literals blanked, so that patterns searched in it never match text inside a literal.
+ */
+function views(source: string): { code: string; structure: string } {
+  const code = source.split('');
+  const structure = source.split('');
+  const blank = (from: number, to: number, both: boolean) => {
+    for (let k = from; k < to && k < source.length; k += 1) {
+      if (source[k] === '\n') continue;
+      structure[k] = ' ';
+      if (both) code[k] = ' ';
+    }
+  };
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i];
+    const next = source[i + 1];
+    if (ch === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end === -1 ? source.length : end + 2;
+      blank(i, stop, true);
+      i = stop;
+    } else if (ch === '/' && next === '/') {
+      const start = i;
+      while (i < source.length && source[i] !== '\n') i += 1;
+      blank(start, i, true);
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      const start = i;
+      i += 1;
+      while (i < source.length && source[i] !== ch) i += source[i] === '\\' ? 2 : 1;
+      blank(start + 1, i, false);
+      i += 1;
+    } else if (ch === '/' && /(?:[=(,:!&|?;{}[\n]|\breturn)\s*$/.test(structure.slice(Math.max(0, i - 20), i).join(''))) {
+      // A regular-expression literal: a slash where an operand may start.
+      const start = i;
+      i += 1;
+      let inClass = false;
+      while (i < source.length && (source[i] !== '/' || inClass)) {
+        if (source[i] === '\\') i += 1;
+        else if (source[i] === '[') inClass = true;
+        else if (source[i] === ']') inClass = false;
+        i += 1;
+      }
+      blank(start + 1, i, false);
+      i += 1;
+    } else {
+      i += 1;
+    }
+  }
+  return { code: code.join(''), structure: structure.join('') };
+}
+
+/** The [start, end) ranges of the arguments of the call whose `(` is at `open`, split at top-level commas. */
+function argumentRanges(structure: string, open: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < structure.length; i += 1) {
+    const ch = structure[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth += 1;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      depth -= 1;
+      if (depth === 0) {
+        if (structure.slice(start, i).trim() !== '') ranges.push([start, i]);
+        return ranges;
+      }
+    } else if (ch === ',' && depth === 1) {
+      ranges.push([start, i]);
+      start = i + 1;
+    }
+  }
+  throw new Error(`unbalanced call at ${open}`);
+}
+
+/** The key-shaped literals of `text`, leaving out operands of comparisons (`type === 'phone' ? … : …`). */
+function keyLiterals(text: string, shape = KEY_SHAPE): string[] {
+  const keys: string[] = [];
+  for (const m of text.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"/g)) {
+    const start = m.index ?? 0;
+    const compared = /[=!]=\s*$/.test(text.slice(0, start)) || /^\s*[=!]=/.test(text.slice(start + m[0].length));
+    const value = m[1] ?? m[2] ?? '';
+    if (!compared && shape.test(value)) keys.push(value);
+  }
+  return keys;
+}
+
+/** Every key-shaped literal in an emitting place, with the places (file and rule) it was found in. */
+function emittedKeys(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const note = (text: string, where: string, shape = KEY_SHAPE) => {
+    for (const key of keyLiterals(text, shape)) found.set(key, [...(found.get(key) ?? []), where]);
+  };
+  for (const file of productionSourceFiles(SERVER_SRC)) {
+    const { code, structure } = views(readFileSync(file, 'utf8'));
+    const name = relative(SERVER_SRC, file).split(sep).join('/');
+    for (const m of structure.matchAll(/\b(badRequest|tooManyRequests|new\s+TokenError)\s*\(/g)) {
+      const [first] = argumentRanges(structure, (m.index ?? 0) + m[0].length - 1);
+      if (first) note(code.slice(...first), `${name} ${m[1]}`, ONE_WORD_OR_KEY_SHAPE);
+    }
+    for (const m of structure.matchAll(/\b(error|key|\w+Key|message|detail|code)\??\s*(?::(?!:)|=(?![=>]))[^,;{}()\n]*(?:\([^()\n]*\)[^,;{}()\n]*)*/g)) {
+      const start = m.index ?? 0;
+      note(code.slice(start, start + m[0].length), `${name} ${m[1]}`);
+    }
+    for (const m of structure.matchAll(/\bv\.\w+\s*\(/g)) {
+      const last = argumentRanges(structure, (m.index ?? 0) + m[0].length - 1).at(-1);
+      const text = last ? code.slice(...last).trim() : '';
+      if (/^'[^']*'$|^"[^"]*"$/.test(text)) note(text, `${name} valibot`);
+    }
+    for (const m of structure.matchAll(/\breturn\s+('[^'\n]*'|"[^"\n]*")\s*;/g)) {
+      const start = m.index ?? 0;
+      note(code.slice(start, start + m[0].length), `${name} return`);
+    }
+  }
+  return found;
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
+
+describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
+  let server: TestServer;
+  const catalogues = new Map<string, Record<string, string>>();
+
+  beforeEach(async () => {
+    server = await createTestServer();
+    catalogues.clear();
+    for (const locale of LOCALES) {
+      const response = await server.call('GET', `/common/api/v1/FrontendTranslation/${locale}/?source=id`);
+      expect(response.status, `${locale}: ${response.text}`).toBe(200);
+      catalogues.set(locale, response.json as Record<string, string>);
+    }
+  });
+
+  afterEach(async () => {
+    expect(server.loggedErrors).toEqual([]);
+    await server.close();
+  });
+
+  it('serves all five locales of the product', () => {
+    expect([...LOCALES]).toEqual(['uz', 'uzc', 'kaa', 'ru', 'en']);
+  });
+
+  it.each(LOCALES)('answers %s with JSON: a flat object of non-empty strings', async (locale) => {
+    const response = await server.call('GET', `/common/api/v1/FrontendTranslation/${locale}/?source=id`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const catalogue: unknown = response.json;
+    expect(typeof catalogue === 'object' && catalogue !== null && !Array.isArray(catalogue)).toBe(true);
+    const entries = Object.entries(catalogue as Record<string, unknown>);
+    expect(entries.length).toBeGreaterThan(0);
+    const bad = entries.filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
+    expect(bad, `${locale} has empty or non-string texts for: ${bad.join(', ')}`).toEqual([]);
+  });
+
+  it('gives the same answer whatever the source query names, and without it', async () => {
+    const uz = catalogues.get('uz');
+    const other = await server.call('GET', '/common/api/v1/FrontendTranslation/uz/?source=demo');
+    const none = await server.call('GET', '/common/api/v1/FrontendTranslation/uz/');
+    expect(other.status).toBe(200);
+    expect(none.status).toBe(200);
+    expect(other.json).toEqual(uz);
+    expect(none.json).toEqual(uz);
+  });
+
+  it('has exactly the same key set in every locale', () => {
+    const all = new Set<string>();
+    for (const catalogue of catalogues.values()) for (const key of Object.keys(catalogue)) all.add(key);
+    for (const [locale, catalogue] of catalogues) {
+      const missing = [...all].filter((key) => !(key in catalogue)).sort();
+      expect(missing, `locale ${locale} is missing keys that other locales have: ${missing.join(', ')}`).toEqual([]);
+    }
+  });
+
+  it('has every key the SPA needs in every locale', () => {
+    for (const [locale, catalogue] of catalogues) {
+      const missing = REQUIRED_KEYS.filter((key) => !(key in catalogue));
+      expect(missing, `locale ${locale} is missing required keys: ${missing.join(', ')}`).toEqual([]);
+    }
+  });
+
+  it('finds the error keys of the server source in each kind of place it looks (a check of the collector itself)', () => {
+    const keys = emittedKeys();
+    const expected = {
+      invalid_json: 'lib/validation.ts',
+      unknown_field: 'lib/validation.ts',
+      field_required: 'lib/validation.ts',
+      field_too_long: 'lib/validation.ts',
+      payload_too_large: 'app.ts',
+      error_try_again: 'middleware/error-handler.ts',
+      not_found: 'middleware/error-handler.ts',
+      not_authenticated: 'middleware/require-auth.ts',
+      user_not_found_email: 'features/verification/verification-routes.ts',
+      too_many_attempts_login: 'features/accounts/login-throttle.ts',
+      timeout: 'features/verification/otp-service.ts',
+      invalid_type: 'features/verification/verification-routes.ts',
+      invalid_code: 'features/verification/verification-routes.ts',
+      invalid_method: 'features/verification/verification-routes.ts',
+      invalid_name: 'features/accounts/names.ts',
+      password_too_common: 'lib/password-policy.ts',
+      code_attempts_exceeded: 'features/verification/otp-service.ts',
+    };
+    for (const [key, file] of Object.entries(expected)) {
+      const places = keys.get(key) ?? [];
+      expect(places.some((place) => place.startsWith(`${file} `)), `the collector did not find ${key} in ${file}, only in [${places.join('; ')}]`).toBe(true);
+    }
+    // Field names passed to badRequest are not keys, nor is text inside a literal (the RFC 6750
+    // `error="invalid_token"` of the WWW-Authenticate header).
+    expect(keys.has('request_id')).toBe(false);
+    // Both branches of a ternary count; the operand it compares with does not.
+    expect(keys.get('user_not_found_phone')).toContain('features/verification/verification-routes.ts badRequest');
+    expect(keys.has('phone')).toBe(false);
+    expect(keys.has('invalid_token')).toBe(false);
+  });
+
+  it('has every error key the server can emit in every locale', () => {
+    const keys = emittedKeys();
+    expect(keys.size).toBeGreaterThan(30);
+    for (const [locale, catalogue] of catalogues) {
+      const missing = [...keys].filter(([key]) => !(key in catalogue)).map(([key, places]) => `${key} (${places.join('; ')})`);
+      expect(missing, `locale ${locale} is missing keys the server emits: ${missing.join(', ')}`).toEqual([]);
+    }
+  });
+
+  it('uses the same {{placeholders}} for a key in every locale', () => {
+    const reference = catalogues.get('uz') ?? {};
+    const mismatches: string[] = [];
+    for (const [key, text] of Object.entries(reference)) {
+      const expected = placeholdersOf(text);
+      for (const [locale, catalogue] of catalogues) {
+        const got = placeholdersOf(catalogue[key] ?? '');
+        if (got.join() !== expected.join()) mismatches.push(`${locale}.${key}: {${got.join()}} instead of {${expected.join()}}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('fills the {{to}} of the code-sent messages and the {{n}} of the relative times', () => {
+    for (const [locale, catalogue] of catalogues) {
+      for (const key of ['code_send_to_phone', 'call_send_to_phone', 'code_send_to_email']) {
+        expect(placeholdersOf(catalogue[key] ?? ''), `${locale}.${key}`).toEqual(['to']);
+      }
+      for (const key of ['minutes_ago', 'hours_ago', 'days_ago']) {
+        expect(placeholdersOf(catalogue[key] ?? ''), `${locale}.${key}`).toEqual(['n']);
+      }
+    }
+  });
+
+  it('answers an unknown locale with 404 locale_not_found', async () => {
+    const response = await server.call('GET', '/common/api/v1/FrontendTranslation/xx/?source=id');
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ errors: [{ error: 'locale_not_found' }] });
+  });
+
+  it('does not take an upper-case locale or a prototype member for a locale', async () => {
+    for (const locale of ['UZ', 'constructor', '__proto__', 'toString']) {
+      const response = await server.call('GET', `/common/api/v1/FrontendTranslation/${locale}/?source=id`);
+      expect(response.status, locale).toBe(404);
+      expect(response.json, locale).toEqual({ errors: [{ error: 'locale_not_found' }] });
+    }
+  });
+
+  it('sends an ETag and answers a request with a matching If-None-Match with 304 and no body', async () => {
+    const first = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id');
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^(W\/)?"[^"]+"$/);
+    const again = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id', { headers: { 'if-none-match': tag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+  });
+
+  it('gives each locale its own ETag and answers a stale If-None-Match with the full catalogue', async () => {
+    const ru = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id');
+    const en = await server.call('GET', '/common/api/v1/FrontendTranslation/en/?source=id');
+    expect(en.headers.get('etag')).not.toBe(ru.headers.get('etag'));
+    const stale = await server.call('GET', '/common/api/v1/FrontendTranslation/en/?source=id', {
+      headers: { 'if-none-match': ru.headers.get('etag') ?? '' },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.json).toEqual(catalogues.get('en'));
+  });
+
+  it('lets browsers cache a catalogue for five minutes', async () => {
+    const response = await server.call('GET', '/common/api/v1/FrontendTranslation/uzc/?source=id');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+});
