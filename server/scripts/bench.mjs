@@ -132,9 +132,13 @@ function startServer({ port, demoPort, dbPath }) {
   return { child, ready, exited, output };
 }
 
+function serverAlive(server) {
+  return server.child.exitCode === null && server.child.signalCode === null;
+}
+
 async function stopServer(server) {
   const { child, exited } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (!serverAlive(server)) return;
   child.kill('SIGTERM');
   const timedOut = Symbol('timeout');
   let timer;
@@ -319,9 +323,11 @@ function summarize(name, recorder, seconds, cpu, extra = {}) {
 
 /**
  * Runs `workers` loops from now until the deadline (warm-up + measured seconds). A loop starts no
- * request after the deadline; the in-flight ones are awaited (each is bounded by its timeout).
+ * request after the deadline, nor once the server has exited; the in-flight ones are awaited
+ * (each is bounded by its timeout).
  */
-async function runPhase({ serverPid, settings, workers, loop }) {
+async function runPhase({ server, settings, workers, loop }) {
+  const serverPid = server.child.pid;
   const recorder = createRecorder();
   const begin = performance.now();
   recorder.window.start = begin + settings.warmup * 1000;
@@ -333,7 +339,7 @@ async function runPhase({ serverPid, settings, workers, loop }) {
   const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPid)), Math.max(0, recorder.window.start - performance.now()));
   const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPid)), Math.max(0, deadline - performance.now()));
 
-  const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline };
+  const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline && serverAlive(server) };
   await Promise.all(Array.from({ length: workers }, (_, index) => loop(index, ctx)));
   clearTimeout(cpuStart);
   clearTimeout(cpuEnd);
@@ -364,14 +370,14 @@ async function setupChains(agent, port, lanes, concurrency) {
   return { tokens, failures };
 }
 
-async function benchRefresh({ port, serverPid, settings, tokens }) {
+async function benchRefresh({ port, server, settings, tokens }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.lanes });
   // A failed refresh leaves the chain's state unknown: the lane never re-sends that token but
   // opens a new session with a login (not counted as a refresh) and carries on.
   let restarts = 0;
   let deadLanes = 0;
   const phase = await runPhase({
-    serverPid,
+    server,
     settings,
     workers: settings.lanes,
     loop: async (lane, { recorder, timeLeft }) => {
@@ -397,10 +403,10 @@ async function benchRefresh({ port, serverPid, settings, tokens }) {
   return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, { restarts, deadLanes, workers: settings.lanes });
 }
 
-async function benchLogin({ port, serverPid, settings }) {
+async function benchLogin({ port, server, settings }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
   const phase = await runPhase({
-    serverPid,
+    server,
     settings,
     workers: settings.concurrency,
     loop: async (_worker, { recorder, timeLeft }) => {
@@ -457,7 +463,7 @@ function machine() {
   };
 }
 
-function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailures }) {
+function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailures, serverExit }) {
   const m = machine();
   const row = (phase, target) =>
     `| ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.successes} | ${phase.errors} | >= ${fmtInt(target)}/s | ${verdict(phase, target)} |`;
@@ -466,6 +472,7 @@ function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailu
     ...(phase.unmeasuredErrors > 0 ? [`- ${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`] : []),
   ]);
   if (setupFailures.size > 0) errorLines.push(`- Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(setupFailures))}.`);
+  if (serverExit) errorLines.push(`- Warning: ${serverExit}; the figures cover the run up to that point.`);
   if (refresh.restarts > 0 || refresh.deadLanes > 0) {
     errorLines.push(`- Refresh lanes restarted with a new login after a failed refresh: ${refresh.restarts}; lanes stopped: ${refresh.deadLanes}.`);
   }
@@ -561,26 +568,30 @@ async function main() {
     if (chains.failures.size > 0) console.log(`bench: setup login failures: ${describeCounts(Object.fromEntries(chains.failures))}`);
     if (ready === 0) throw new Error('no refresh chain could be opened (every setup login failed)');
 
-    const refresh = await benchRefresh({ port, serverPid, settings, tokens: chains.tokens });
-    const loginPhase = await benchLogin({ port, serverPid, settings });
-    if (server.child.exitCode !== null) throw new Error(`the server exited during the benchmark (code ${server.child.exitCode})`);
+    const refresh = await benchRefresh({ port, server, settings, tokens: chains.tokens });
+    const loginPhase = await benchLogin({ port, server, settings });
+    // Reported, not thrown: the figures up to the exit are still printed and written.
+    const serverExit = serverAlive(server)
+      ? undefined
+      : `the server exited during the benchmark (code ${server.child.exitCode}, signal ${server.child.signalCode})`;
 
     printPhase(refresh, TARGETS.refresh);
     printPhase(loginPhase, TARGETS.login);
+    if (serverExit) console.error(`\nbench: ${serverExit}`);
     if (server.output.stderr.length > 0) {
       console.log(`\nserver stderr (last ${Math.min(20, server.output.stderr.length)} lines):`);
       for (const line of server.output.stderr.slice(-20)) console.log(`  ${line}`);
     }
 
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    await writeDoc(serverSection({ date, settings, refresh, loginPhase, fsType: fileSystemOf(tempDir), setupFailures: chains.failures }));
+    await writeDoc(serverSection({ date, settings, refresh, loginPhase, fsType: fileSystemOf(tempDir), setupFailures: chains.failures, serverExit }));
     console.log(`\nbench: wrote ${docPath}`);
 
     const failed = [refresh, loginPhase].filter((phase) => errorFraction(phase) > MAX_ERROR_FRACTION);
     for (const phase of failed) {
       console.error(`bench: ${phase.name}: ${(errorFraction(phase) * 100).toFixed(2)}% of requests failed (more than ${MAX_ERROR_FRACTION * 100}%)`);
     }
-    return failed.length > 0 ? 1 : 0;
+    return failed.length > 0 || serverExit ? 1 : 0;
   } catch (error) {
     if (interrupted) return 130;
     console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);

@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
-  app.use('/sso/*', limitBody, noStore);
+  app.use('/sso/*', noStore, limitBody);
   app.route('/sso/api/v1', v1);
   app.route('/sso/api/v2', v2);
   app.route('/common/api/v1', translationRoutes());

@@ -131,11 +131,18 @@ function expectCatalogueKeys(items: ErrorItem[]): void {
   }
 }
 
-function expectErrors(response: CallResult, status: number, errors: ErrorItem[]): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.json).toEqual({ errors });
-  expectCatalogueKeys(errors);
+/** What the tests compare: the status and the JSON body of an answer. */
+function answer(response: CallResult): { status: number; body: unknown } {
+  return { status: response.status, body: response.json as unknown };
 }
+
+/** The expected answer to a refused request; its keys must be in the catalogue. */
+function refusal(status: number, errors: ErrorItem[]): { status: number; body: { errors: ErrorItem[] } } {
+  expectCatalogueKeys(errors);
+  return { status, body: { errors } };
+}
+
+const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A JSON body of exactly `bytes` bytes: the valid fields plus an unknown `padding` field. */
 function bodyOfSize(valid: Record<string, unknown>, bytes: number): string {
@@ -156,39 +163,50 @@ afterEach(async () => {
   await server.close();
 });
 
+/** Posts `rawBody` as is, with the given headers (JSON by default), and returns what the tests compare. */
+async function postRaw(path: string, rawBody: string, headers: Record<string, string> = JSON_HEADERS) {
+  return answer(await server.call('POST', path, { rawBody, headers }));
+}
+
+const INVALID_JSON: ErrorItem = { error: 'invalid_json' };
+const UNSUPPORTED: ErrorItem = { error: 'unsupported_media_type' };
+const TOO_LARGE: ErrorItem = { error: 'payload_too_large' };
+
 describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErrors }) => {
   it('refuses malformed JSON with 400 invalid_json', async () => {
-    expectErrors(await server.call('POST', path, { rawBody: '{"a":', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+    expect(await postRaw(path, '{"a":')).toEqual(refusal(400, [INVALID_JSON]));
+    expect(await postRaw(path, `${JSON.stringify(valid)}}`)).toEqual(refusal(400, [INVALID_JSON]));
   });
 
   it('refuses a JSON array with 400 invalid_json, even one holding a valid body', async () => {
-    expectErrors(await server.call('POST', path, { rawBody: '[]', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
-    expectErrors(await server.call('POST', path, { rawBody: JSON.stringify([valid]), headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+    expect(await postRaw(path, '[]')).toEqual(refusal(400, [INVALID_JSON]));
+    expect(await postRaw(path, JSON.stringify([valid]))).toEqual(refusal(400, [INVALID_JSON]));
   });
 
   it('refuses a JSON string, number, boolean or null with 400 invalid_json', async () => {
     for (const rawBody of ['"hello"', '42', 'true', 'null']) {
-      expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+      expect(await postRaw(path, rawBody), rawBody).toEqual(refusal(400, [INVALID_JSON]));
     }
   });
 
   it('refuses an empty body with 400 invalid_json', async () => {
-    expectErrors(await server.call('POST', path, { rawBody: '', headers: JSON_HEADERS }), 400, [{ error: 'invalid_json' }]);
+    expect(await postRaw(path, '')).toEqual(refusal(400, [INVALID_JSON]));
   });
 
   it('refuses an unknown field next to valid ones with 400 unknown_field naming the field', async () => {
-    expectErrors(await server.post(path, { ...valid, nickname: 'aziza' }), 400, [{ error: 'unknown_field', field: 'nickname' }]);
+    expect(answer(await server.post(path, { ...valid, nickname: 'aziza' }))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'nickname' }]),
+    );
   });
 
-  it('names every unknown field, including ones named like Object.prototype members', async () => {
-    const response = await server.call('POST', path, {
-      rawBody: JSON.stringify({ ...valid, constructor: 1 }).replace(/}$/, ',"__proto__":{"admin":true}}'),
-      headers: JSON_HEADERS,
-    });
-    expectErrors(response, 400, [
-      { error: 'unknown_field', field: 'constructor' },
-      { error: 'unknown_field', field: '__proto__' },
-    ]);
+  it('refuses unknown fields named like Object.prototype members (constructor, __proto__) with 400 unknown_field', async () => {
+    expect(await postRaw(path, JSON.stringify({ ...valid, constructor: 1 }))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'constructor' }]),
+    );
+    // JSON.parse makes "__proto__" an own field; it must not slip through as the prototype.
+    expect(await postRaw(path, JSON.stringify(valid).replace(/}$/, ',"__proto__":{"admin":true}}'))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: '__proto__' }]),
+    );
   });
 
   it('lists an unknown field among the errors of an otherwise empty body', async () => {
@@ -199,43 +217,42 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
   });
 
   it('refuses values of the wrong JSON type with 400, a catalogue key and the field for each', async () => {
-    expectErrors(await server.post(path, wrongTypes), 400, wrongTypeErrors);
+    expect(answer(await server.post(path, wrongTypes))).toEqual(refusal(400, wrongTypeErrors));
   });
 
   it('refuses a body over 16 KiB with 413 payload_too_large', async () => {
     expect(JSON_BODY_LIMIT_BYTES).toBe(16 * 1024);
-    const rawBody = bodyOfSize(valid, JSON_BODY_LIMIT_BYTES + 1);
-    expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 413, [{ error: 'payload_too_large' }]);
-    const huge = bodyOfSize(valid, 1024 * 1024);
-    expectErrors(await server.call('POST', path, { rawBody: huge, headers: JSON_HEADERS }), 413, [{ error: 'payload_too_large' }]);
+    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES + 1))).toEqual(refusal(413, [TOO_LARGE]));
+    expect(await postRaw(path, bodyOfSize(valid, 1024 * 1024))).toEqual(refusal(413, [TOO_LARGE]));
+  });
+
+  it('refuses a body over 16 KiB with 413 whatever its content type', async () => {
+    expect(await postRaw(path, bodyOfSize(valid, 64 * 1024), { 'content-type': 'text/plain' })).toEqual(refusal(413, [TOO_LARGE]));
   });
 
   it('reads a body of exactly 16 KiB instead of refusing it for its size', async () => {
-    const rawBody = bodyOfSize(valid, JSON_BODY_LIMIT_BYTES);
-    expectErrors(await server.call('POST', path, { rawBody, headers: JSON_HEADERS }), 400, [{ error: 'unknown_field', field: 'padding' }]);
+    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'padding' }]),
+    );
   });
 
   it('refuses a body sent as text/plain with 415 unsupported_media_type, even when it is JSON', async () => {
-    const rawBody = JSON.stringify(valid);
-    expectErrors(await server.call('POST', path, { rawBody, headers: { 'content-type': 'text/plain' } }), 415, [
-      { error: 'unsupported_media_type' },
-    ]);
+    expect(await postRaw(path, JSON.stringify(valid), { 'content-type': 'text/plain' })).toEqual(refusal(415, [UNSUPPORTED]));
   });
 
   it('refuses a body without a content type, or sent as a form, with 415 unsupported_media_type', async () => {
     const rawBody = JSON.stringify(valid);
-    expectErrors(await server.call('POST', path, { rawBody }), 415, [{ error: 'unsupported_media_type' }]);
+    expect(await postRaw(path, rawBody, {})).toEqual(refusal(415, [UNSUPPORTED]));
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
-      expectErrors(await server.call('POST', path, { rawBody, headers: { 'content-type': type } }), 415, [{ error: 'unsupported_media_type' }]);
+      expect(await postRaw(path, rawBody, { 'content-type': type }), type).toEqual(refusal(415, [UNSUPPORTED]));
     }
   });
 
   it('reads application/json with a charset parameter', async () => {
-    const response = await server.call('POST', path, {
-      rawBody: JSON.stringify({ ...valid, nickname: 'x' }),
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    });
-    expectErrors(response, 400, [{ error: 'unknown_field', field: 'nickname' }]);
+    const rawBody = JSON.stringify({ ...valid, nickname: 'x' });
+    expect(await postRaw(path, rawBody, { 'content-type': 'application/json; charset=utf-8' })).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'nickname' }]),
+    );
   });
 
   it('marks its error answers as not to be stored by caches', async () => {
@@ -249,23 +266,27 @@ describe('GET /sso/api/v1/check/CheckUserExists/', () => {
   const path = `${V1}/check/CheckUserExists/`;
 
   it('refuses a request with neither phone nor email with 400 field_required', async () => {
-    expectErrors(await server.call('GET', path), 400, [{ error: 'field_required', field: 'phone' }]);
+    expect(answer(await server.call('GET', path))).toEqual(refusal(400, [{ error: 'field_required', field: 'phone' }]));
   });
 
   it('refuses a request with both phone and email with 400', async () => {
-    expectErrors(await server.call('GET', `${path}?phone=%2B998901234567&email=aziza%40gmail.com`), 400, [{ error: 'invalid_value', field: 'email' }]);
+    expect(answer(await server.call('GET', `${path}?phone=%2B998901234567&email=aziza%40gmail.com`))).toEqual(
+      refusal(400, [{ error: 'invalid_value', field: 'email' }]),
+    );
   });
 
   it('refuses phone=abc with 400 invalid_phone', async () => {
-    expectErrors(await server.call('GET', `${path}?phone=abc`), 400, [{ error: 'invalid_phone', field: 'phone' }]);
+    expect(answer(await server.call('GET', `${path}?phone=abc`))).toEqual(refusal(400, [{ error: 'invalid_phone', field: 'phone' }]));
   });
 
   it('refuses a malformed email with 400 invalid_email', async () => {
-    expectErrors(await server.call('GET', `${path}?email=no-at`), 400, [{ error: 'invalid_email', field: 'email' }]);
+    expect(answer(await server.call('GET', `${path}?email=no-at`))).toEqual(refusal(400, [{ error: 'invalid_email', field: 'email' }]));
   });
 
   it('refuses an unknown query parameter with 400 unknown_field naming it', async () => {
-    expectErrors(await server.call('GET', `${path}?phone=%2B998901234567&utm_source=x`), 400, [{ error: 'unknown_field', field: 'utm_source' }]);
+    expect(answer(await server.call('GET', `${path}?phone=%2B998901234567&utm_source=x`))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'utm_source' }]),
+    );
   });
 
   it('answers a well-formed question with 200 (the refusals above are about form, not about the route)', async () => {
@@ -277,11 +298,13 @@ describe('GET /sso/api/v1/check/CheckUserExists/', () => {
 
 describe('unknown paths and methods', () => {
   it('answers an unknown API path with 404 not_found', async () => {
-    expectErrors(await server.call('GET', `${V1}/nope/`), 404, [{ error: 'not_found' }]);
-    expectErrors(await server.post(`${V1}/nope/`, {}), 404, [{ error: 'not_found' }]);
+    const response = await server.call('GET', `${V1}/nope/`);
+    expect(answer(response)).toEqual(refusal(404, [{ error: 'not_found' }]));
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(answer(await server.post(`${V1}/nope/`, {}))).toEqual(refusal(404, [{ error: 'not_found' }]));
   });
 
-  it('answers GET on a POST-only endpoint with a 4xx and never runs the handler', async () => {
+  it('answers GET on a POST-only endpoint with 404 not_found', async () => {
     const response = await server.call('GET', `${V1}/login/LoginUser/`);
     expect(response.status).toBe(404);
     expect(response.json).toEqual({ errors: [{ error: 'not_found' }] });
@@ -296,6 +319,7 @@ describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers another authorization scheme like a missing token', async () => {
@@ -313,8 +337,7 @@ describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
   });
 
   it('answers a well-formed JWT signed by nobody it knows with 401 token_not_valid', async () => {
-    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const forged = `${part({ alg: 'none', typ: 'at+jwt' })}.${part({ sub: 'x', sid: 'y', iss: server.config.publicUrl })}.`;
+    const forged = `${base64urlJson({ alg: 'none', typ: 'at+jwt' })}.${base64urlJson({ sub: 'x', sid: 'y', iss: server.config.publicUrl })}.`;
     const response = await server.call('GET', path, { token: forged });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });

@@ -19,9 +19,11 @@ function commonPasswords(): Set<string> {
  * against passwords known to be common. Returns the error key, or null when the password is acceptable.
  */
 export function passwordProblem(password: string): string | null {
-  const length = [...password.normalize('NFKC')].length;
+  // Judge the password that will be hashed: the NFKC form (lib/passwords.ts), so ｐａｓｓｗｏｒｄ１ is password1.
+  const normalized = password.normalize('NFKC');
+  const length = [...normalized].length;
   if (length < PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (length > PASSWORD_MAX_LENGTH) return 'password_too_long';
-  if (commonPasswords().has(password.toLowerCase())) return 'password_too_common';
+  if (commonPasswords().has(normalized.toLowerCase())) return 'password_too_common';
   return null;
 }

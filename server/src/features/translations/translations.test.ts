@@ -89,7 +89,7 @@ function productionSourceFiles(dir: string): string[] {
       files.push(path);
     }
   }
-  return files.sort();
+  return files.toSorted();
 }
 
 /**
@@ -211,7 +211,7 @@ function emittedKeys(): Map<string, string[]> {
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
+const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].toSorted();
 
 describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
   let server: TestServer;
@@ -222,7 +222,7 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     catalogues.clear();
     for (const locale of LOCALES) {
       const response = await server.call('GET', `/common/api/v1/FrontendTranslation/${locale}/?source=id`);
-      expect(response.status, `${locale}: ${response.text}`).toBe(200);
+      if (response.status !== 200) throw new Error(`${locale} answered ${response.status}: ${response.text}`);
       catalogues.set(locale, response.json as Record<string, string>);
     }
   });
@@ -262,7 +262,7 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     const all = new Set<string>();
     for (const catalogue of catalogues.values()) for (const key of Object.keys(catalogue)) all.add(key);
     for (const [locale, catalogue] of catalogues) {
-      const missing = [...all].filter((key) => !(key in catalogue)).sort();
+      const missing = [...all].filter((key) => !(key in catalogue)).toSorted();
       expect(missing, `locale ${locale} is missing keys that other locales have: ${missing.join(', ')}`).toEqual([]);
     }
   });

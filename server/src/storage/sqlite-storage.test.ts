@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createKyselyStorage } from './kysely-storage.js';
+import { migrateToLatest } from './migrations.js';
+import { openSqlite } from './sqlite.js';
+import { describeStorageContract } from './storage-contract.js';
+
+async function openFileStorage() {
+  const dir = mkdtempSync(join(tmpdir(), 'kirish-storage-'));
+  const db = openSqlite(join(dir, 'kirish.db'));
+  await migrateToLatest(db);
+  const storage = createKyselyStorage(db);
+  return { storage, db, dispose: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+describeStorageContract('SQLite', openFileStorage);
+
+describe('the SQLite file', () => {
+  it('is opened in WAL mode with synchronous=FULL and foreign keys on', async () => {
+    const { db, dispose } = await openFileStorage();
+    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2); // FULL
+    expect(await pragma('foreign_keys')).toBe(1);
+    await dispose();
+  });
+
+  it('migrates an already migrated database without change', async () => {
+    const { db, dispose } = await openFileStorage();
+    await migrateToLatest(db);
+    const rows = (await sql.raw('SELECT name FROM kysely_migration').execute(db)).rows;
+    expect(rows).toEqual([{ name: '0001_accounts_codes_sessions' }]);
+    await dispose();
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The behaviour every Storage implementation must have, as one suite that each database runs
+ * (lucia's adapter-test idea): SQLite today in sqlite-storage.test.ts, PostgreSQL when it comes.
+ * It tests the promises the services rely on — single-use updates, ordering, atomicity.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Session, Storage, User } from './storage.js';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+function user(id: string, overrides: Partial<User> = {}): User {
+  return {
+    id,
+    phone: null,
+    email: null,
+    emailVerified: false,
+    passwordHash: null,
+    firstName: 'Test',
+    lastName: 'User',
+    isInactivated: false,
+    createdAt: T0,
+    updatedAt: T0,
+    passwordChangedAt: null,
+    ...overrides,
+  };
+}
+
+function session(id: string, userId: string, overrides: Partial<Session> = {}): Session {
+  return {
+    id,
+    userId,
+    deviceId: null,
+    userAgent: null,
+    ip: '127.0.0.1',
+    source: null,
+    productSource: null,
+    oauthClientId: null,
+    save: true,
+    createdAt: T0,
+    lastSeenAt: T0,
+    endedAt: null,
+    endReason: null,
+    ...overrides,
+  };
+}
+
+export function describeStorageContract(name: string, open: () => Promise<{ storage: Storage; dispose: () => Promise<void> }>) {
+  async function withStorage(test: (storage: Storage) => Promise<void>) {
+    const { storage, dispose } = await open();
+    try {
+      await test(storage);
+    } finally {
+      await dispose();
+    }
+  }
+
+  describe(`the ${name} storage`, () => {
+    it('finds users by id and phone, and by e-mail only when verified', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true }));
+        await storage.users.insert(user('u2', { email: 'c@d.uz' }));
+        expect((await storage.users.findById('u1'))?.phone).toBe('+998901234567');
+        expect((await storage.users.findByPhone('+998901234567'))?.id).toBe('u1');
+        expect((await storage.users.findByVerifiedEmail('a@b.uz'))?.emailVerified).toBe(true);
+        expect(await storage.users.findByVerifiedEmail('c@d.uz')).toBeUndefined();
+      }));
+
+    it('refuses a second account with the same phone or the same verified e-mail, not an unverified one', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true }));
+        await expect(storage.users.insert(user('u2', { phone: '+998901234567' }))).rejects.toThrow(/unique/i);
+        await expect(storage.users.insert(user('u3', { email: 'a@b.uz', emailVerified: true }))).rejects.toThrow(/unique/i);
+        await storage.users.insert(user('u4', { email: 'a@b.uz' }));
+        await storage.users.insert(user('u5', { email: 'a@b.uz' }));
+        await storage.users.releaseUnverifiedEmail('a@b.uz', T0);
+        expect((await storage.users.findById('u4'))?.email).toBeNull();
+        expect((await storage.users.findById('u1'))?.email).toBe('a@b.uz');
+      }));
+
+    it('undoes every write of a transaction that throws', () =>
+      withStorage(async (storage) => {
+        await expect(
+          storage.transaction(async (tx) => {
+            await tx.users.insert(user('u1'));
+            throw new Error('refused');
+          }),
+        ).rejects.toThrow('refused');
+        expect(await storage.users.findById('u1')).toBeUndefined();
+      }));
+
+    it('closes a code, uses a proof and rotates a token only once', () =>
+      withStorage(async (storage) => {
+        await storage.codes.insert({
+          id: 'c1', purpose: 'login_sms_verification', contactType: 'phone', contact: '+998901234567', codeHash: 'h',
+          channel: 'sms', ip: 'ip', createdAt: T0, expiresAt: T0 + 1, attempts: 0, closedAt: null, closeReason: null,
+        });
+        expect(await storage.codes.addAttempt('c1')).toBe(1);
+        expect(await storage.codes.addAttempt('c1')).toBe(2);
+        expect(await storage.codes.close('c1', T0, 'used')).toBe(true);
+        expect(await storage.codes.close('c1', T0, 'used')).toBe(false);
+        expect((await storage.codes.latest('+998901234567', 'login_sms_verification'))?.closeReason).toBe('used');
+
+        await storage.verifications.insert({
+          id: 'v1', requestHash: 'rh', purpose: 'p', contactType: 'phone', contact: 'c', createdAt: T0, expiresAt: T0 + 1, usedAt: null,
+        });
+        expect(await storage.verifications.markUsed('v1', T0)).toBe(true);
+        expect(await storage.verifications.markUsed('v1', T0)).toBe(false);
+
+        await storage.users.insert(user('u1'));
+        await storage.sessions.insert(session('s1', 'u1'));
+        await storage.refreshTokens.insert({ id: 'r1', sessionId: 's1', tokenHash: 'th1', parentId: null, createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
+        await storage.refreshTokens.insert({ id: 'r2', sessionId: 's1', tokenHash: 'th2', parentId: 'r1', createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
+        expect(await storage.refreshTokens.hasRotatedChild('r1')).toBe(false);
+        expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(true);
+        expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(false);
+        expect(await storage.refreshTokens.hasRotatedChild('r1')).toBe(true);
+        expect((await storage.refreshTokens.findByHash('th2'))?.rotatedAt).toBe(T0);
+      }));
+
+    it('counts codes per contact and per address since a moment', () =>
+      withStorage(async (storage) => {
+        for (const [id, contact, ip, at] of [['a', 'x', '1', T0], ['b', 'x', '2', T0 + 10], ['c', 'y', '1', T0 + 20]] as const) {
+          await storage.codes.insert({
+            id, purpose: 'p', contactType: 'phone', contact, codeHash: 'h', channel: 'sms', ip, createdAt: at, expiresAt: at + 1,
+            attempts: 0, closedAt: null, closeReason: null,
+          });
+        }
+        expect(await storage.codes.countSince({ contact: 'x' }, T0)).toBe(2);
+        expect(await storage.codes.countSince({ contact: 'x' }, T0 + 5)).toBe(1);
+        expect(await storage.codes.countSince({ ip: '1' }, T0)).toBe(2);
+        await storage.codes.closeOpen('x', 'p', T0, 'replaced');
+        expect((await storage.codes.latest('x', 'p'))?.id).toBe('b');
+        expect((await storage.codes.latest('x', 'p'))?.closeReason).toBe('replaced');
+        expect((await storage.codes.latest('y', 'p'))?.closedAt).toBeNull();
+      }));
+
+    it('ends sessions once, all of a user\'s at a time, and lists a device\'s accounts newest first', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        await storage.sessions.insert(session('s1', 'u1', { deviceId: 'd', lastSeenAt: T0 }));
+        await storage.sessions.insert(session('s2', 'u1', { deviceId: 'd', lastSeenAt: T0 + 5 }));
+        await storage.sessions.insert(session('s3', 'u2', { deviceId: 'd', lastSeenAt: T0 + 9 }));
+        expect(await storage.sessions.end('s1', T0, 'logout')).toBe(true);
+        expect(await storage.sessions.end('s1', T0, 'logout')).toBe(false);
+        let profiles = await storage.sessions.deviceProfiles('d');
+        expect(profiles.map((p) => [p.user.id, p.hasActiveSession, p.lastSeenAt])).toEqual([
+          ['u2', true, T0 + 9],
+          ['u1', true, T0 + 5],
+        ]);
+        expect(await storage.sessions.endAllForUser('u1', T0, 'password_reset')).toBe(1);
+        profiles = await storage.sessions.deviceProfiles('d');
+        expect(profiles.find((p) => p.user.id === 'u1')?.hasActiveSession).toBe(false);
+        expect((await storage.sessions.findById('s2'))?.endReason).toBe('password_reset');
+      }));
+
+    it('keeps throttle state, outbox order and server secrets', () =>
+      withStorage(async (storage) => {
+        await storage.throttle.put({ scope: 'account', key: 'k', failures: 1, lastFailureAt: T0, lockedUntil: null });
+        await storage.throttle.put({ scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30 });
+        expect(await storage.throttle.get('account', 'k')).toEqual({ scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30 });
+        await storage.throttle.remove('account', 'k');
+        expect(await storage.throttle.get('account', 'k')).toBeUndefined();
+
+        await storage.outbox.add({ id: 'm1', channel: 'sms', recipient: 'r', code: '1', text: 't', createdAt: T0 });
+        await storage.outbox.add({ id: 'm2', channel: 'email', recipient: 'r', code: '2', text: 't', createdAt: T0 + 1 });
+        expect((await storage.outbox.list(10)).map((m) => m.id)).toEqual(['m2', 'm1']);
+
+        const first = await storage.secrets.getOrCreate('s', () => 'one', T0);
+        const second = await storage.secrets.getOrCreate('s', () => 'two', T0);
+        expect([first, second]).toEqual(['one', 'one']);
+      }));
+  });
+}
