@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const db = openSqlite(config.database.path);
   await migrateToLatest(db);
-  const storage = createKyselyStorage(db);
+  const storage = createKyselyStorage(db, { groupCommit: true });
   const seeded = config.env !== 'production' && (await seedDemoData(storage, systemClock));
 
   const appRoot = `${distRoot}/app`;

@@ -2,9 +2,10 @@
  * The Storage interface over Kysely. The queries use only what SQLite and PostgreSQL share
  * (no upsert dialects, no RETURNING-dependent logic), so one implementation serves both.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ContactType } from '../lib/contacts.js';
 import type { Database, OtpCodesTable, RefreshTokensTable, SessionsTable, UsersTable, VerificationsTable } from './schema.js';
+import { createGroupCommit } from './group-commit.js';
 import type { CodeCloseReason, OtpCode, RefreshToken, Session, Storage, User, Verification } from './storage.js';
 
 const flag = (value: boolean): number => (value ? 1 : 0);
@@ -86,12 +87,26 @@ function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
   };
 }
 
-export function createKyselyStorage(db: Kysely<Database>, inTransaction = false): Storage {
+export interface KyselyStorageOptions {
+  /** Group concurrent transactions into one commit (group-commit.ts): for a single-writer database, SQLite. */
+  groupCommit?: boolean;
+}
+
+type Transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+
+export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorageOptions = {}): Storage {
+  const transact: Transact = options.groupCommit ? createGroupCommit(db) : (work) => db.transaction().execute(work);
+  return storageOn(db, (work) => transact((trx) => work(storageOn(trx, null))));
+}
+
+/**
+ * The storage methods over `db`. `transaction` is null inside a transaction: a transaction opened
+ * there joins the outer one, which decides.
+ */
+function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null): Storage {
   return {
     async transaction(work) {
-      // A transaction inside a transaction joins it: the outer one decides.
-      if (inTransaction) return work(this);
-      return db.transaction().execute((trx) => work(createKyselyStorage(trx, true)));
+      return transaction ? transaction(work) : work(this);
     },
 
     async close() {

@@ -12,7 +12,7 @@ async function openFileStorage() {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-storage-'));
   const db = openSqlite(join(dir, 'kirish.db'));
   await migrateToLatest(db);
-  const storage = createKyselyStorage(db);
+  const storage = createKyselyStorage(db, { groupCommit: true });
   return { storage, db, dispose: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
 }
 

@@ -42,7 +42,7 @@ export async function createTestServer(options: { env?: Record<string, string>; 
   const dbPath = join(dir, 'kirish.db');
   const db = openSqlite(dbPath);
   await migrateToLatest(db);
-  const storage = createKyselyStorage(db);
+  const storage = createKyselyStorage(db, { groupCommit: true });
   const clock = createManualClock();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: `sqlite:${dbPath}`, TRUST_PROXY: '1', ...options.env });
   const loggedErrors: unknown[] = [];

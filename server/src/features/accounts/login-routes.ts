@@ -29,8 +29,10 @@ const codeLoginSchema = v.strictObject({
 export function loginRoutes({ storage, otp, sessions, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  const signIn = (user: User, meta: AppEnv['Variables']['meta'], save: boolean) =>
-    storage.transaction(async (tx) => tokenResponse(user, await sessions.start(tx, user, meta, save)));
+  async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean) {
+    const started = await storage.transaction((tx) => sessions.start(tx, user, meta, save));
+    return tokenResponse(user, started, await sessions.accessToken(started.session));
+  }
 
   app.post('/LoginUser/', async (c) => {
     const body = await readJsonBody(c, passwordLoginSchema);

@@ -40,7 +40,7 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
     const email = body.email || null;
     const passwordHash = await hashPassword(body.password);
 
-    const result = await storage.transaction(async (tx) => {
+    const { account, started } = await storage.transaction(async (tx) => {
       const proof = await otp.redeemProof(tx, body.request_id, ['login_sms_verification', 'confirm_email_or_phone']);
       const now = clock.now();
       const user: User = {
@@ -73,9 +73,9 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
         if (user.emailVerified) await tx.users.releaseUnverifiedEmail(user.email, now);
       }
       await tx.users.insert(user);
-      return tokenResponse(user, await sessions.start(tx, user, c.get('meta'), body.save));
+      return { account: user, started: await sessions.start(tx, user, c.get('meta'), body.save) };
     });
-    return c.json(result, 201);
+    return c.json(tokenResponse(account, started, await sessions.accessToken(started.session)), 201);
   });
   return app;
 }

@@ -2,9 +2,9 @@ import type { User } from '../../storage/storage.js';
 import type { StartedSession } from '../sessions/session-service.js';
 
 /** The token response of SPEC §3: access, refresh, user_uuid, has_phone, session. */
-export function tokenResponse(user: User, started: StartedSession) {
+export function tokenResponse(user: User, started: StartedSession, access: string) {
   return {
-    access: started.access,
+    access,
     refresh: started.refresh,
     user_uuid: user.id,
     has_phone: user.phone !== null,

@@ -26,8 +26,10 @@ export interface TokenPair {
   refresh: string;
 }
 
-export interface StartedSession extends TokenPair {
+/** A session just opened, and its first refresh token; the access token is signed after the commit. */
+export interface StartedSession {
   session: Session;
+  refresh: string;
 }
 
 export interface Authenticated {
@@ -38,8 +40,10 @@ export interface Authenticated {
 export type EndReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'ended_by_user';
 
 export interface SessionService {
-  /** Opens a session inside the caller's transaction and returns its first token pair. */
+  /** Opens a session inside the caller's transaction and returns its first refresh token. */
   start(tx: Storage, user: User, meta: RequestMeta, save: boolean): Promise<StartedSession>;
+  /** Signs an access token for the session (outside any transaction: signing is not storage work). */
+  accessToken(session: Session): Promise<string>;
   refresh(refreshToken: string): Promise<TokenPair>;
   authenticate(accessToken: string): Promise<Authenticated>;
   end(sessionId: string, reason: EndReason): Promise<void>;
@@ -88,9 +92,10 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
         endReason: null,
       };
       await tx.sessions.insert(session);
-      const refresh = await issueRefresh(tx, session, null, now);
-      return { session, refresh, access: await signAccess(session) };
+      return { session, refresh: await issueRefresh(tx, session, null, now) };
     },
+
+    accessToken: signAccess,
 
     async refresh(refreshToken) {
       const now = clock.now();
