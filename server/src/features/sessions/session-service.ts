@@ -67,7 +67,6 @@ async function issueRefresh(tx: Storage, session: Session, parentId: string | nu
 }
 
 export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner): SessionService {
-
   const signAccess = (session: Session) =>
     signer.sign({ userId: session.userId, sessionId: session.id }, ACCESS_TOKEN_TTL_SECONDS);
 
