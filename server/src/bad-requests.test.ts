@@ -2,12 +2,12 @@
  * Requests that are wrong in form, on every endpoint: each gets a 4xx with a catalogue key, never a
  * 5xx, and nothing is logged as an unexpected failure.
  */
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
 import { catalogues } from './features/translations/translations.js';
 import type { ErrorItem } from './lib/api-error.js';
 import { LOCALES } from './lib/locales.js';
-import { createTestServer, STRONG_PASSWORD, V1, REGISTER_PATH, type CallResult, type TestServer } from './test-support/test-server.js';
+import { STRONG_PASSWORD, V1, REGISTER_PATH, type CallResult, useTestServer } from './test-support/test-server.js';
 
 interface Endpoint {
   path: string;
@@ -152,16 +152,7 @@ function bodyOfSize(valid: Record<string, unknown>, bytes: number): string {
   return body;
 }
 
-let server: TestServer;
-
-beforeEach(async () => {
-  server = await createTestServer();
-});
-
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
-});
+const server = useTestServer();
 
 /** Posts `rawBody` as is, with the given headers (JSON by default), and returns what the tests compare. */
 async function postRaw(path: string, rawBody: string, headers: Record<string, string> = JSON_HEADERS) {

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { buildApp } from '../bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { createManualClock } from '../lib/clock.js';
@@ -116,3 +117,25 @@ export async function createTestServer(options: { env?: Record<string, string>; 
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/**
+ * A fresh test server for every test of the file, checked after each test for anything it logged as
+ * an unexpected error (a 500 would fail the test even when its status was not asserted).
+ */
+export function useTestServer(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeEach(async () => {
+    current = await createTestServer(options);
+  });
+  afterEach(async () => {
+    expect(current?.loggedErrors).toEqual([]);
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!current) throw new Error('the test server exists only while a test runs');
+      return current[key as keyof TestServer];
+    },
+  });
+}

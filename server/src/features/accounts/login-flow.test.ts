@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, STRONG_PASSWORD, V1, type TestServer } from '../../test-support/test-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD, useTestServer, V1, type TestServer } from '../../test-support/test-server.js';
 
 const PHONE = '+998991234500';
 const LOGIN = `${V1}/login/LoginUser/`;
 const LOGIN_OTP = `${V1}/login/LoginOtp/`;
 
-let server: TestServer;
+const server = useTestServer();
 beforeEach(async () => {
-  server = await createTestServer();
   await server.registerByPhone(PHONE);
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
 });
 
 async function timedFailure(target: TestServer, phone: string): Promise<number> {

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, REGISTER_PATH, STRONG_PASSWORD, V1, type TestServer } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, REGISTER_PATH, STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998971112233';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await createTestServer();
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
-});
+const server = useTestServer();
 
 const registration = (requestId: string, extra: Record<string, unknown> = {}) => ({
   request_id: requestId,

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, REGISTER_PATH, STRONG_PASSWORD, V1, type TestServer } from '../../test-support/test-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestServer, REGISTER_PATH, STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
-let server: TestServer;
+const server = useTestServer();
 beforeEach(async () => {
-  server = await createTestServer();
   await server.registerByPhone('+998977770011', { kind: 1, email: 'unverified@example.uz' });
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
 });
 
 const check = (query: string) => server.call('GET', `${V1}/check/CheckUserPassword/?${query}`);

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, V1, type TestServer } from '../../test-support/test-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 const REFRESH = `${V1}/TokenRefresh/`;
 const PROFILE = `${V1}/user/MyProfile`;
 
-let server: TestServer;
+const server = useTestServer();
 let tokens: { access: string; refresh: string; session: string };
 beforeEach(async () => {
-  server = await createTestServer();
   tokens = await server.registerByPhone('+998901110022', { save: true });
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
 });
 
 const refresh = (token: string) => server.post(REFRESH, { refresh: token });

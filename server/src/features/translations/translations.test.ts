@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { describe, it, expect, beforeEach } from 'vitest';
 import { LOCALES } from '../../lib/locales.js';
-import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+import { useTestServer } from '../../test-support/test-server.js';
 
 const SERVER_SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -214,11 +214,10 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].toSorted();
 
 describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const catalogues = new Map<string, Record<string, string>>();
 
   beforeEach(async () => {
-    server = await createTestServer();
     catalogues.clear();
     for (const locale of LOCALES) {
       const response = await server.call('GET', `/common/api/v1/FrontendTranslation/${locale}/?source=id`);
@@ -227,10 +226,6 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     }
   });
 
-  afterEach(async () => {
-    expect(server.loggedErrors).toEqual([]);
-    await server.close();
-  });
 
   it('serves all five locales of the product', () => {
     expect([...LOCALES]).toEqual(['uz', 'uzc', 'kaa', 'ru', 'en']);

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, STRONG_PASSWORD, V1, type TestServer } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const DEVICE_LIST = `${V1}/user/deviceprofile/DeviceProfileList`;
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await createTestServer();
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
-});
+const server = useTestServer();
 
 describe('MyProfile', () => {
   it('shows the signed-in user and what the account pages need', async () => {

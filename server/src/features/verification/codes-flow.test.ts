@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, V1, type TestServer } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998935550101';
 const SEND = `${V1}/auth/SendAuthSmsVerification/`;
 const CHECK = `${V1}/auth/CheckAuthSmsVerification/`;
 const login = { type: 'login_sms_verification', phone: PHONE };
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await createTestServer();
-});
-afterEach(async () => {
-  expect(server.loggedErrors).toEqual([]);
-  await server.close();
-});
+const server = useTestServer();
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
