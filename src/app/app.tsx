@@ -1,13 +1,18 @@
-/**
- * The account site's shell. The screens, routes, i18n and the HTTP client arrive with the account-site
- * issue; until then the build proves the toolchain and the server serves this page.
- */
-export function App() {
+import { useSignals } from '@preact/signals-react/runtime';
+import { Router } from 'wouter';
+import { ToastHost } from '../components/toast-host';
+import { ServicesContext, type Services } from '../lib/services';
+import { RouteView } from './route-view';
+
+/** The whole site: services by context, the router, the guarded route view and the toasts. */
+export function App({ services }: { services: Services }) {
+  useSignals();
   return (
-    <main style={{ font: '16px/1.5 system-ui, sans-serif', maxWidth: '32rem', margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Kirish</h1>
-      <p lang="uz">Yagona akkaunt — O‘zbekiston veb-saytlari uchun.</p>
-      <p lang="en">The account site is being built. The SSO API is live under /sso/api/v1.</p>
-    </main>
+    <ServicesContext.Provider value={services}>
+      <Router>
+        {services.i18n.ready.value ? <RouteView /> : <div className="loading-bar" role="progressbar" aria-busy="true" aria-label="…" />}
+        <ToastHost />
+      </Router>
+    </ServicesContext.Provider>
   );
 }

@@ -1,0 +1,22 @@
+/** Each screen is its own chunk, loaded when its route is first shown. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenName } from './routes';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const notAvailable = lazy(() => import('../features/system/not-available-screen'));
+
+const BUILT: Partial<Record<ScreenName, Screen>> = {
+  Login: lazy(() => import('../features/auth/screens/login-screen')),
+  Register: lazy(() => import('../features/auth/screens/register-screen')),
+  ResetPassword: lazy(() => import('../features/auth/screens/reset-password-screen')),
+  MidOauth: lazy(() => import('../features/auth/screens/mid-oauth-screen')),
+  Home: lazy(() => import('../features/home/home-screen')),
+  DeletedAccount: lazy(() => import('../features/account/deleted-account-screen')),
+  Version: lazy(() => import('../features/system/version-screen')),
+  NotFound: lazy(() => import('../features/system/not-found-screen')),
+};
+
+export function screenFor(name: ScreenName): Screen {
+  return BUILT[name] ?? notAvailable;
+}

@@ -1,0 +1,16 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'link';
+  busy?: boolean;
+}
+
+/** A button that says it is busy (aria-busy) and cannot be pressed twice while it is. */
+export function Button({ variant = 'primary', busy = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button {...rest} type={type} className={`button button-${variant} ${className ?? ''}`} disabled={disabled || busy} aria-busy={busy || undefined}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      <span>{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,14 @@
+/** The +998 input mask: "901234567" types as "90 123 45 67"; only the 9 national digits are kept. */
+export function maskUzPhone(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.startsWith('998') && digits.length > 9) digits = digits.slice(3);
+  digits = digits.slice(0, 9);
+  const groups = [digits.slice(0, 2), digits.slice(2, 5), digits.slice(5, 7), digits.slice(7, 9)].filter(Boolean);
+  return groups.join(' ');
+}
+
+/** The typed national number as +998XXXXXXXXX, or null while incomplete. */
+export function uzPhoneValue(masked: string): string | null {
+  const digits = masked.replace(/\D/g, '');
+  return digits.length === 9 ? `+998${digits}` : null;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { decideAfterLogin, type AfterLoginFacts } from './after-login';
+
+const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
+  userUuid: 'u-1',
+  hasPhone: true,
+  deactivated: false,
+  returnPath: null,
+  search: new URLSearchParams(),
+  ownDomain: 'kirish.uz',
+  refreshToken: 'r-1',
+  deviceId: 'd-1',
+  ...overrides,
+});
+
+describe('after a sign-in (SPEC §4)', () => {
+  it('goes Home with user_uuid when there is no return path', () => {
+    expect(decideAfterLogin(facts())).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: false });
+  });
+
+  it('adds confirmType when the account has no phone, and keeps the query', () => {
+    const decision = decideAfterLogin(facts({ hasPhone: false, search: new URLSearchParams('language=ru') }));
+    expect(decision).toEqual({ go: 'home', path: '/?language=ru&user_uuid=u-1&confirmType=phone', refusedReturnPath: false });
+  });
+
+  it('hands off to an own-domain return path with the refresh token, sso id and device id in the fragment', () => {
+    const decision = decideAfterLogin(facts({ returnPath: 'market.kirish.uz/orders?x=1' }));
+    expect(decision).toEqual({ go: 'return', url: 'https://market.kirish.uz/orders?x=1#refresh=r-1&sso_id=u-1&device_id=d-1' });
+  });
+
+  it('refuses a foreign return path and goes Home saying so', () => {
+    for (const returnPath of ['//evil.com', 'https://kirish.uz@evil.com', 'https://kirish.uz.evil.com', 'javascript:alert(1)']) {
+      expect(decideAfterLogin(facts({ returnPath }))).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: true });
+    }
+  });
+
+  it('does not use the return path for a deactivated account or one without a phone', () => {
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', deactivated: true }))).toMatchObject({ go: 'home' });
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone: false }))).toMatchObject({ go: 'home' });
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone: undefined }))).toMatchObject({ go: 'return' });
+  });
+
+  it('stays put when a client_id is in the query (OAuth continues)', () => {
+    expect(decideAfterLogin(facts({ search: new URLSearchParams('client_id=kirish-demo'), returnPath: 'https://kirish.uz' }))).toEqual({ go: 'stay' });
+  });
+});

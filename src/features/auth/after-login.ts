@@ -1,0 +1,53 @@
+/**
+ * Where a fresh sign-in goes (SPEC §4). The return path — from the flow's context, the query or
+ * session storage — is used when the account is active and has a phone, after SPEC §5's check: the
+ * hand-off to an own-domain address carries the refresh token, the SSO id and the device id. They
+ * travel in the URL fragment, which browsers send to no server and put in no Referer. Otherwise:
+ * Home, with the query plus user_uuid (and confirmType when the account has no phone yet).
+ * With a client_id in the query the OAuth flow continues in place: no redirect.
+ */
+import { validateReturnPath } from '../../lib/format/return-path';
+
+export interface AfterLoginFacts {
+  userUuid: string | undefined;
+  hasPhone: boolean | undefined;
+  deactivated: boolean;
+  returnPath: string | null;
+  search: URLSearchParams;
+  ownDomain: string;
+  refreshToken: string | null;
+  deviceId: string | null;
+}
+
+export type AfterLogin =
+  | { go: 'stay' }
+  | { go: 'return'; url: string }
+  | { go: 'home'; path: string; refusedReturnPath: boolean };
+
+export const RETURN_PATH_PARAM = 'returnPath';
+
+export function decideAfterLogin(facts: AfterLoginFacts): AfterLogin {
+  if (facts.search.has('client_id')) return { go: 'stay' };
+  let refusedReturnPath = false;
+  if (facts.returnPath && !facts.deactivated && facts.hasPhone !== false) {
+    const target = validateReturnPath(facts.returnPath, facts.ownDomain);
+    if (target) {
+      const handOff = new URLSearchParams();
+      if (facts.refreshToken) handOff.set('refresh', facts.refreshToken);
+      if (facts.userUuid) handOff.set('sso_id', facts.userUuid);
+      if (facts.deviceId) handOff.set('device_id', facts.deviceId);
+      const url = new URL(target);
+      url.hash = handOff.toString();
+      return { go: 'return', url: url.href };
+    }
+    refusedReturnPath = true;
+  }
+  const query = new URLSearchParams(facts.search);
+  query.delete(RETURN_PATH_PARAM);
+  if (facts.userUuid) {
+    query.set('user_uuid', facts.userUuid);
+    if (facts.hasPhone === false) query.set('confirmType', 'phone');
+  }
+  const search = query.toString();
+  return { go: 'home', path: search ? `/?${search}` : '/', refusedReturnPath };
+}

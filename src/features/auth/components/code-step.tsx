@@ -1,0 +1,68 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Signal } from '@preact/signals-react';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/use-i18n';
+import type { CodeSender } from '../models/code-sender';
+import type { Form } from '../models/form';
+import { useNow } from '../use-now';
+
+function masked(contact: { type: string; value: string }): string {
+  if (contact.type !== 'phone') return contact.value;
+  const v = contact.value;
+  return `${v.slice(0, 4)} ${v.slice(4, 6)} ${v.slice(6, 9)} ${v.slice(9, 11)} ${v.slice(11)}`;
+}
+
+/** The 6-digit code field (autocomplete one-time-code), with the resend countdown. */
+export function CodeStep(props: { code: Signal<string>; codes: CodeSender; form: Form; submitLabel: string; onSubmit: () => void; onResend: () => void; onBack: () => void }) {
+  useSignals();
+  const i18n = useI18n();
+  const { code, codes, form } = props;
+  const waitMs = codes.resendAt.value - useNow(true);
+  const seconds = Math.max(0, Math.ceil(waitMs / 1000));
+  const to = codes.sentTo.value ? masked(codes.sentTo.value) : '';
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <TextField
+        label={i18n.t('code_label')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        autoFocus
+        className="field-code"
+        hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
+        value={code.value}
+        onValue={(value) => {
+          code.value = value.replace(/\D/g, '').slice(0, 6);
+          form.clearError('code');
+        }}
+        error={form.errors.value.code ? i18n.t(form.errors.value.code) : undefined}
+      />
+      <Button type="submit" busy={form.busy.value}>
+        {props.submitLabel}
+      </Button>
+      <p className="resend" aria-live="polite">
+        {seconds > 0 ? (
+          i18n.t('resend_code_in', { time })
+        ) : (
+          <button type="button" className="link-button" onClick={props.onResend} disabled={form.busy.value}>
+            {i18n.t('resend_code')}
+          </button>
+        )}
+      </p>
+      <button type="button" className="link-button" onClick={props.onBack}>
+        {i18n.t('change_contact')}
+      </button>
+    </form>
+  );
+}

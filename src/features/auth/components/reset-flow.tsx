@@ -1,0 +1,73 @@
+/** Restoring a password, as a mountable component. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/button';
+import { PasswordField } from '../../../components/password-field';
+import { useI18n } from '../../../lib/use-i18n';
+import { createResetModel } from '../models/reset-model';
+import { useFlowDeps } from '../use-flow-deps';
+import { CodeStep } from './code-step';
+import { ContactFields } from './contact-fields';
+
+export function ResetFlow({ onReset }: { onReset: () => void }) {
+  useSignals();
+  const i18n = useI18n();
+  const deps = useFlowDeps();
+  const [model] = useState(() => createResetModel({ ...deps, onReset }));
+  const { form, step } = model;
+  const errors = form.errors.value;
+
+  if (step.value === 'code') {
+    return (
+      <div className="stack">
+        <h1>{i18n.t('reset_title')}</h1>
+        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onResend={() => void model.resend()} onBack={() => model.back()} />
+      </div>
+    );
+  }
+  if (step.value === 'password') {
+    return (
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void model.save();
+        }}
+      >
+        <h1>{i18n.t('reset_title')}</h1>
+        <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errors.password ? i18n.t(errors.password) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+        <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errors.password_again ? i18n.t(errors.password_again) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+        <Button type="submit" busy={form.busy.value}>
+          {i18n.t('save')}
+        </Button>
+      </form>
+    );
+  }
+  const isPhone = model.contact.type.value === 'phone';
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void model.sendCode(isPhone ? 'sms' : 'email');
+      }}
+    >
+      <h1>{i18n.t('reset_title')}</h1>
+      <ContactFields contact={model.contact} form={form} autoFocus />
+      <Button type="submit" busy={form.busy.value}>
+        {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
+      </Button>
+      {isPhone ? (
+        <Button variant="secondary" busy={form.busy.value} onClick={() => void model.sendCode('call')}>
+          {i18n.t('get_code_call')}
+        </Button>
+      ) : null}
+      <p className="auth-links">
+        <Link href="/login">{i18n.t('back')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The sign-in flow as a mountable component: the Login page and the embed route both mount it, and
+ * say what happens after a sign-in through `onSignedIn`.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/button';
+import { PasswordField } from '../../../components/password-field';
+import { useI18n } from '../../../lib/use-i18n';
+import type { TokenResponse } from '../../../lib/session';
+import { createSignInModel } from '../models/sign-in-model';
+import { useFlowDeps } from '../use-flow-deps';
+import { AccountChooser } from './account-chooser';
+import { CodeStep } from './code-step';
+import { ContactFields } from './contact-fields';
+
+export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void> }) {
+  useSignals();
+  const i18n = useI18n();
+  const deps = useFlowDeps();
+  const [model] = useState(() => createSignInModel({ ...deps, onSignedIn }));
+  useEffect(() => {
+    void model.start();
+  }, [model]);
+  const { form, contact, step, method } = model;
+
+  if (step.value === 'accounts') return <AccountChooser model={model} />;
+  if (step.value === 'confirmation') {
+    return (
+      <div className="stack">
+        <h1>{i18n.t('sign_in_with_code')}</h1>
+        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('sign_in')} onSubmit={() => void model.submitCode()} onResend={() => void model.resend()} onBack={() => model.backToLogin()} />
+      </div>
+    );
+  }
+
+  const byPassword = method.value === 'password';
+  const isPhone = contact.type.value === 'phone';
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'));
+      }}
+    >
+      <h1>{i18n.t('login_title')}</h1>
+      <p className="subtitle">{i18n.t('login_subtitle')}</p>
+      <ContactFields contact={contact} form={form} autoFocus />
+      {byPassword ? (
+        <PasswordField
+          label={i18n.t('password_label')}
+          autoComplete="current-password"
+          value={model.password.value}
+          onValue={(value) => {
+            model.password.value = value;
+            form.clearError('password');
+          }}
+          error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
+          showLabel={i18n.t('show_password')}
+          hideLabel={i18n.t('hide_password')}
+        />
+      ) : null}
+      <label className="checkbox">
+        <input type="checkbox" checked={model.save.value} onChange={(event) => (model.save.value = event.target.checked)} />
+        <span>{i18n.t('remember_me')}</span>
+      </label>
+      {byPassword ? (
+        <Button type="submit" busy={form.busy.value}>
+          {i18n.t('sign_in')}
+        </Button>
+      ) : (
+        <div className="stack-tight">
+          <Button type="submit" busy={form.busy.value}>
+            {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
+          </Button>
+          {isPhone ? (
+            <Button variant="secondary" busy={form.busy.value} onClick={() => void model.requestCode('call')}>
+              {i18n.t('get_code_call')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+      <button type="button" className="link-button" onClick={() => (method.value = byPassword ? 'code' : 'password')}>
+        {i18n.t(byPassword ? 'sign_in_with_code' : 'sign_in_with_password')}
+      </button>
+      <p className="auth-links">
+        <Link href="/reset-password">{i18n.t('forgot_password')}</Link>
+        <span>
+          {i18n.t('no_account')} <Link href="/register">{i18n.t('sign_up')}</Link>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+/** The registration flow as a mountable component (the Register page; the embed route next). */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/button';
+import { PasswordField } from '../../../components/password-field';
+import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/use-i18n';
+import type { TokenResponse } from '../../../lib/session';
+import { createSignUpModel } from '../models/sign-up-model';
+import { useFlowDeps } from '../use-flow-deps';
+import { CodeStep } from './code-step';
+import { ContactFields } from './contact-fields';
+
+export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenResponse) => Promise<void> }) {
+  useSignals();
+  const i18n = useI18n();
+  const deps = useFlowDeps();
+  const [model] = useState(() => createSignUpModel({ ...deps, onRegistered }));
+  const { form, step } = model;
+  const errors = form.errors.value;
+  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
+
+  if (step.value === 'contact') {
+    const isPhone = model.contact.type.value === 'phone';
+    return (
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void model.sendCode(isPhone ? 'sms' : 'email');
+        }}
+      >
+        <h1>{i18n.t('register_title')}</h1>
+        <ContactFields contact={model.contact} form={form} autoFocus />
+        <Button type="submit" busy={form.busy.value}>
+          {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
+        </Button>
+        {isPhone ? (
+          <Button variant="secondary" busy={form.busy.value} onClick={() => void model.sendCode('call')}>
+            {i18n.t('get_code_call')}
+          </Button>
+        ) : null}
+        <p className="auth-links">
+          <span>
+            {i18n.t('have_account')} <Link href="/login">{i18n.t('sign_in')}</Link>
+          </span>
+        </p>
+      </form>
+    );
+  }
+
+  if (step.value === 'code') {
+    return (
+      <div className="stack">
+        <h1>{i18n.t('register_title')}</h1>
+        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onResend={() => void model.resend()} onBack={() => model.startOver()} />
+      </div>
+    );
+  }
+
+  const byPhone = model.verified.value?.contact.type === 'phone';
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void model.register(false);
+      }}
+    >
+      <h1>{i18n.t('register_title')}</h1>
+      <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus value={model.firstName.value} onValue={(value) => ((model.firstName.value = value), form.clearError('first_name'))} error={errorText('first_name')} />
+      <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" value={model.lastName.value} onValue={(value) => ((model.lastName.value = value), form.clearError('last_name'))} error={errorText('last_name')} />
+      {byPhone ? (
+        <TextField label={i18n.t('email_label')} name="email" type="email" autoComplete="email" hint={i18n.t('email_optional_hint')} value={model.email.value} onValue={(value) => ((model.email.value = value), form.clearError('email'))} error={errorText('email')} />
+      ) : null}
+      <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errorText('password')} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+      <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errorText('password_again')} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+      <Button type="submit" busy={form.busy.value}>
+        {i18n.t('sign_up')}
+      </Button>
+      {byPhone ? (
+        <Button variant="secondary" busy={form.busy.value} onClick={() => void model.register(true)}>
+          {i18n.t('skip')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/** The phone-or-e-mail input every flow starts with. */
+import { signal } from '@preact/signals-react';
+import { uzPhoneValue } from '../../../components/phone-mask';
+import type { Contact, ContactType } from '../api/types';
+import type { Form } from './form';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+export function createContactInput(form: Form, initialType: ContactType = 'phone') {
+  const type = signal<ContactType>(initialType);
+  const phone = signal('');
+  const email = signal('');
+
+  /** The contact, or null with the field's error set. */
+  function read(): Contact | null {
+    if (type.value === 'phone') {
+      const value = uzPhoneValue(phone.value);
+      if (!value) form.setError('phone', 'invalid_phone');
+      return value ? { type: 'phone', value } : null;
+    }
+    const value = email.value.trim().toLowerCase();
+    if (!EMAIL.test(value)) {
+      form.setError('email', 'invalid_email');
+      return null;
+    }
+    return { type: 'email', value };
+  }
+
+  return {
+    type,
+    phone,
+    email,
+    read,
+    switchTo(next: ContactType) {
+      type.value = next;
+      form.reset();
+    },
+  };
+}
+
+export type ContactInput = ReturnType<typeof createContactInput>;

@@ -1,0 +1,119 @@
+/**
+ * The sign-in flow (SPEC §3 login steps: login, accounts, confirmation, error): phone or e-mail,
+ * then a password or a one-time code by SMS, call or e-mail; or one of this device's accounts.
+ * A model with no view: the full-page Login and the embed route mount the same flow.
+ */
+import { signal } from '@preact/signals-react';
+import type { Session, TokenResponse } from '../../../lib/session';
+import { checkUserExists } from '../api/check-user-exists';
+import { loginOtp } from '../api/login-otp';
+import { loginUser } from '../api/login-user';
+import type { AuthApi } from '../api/types';
+import { createCodeSender, type Channel } from './code-sender';
+import { createContactInput } from './contact-input';
+import { createForm, type ShowError } from './form';
+
+export type SignInStep = 'login' | 'accounts' | 'confirmation' | 'error';
+
+export interface SignInDeps {
+  api: AuthApi;
+  session: Session;
+  showError: ShowError;
+  announce: (key: string, to: string) => void;
+  now: () => number;
+  /** What happens after a successful sign-in (the page redirects; the embed posts a message). */
+  onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+}
+
+const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
+
+export function createSignInModel(deps: SignInDeps) {
+  const form = createForm(deps.showError);
+  const contact = createContactInput(form);
+  const codes = createCodeSender({ api: deps.api, form, now: deps.now, announce: deps.announce });
+  const step = signal<SignInStep>(deps.session.activeProfiles.peek().length > 0 ? 'accounts' : 'login');
+  const method = signal<'password' | 'code'>('password');
+  const password = signal('');
+  const code = signal('');
+  const save = signal(true);
+
+  async function finish(response: TokenResponse | null) {
+    await deps.onSignedIn(response, save.value);
+  }
+
+  return {
+    form,
+    contact,
+    codes,
+    step,
+    method,
+    password,
+    code,
+    save,
+
+    /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
+    async start() {
+      if (deps.session.activeProfiles.peek().length === 0 && !deps.session.hasToken()) await deps.session.loadProfilesFromStoredSession();
+      if (deps.session.activeProfiles.peek().length > 0) step.value = 'accounts';
+    },
+
+    async submitPassword() {
+      form.reset();
+      const who = contact.read();
+      if (!password.value) form.setError('password', 'field_required');
+      if (!who || !password.value) return;
+      const response = await form.attempt(() => loginUser(deps.api, who, password.value, save.value));
+      if (response) await finish(response);
+    },
+
+    async requestCode(how: Channel) {
+      form.reset();
+      const who = contact.read();
+      if (!who) return;
+      const exists = await form.attempt(() => checkUserExists(deps.api, who));
+      if (exists === false) {
+        form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
+        return;
+      }
+      if (exists && (await codes.send(SIGN_IN_PURPOSE[who.type], who, how))) {
+        code.value = '';
+        step.value = 'confirmation';
+      }
+    },
+
+    async resend() {
+      const who = codes.sentTo.peek();
+      if (who) await codes.send(SIGN_IN_PURPOSE[who.type], who, codes.channel.peek());
+    },
+
+    async submitCode() {
+      form.reset();
+      const who = codes.sentTo.peek();
+      if (!who) return;
+      if (!/^\d{6}$/.test(code.value)) {
+        form.setError('code', 'invalid_code');
+        return;
+      }
+      const response = await form.attempt(() => loginOtp(deps.api, who, code.value, save.value));
+      if (response) await finish(response);
+    },
+
+    async chooseAccount(uuid: string) {
+      const switched = await form.attempt(() => deps.session.switchTo(uuid));
+      if (switched) await finish(null);
+    },
+
+    chooseAnotherAccount() {
+      form.reset();
+      step.value = 'login';
+    },
+
+    backToLogin() {
+      form.reset();
+      code.value = '';
+      step.value = 'login';
+    },
+  };
+}
+
+export type SignInModel = ReturnType<typeof createSignInModel>;

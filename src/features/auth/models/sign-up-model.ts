@@ -1,0 +1,150 @@
+/**
+ * The registration flow: a phone or an e-mail, the code sent to it, then names and a password (and,
+ * for a phone, an e-mail that may be skipped: kind 1 or 2). What was entered is kept in session
+ * storage (SPEC §3 registerData) so a reload does not lose it; leaving Home clears it (SPEC §2).
+ */
+import { signal } from '@preact/signals-react';
+import { readItem, removeItem, writeItem } from '../../../lib/browser-storage';
+import type { TokenResponse } from '../../../lib/session';
+import { REGISTER_DATA_KEY } from '../../../lib/storage-keys';
+import { checkCode } from '../api/check-code';
+import { checkUserExists } from '../api/check-user-exists';
+import { registerUser } from '../api/register-user';
+import type { AuthApi, Contact } from '../api/types';
+import { createCodeSender, type Channel } from './code-sender';
+import { createContactInput } from './contact-input';
+import { createForm, type ShowError } from './form';
+
+export type SignUpStep = 'contact' | 'code' | 'details';
+
+const PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+const MIN_PASSWORD_LENGTH = 8;
+
+interface Stored {
+  contact: Contact;
+  requestId: string;
+}
+
+function readStored(): Stored | null {
+  try {
+    const stored = JSON.parse(readItem('session', REGISTER_DATA_KEY) ?? 'null') as Stored | null;
+    return stored?.requestId && stored.contact ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSignUpModel(deps: {
+  api: AuthApi;
+  showError: ShowError;
+  announce: (key: string, to: string) => void;
+  now: () => number;
+  onRegistered: (response: TokenResponse) => Promise<void>;
+}) {
+  const form = createForm(deps.showError);
+  const contact = createContactInput(form);
+  const codes = createCodeSender({ api: deps.api, form, now: deps.now, announce: deps.announce });
+  const stored = readStored();
+  const verified = signal<Stored | null>(stored);
+  const step = signal<SignUpStep>(stored ? 'details' : 'contact');
+  const code = signal('');
+  const firstName = signal('');
+  const lastName = signal('');
+  const email = signal('');
+  const password = signal('');
+  const passwordAgain = signal('');
+
+  return {
+    form,
+    contact,
+    codes,
+    step,
+    verified,
+    code,
+    firstName,
+    lastName,
+    email,
+    password,
+    passwordAgain,
+
+    async sendCode(how: Channel) {
+      form.reset();
+      const who = contact.read();
+      if (!who) return;
+      const exists = await form.attempt(() => checkUserExists(deps.api, who));
+      if (exists) {
+        form.setError(who.type, who.type === 'phone' ? 'already_taken' : 'email_taken_email');
+        return;
+      }
+      if (exists === false && (await codes.send(PURPOSE[who.type], who, how))) step.value = 'code';
+    },
+
+    async resend() {
+      const who = codes.sentTo.peek();
+      if (who) await codes.send(PURPOSE[who.type], who, codes.channel.peek());
+    },
+
+    async checkCode() {
+      form.reset();
+      const who = codes.sentTo.peek();
+      if (!who) return;
+      if (!/^\d{6}$/.test(code.value)) {
+        form.setError('code', 'invalid_code');
+        return;
+      }
+      const requestId = await form.attempt(() => checkCode(deps.api, PURPOSE[who.type], who, code.value));
+      if (!requestId) return;
+      verified.value = { contact: who, requestId };
+      writeItem('session', REGISTER_DATA_KEY, JSON.stringify(verified.value));
+      step.value = 'details';
+    },
+
+    async register(skipEmail: boolean) {
+      form.reset();
+      const proof = verified.peek();
+      if (!proof) return;
+      if (!firstName.value.trim()) form.setError('first_name', 'field_required');
+      if (!lastName.value.trim()) form.setError('last_name', 'field_required');
+      const withEmail = proof.contact.type === 'phone' && !skipEmail && email.value.trim() !== '';
+      if (withEmail && !EMAIL.test(email.value.trim())) form.setError('email', 'invalid_email');
+      if ([...password.value].length < MIN_PASSWORD_LENGTH) form.setError('password', 'password_too_short');
+      else if (password.value !== passwordAgain.value) form.setError('password_again', 'passwords_do_not_match');
+      if (Object.keys(form.errors.peek()).length > 0) return;
+      const response = await form.attempt(() =>
+        registerUser(deps.api, {
+          request_id: proof.requestId,
+          password: password.value,
+          first_name: firstName.value.trim(),
+          last_name: lastName.value.trim(),
+          ...(withEmail ? { email: email.value.trim().toLowerCase() } : {}),
+          kind: proof.contact.type === 'email' || withEmail ? 1 : 2,
+          save: true,
+        }),
+      );
+      if (!response) {
+        // A used or expired proof cannot be fixed on this step: start over with a new code.
+        const key = form.errors.peek().request_id;
+        if (key) {
+          removeItem('session', REGISTER_DATA_KEY);
+          verified.value = null;
+          step.value = 'contact';
+          form.setError(proof.contact.type, key);
+        }
+        return;
+      }
+      removeItem('session', REGISTER_DATA_KEY);
+      await deps.onRegistered(response);
+    },
+
+    startOver() {
+      removeItem('session', REGISTER_DATA_KEY);
+      verified.value = null;
+      code.value = '';
+      form.reset();
+      step.value = 'contact';
+    },
+  };
+}
+
+export type SignUpModel = ReturnType<typeof createSignUpModel>;

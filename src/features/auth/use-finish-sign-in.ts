@@ -1,0 +1,46 @@
+/**
+ * What the full-page flows do after a sign-in: keep the tokens, then follow SPEC §4's redirect rules
+ * (after-login.ts). A refused return path is said in a toast.
+ */
+import { useCallback } from 'react';
+import { readItem, removeItem } from '../../lib/browser-storage';
+import { deviceId } from '../../lib/device-id';
+import { useServices } from '../../lib/services';
+import type { TokenResponse } from '../../lib/session';
+import { RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { tokens } from '../../lib/tokens';
+import { decideAfterLogin, RETURN_PATH_PARAM } from './after-login';
+
+export function useFinishSignIn(): (response: TokenResponse | null, save: boolean) => Promise<void> {
+  const { session, config, navigate, toasts, i18n } = useServices();
+  return useCallback(
+    async (response, save) => {
+      const user = response ? await session.signIn(response, save) : session.user.peek();
+      if (!user) return;
+      const search = new URLSearchParams(location.search);
+      const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
+      const decision = decideAfterLogin({
+        userUuid: response?.user_uuid ?? user.id,
+        hasPhone: response?.has_phone ?? user.phone !== null,
+        deactivated: user.is_inactivated,
+        returnPath,
+        search,
+        ownDomain: config.ownDomain,
+        refreshToken: tokens.refresh(),
+        deviceId: deviceId(),
+      });
+      removeItem('session', RETURN_PATH_KEY);
+      if (decision.go === 'stay') return;
+      if (decision.go === 'return') {
+        // The session now belongs to the site it was handed to: this page keeps no copy to reuse.
+        tokens.removeProfile(user.id);
+        session.forget();
+        location.assign(decision.url);
+        return;
+      }
+      if (decision.refusedReturnPath) toasts.show('error', i18n.t('invalid_return_path'));
+      navigate(decision.path, { replace: true });
+    },
+    [session, config, navigate, toasts, i18n],
+  );
+}

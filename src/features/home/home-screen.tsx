@@ -1,0 +1,64 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { Button } from '../../components/button';
+import { formatPhone } from '../../lib/format/phone';
+import { useServices } from '../../lib/services';
+import { useI18n } from '../../lib/use-i18n';
+
+const SECTIONS = [
+  { href: '/personal', key: 'section_personal' },
+  { href: '/security', key: 'section_security' },
+  { href: '/security/active-sessions/', key: 'section_sessions' },
+  { href: '/pay', key: 'section_payments' },
+  { href: '/projects/review', key: 'section_reviews' },
+  { href: '/help-center', key: 'section_help' },
+] as const;
+
+export default function HomeScreen() {
+  useSignals();
+  const i18n = useI18n();
+  const { session, navigate } = useServices();
+  const user = session.user.value;
+  if (!user) return null;
+  const name = `${user.profile.first_name} ${user.profile.last_name}`.trim();
+  return (
+    <div className="stack">
+      <header className="home-header">
+        <span className="avatar avatar-large" aria-hidden="true">
+          {(user.profile.first_name[0] ?? '') + (user.profile.last_name[0] ?? '')}
+        </span>
+        <div>
+          <h1>{i18n.t('home_greeting', { name: user.profile.first_name })}</h1>
+          <p className="subtitle">
+            {name} · {user.phone ? formatPhone(user.phone) : user.email}
+          </p>
+        </div>
+      </header>
+      <nav aria-label={i18n.t('home_title')}>
+        <ul className="sections">
+          {SECTIONS.map((section) => (
+            <li key={section.href}>
+              <Link href={section.href} className="section-card">
+                {i18n.t(section.key)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="row">
+        <Button variant="secondary" onClick={() => navigate('/login')}>
+          {i18n.t('choose_account')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            await session.signOut();
+            navigate('/login', { replace: true });
+          }}
+        >
+          {i18n.t('sign_out')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The error reader of SPEC §8: where a failed call's key is, which keys stand for which sentence,
+ * and what the user is shown — a sentence beside a field, a toast, or nothing (404).
+ */
+
+export type ErrorOutcome =
+  | { show: 'field'; key: string; field: string }
+  | { show: 'toast'; key: string }
+  | { show: 'nothing' };
+
+/** SPEC §8: keys shown as another key's sentence. */
+const ALIASES: Readonly<Record<string, string>> = {
+  user_not_found_email: 'invalid_email',
+  invalid_otp: 'code_not_valid',
+  wrong_code: 'code_not_valid',
+  phone_taken_phone: 'already_taken',
+  user_exists_phone: 'already_taken',
+  user_not_found_phone: 'invalid_phone_number_phone',
+};
+
+interface FailedResponse {
+  status?: number;
+  data?: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** SPEC §8: response.data.errors[0].error, else data.detail.data, else data.error. */
+export function errorKeyOf(data: unknown): { key: string; field?: string } | null {
+  if (!isRecord(data)) return null;
+  const first = Array.isArray(data.errors) ? data.errors[0] : undefined;
+  if (isRecord(first) && typeof first.error === 'string') {
+    return typeof first.field === 'string' ? { key: first.error, field: first.field } : { key: first.error };
+  }
+  if (isRecord(data.detail) && typeof data.detail.data === 'string') return { key: data.detail.data };
+  if (typeof data.error === 'string') return { key: data.error };
+  return null;
+}
+
+/** The key whose sentence is shown: aliases resolved, every timeout variant as "try in 2 minutes". */
+export function displayKey(key: string): string {
+  if (key.includes('timeout')) return 'timeout_try_2_min';
+  return ALIASES[key] ?? key;
+}
+
+export function readError(error: unknown, knownKeys: (key: string) => boolean): ErrorOutcome {
+  const response: FailedResponse = isRecord(error) ? (error as FailedResponse) : {};
+  const status = typeof response.status === 'number' ? response.status : undefined;
+  if (status === 404) return { show: 'nothing' };
+  if (status === 500 || status === 502) return { show: 'toast', key: 'server_error' };
+  const found = errorKeyOf(response.data);
+  if (!found) return { show: 'toast', key: 'error_try_again' };
+  const key = displayKey(found.key);
+  if (!knownKeys(key)) return { show: 'toast', key: 'error_try_again' };
+  return found.field ? { show: 'field', key, field: found.field } : { show: 'toast', key };
+}

@@ -1,0 +1,76 @@
+/**
+ * Where to send the user after signing in (the `return` query parameter). Security-critical: anything this
+ * accepts becomes a redirect target, so every rule below refuses rather than repairs.
+ */
+
+/** A scheme followed by "//", the only form an absolute return path may have. */
+const SCHEME_WITH_SLASHES = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** Anything that starts like a scheme ("javascript:", "data:", "https:evil.com", but also "localhost:3000"). */
+const SCHEME_LIKE = /^[a-z][a-z0-9+.-]*:/i;
+/** A scheme-less "host:port", which SCHEME_LIKE would otherwise mistake for a scheme. */
+const HOST_AND_PORT = /^[a-z0-9.-]+:\d+(?:[/?#]|$)/i;
+/** The host names allowed after parsing: ASCII letters, digits and hyphens in non-empty dot-separated labels. */
+const DNS_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** Any ASCII control character, space, backslash, or Unicode whitespace. */
+function hasForbiddenCharacter(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0x20 || code === 0x7f || char === '\\' || /\s/u.test(char)) return true;
+  }
+  return false;
+}
+
+/** Anything but printable ASCII, or any "@" (user info) or "%" (percent-encoding) in a URL's authority. */
+function hasSuspiciousAuthority(authority: string): boolean {
+  return authority === '' || /[^\x21-\x7e]|[@%]/.test(authority);
+}
+
+function normaliseDomain(domain: string): string {
+  return domain.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+}
+
+/**
+ * SPEC §5 "Return path must resolve to a host ending with the product's own domain, or localhost. https://
+ * is added if no scheme. Otherwise toast invalid_return_path and reject." Returns the normalised absolute
+ * URL (`new URL(...).href`, which is what the caller must redirect to) or null. Refused: blank input; any
+ * whitespace, control character or backslash; a leading "/" ("//evil.com", "/path"); a scheme without "//"
+ * ("javascript:", "data:"); any "@", "%" or non-ASCII character in the authority; schemes other than https
+ * (http only for localhost and 127.0.0.1); user names and passwords; IP addresses other than 127.0.0.1;
+ * hosts that are neither `ownDomain`, a subdomain of it (a label boundary: "evilkirish.uz" and
+ * "kirish.uz.evil.com" are refused for "kirish.uz") nor localhost (any port).
+ */
+export function validateReturnPath(raw: string, ownDomain: string): string | null {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  if (text === '' || hasForbiddenCharacter(text) || text.startsWith('/')) return null;
+
+  let candidate: string;
+  if (SCHEME_WITH_SLASHES.test(text)) candidate = text;
+  else if (SCHEME_LIKE.test(text) && !HOST_AND_PORT.test(text)) return null;
+  else candidate = `https://${text}`;
+
+  const afterScheme = candidate.slice(candidate.indexOf('://') + 3);
+  const authority = afterScheme.split(/[/?#]/, 1)[0] ?? '';
+  if (hasSuspiciousAuthority(authority)) return null;
+
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (LOOPBACK_HOSTS.has(host)) return url.href;
+  if (url.protocol !== 'https:') return null;
+  if (!DNS_NAME.test(host) || IPV4.test(host)) return null;
+
+  const own = normaliseDomain(ownDomain);
+  if (own === '') return null;
+  return host === own || host.endsWith(`.${own}`) ? url.href : null;
+}

@@ -1,0 +1,19 @@
+/** Loose web-address check for form fields (a site the user links to), not for redirects. */
+
+const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
+const TOP_LEVEL = String.raw`(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})`;
+const URL_PATTERN = new RegExp(
+  String.raw`^(?:(?:https?|ftp)://)?(?:${LABEL}\.)+${TOP_LEVEL}(?::\d{1,5})?(?:[/?#]\S*)?$`,
+  'iu',
+);
+
+/**
+ * SPEC §5 "URL: optional scheme (http, https, ftp), optional www, a domain with a 2+ letter top-level part,
+ * optional path and query." ("www." needs no rule of its own: it is one more domain label.) Also allowed:
+ * a port, a fragment, Unicode and punycode domains. Not allowed: other schemes (mailto:, javascript:),
+ * user:password@, IP addresses, whitespace. Surrounding whitespace is ignored. For where to send a user
+ * after sign-in use validateReturnPath instead.
+ */
+export function isValidUrl(text: string): boolean {
+  return URL_PATTERN.test(text.trim());
+}

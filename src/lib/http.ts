@@ -1,0 +1,154 @@
+/**
+ * The one wrapper around redaxios: the headers of SPEC §7 and the refresh rules of SPEC §4.
+ *
+ * - Every call: Accept JSON, Accept-Language, Device-Id, Bearer from active_session, and the
+ *   XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
+ * - A 401, a 403 or `code: token_not_valid`: refresh once and replay the call with the new token.
+ *   Calls that fail together share one refresh; tabs share it too, through a Web Lock, and a tab that
+ *   waited for the lock takes the token another tab already got instead of refreshing again.
+ * - A successful call resets the count; past 10 refreshes in a row, or when the refresh fails or no
+ *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login.
+ * - The refresh call carries neither Authorization nor Device-Id.
+ */
+import redaxios from 'redaxios';
+import type { TokenPair } from './tokens';
+
+export const REFRESH_RETRY_CAP = 10;
+const REFRESH_LOCK = 'kirish-token-refresh';
+
+export interface HttpDeps {
+  refreshUrl: string;
+  locale: () => string;
+  deviceId: () => string | null;
+  tokens: {
+    access(): string | null;
+    refresh(): string | null;
+    /** Keeps a refreshed pair (and the active profile's session_{uuid}). */
+    storeRefreshed(pair: TokenPair): void;
+    clear(): void;
+  };
+  onSignedOut: () => void;
+  fetch?: typeof fetch;
+  /** Cross-tab mutual exclusion; Web Locks where the browser has them. */
+  lock?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RequestOptions {
+  params?: Record<string, string>;
+  /** Added to (and overriding) the default headers of this one call. */
+  headers?: Record<string, string>;
+}
+
+export interface HttpError {
+  status: number;
+  data: unknown;
+}
+
+export interface Http {
+  request<T>(method: Method, url: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  get<T>(url: string, options?: RequestOptions): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(url: string, body?: unknown): Promise<T>;
+  patch<T>(url: string, body?: unknown): Promise<T>;
+  /** DELETE may carry a body (SPEC §7). */
+  delete<T>(url: string, body?: unknown): Promise<T>;
+  /** Trades a refresh token for a new pair, as the refresh call: no Authorization, no Device-Id. */
+  refreshWith(refresh: string): Promise<TokenPair>;
+}
+
+class SignedOut extends Error {}
+
+function defaultLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(name, work) as Promise<T>) : work();
+}
+
+function needsRefresh(error: unknown): boolean {
+  const failed = error as { status?: number; data?: { code?: unknown } } | null;
+  return failed?.status === 401 || failed?.status === 403 || failed?.data?.code === 'token_not_valid';
+}
+
+export function createHttp(deps: HttpDeps): Http {
+  const client = redaxios.create({
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  const lock = deps.lock ?? defaultLock;
+  let refreshesInARow = 0;
+  let inFlight: Promise<string> | null = null;
+
+  function headers(access: string | null): Record<string, string> {
+    const result: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.locale() };
+    const deviceId = deps.deviceId();
+    if (deviceId) result['Device-Id'] = deviceId;
+    if (access) result.Authorization = `Bearer ${access}`;
+    return result;
+  }
+
+  async function refreshOnce(staleAccess: string | null): Promise<string> {
+    const current = deps.tokens.access();
+    if (current && current !== staleAccess) return current;
+    const refresh = deps.tokens.refresh();
+    if (!refresh) throw new SignedOut();
+    refreshesInARow += 1;
+    if (refreshesInARow > REFRESH_RETRY_CAP) throw new SignedOut();
+    const pair = await refreshWith(refresh);
+    deps.tokens.storeRefreshed(pair);
+    return pair.access;
+  }
+
+  async function refreshWith(refresh: string): Promise<TokenPair> {
+    const response = await client.post<TokenPair>(deps.refreshUrl, { refresh }, { headers: { Accept: 'application/json' } });
+    return response.data;
+  }
+
+  function sharedRefresh(staleAccess: string | null): Promise<string> {
+    inFlight ??= lock(REFRESH_LOCK, () => refreshOnce(staleAccess)).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  async function send<T>(method: Method, url: string, body: unknown, options: RequestOptions, access: string | null) {
+    const response = await client<T>({
+      url,
+      method,
+      headers: { ...headers(access), ...options.headers },
+      ...(body === undefined ? {} : { data: body }),
+      ...(options.params ? { params: options.params } : {}),
+    });
+    refreshesInARow = 0;
+    return response.data;
+  }
+
+  async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    const access = deps.tokens.access();
+    try {
+      return await send<T>(method, url, body, options, access);
+    } catch (error) {
+      if (!needsRefresh(error)) throw error;
+      let fresh: string;
+      try {
+        fresh = await sharedRefresh(access);
+      } catch {
+        deps.tokens.clear();
+        deps.onSignedOut();
+        throw error;
+      }
+      return send<T>(method, url, body, options, fresh);
+    }
+  }
+
+  return {
+    request,
+    get: (url, options) => request('get', url, undefined, options),
+    post: (url, body, options) => request('post', url, body, options),
+    put: (url, body) => request('put', url, body),
+    patch: (url, body) => request('patch', url, body),
+    delete: (url, body) => request('delete', url, body),
+    refreshWith,
+  };
+}

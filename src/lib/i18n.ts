@@ -1,0 +1,88 @@
+/**
+ * The one wrapper around rosetta. The active locale's texts come from the common API; the locale is
+ * chosen by SPEC §4's rule and remembered in localStorage `locale` and the `_locale` cookie.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-react';
+import rosetta from 'rosetta';
+import { readItem, writeItem } from './browser-storage';
+import { getCookie, setCookie } from './cookies';
+import { COOKIE_DAYS, LOCALE_COOKIE, LOCALE_KEY } from './storage-keys';
+
+export const LOCALES = ['uz', 'uzc', 'kaa', 'ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'uz';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The BCP 47 tag of each locale, for Intl and the document's lang attribute. */
+export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = { uz: 'uz-Latn', uzc: 'uz-Cyrl', kaa: 'kaa', ru: 'ru', en: 'en' };
+
+/** SPEC §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
+export function initialLocale(cookie: string | null, browserLanguage: string | undefined): Locale {
+  if (isLocale(cookie)) return cookie;
+  const base = (browserLanguage ?? '').toLowerCase().split('-')[0];
+  return base === 'en' || base === 'ru' ? base : DEFAULT_LOCALE;
+}
+
+/** The plural category of `n`; uzc and kaa follow Uzbek (one, other). */
+export function pluralCategory(locale: Locale, n: number): Intl.LDMLPluralRule {
+  const tag = locale === 'uzc' || locale === 'kaa' ? 'uz' : locale;
+  return new Intl.PluralRules(tag).select(n);
+}
+
+export type Params = Record<string, string | number>;
+
+export interface I18n {
+  locale: ReadonlySignal<Locale>;
+  /** True once the active locale's texts are loaded. */
+  ready: ReadonlySignal<boolean>;
+  t(key: string, params?: Params): string;
+  /** The plural form of `key` for `n` (`key_one`, `key_few`, `key_many`, or `key` itself for other). */
+  tn(key: string, n: number, params?: Params): string;
+  has(key: string): boolean;
+  setLocale(locale: Locale): Promise<void>;
+}
+
+export function createI18n(fetchTable: (locale: Locale) => Promise<Record<string, string>>): I18n {
+  const texts = rosetta<Record<string, string>>();
+  const locale = signal<Locale>(initialLocale(getCookie(LOCALE_COOKIE) ?? readItem('local', LOCALE_KEY), navigator.language));
+  const ready = signal(false);
+  const loaded = new Set<Locale>();
+  // Bumped whenever texts change, so components that read it re-render.
+  const revision = signal(0);
+
+  const lookup = (key: string) => {
+    void revision.value;
+    return texts.table(locale.peek())?.[key];
+  };
+
+  return {
+    locale,
+    ready,
+    has: (key) => lookup(key) !== undefined,
+    t(key, params) {
+      const text = lookup(key);
+      return text === undefined ? '' : texts.t(key, params);
+    },
+    tn(key, n, params) {
+      const category = pluralCategory(locale.value, n);
+      const form = category === 'other' ? key : `${key}_${category}`;
+      return this.t(lookup(form) === undefined ? key : form, { n, ...params });
+    },
+    async setLocale(next) {
+      if (!loaded.has(next)) {
+        texts.set(next, await fetchTable(next));
+        loaded.add(next);
+      }
+      texts.locale(next);
+      locale.value = next;
+      writeItem('local', LOCALE_KEY, next);
+      setCookie(LOCALE_COOKIE, next, COOKIE_DAYS);
+      document.documentElement.lang = LANGUAGE_TAGS[next];
+      revision.value += 1;
+      ready.value = true;
+    },
+  };
+}

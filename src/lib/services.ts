@@ -1,0 +1,29 @@
+/**
+ * The site's services, created once by main.tsx and handed down by context: features read them with
+ * useServices() instead of importing globals, so tests can give them their own.
+ */
+import { createContext, useContext } from 'react';
+import type { AppConfig } from '../config/config';
+import type { Http } from './http';
+import type { I18n } from './i18n';
+import type { Session } from './session';
+import type { Toasts } from './toasts';
+
+export interface Services {
+  config: AppConfig;
+  http: Http;
+  i18n: I18n;
+  toasts: Toasts;
+  session: Session;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Shows a failed call's sentence: a toast, or nothing; returns the field error, if any. */
+  showError: (error: unknown) => { key: string; field: string } | null;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside <ServicesContext.Provider>');
+  return services;
+}

@@ -1,0 +1,180 @@
+/**
+ * The signed-in state of this device (SPEC §3, §4): the active account, its profile, and the other
+ * accounts that signed in here (device profiles), each with its own stored session.
+ */
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { removeItem } from './browser-storage';
+import { removeCookie, setCookie } from './cookies';
+import type { Http } from './http';
+import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
+import { tokens, type TokenPair } from './tokens';
+
+export interface UserProfile {
+  id: string;
+  phone: string | null;
+  email: string | null;
+  email_verified: boolean;
+  has_password: boolean;
+  profile: { first_name: string; last_name: string };
+  is_inactivated: boolean;
+}
+
+export interface DeviceProfile {
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  email: string | null;
+  is_current: boolean;
+  has_active_session: boolean;
+}
+
+export interface TokenResponse extends TokenPair {
+  user_uuid?: string;
+  has_phone?: boolean;
+  session?: string;
+}
+
+export interface Session {
+  user: ReadonlySignal<UserProfile | null>;
+  profiles: ReadonlySignal<DeviceProfile[]>;
+  /** Device profiles that still have a stored session on this device (SPEC §4). */
+  activeProfiles: ReadonlySignal<DeviceProfile[]>;
+  hasToken(): boolean;
+  /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (SPEC §4). */
+  signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
+  /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
+  verify(): Promise<UserProfile | null>;
+  loadProfiles(): Promise<void>;
+  loadProfilesFromStoredSession(): Promise<void>;
+  /** Resumes another account of this device from its stored session, without a password. */
+  switchTo(uuid: string): Promise<UserProfile>;
+  signOut(): Promise<void>;
+  /** Called by the HTTP client after a refresh, and when refreshing became impossible. */
+  storeRefreshed(pair: TokenPair): void;
+  forget(): void;
+}
+
+export function createSession(deps: { http: Http; ssoApi: string }): Session {
+  const { http, ssoApi } = deps;
+  const user = signal<UserProfile | null>(null);
+  const profiles = signal<DeviceProfile[]>([]);
+  // Bumped when the stored sessions change, so activeProfiles recomputes.
+  const stored = signal(0);
+  const activeProfiles = computed(() => {
+    void stored.value;
+    return profiles.value.filter((profile) => tokens.profile(profile.uuid) !== null);
+  });
+
+  async function loadUser(): Promise<UserProfile> {
+    const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`);
+    user.value = profile;
+    setCookie(SSO_USER_COOKIE, profile.id, COOKIE_DAYS);
+    return profile;
+  }
+
+  /**
+   * Signed out, the chooser still lists this device's accounts: one stored session is refreshed
+   * (its rotated token stored back) just to read the list; it does not become active.
+   */
+  async function loadProfilesFromStoredSession(): Promise<void> {
+    for (const uuid of tokens.profileUuids()) {
+      const refresh = tokens.profile(uuid);
+      if (!refresh) continue;
+      try {
+        const pair = await http.refreshWith(refresh);
+        tokens.storeProfile(uuid, pair.refresh);
+        profiles.value = await http.get<DeviceProfile[]>(`${ssoApi}/user/deviceprofile/DeviceProfileList`, {
+          headers: { Authorization: `Bearer ${pair.access}` },
+        });
+        stored.value += 1;
+        return;
+      } catch {
+        tokens.removeProfile(uuid);
+        stored.value += 1;
+      }
+    }
+  }
+
+  async function loadProfiles(): Promise<void> {
+    try {
+      profiles.value = await http.get<DeviceProfile[]>(`${ssoApi}/user/deviceprofile/DeviceProfileList`);
+    } catch {
+      // the chooser is a convenience: without it the user still signs in
+    }
+  }
+
+  function forget(): void {
+    tokens.clear();
+    removeItem('local', PENDING_USER_KEY);
+    removeCookie(SSO_USER_COOKIE);
+    user.value = null;
+    stored.value += 1;
+  }
+
+  return {
+    user,
+    profiles,
+    activeProfiles,
+    hasToken: () => tokens.access() !== null,
+    loadProfiles,
+    loadProfilesFromStoredSession,
+    forget,
+
+    async signIn(response, save) {
+      tokens.store(response, save);
+      if (save && response.user_uuid) tokens.storeProfile(response.user_uuid, response.refresh);
+      stored.value += 1;
+      const profile = await loadUser();
+      await loadProfiles();
+      return profile;
+    },
+
+    async verify() {
+      if (!tokens.access()) return null;
+      try {
+        return await loadUser();
+      } catch {
+        user.value = null;
+        return null;
+      }
+    },
+
+    async switchTo(uuid) {
+      const refresh = tokens.profile(uuid);
+      if (!refresh) throw new Error('no stored session for this account');
+      let pair: TokenPair;
+      try {
+        pair = await http.refreshWith(refresh);
+      } catch (error) {
+        // The stored session has ended (signed out elsewhere, or expired): forget it.
+        tokens.removeProfile(uuid);
+        stored.value += 1;
+        throw error;
+      }
+      tokens.store(pair);
+      tokens.storeProfile(uuid, pair.refresh);
+      stored.value += 1;
+      const profile = await loadUser();
+      await loadProfiles();
+      return profile;
+    },
+
+    async signOut() {
+      const uuid = user.value?.id;
+      if (uuid) tokens.removeProfile(uuid);
+      try {
+        await http.delete(`${ssoApi}/user/LogoutUser/`);
+      } catch {
+        // the tokens go anyway; an unreachable server must not keep anyone signed in here
+      }
+      forget();
+    },
+
+    storeRefreshed(pair) {
+      tokens.store(pair);
+      const uuid = user.value?.id;
+      if (uuid && tokens.profile(uuid) !== null) tokens.storeProfile(uuid, pair.refresh);
+    },
+  };
+}

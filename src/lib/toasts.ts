@@ -1,0 +1,48 @@
+/**
+ * Toasts, SPEC §8: at most 3, newest first, each gone after 5 s, and a type already showing is not
+ * shown a second time.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-react';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  text: string;
+}
+
+export const TOAST_TIMEOUT_MS = 5000;
+export const TOAST_MAX = 3;
+
+export interface Toasts {
+  list: ReadonlySignal<Toast[]>;
+  show(type: ToastType, text: string): void;
+  dismiss(id: number): void;
+}
+
+export function createToasts(timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }): Toasts {
+  const list = signal<Toast[]>([]);
+  const timeouts = new Map<number, ReturnType<typeof setTimeout>>();
+  let nextId = 1;
+
+  function dismiss(id: number): void {
+    const timeout = timeouts.get(id);
+    if (timeout !== undefined) timers.clear(timeout);
+    timeouts.delete(id);
+    list.value = list.value.filter((toast) => toast.id !== id);
+  }
+
+  return {
+    list,
+    dismiss,
+    show(type, text) {
+      if (!text || list.value.some((toast) => toast.type === type)) return;
+      const toast = { id: nextId++, type, text };
+      const kept = [toast, ...list.value];
+      for (const dropped of kept.slice(TOAST_MAX)) dismiss(dropped.id);
+      list.value = kept.slice(0, TOAST_MAX);
+      timeouts.set(toast.id, timers.set(() => dismiss(toast.id), TOAST_TIMEOUT_MS));
+    },
+  };
+}

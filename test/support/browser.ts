@@ -1,0 +1,62 @@
+/**
+ * A real browser for the tests of the whole: Debian's Chromium (or $CHROMIUM_PATH) driven by
+ * playwright-core. test/support/ensure-chromium.mjs checks it is there before `vitest run`;
+ * no browser is ever downloaded.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      // Without these Chromium keeps calling Google's services, which floods a closed network.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every console error and uncaught page exception so far; a test asserts it stays empty. */
+  errors: string[];
+}
+
+/** A page in a fresh context (no cookies, no storage): `width` × 800 px, Uzbek, Tashkent time. */
+export async function newPageFor(browser: Browser, { width, locale = 'uz' }: { width: number; locale?: string }): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    deviceScaleFactor: 1,
+    locale,
+    timezoneId: 'Asia/Tashkent',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+  return { page, context, errors };
+}
+
+/** Writes a full-page PNG to test/screenshots/<name>.png and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = `${SCREENSHOTS}${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
