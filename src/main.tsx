@@ -65,10 +65,14 @@ const services: Services = {
   toasts,
   session,
   navigate: (to, options) => navigate(to, options),
-  showError(error) {
+  showError(error, inline) {
     const outcome = readError(error, (key) => i18n.has(key));
     if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };
-    if (outcome.show === 'toast') toasts.show('error', i18n.t(outcome.key));
+    if (outcome.show === 'toast') {
+      const field = inline?.(outcome.key);
+      if (field) return { key: outcome.key, field };
+      toasts.show('error', i18n.t(outcome.key));
+    }
     if (!(error as { status?: number } | null)?.status) reportError(error);
     return null;
   },

@@ -13,6 +13,7 @@ import { loginRoutes } from './features/accounts/login-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
+import { clientRoutes } from './features/clients/client-routes.js';
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
 import { createSessionService } from './features/sessions/session-service.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
+  v1.route('/oauth', clientRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));

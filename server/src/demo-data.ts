@@ -1,8 +1,12 @@
-/** Demo data for an empty database outside production: one account a newcomer can sign in with. */
+/**
+ * Demo data outside production: one account a newcomer can sign in with, and the OAuth clients the
+ * local setup needs (the demo partner site and Kirish's own account site).
+ */
+import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
 import { randomId } from './lib/secrets.js';
-import type { Storage } from './storage/storage.js';
+import type { OAuthClient, Storage } from './storage/storage.js';
 
 export const DEMO_ACCOUNT = {
   phone: '+998901234567',
@@ -11,6 +15,11 @@ export const DEMO_ACCOUNT = {
   firstName: 'Aziza',
   lastName: 'Karimova',
 } as const;
+
+/** The demo partner site's client (DESIGN.md, Running: served on 127.0.0.1:DEMO_PORT). */
+export const DEMO_CLIENT_ID = 'kirish-demo';
+/** Kirish's own account site, a first-party client of its own provider. */
+export const ACCOUNT_CLIENT_ID = 'kirish-account';
 
 /** Creates the demo account unless it exists; returns whether it did. */
 export async function seedDemoData(storage: Storage, clock: Clock): Promise<boolean> {
@@ -30,4 +39,48 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
     passwordChangedAt: now,
   });
   return true;
+}
+
+/** The two local clients as `config` places them; both public (RFC 6749 §2.1: a browser keeps no secret). */
+function demoClients(config: Config, at: number): OAuthClient[] {
+  const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
+  const scopes = ['openid', 'profile', 'phone', 'email'];
+  const common = { logoUrl: null, kind: 'public', secretHash: null, createdAt: at, updatedAt: at } as const;
+  return [
+    {
+      ...common,
+      id: DEMO_CLIENT_ID,
+      name: 'Kirish Demo Shop',
+      homePage: `${demoOrigin}/`,
+      redirectUris: [`${demoOrigin}/callback`],
+      webOrigins: [demoOrigin],
+      scopes: [...scopes],
+      firstParty: false,
+    },
+    {
+      ...common,
+      id: ACCOUNT_CLIENT_ID,
+      name: 'Kirish',
+      homePage: `${config.publicUrl}/`,
+      redirectUris: [`${config.publicUrl}/`],
+      webOrigins: [config.publicUrl],
+      scopes: [...scopes],
+      firstParty: true,
+    },
+  ];
+}
+
+/**
+ * Registers the local clients, on every start rather than only on an empty database: their
+ * origins follow DEMO_PORT and PUBLIC_URL, which change between runs (tests pick free ports), and a
+ * stale registration would refuse the real origin. Never in production: the demo client sends codes
+ * to a loopback redirect URI, where whatever listens on that port of a user's machine would receive
+ * them (RFC 9700 §4.1), and production's own clients are registered on purpose, not from defaults.
+ */
+export async function seedDemoClients(storage: Storage, config: Config, clock: Clock): Promise<void> {
+  if (config.env === 'production') return;
+  const clients = demoClients(config, clock.now());
+  await storage.transaction(async (tx) => {
+    for (const client of clients) await tx.clients.upsert(client);
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The entry file, and the only impure one: reads the environment, opens the database, migrates,
- * seeds demo data outside production, and serves the SSO and the demo partner site.
+ * seeds demo data and the local OAuth clients outside production, and serves the SSO and the demo
+ * partner site.
  */
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
-import { DEMO_ACCOUNT, seedDemoData } from './demo-data.js';
+import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { systemClock } from './lib/clock.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
 import { routeByChannel } from './senders/route-by-channel.js';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const storage = createKyselyStorage(db, { groupCommit: true });
   const seeded = config.env !== 'production' && (await seedDemoData(storage, systemClock));
+  // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
+  await seedDemoClients(storage, config, systemClock);
 
   const appRoot = `${distRoot}/app`;
   const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot }) : undefined;

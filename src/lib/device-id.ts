@@ -12,9 +12,10 @@ import { COOKIE_DAYS, DEVICE_COOKIE } from './storage-keys';
 export const CONFIDENCE_THRESHOLD = 0.5;
 
 /** SPEC §3: 0.4 mobile Chromium or Firefox; 0.3 iOS Safari-like; 0.5 desktop Safari; 0.6 Windows; 0.5 Mac; 0.7 otherwise. */
-export function fingerprintConfidence(userAgent: string, platform = ''): number {
+export function fingerprintConfidence(userAgent: string, platform = '', maxTouchPoints = 0): number {
   const ua = userAgent.toLowerCase();
-  const isIos = /iphone|ipad|ipod/.test(ua) || (platform === 'MacIntel' && /mobile/.test(ua));
+  // iPadOS Safari asks for desktop pages with a Mac user agent; only its touch screen gives it away.
+  const isIos = /iphone|ipad|ipod/.test(ua) || (platform === 'MacIntel' && (/mobile/.test(ua) || maxTouchPoints > 1));
   const isAndroid = /android/.test(ua);
   const isSafari = /safari/.test(ua) && !/chrome|chromium|crios|fxios|edg|opr/.test(ua);
   if (isIos) return 0.3;
@@ -39,7 +40,7 @@ export async function ensureDeviceId(): Promise<string> {
   if (known) return known;
   let id: string;
   try {
-    if (fingerprintConfidence(navigator.userAgent, navigator.platform) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
+    if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
     const { load } = await import('@fingerprintjs/fingerprintjs');
     // The library's usage ping goes to a third party: off (privacy).
     const agent = await load({ monitoring: false });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { initialLocale, pluralCategory } from './i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createI18n, initialLocale, pluralCategory, type Locale } from './i18n';
 
 describe('the locale rule (SPEC §4)', () => {
   it('takes a valid cookie, else the browser language when en or ru, else uz', () => {
@@ -17,5 +17,99 @@ describe('plural rules for ru, en and uz', () => {
     expect([1, 2, 5].map((n) => pluralCategory('en', n))).toEqual(['one', 'other', 'other']);
     expect([1, 2].map((n) => pluralCategory('uz', n))).toEqual(['one', 'other']);
     expect(pluralCategory('uzc', 1)).toBe('one');
+  });
+});
+
+const TABLES: Partial<Record<Locale, Record<string, string>>> = {
+  ru: {
+    greeting: 'Привет, {{name}}! У вас {{count}} сообщений',
+    apples_one: '{{n}} яблоко',
+    apples_few: '{{n}} яблока',
+    apples_many: '{{n}} яблок',
+    apples: '{{n}} яблока (дробное)',
+  },
+  en: { apples_one: '{{n}} apple', apples: '{{n}} apples' },
+  uz: { apples_one: '{{n}} ta olma (bitta)', apples: '{{n}} ta olma' },
+};
+
+function fakeTables() {
+  const fetched: Locale[] = [];
+  const fetchTable = (locale: Locale) => {
+    fetched.push(locale);
+    return Promise.resolve({ ...TABLES[locale] });
+  };
+  return { fetched, fetchTable };
+}
+
+function cookie(name: string): string | null {
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null;
+}
+
+describe('the translator', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.cookie = '_locale=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    document.documentElement.lang = '';
+  });
+
+  it('loads a locale once, remembers it in localStorage and the cookie, and marks the page language', async () => {
+    const { fetched, fetchTable } = fakeTables();
+    const i18n = createI18n(fetchTable);
+    expect(i18n.ready.value).toBe(false);
+
+    await i18n.setLocale('ru');
+
+    expect(fetched).toEqual(['ru']);
+    expect(i18n.locale.value).toBe('ru');
+    expect(i18n.ready.value).toBe(true);
+    expect(localStorage.getItem('locale')).toBe('ru');
+    expect(cookie('_locale')).toBe('ru');
+    expect(document.documentElement.lang).toBe('ru');
+
+    await i18n.setLocale('ru');
+    expect(fetched).toEqual(['ru']);
+  });
+
+  it('marks the page with the BCP 47 tag of Latin Uzbek', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    await i18n.setLocale('uz');
+    expect(document.documentElement.lang).toBe('uz-Latn');
+  });
+
+  it('fills {{placeholders}}', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    await i18n.setLocale('ru');
+    expect(i18n.t('greeting', { name: 'Азиз', count: 3 })).toBe('Привет, Азиз! У вас 3 сообщений');
+  });
+
+  it('gives an empty text for a missing key, never the raw key', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    expect(i18n.t('error_try_again')).toBe('');
+    await i18n.setLocale('ru');
+    expect(i18n.t('error_try_again')).toBe('');
+    expect(i18n.has('error_try_again')).toBe(false);
+    expect(i18n.has('greeting')).toBe(true);
+  });
+
+  it('picks the plural form by CLDR category for ru', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    await i18n.setLocale('ru');
+    expect([1, 2, 5, 21, 11].map((n) => i18n.tn('apples', n))).toEqual(['1 яблоко', '2 яблока', '5 яблок', '21 яблоко', '11 яблок']);
+    expect(i18n.tn('apples', 1.5)).toBe('1.5 яблока (дробное)');
+  });
+
+  it('picks the plural form by CLDR category for en and uz', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    await i18n.setLocale('en');
+    expect([1, 2].map((n) => i18n.tn('apples', n))).toEqual(['1 apple', '2 apples']);
+    await i18n.setLocale('uz');
+    expect([1, 5].map((n) => i18n.tn('apples', n))).toEqual(['1 ta olma (bitta)', '5 ta olma']);
+  });
+
+  it('falls back to the plain key when a plural form is missing', async () => {
+    const i18n = createI18n(fakeTables().fetchTable);
+    await i18n.setLocale('ru');
+    expect(i18n.tn('greeting', 5, { name: 'A', count: 5 })).toBe('Привет, A! У вас 5 сообщений');
   });
 });

@@ -16,8 +16,12 @@ export interface Services {
   toasts: Toasts;
   session: Session;
   navigate: (to: string, options?: { replace?: boolean }) => void;
-  /** Shows a failed call's sentence: a toast, or nothing; returns the field error, if any. */
-  showError: (error: unknown) => { key: string; field: string } | null;
+  /**
+   * Shows a failed call's sentence: a toast, or nothing; returns the field error, if any. `inline`
+   * names the field that a field-less key belongs to on the caller's form (a wrong password beside
+   * the password field rather than in a toast).
+   */
+  showError: (error: unknown, inline?: (key: string) => string | undefined) => { key: string; field: string } | null;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -172,9 +172,13 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     },
 
     storeRefreshed(pair) {
+      // The saved profile is found by its token, not by the loaded user: the first refresh of a page
+      // load happens inside verify(), before any user is loaded. Leaving the used token in
+      // session_{uuid} would make the next switch to it a reuse, which ends the session (RFC 9700 §4.14.2).
+      const previous = tokens.refresh();
+      const saved = previous === null ? undefined : tokens.profileUuids().find((uuid) => tokens.profile(uuid) === previous);
       tokens.store(pair);
-      const uuid = user.value?.id;
-      if (uuid && tokens.profile(uuid) !== null) tokens.storeProfile(uuid, pair.refresh);
+      if (saved) tokens.storeProfile(saved, pair.refresh);
     },
   };
 }

@@ -21,7 +21,16 @@ export interface Toasts {
   dismiss(id: number): void;
 }
 
-export function createToasts(timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }): Toasts {
+export interface Timers {
+  set(callback: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clear(id: ReturnType<typeof setTimeout>): void;
+}
+
+// Wrapped, not passed as they are: a browser's setTimeout called as `timers.set(...)` gets the wrong
+// `this` and throws "Illegal invocation".
+const realTimers: Timers = { set: (callback, ms) => setTimeout(callback, ms), clear: (id) => clearTimeout(id) };
+
+export function createToasts(timers: Timers = realTimers): Toasts {
   const list = signal<Toast[]>([]);
   const timeouts = new Map<number, ReturnType<typeof setTimeout>>();
   let nextId = 1;

@@ -4,9 +4,17 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ContactType } from '../lib/contacts.js';
-import type { Database, OtpCodesTable, RefreshTokensTable, SessionsTable, UsersTable, VerificationsTable } from './schema.js';
+import type {
+  Database,
+  OAuthClientsTable,
+  OtpCodesTable,
+  RefreshTokensTable,
+  SessionsTable,
+  UsersTable,
+  VerificationsTable,
+} from './schema.js';
 import { createGroupCommit } from './group-commit.js';
-import type { CodeCloseReason, OtpCode, RefreshToken, Session, Storage, User, Verification } from './storage.js';
+import type { ClientKind, CodeCloseReason, OAuthClient, OtpCode, RefreshToken, Session, Storage, User, Verification } from './storage.js';
 
 const flag = (value: boolean): number => (value ? 1 : 0);
 const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
@@ -84,6 +92,32 @@ function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
     rotatedAt: row.rotated_at === null ? null : Number(row.rotated_at),
+  };
+}
+
+/** A JSON array of strings stored as text; anything else in the column is a broken row, not a value. */
+function stringList(text: string, column: string): string[] {
+  const value: unknown = JSON.parse(text);
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new Error(`oauth_clients.${column} is not a JSON array of strings`);
+  }
+  return value;
+}
+
+function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
+  return {
+    id: row.id,
+    name: row.name,
+    logoUrl: row.logo_url,
+    homePage: row.home_page,
+    redirectUris: stringList(row.redirect_uris, 'redirect_uris'),
+    webOrigins: stringList(row.web_origins, 'web_origins'),
+    scopes: stringList(row.scopes, 'scopes'),
+    firstParty: row.first_party === 1,
+    kind: row.kind as ClientKind,
+    secretHash: row.secret_hash,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
   };
 }
 
@@ -482,6 +516,31 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
             retired_at: key.retiredAt,
           })
           .execute();
+      },
+    },
+
+    clients: {
+      async find(id) {
+        const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && toClient(row);
+      },
+      async upsert(client) {
+        const values = {
+          name: client.name,
+          logo_url: client.logoUrl,
+          home_page: client.homePage,
+          redirect_uris: JSON.stringify(client.redirectUris),
+          web_origins: JSON.stringify(client.webOrigins),
+          scopes: JSON.stringify(client.scopes),
+          first_party: flag(client.firstParty),
+          kind: client.kind,
+          secret_hash: client.secretHash,
+          updated_at: client.updatedAt,
+        };
+        const result = await db.updateTable('oauth_clients').set(values).where('id', '=', client.id).executeTakeFirst();
+        if (!changed(result)) {
+          await db.insertInto('oauth_clients').values({ id: client.id, created_at: client.createdAt, ...values }).execute();
+        }
       },
     },
 

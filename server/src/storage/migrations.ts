@@ -132,6 +132,30 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0002_oauth_clients': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oauth_clients')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('logo_url', 'text')
+        .addColumn('home_page', 'text')
+        .addColumn('redirect_uris', 'text', (col) => col.notNull())
+        .addColumn('web_origins', 'text', (col) => col.notNull())
+        .addColumn('scopes', 'text', (col) => col.notNull())
+        .addColumn('first_party', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('secret_hash', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .addCheckConstraint('oauth_clients_kind', sql`kind in ('public', 'confidential')`)
+        // RFC 6749 §2.1: a public client cannot keep a secret, so none is ever recorded for one.
+        .addCheckConstraint('oauth_clients_public_no_secret', sql`kind = 'confidential' or secret_hash is null`)
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,22 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  logo_url: string | null;
+  home_page: string | null;
+  /** JSON arrays of strings, as text: one shape for SQLite and PostgreSQL. */
+  redirect_uris: string;
+  web_origins: string;
+  scopes: string;
+  first_party: number;
+  kind: string;
+  secret_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -113,4 +129,5 @@ export interface Database {
   outbox: OutboxTable;
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;
+  oauth_clients: OAuthClientsTable;
 }

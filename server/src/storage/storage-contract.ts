@@ -4,7 +4,7 @@
  * It tests the promises the services rely on — single-use updates, ordering, atomicity.
  */
 import { describe, expect, it } from 'vitest';
-import type { Session, Storage, User } from './storage.js';
+import type { OAuthClient, Session, Storage, User } from './storage.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
@@ -40,6 +40,24 @@ function session(id: string, userId: string, overrides: Partial<Session> = {}): 
     lastSeenAt: T0,
     endedAt: null,
     endReason: null,
+    ...overrides,
+  };
+}
+
+function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
+  return {
+    id,
+    name: 'Test Shop',
+    logoUrl: null,
+    homePage: null,
+    redirectUris: ['https://shop.example.uz/callback'],
+    webOrigins: ['https://shop.example.uz'],
+    scopes: ['openid', 'profile'],
+    firstParty: false,
+    kind: 'public',
+    secretHash: null,
+    createdAt: T0,
+    updatedAt: T0,
     ...overrides,
   };
 }
@@ -152,6 +170,49 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
         profiles = await storage.sessions.deviceProfiles('d');
         expect(profiles.find((p) => p.user.id === 'u1')?.hasActiveSession).toBe(false);
         expect((await storage.sessions.findById('s2'))?.endReason).toBe('password_reset');
+      }));
+
+    it('finds a client by id with every field as it was stored, and nothing for an unknown id', () =>
+      withStorage(async (storage) => {
+        const shop = client('shop', {
+          logoUrl: 'https://shop.example.uz/logo.png',
+          homePage: 'https://shop.example.uz/',
+          redirectUris: ['https://shop.example.uz/callback', 'https://shop.example.uz/callback?x=1'],
+          webOrigins: ['https://shop.example.uz', 'http://127.0.0.1:8081'],
+          scopes: ['openid', 'profile', 'phone', 'email'],
+        });
+        const bank = client('bank', { kind: 'confidential', secretHash: 'sha256-of-the-secret', firstParty: true, redirectUris: [], webOrigins: [], scopes: [] });
+        await storage.clients.upsert(shop);
+        await storage.clients.upsert(bank);
+        expect(await storage.clients.find('shop')).toEqual(shop);
+        expect(await storage.clients.find('bank')).toEqual(bank);
+        expect(await storage.clients.find('SHOP')).toBeUndefined();
+        expect(await storage.clients.find('')).toBeUndefined();
+      }));
+
+    it('replaces every field of a client on upsert but keeps the time it was first stored', () =>
+      withStorage(async (storage) => {
+        await storage.clients.upsert(client('shop', { webOrigins: ['http://127.0.0.1:8081'] }));
+        const changedClient = client('shop', {
+          name: 'Renamed Shop',
+          homePage: 'http://127.0.0.1:9091/',
+          redirectUris: ['http://127.0.0.1:9091/callback'],
+          webOrigins: ['http://127.0.0.1:9091'],
+          scopes: ['openid'],
+          firstParty: true,
+          createdAt: T0 + 60_000,
+          updatedAt: T0 + 60_000,
+        });
+        await storage.clients.upsert(changedClient);
+        expect(await storage.clients.find('shop')).toEqual({ ...changedClient, createdAt: T0 });
+      }));
+
+    it('refuses to record a secret for a public client, or a kind it does not know', () =>
+      withStorage(async (storage) => {
+        await expect(storage.clients.upsert(client('spa', { kind: 'public', secretHash: 'h' }))).rejects.toThrow(/constraint/i);
+        await expect(storage.clients.upsert(client('odd', { kind: 'native' as OAuthClient['kind'] }))).rejects.toThrow(/constraint/i);
+        expect(await storage.clients.find('spa')).toBeUndefined();
+        expect(await storage.clients.find('odd')).toBeUndefined();
       }));
 
     it('keeps throttle state, outbox order and server secrets', () =>

@@ -99,6 +99,31 @@ export interface SigningKey {
   retiredAt: number | null;
 }
 
+/** RFC 6749 §2.1: a confidential client can keep a secret; a public one (an SPA, a mobile app) cannot. */
+export type ClientKind = 'public' | 'confidential';
+
+/** An app registered with the OAuth provider: who it is and where it may receive codes and messages. */
+export interface OAuthClient {
+  /** The client_id (RFC 6749 §2.2). */
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  homePage: string | null;
+  /** Compared as exact strings, never by prefix or pattern (RFC 9700 §2.1). */
+  redirectUris: string[];
+  /** Serialized origins (`http://127.0.0.1:8081`) that may embed the sign-in and receive its messages. */
+  webOrigins: string[];
+  /** The scopes the client may ask for. */
+  scopes: string[];
+  /** Kirish's own apps: no consent step. */
+  firstParty: boolean;
+  kind: ClientKind;
+  /** Only ever a hash of a confidential client's secret; null for a public client. */
+  secretHash: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface DeviceProfileRow {
   user: User;
   lastSeenAt: number;
@@ -172,6 +197,12 @@ export interface Storage {
   signingKeys: {
     listActive(): Promise<SigningKey[]>;
     insert(key: SigningKey): Promise<void>;
+  };
+
+  clients: {
+    find(id: string): Promise<OAuthClient | undefined>;
+    /** Inserts the client, or replaces every field of the one with its id except `createdAt`. */
+    upsert(client: OAuthClient): Promise<void>;
   };
 
   secrets: {

@@ -16,9 +16,15 @@ export function createCodeSender(deps: { api: AuthApi; form: Form; now: () => nu
     sentTo,
     channel,
     resendAt,
-    /** Sends a code for `purpose`; true when it went. */
-    async send(purpose: string, contact: Contact, how: Channel): Promise<boolean> {
-      const sent = await deps.form.attempt(() => sendCode(deps.api, purpose, contact, how), (field) => (field === 'type' || field === 'method' ? contact.type : field));
+    /**
+     * Sends a code for `purpose`; true when it went. A cooldown or an hourly cap is said beside
+     * `limitField`: the contact field when asking first, the code field when asking again.
+     */
+    async send(purpose: string, contact: Contact, how: Channel, limitField: string = contact.type): Promise<boolean> {
+      const sent = await deps.form.attempt(() => sendCode(deps.api, purpose, contact, how), {
+        fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
+        inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
+      });
       if (!sent) return false;
       sentTo.value = contact;
       channel.value = how;

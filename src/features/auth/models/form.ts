@@ -4,7 +4,14 @@
  */
 import { signal } from '@preact/signals-react';
 
-export type ShowError = (error: unknown) => { key: string; field: string } | null;
+export type ShowError = (error: unknown, inline?: (key: string) => string | undefined) => { key: string; field: string } | null;
+
+export interface AttemptOptions {
+  /** The form's field for a field the server named. */
+  fieldOf?: (serverField: string) => string;
+  /** The form's field for a key the server sent without one. */
+  inline?: (key: string) => string | undefined;
+}
 
 export function createForm(showError: ShowError) {
   const errors = signal<Record<string, string>>({});
@@ -21,14 +28,14 @@ export function createForm(showError: ShowError) {
   }
 
   /** Runs `work` unless busy; on failure, shows the error and returns undefined. */
-  async function attempt<T>(work: () => Promise<T>, fieldOf: (serverField: string) => string = (field) => field): Promise<T | undefined> {
+  async function attempt<T>(work: () => Promise<T>, options: AttemptOptions = {}): Promise<T | undefined> {
     if (busy.peek()) return undefined;
     busy.value = true;
     try {
       return await work();
     } catch (error) {
-      const fieldError = showError(error);
-      if (fieldError) setError(fieldOf(fieldError.field), fieldError.key);
+      const fieldError = showError(error, options.inline);
+      if (fieldError) setError(options.fieldOf ? options.fieldOf(fieldError.field) : fieldError.field, fieldError.key);
       return undefined;
     } finally {
       busy.value = false;

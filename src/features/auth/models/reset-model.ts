@@ -45,7 +45,7 @@ export function createResetModel(deps: {
 
     async resend() {
       const who = codes.sentTo.peek();
-      if (who) await codes.send(PURPOSE, who, codes.channel.peek());
+      if (who) await codes.send(PURPOSE, who, codes.channel.peek(), 'code');
     },
 
     async checkCode() {

@@ -62,7 +62,9 @@ export function createSignInModel(deps: SignInDeps) {
       const who = contact.read();
       if (!password.value) form.setError('password', 'field_required');
       if (!who || !password.value) return;
-      const response = await form.attempt(() => loginUser(deps.api, who, password.value, save.value));
+      const response = await form.attempt(() => loginUser(deps.api, who, password.value, save.value), {
+        inline: (key) => (key === 'invalid_credentials' || key === 'too_many_attempts_login' ? 'password' : undefined),
+      });
       if (response) await finish(response);
     },
 
@@ -83,7 +85,7 @@ export function createSignInModel(deps: SignInDeps) {
 
     async resend() {
       const who = codes.sentTo.peek();
-      if (who) await codes.send(SIGN_IN_PURPOSE[who.type], who, codes.channel.peek());
+      if (who) await codes.send(SIGN_IN_PURPOSE[who.type], who, codes.channel.peek(), 'code');
     },
 
     async submitCode() {

@@ -82,7 +82,7 @@ export function createSignUpModel(deps: {
 
     async resend() {
       const who = codes.sentTo.peek();
-      if (who) await codes.send(PURPOSE[who.type], who, codes.channel.peek());
+      if (who) await codes.send(PURPOSE[who.type], who, codes.channel.peek(), 'code');
     },
 
     async checkCode() {

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from './demo-data.js';
+import { useTestServer, V1 } from './test-support/test-server.js';
+
+const embedOrigin = (server: ReturnType<typeof useTestServer>, clientId: string, origin: string) =>
+  server.call('GET', `${V1}/oauth/embed_origin/?${new URLSearchParams({ client_id: clientId, origin }).toString()}`);
+
+describe('the local OAuth clients, outside production', () => {
+  const server = useTestServer({ env: { PORT: '9180', DEMO_PORT: '9181' } });
+
+  it('registers the demo partner and the account site as public clients at the configured origins', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const at = server.clock.now();
+    expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toEqual({
+      id: 'kirish-demo',
+      name: 'Kirish Demo Shop',
+      logoUrl: null,
+      homePage: 'http://127.0.0.1:9181/',
+      redirectUris: ['http://127.0.0.1:9181/callback'],
+      webOrigins: ['http://127.0.0.1:9181'],
+      scopes: ['openid', 'profile', 'phone', 'email'],
+      firstParty: false,
+      kind: 'public',
+      secretHash: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(await server.storage.clients.find(ACCOUNT_CLIENT_ID)).toEqual({
+      id: 'kirish-account',
+      name: 'Kirish',
+      logoUrl: null,
+      homePage: 'http://localhost:9180/',
+      redirectUris: ['http://localhost:9180/'],
+      webOrigins: ['http://localhost:9180'],
+      scopes: ['openid', 'profile', 'phone', 'email'],
+      firstParty: true,
+      kind: 'public',
+      secretHash: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+
+  it('moves the demo client to the new origin when the server starts again on another demo port', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const firstStart = server.clock.now();
+    server.clock.advanceSeconds(3600);
+    await seedDemoClients(server.storage, { ...server.config, demoPort: 9191 }, server.clock);
+
+    const demo = await server.storage.clients.find(DEMO_CLIENT_ID);
+    expect(demo?.webOrigins).toEqual(['http://127.0.0.1:9191']);
+    expect(demo?.redirectUris).toEqual(['http://127.0.0.1:9191/callback']);
+    expect([demo?.createdAt, demo?.updatedAt]).toEqual([firstStart, firstStart + 3600_000]);
+
+    const now = await embedOrigin(server, DEMO_CLIENT_ID, 'http://127.0.0.1:9191');
+    expect([now.status, now.json]).toEqual([200, { client_id: 'kirish-demo', origin: 'http://127.0.0.1:9191' }]);
+    const before = await embedOrigin(server, DEMO_CLIENT_ID, 'http://127.0.0.1:9181');
+    expect([before.status, before.json]).toEqual([400, { errors: [{ error: 'origin_not_allowed', field: 'origin' }] }]);
+  });
+});
+
+describe('the local OAuth clients, in production', () => {
+  const server = useTestServer({
+    env: {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://id.kirish.uz',
+      SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
+      SMS_GATEWAY_URL: 'https://sms.example.uz/send',
+    },
+  });
+  beforeEach(() => seedDemoClients(server.storage, server.config, server.clock));
+
+  it('are never registered: neither client exists and neither origin is confirmed', async () => {
+    expect(server.config.env).toBe('production');
+    expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toBeUndefined();
+    expect(await server.storage.clients.find(ACCOUNT_CLIENT_ID)).toBeUndefined();
+    for (const [clientId, origin] of [[DEMO_CLIENT_ID, 'http://127.0.0.1:8081'], [ACCOUNT_CLIENT_ID, 'https://id.kirish.uz']] as const) {
+      const response = await embedOrigin(server, clientId, origin);
+      expect([response.status, response.json], clientId).toEqual([400, { errors: [{ error: 'invalid_client', field: 'client_id' }] }]);
+    }
+  });
+});

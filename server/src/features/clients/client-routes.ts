@@ -1,0 +1,41 @@
+/**
+ * GET /oauth/embed_origin/: whether a page may embed Kirish sign-in for a client. The SPA, when it
+ * runs in a frame, asks this before it posts anything to the parent origin it was handed, and posts
+ * only to the origin this confirms, never to "*" (DESIGN.md, Widget protocol): a message carries
+ * sign-in results, and postMessage delivers it to whatever page the frame sits in.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import { isSerializedOrigin } from '../../lib/origins.js';
+import { parseWith, v } from '../../lib/validation.js';
+
+// Missing parameters get the same keys as wrong ones: to the SPA both mean "do not post".
+const embedOriginQuery = v.strictObject({
+  client_id: v.optional(v.string(), ''),
+  origin: v.optional(v.string(), ''),
+});
+
+export function clientRoutes({ storage }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/embed_origin/', async (c) => {
+    const query = parseWith(embedOriginQuery, c.req.query());
+    // RFC 6749 §3.1: a parameter must not be sent twice; which copy counts would be a guess.
+    const repeated = (name: string) => (c.req.queries(name)?.length ?? 0) > 1;
+
+    const client = query.client_id === '' || repeated('client_id') ? undefined : await storage.clients.find(query.client_id);
+    if (!client) throw badRequest('invalid_client', 'client_id');
+
+    // Exact string equality of serializations (RFC 6454 §5 compares origins as scheme, host and
+    // port; the serialized form makes that a string comparison). No prefixes, patterns or
+    // normalising of what was sent: a near miss is another site.
+    const { origin } = query;
+    if (repeated('origin') || !isSerializedOrigin(origin) || !client.webOrigins.includes(origin)) {
+      throw badRequest('origin_not_allowed', 'origin');
+    }
+    return c.json({ client_id: client.id, origin });
+  });
+
+  return app;
+}

@@ -1,0 +1,303 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Http, Method, RequestOptions } from './http';
+import { createSession, type DeviceProfile, type UserProfile } from './session';
+import type { TokenPair } from './tokens';
+
+const SSO = '/sso/api/v1';
+
+interface Call {
+  method: Method | 'refreshWith';
+  url: string;
+  /** The access token stored when the call went out, i.e. the bearer it carried. */
+  access: string | null;
+  refresh?: string;
+  /** An Authorization header given for this one call. */
+  authorization?: string;
+}
+
+function user(id: string): UserProfile {
+  return {
+    id,
+    phone: '+998901234567',
+    email: null,
+    email_verified: false,
+    has_password: true,
+    profile: { first_name: `First ${id}`, last_name: `Last ${id}` },
+    is_inactivated: false,
+  };
+}
+
+function deviceProfile(uuid: string): DeviceProfile {
+  return { uuid, first_name: uuid, last_name: '', phone: null, email: null, is_current: false, has_active_session: true };
+}
+
+/**
+ * A server in a few lines: the profile is the one whose access token is the bearer, refresh tokens
+ * rotate, and a refresh token that is not live is refused.
+ */
+function fakeServer(behaviour: { liveRefresh?: Record<string, TokenPair>; logoutFails?: boolean } = {}) {
+  const calls: Call[] = [];
+  const ownerOfAccess: Record<string, string> = { 'access-u1': 'u1', 'access-u2': 'u2', 'access-u2-new': 'u2' };
+  const devices = [deviceProfile('u1'), deviceProfile('u2'), deviceProfile('u3')];
+  const answer = <T>(method: Method, url: string, options?: RequestOptions): Promise<T> => {
+    const authorization = options?.headers?.Authorization;
+    calls.push({ method, url, access: localStorage.getItem('active_session'), ...(authorization ? { authorization } : {}) });
+    if (method === 'get' && url === `${SSO}/user/MyProfile`) {
+      const owner = ownerOfAccess[localStorage.getItem('active_session') ?? ''];
+      return owner ? Promise.resolve(user(owner) as T) : Promise.reject({ status: 401, data: { code: 'token_not_valid' } });
+    }
+    if (method === 'get' && url === `${SSO}/user/deviceprofile/DeviceProfileList`) return Promise.resolve(devices as T);
+    if (method === 'delete' && url === `${SSO}/user/LogoutUser/`) {
+      return behaviour.logoutFails ? Promise.reject({ status: 502, data: null }) : Promise.resolve(null as T);
+    }
+    return Promise.reject({ status: 404, data: null });
+  };
+
+  const http: Http = {
+    request: (method, url, _body, options) => answer(method, url, options),
+    get: (url, options) => answer('get', url, options),
+    post: (url) => answer('post', url),
+    put: (url) => answer('put', url),
+    patch: (url) => answer('patch', url),
+    delete: (url) => answer('delete', url),
+    refreshWith(refresh) {
+      calls.push({ method: 'refreshWith', url: `${SSO}/TokenRefresh/`, access: localStorage.getItem('active_session'), refresh });
+      const live = behaviour.liveRefresh?.[refresh];
+      return live ? Promise.resolve(live) : Promise.reject({ status: 401, data: { code: 'token_not_valid' } });
+    },
+  };
+  return { http, calls };
+}
+
+const signInResponse = { access: 'access-u1', refresh: 'refresh-u1', user_uuid: 'u1', has_phone: true };
+
+function allStoredValues(): string {
+  const local = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);
+  const session = Object.keys(sessionStorage).map((key) => `${key}=${sessionStorage.getItem(key)}`);
+  return [...local, ...session, document.cookie].join('\n');
+}
+
+function clearCookies(): void {
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookies();
+});
+
+describe('signing in (SPEC §4)', () => {
+  it('with save, stores the active pair and the profile session, then loads the profile and device profiles', async () => {
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+
+    const profile = await session.signIn(signInResponse, true);
+
+    expect(localStorage.getItem('active_session')).toBe('access-u1');
+    expect(localStorage.getItem('active_re_session')).toBe('refresh-u1');
+    expect(localStorage.getItem('session_u1')).toBe('refresh-u1');
+    expect(profile.id).toBe('u1');
+    expect(session.user.value?.id).toBe('u1');
+    expect(session.hasToken()).toBe(true);
+    expect(session.profiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2', 'u3']);
+    expect(calls.map((c) => [c.method, c.url, c.access])).toEqual([
+      ['get', `${SSO}/user/MyProfile`, 'access-u1'],
+      ['get', `${SSO}/user/deviceprofile/DeviceProfileList`, 'access-u1'],
+    ]);
+  });
+
+  it('without save, keeps no refresh token anywhere in the browser', async () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+
+    await session.signIn(signInResponse, false);
+
+    expect(localStorage.getItem('active_session')).toBe('access-u1');
+    expect(localStorage.getItem('active_re_session')).toBeNull();
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(allStoredValues()).not.toContain('refresh-u1');
+  });
+
+  it('without save, drops a refresh token left by an earlier saved sign-in', async () => {
+    localStorage.setItem('active_re_session', 'refresh-old');
+    const { http } = fakeServer();
+    await createSession({ http, ssoApi: SSO }).signIn(signInResponse, false);
+    expect(localStorage.getItem('active_re_session')).toBeNull();
+  });
+});
+
+describe('active profiles (SPEC §4)', () => {
+  it('lists only the device profiles with a stored session on this device', async () => {
+    localStorage.setItem('session_u3', 'refresh-u3');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+
+    await session.signIn(signInResponse, true);
+
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1', 'u3']);
+  });
+});
+
+describe('switching to another account of this device', () => {
+  it('refreshes with that profile’s token and makes the new pair active, storing the rotated token back', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http, calls } = fakeServer({ liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } } });
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    const profile = await session.switchTo('u2');
+
+    expect(calls.filter((c) => c.method === 'refreshWith').map((c) => c.refresh)).toEqual(['refresh-u2']);
+    expect(localStorage.getItem('active_session')).toBe('access-u2-new');
+    expect(localStorage.getItem('active_re_session')).toBe('refresh-u2-rotated');
+    expect(localStorage.getItem('session_u2')).toBe('refresh-u2-rotated');
+    expect(localStorage.getItem('session_u1')).toBe('refresh-u1');
+    expect(profile.id).toBe('u2');
+    expect(session.user.value?.id).toBe('u2');
+  });
+
+  it('forgets a stored session the server no longer accepts, and rethrows', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2-dead');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2']);
+
+    await expect(session.switchTo('u2')).rejects.toMatchObject({ status: 401 });
+
+    expect(localStorage.getItem('session_u2')).toBeNull();
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1']);
+    expect(localStorage.getItem('active_session')).toBe('access-u1');
+    expect(session.user.value?.id).toBe('u1');
+  });
+
+  it('refuses an account with no stored session without calling the server', async () => {
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await expect(session.switchTo('u3')).rejects.toThrow('no stored session');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('signing out (SPEC §4)', () => {
+  it('removes that profile’s session, calls the logout endpoint signed in, then clears the tokens, pending id and user', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+    localStorage.setItem('userUUID', 'pending-1');
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2']);
+
+    await session.signOut();
+
+    expect(calls.filter((c) => c.method === 'delete')).toEqual([{ method: 'delete', url: `${SSO}/user/LogoutUser/`, access: 'access-u1' }]);
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(localStorage.getItem('active_session')).toBeNull();
+    expect(localStorage.getItem('active_re_session')).toBeNull();
+    expect(localStorage.getItem('userUUID')).toBeNull();
+    expect(session.user.value).toBeNull();
+    expect(session.hasToken()).toBe(false);
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u2']);
+    expect(localStorage.getItem('session_u2')).toBe('refresh-u2');
+  });
+
+  it('clears the local state even when the logout call fails', async () => {
+    const { http } = fakeServer({ logoutFails: true });
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    await expect(session.signOut()).resolves.toBeUndefined();
+
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(localStorage.getItem('active_session')).toBeNull();
+    expect(localStorage.getItem('active_re_session')).toBeNull();
+    expect(session.user.value).toBeNull();
+    expect(session.activeProfiles.value).toEqual([]);
+  });
+});
+
+describe('storing a refreshed pair', () => {
+  it('updates the active pair and the session of a saved profile', async () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    session.storeRefreshed({ access: 'access-u1-next', refresh: 'refresh-u1-next' });
+
+    expect(localStorage.getItem('active_session')).toBe('access-u1-next');
+    expect(localStorage.getItem('active_re_session')).toBe('refresh-u1-next');
+    expect(localStorage.getItem('session_u1')).toBe('refresh-u1-next');
+  });
+
+  it('updates the saved profile before any user is loaded, as on the first refresh of a page load', () => {
+    localStorage.setItem('active_session', 'access-expired');
+    localStorage.setItem('active_re_session', 'refresh-u1');
+    localStorage.setItem('session_u1', 'refresh-u1');
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+
+    session.storeRefreshed({ access: 'access-u1-next', refresh: 'refresh-u1-next' });
+
+    expect(localStorage.getItem('active_re_session')).toBe('refresh-u1-next');
+    // Left at the used token, the next switch to u1 would be a reuse and end its session.
+    expect(localStorage.getItem('session_u1')).toBe('refresh-u1-next');
+    expect(localStorage.getItem('session_u2')).toBe('refresh-u2');
+  });
+
+  it('does not create a session for a profile that was not saved', async () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, false);
+
+    session.storeRefreshed({ access: 'access-u1-next', refresh: 'refresh-u1-next' });
+
+    expect(localStorage.getItem('active_session')).toBe('access-u1-next');
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(session.activeProfiles.value).toEqual([]);
+  });
+});
+
+describe('verifying the stored token (SPEC §2 guard step 3)', () => {
+  it('loads the profile of a valid stored token', async () => {
+    localStorage.setItem('active_session', 'access-u2');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await expect(session.verify()).resolves.toMatchObject({ id: 'u2' });
+    expect(session.user.value?.id).toBe('u2');
+  });
+
+  it('gives null and no user for a token the server refuses, and for no token without calling it', async () => {
+    localStorage.setItem('active_session', 'access-unknown');
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await expect(session.verify()).resolves.toBeNull();
+    expect(session.user.value).toBeNull();
+
+    localStorage.clear();
+    calls.length = 0;
+    await expect(session.verify()).resolves.toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the chooser while signed out', () => {
+  it('reads the device profiles through a stored session, keeps its rotated token, and does not make it active', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http, calls } = fakeServer({ liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } } });
+    const session = createSession({ http, ssoApi: SSO });
+
+    await session.loadProfilesFromStoredSession();
+
+    expect(calls.find((c) => c.url.endsWith('/DeviceProfileList'))?.authorization).toBe('Bearer access-u2-new');
+    expect(session.profiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2', 'u3']);
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u2']);
+    expect(localStorage.getItem('session_u2')).toBe('refresh-u2-rotated');
+    expect(localStorage.getItem('active_session')).toBeNull();
+    expect(session.user.value).toBeNull();
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Signing up and in on the account site, in Debian's Chromium against the built server on a fresh
+ * database: what a newcomer does after `npm start` (issue 3, "Done means").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
+import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { launchBrowser, newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
+import { EN, expectHome, national, registerByPhone, signInWithPassword, signOutFromHome, text, waitForHeading } from '../support/flows.js';
+import { latestCode } from '../support/outbox.js';
+import { freePort, startServer, type ServerProcess } from '../support/server-process.js';
+
+let dir: string;
+let server: ServerProcess;
+let browser: Browser;
+const open: TestPage[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kirish-auth-'));
+  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+/** A fresh browser profile in English; every page must finish without console errors. */
+async function freshPage(width = 1280): Promise<TestPage> {
+  const page = await newPageFor(browser, { width, locale: 'en-US' });
+  open.push(page);
+  return page;
+}
+
+async function closeAll(): Promise<void> {
+  for (const { context, errors } of open.splice(0)) {
+    await context.close();
+    expect(errors).toEqual([]);
+  }
+}
+
+let phoneSeed = 905550000;
+/** A phone number no other test uses, so no code cooldown is shared between tests. */
+function newPhone(): string {
+  phoneSeed += 1;
+  return `+998${phoneSeed}`;
+}
+
+describe('a newcomer on the account site', () => {
+  it('registers by phone with the code from the dev outbox and lands on Home', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Dilnoza', lastName: 'Rahimova', password: 'Chorsu-bozori-2026' };
+    await registerByPhone(page, server.origin, account);
+    await expectHome(page, account.firstName);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('main').innerText()).toContain('+998 90 555 00 01');
+    // The Home screen links every section.
+    for (const key of ['section_personal', 'section_security', 'section_sessions']) {
+      expect(await page.getByRole('link', { name: text(key), exact: true }).count()).toBe(1);
+    }
+    await closeAll();
+  });
+
+  it('signs out, then back in with the password, then with a one-time code', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Jasur', lastName: 'Toshev', password: 'Registon-maydoni-2026' };
+    await registerByPhone(page, server.origin, account);
+    await expectHome(page, account.firstName);
+
+    await signOutFromHome(page);
+    await waitForHeading(page, text('login_title'));
+    expect(await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')])).toEqual([null, null]);
+    // Signed out, Home is closed: the guard sends the visitor to Login.
+    await page.goto(`${server.origin}/`);
+    await waitForHeading(page, text('login_title'));
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await signInWithPassword(page, account.phone, account.password);
+    await expectHome(page, account.firstName);
+    await signOutFromHome(page);
+    await waitForHeading(page, text('login_title'));
+
+    await page.getByRole('button', { name: text('sign_in_with_code'), exact: true }).click();
+    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
+    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    const code = page.getByLabel(text('code_label'), { exact: true });
+    await code.waitFor();
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    // The code-sent toast, and the resend countdown.
+    await page.getByText(text('code_send_to_phone', { to: '+998 90 *** ** 02' })).waitFor();
+    await page.getByText(/\d:\d\d/).first().waitFor();
+    await code.fill(await latestCode(server.origin, account.phone));
+    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await expectHome(page, account.firstName);
+    await closeAll();
+  });
+
+  it('is told in a sentence, beside the password, that the password is wrong', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${server.origin}/login`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, 'not-the-password-2026');
+    const field = page.getByLabel(text('password_label'), { exact: true });
+    await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).innerText()).toBe(text('invalid_credentials'));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await closeAll();
+  });
+
+  it('switches between two accounts of this device without a password', async () => {
+    const { page } = await freshPage();
+    const first = { phone: newPhone(), firstName: 'Malika', lastName: 'Yusupova', password: 'Bibi-Xonim-2026-bahor' };
+    await registerByPhone(page, server.origin, first);
+    await expectHome(page, first.firstName);
+
+    // A second account on the same device: the chooser offers "another account".
+    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await waitForHeading(page, text('choose_account'));
+    await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+
+    // Both are listed; picking the first resumes it with no password asked.
+    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await waitForHeading(page, text('choose_account'));
+    const accounts = page.locator('.account-list button');
+    expect(await accounts.count()).toBe(2);
+    await page.getByRole('button', { name: new RegExp(`${first.firstName} ${first.lastName}`) }).click();
+    await expectHome(page, first.firstName);
+    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`) }).click();
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+
+    // Signing one out takes it off the list; the other stays.
+    await signOutFromHome(page);
+    await waitForHeading(page, text('choose_account'));
+    expect(await accounts.count()).toBe(1);
+    expect(await accounts.first().innerText()).toContain(`${first.firstName} ${first.lastName}`);
+    await closeAll();
+  });
+
+  it('switches the site to Russian from the language switcher', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${server.origin}/login`);
+    await waitForHeading(page, text('login_title'));
+    await page.getByLabel(text('choose_language'), { exact: true }).selectOption('ru');
+    await waitForHeading(page, ru.login_title);
+    expect(await page.getByRole('button', { name: ru.sign_in, exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('locale'), document.cookie.includes('_locale=ru')])).toEqual(['ru', 'ru', true]);
+    // It is remembered: a reload stays in Russian.
+    await page.reload();
+    await waitForHeading(page, ru.login_title);
+    // And the `language` query switches it too.
+    await page.goto(`${server.origin}/login?language=en`);
+    await waitForHeading(page, EN.login_title ?? '');
+    await closeAll();
+  });
+});
+
+describe('returning to a site after signing in', () => {
+  let partner: Server;
+  let partnerOrigin: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    partner = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>Partner</h1>'));
+    await new Promise<void>((resolve) => partner.listen(port, '127.0.0.1', resolve));
+    partnerOrigin = `http://localhost:${port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => partner.close(() => resolve())));
+
+  it('follows an own-domain return path, handing over the refresh token, SSO id and device id in the fragment', async () => {
+    const { page } = await freshPage();
+    const target = `${partnerOrigin}/welcome?from=kirish`;
+    await page.goto(`${server.origin}/login?returnPath=${encodeURIComponent(target)}`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await page.waitForURL((url) => url.origin === partnerOrigin, { timeout: 15_000 });
+    const landed = new URL(page.url());
+    expect(landed.pathname + landed.search).toBe('/welcome?from=kirish');
+    const handOff = new URLSearchParams(landed.hash.slice(1));
+    expect(handOff.get('refresh')).toMatch(/^[\w-]{40,}$/);
+    expect(handOff.get('sso_id')).toMatch(/^[\w-]{8,}$/);
+    expect(handOff.get('device_id')).toBeTruthy();
+    // The query, which servers and logs see, carries no token.
+    expect(landed.search).not.toContain(handOff.get('refresh') ?? '');
+    await closeAll();
+  });
+
+  it('refuses a foreign return path with a toast and goes Home instead', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${server.origin}/login?returnPath=${encodeURIComponent('https://kirish.uz.evil.example/steal')}`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+    await page.getByText(text('invalid_return_path'), { exact: true }).waitFor();
+    expect(new URL(page.url()).origin).toBe(server.origin);
+    expect(page.url()).not.toContain('evil');
+    await closeAll();
+  });
+});
+
+describe('screenshots', () => {
+  for (const width of [1280, 375]) {
+    it(`of Login, Register and Home at ${width} px`, async () => {
+      const { page } = await freshPage(width);
+      await page.goto(`${server.origin}/login`);
+      await waitForHeading(page, text('login_title'));
+      await saveScreenshot(page, `login-${width}`);
+      await page.goto(`${server.origin}/register`);
+      await waitForHeading(page, text('register_title'));
+      await saveScreenshot(page, `register-${width}`);
+      await page.goto(`${server.origin}/login`);
+      await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+      await expectHome(page, DEMO_ACCOUNT.firstName);
+      await saveScreenshot(page, `home-${width}`);
+      // Nothing sticks out sideways at this width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await closeAll();
+    });
+  }
+});

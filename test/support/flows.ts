@@ -1,0 +1,67 @@
+/**
+ * What a person does on the account site, step by step, for the browser tests: the same labels and
+ * buttons they see (in English, the texts of the catalogue the server serves).
+ */
+import type { Page } from 'playwright-core';
+import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
+import { latestCode } from './outbox.js';
+
+export const EN: Readonly<Record<string, string>> = en;
+
+/** A catalogue text with its {{placeholders}} filled, as the page shows it. */
+export function text(key: string, params: Record<string, string> = {}): string {
+  const template = EN[key];
+  if (template === undefined) throw new Error(`no English text for ${key}`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** The nine national digits of +998XXXXXXXXX, as a person types them into the +998 field. */
+export function national(phone: string): string {
+  return phone.replace(/^\+998/, '');
+}
+
+export async function waitForHeading(page: Page, heading: string): Promise<void> {
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+export interface NewAccount {
+  phone: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+/** Registers by phone on /register with the SMS code from the dev outbox, skipping the e-mail. */
+export async function registerByPhone(page: Page, origin: string, account: NewAccount): Promise<void> {
+  await page.goto(`${origin}/register`);
+  await waitForHeading(page, text('register_title'));
+  await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
+  await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+  await page.getByLabel(text('code_label'), { exact: true }).waitFor();
+  await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(origin, account.phone));
+  await page.getByRole('button', { name: text('continue'), exact: true }).click();
+  await page.getByLabel(text('first_name_label'), { exact: true }).fill(account.firstName);
+  await page.getByLabel(text('last_name_label'), { exact: true }).fill(account.lastName);
+  await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
+  await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: text('skip'), exact: true }).click();
+}
+
+/** Fills the Login form's phone and password and presses Sign in. */
+export async function signInWithPassword(page: Page, phone: string, password: string): Promise<void> {
+  await waitForHeading(page, text('login_title'));
+  await page.getByLabel(text('phone_label'), { exact: true }).fill(national(phone));
+  await page.getByLabel(text('password_label'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+}
+
+/** Home greets the signed-in person by first name. */
+export async function expectHome(page: Page, firstName: string): Promise<void> {
+  await waitForHeading(page, text('home_greeting', { name: firstName }));
+}
+
+/** Signs out from Home's own button (the top bar has one too) and waits for /login. */
+export async function signOutFromHome(page: Page): Promise<void> {
+  await page.getByRole('main').getByRole('button', { name: text('sign_out'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
