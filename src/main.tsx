@@ -11,6 +11,7 @@ import { deviceId, ensureDeviceId } from './lib/device-id';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { createHttp } from './lib/http';
 import { createI18n } from './lib/i18n';
+import { createParentFrame } from './lib/parent-frame';
 import type { Services } from './lib/services';
 import { createSession } from './lib/session';
 import { PRODUCT_SOURCE_COOKIE_DAYS, RETURN_PATH_KEY, productSourceCookie } from './lib/storage-keys';
@@ -37,7 +38,8 @@ removeItem('session', RETURN_PATH_KEY);
 // SPEC §3: the {product}_source cookie holds the host name at start until a {product}Source arrives.
 if (!getCookie(productSourceCookie(config.product))) setCookie(productSourceCookie(config.product), location.hostname, PRODUCT_SOURCE_COOKIE_DAYS);
 
-const goToLogin = () => navigate('/login', { replace: true });
+// SPEC §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...).
+const goToLogin = () => navigate(`/login${location.search}`, { replace: true });
 const toasts = createToasts();
 const http = createHttp({
   refreshUrl: `${config.ssoApi}/TokenRefresh/`,
@@ -58,12 +60,18 @@ const http = createHttp({
 const i18n = createI18n((locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }));
 const session = createSession({ http, ssoApi: config.ssoApi });
 
+const frame = createParentFrame(window, async (clientId, origin) => {
+  const confirmed = await http.get<{ origin: string }>(`${config.ssoApi}/oauth/embed_origin/`, { params: { client_id: clientId, origin } });
+  return confirmed.origin;
+});
+
 const services: Services = {
   config,
   http,
   i18n,
   toasts,
   session,
+  frame,
   navigate: (to, options) => navigate(to, options),
   showError(error, inline) {
     const outcome = readError(error, (key) => i18n.has(key));

@@ -85,13 +85,14 @@ export function RouteView() {
       }
       setShown({ route, key: location });
       setLoading(false);
+      services.frame.urlChanged(window.location.href);
       // SPEC §2: on /login the page scrolls by itself; elsewhere a scrollbar is always shown.
       document.documentElement.classList.toggle('scroll-auto', route.name === 'Login');
     })();
     return () => {
       cancelled = true;
     };
-  }, [location, search, navigate, parser, session, i18n, config]);
+  }, [location, search, navigate, parser, session, i18n, config, services.frame]);
 
   return (
     <>

@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
 import type { AppConfig } from '../config/config';
 import type { Http } from './http';
 import type { I18n } from './i18n';
+import type { ParentFrame } from './parent-frame';
 import type { Session } from './session';
 import type { Toasts } from './toasts';
 
@@ -15,6 +16,8 @@ export interface Services {
   i18n: I18n;
   toasts: Toasts;
   session: Session;
+  /** The page framing this site, told of each path change once the server confirmed it. */
+  frame: ParentFrame;
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /**
    * Shows a failed call's sentence: a toast, or nothing; returns the field error, if any. `inline`

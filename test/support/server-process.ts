@@ -22,6 +22,7 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   origin: string;
+  demoOrigin: string;
   child: ChildProcess;
   output: () => string;
   /** Ends the process abruptly, as a power cut would: no shutdown code runs. */
@@ -34,7 +35,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const demoPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), ...env },
+    // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,5 +63,5 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { origin: `http://127.0.0.1:${port}`, child, output: () => output, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { origin: `http://127.0.0.1:${port}`, demoOrigin: `http://127.0.0.1:${demoPort}`, child, output: () => output, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
