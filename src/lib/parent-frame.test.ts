@@ -38,7 +38,7 @@ describe('the URL reported to the parent', () => {
 describe('posting iframeUrlChange to the parent', () => {
   it('posts to the confirmed origin only, after the server confirmed it for the client', async () => {
     const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`);
-    const confirm = vi.fn(() => Promise.resolve(PARTNER));
+    const confirm = vi.fn<(clientId: string, origin: string) => Promise<string>>(() => Promise.resolve(PARTNER));
     const frame = createParentFrame(win, confirm);
     frame.urlChanged('http://localhost:8080/login?client_id=kirish-demo&origin=x&token=t');
     frame.urlChanged('http://localhost:8080/register');
@@ -68,7 +68,7 @@ describe('posting iframeUrlChange to the parent', () => {
 
   it('asks nothing and posts nothing when the browser names another parent origin', async () => {
     const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`, { ancestors: ['https://evil.example'] });
-    const confirm = vi.fn(() => Promise.resolve(PARTNER));
+    const confirm = vi.fn<(clientId: string, origin: string) => Promise<string>>(() => Promise.resolve(PARTNER));
     const frame = createParentFrame(win, confirm);
     frame.urlChanged('http://localhost:8080/login');
     expect(await frame.origin).toBeNull();
@@ -77,7 +77,7 @@ describe('posting iframeUrlChange to the parent', () => {
   });
 
   it('asks nothing when it is not framed, or lacks a client id or an origin', async () => {
-    const confirm = vi.fn(() => Promise.resolve(PARTNER));
+    const confirm = vi.fn<(clientId: string, origin: string) => Promise<string>>(() => Promise.resolve(PARTNER));
     for (const [search, framed] of [
       [`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`, false],
       [`?origin=${encodeURIComponent(PARTNER)}`, true],
