@@ -9,7 +9,7 @@ export type ErrorOutcome =
   | { show: 'nothing' };
 
 /** SPEC §8: keys shown as another key's sentence. */
-const ALIASES: Readonly<Record<string, string>> = {
+export const ALIASES: Readonly<Record<string, string>> = {
   user_not_found_email: 'invalid_email',
   invalid_otp: 'code_not_valid',
   wrong_code: 'code_not_valid',

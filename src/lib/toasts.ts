@@ -4,7 +4,8 @@
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
+export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
 
 export interface Toast {
   id: number;

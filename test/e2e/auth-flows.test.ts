@@ -2,7 +2,7 @@
  * Signing up and in on the account site, in Debian's Chromium against the built server on a fresh
  * database: what a newcomer does after `npm start` (issue 3, "Done means").
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,8 +62,9 @@ describe('a newcomer on the account site', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('main').innerText()).toContain('+998 90 555 00 01');
     // The Home screen links every section.
-    for (const key of ['section_personal', 'section_security', 'section_sessions']) {
-      expect(await page.getByRole('link', { name: text(key), exact: true }).count()).toBe(1);
+    for (const key of ['section_personal', 'section_security', 'section_sessions', 'section_payments', 'section_reviews', 'section_help']) {
+      const link = page.getByRole('main').getByRole('link', { name: `${text(key)} ${text(`${key}_hint`)}`, exact: true });
+      expect(await link.count(), key).toBe(1);
     }
     await closeAll();
   });
@@ -165,6 +166,46 @@ describe('a newcomer on the account site', () => {
   });
 });
 
+describe('by keyboard alone', () => {
+  it('signs in with Tab, typing and Enter, the focus always visible', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${server.origin}/login`);
+    await waitForHeading(page, text('login_title'));
+    // The phone field has the focus on arrival.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+    await page.keyboard.type(national(DEMO_ACCOUNT.phone));
+    await page.keyboard.press('Tab'); // "Use e-mail"
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('use_email'));
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.type(DEMO_ACCOUNT.password);
+    await page.keyboard.press('Enter');
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+    await closeAll();
+  });
+});
+
+describe('pages open to everyone', () => {
+  it('shows the build on /version and a 404 page with a way home for an unknown path', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${server.origin}/version`);
+    await waitForHeading(page, text('version_title'));
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await page.getByTestId('version').innerText()).toBe(version);
+    expect(await page.getByTestId('commit').innerText()).toMatch(/^([0-9a-f]{7,}|unknown)$/);
+
+    await page.goto(`${server.origin}/no/such/page`);
+    await waitForHeading(page, text('not_found_title'));
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await page.getByRole('link', { name: text('go_home'), exact: true }).click();
+    // Home needs a signed-in user: the guard sends a visitor on to Login.
+    await waitForHeading(page, text('login_title'));
+    await closeAll();
+  });
+});
+
 describe('returning to a site after signing in', () => {
   let partner: Server;
   let partnerOrigin: string;
@@ -226,4 +267,20 @@ describe('screenshots', () => {
       await closeAll();
     });
   }
+
+  it('fits Login, Register and Home into 320 px without sideways scrolling', async () => {
+    const { page } = await freshPage(320);
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto(`${server.origin}/login`);
+    await waitForHeading(page, text('login_title'));
+    expect(await scrollWidth()).toBeLessThanOrEqual(320);
+    await page.goto(`${server.origin}/register`);
+    await waitForHeading(page, text('register_title'));
+    expect(await scrollWidth()).toBeLessThanOrEqual(320);
+    await page.goto(`${server.origin}/login`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+    expect(await scrollWidth()).toBeLessThanOrEqual(320);
+    await closeAll();
+  });
 });

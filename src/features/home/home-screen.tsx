@@ -6,12 +6,12 @@ import { useServices } from '../../lib/services';
 import { useI18n } from '../../lib/use-i18n';
 
 const SECTIONS = [
-  { href: '/personal', key: 'section_personal' },
-  { href: '/security', key: 'section_security' },
-  { href: '/security/active-sessions/', key: 'section_sessions' },
-  { href: '/pay', key: 'section_payments' },
-  { href: '/projects/review', key: 'section_reviews' },
-  { href: '/help-center', key: 'section_help' },
+  { href: '/personal', key: 'section_personal', hint: 'section_personal_hint' },
+  { href: '/security', key: 'section_security', hint: 'section_security_hint' },
+  { href: '/security/active-sessions/', key: 'section_sessions', hint: 'section_sessions_hint' },
+  { href: '/pay', key: 'section_payments', hint: 'section_payments_hint' },
+  { href: '/projects/review', key: 'section_reviews', hint: 'section_reviews_hint' },
+  { href: '/help-center', key: 'section_help', hint: 'section_help_hint' },
 ] as const;
 
 export default function HomeScreen() {
@@ -30,7 +30,7 @@ export default function HomeScreen() {
         <div>
           <h1>{i18n.t('home_greeting', { name: user.profile.first_name })}</h1>
           <p className="subtitle">
-            {name} · {user.phone ? formatPhone(user.phone) : user.email}
+            {name} · <span className="nowrap">{user.phone ? formatPhone(user.phone) : user.email}</span>
           </p>
         </div>
       </header>
@@ -39,7 +39,8 @@ export default function HomeScreen() {
           {SECTIONS.map((section) => (
             <li key={section.href}>
               <Link href={section.href} className="section-card">
-                {i18n.t(section.key)}
+                <span className="section-title">{i18n.t(section.key)}</span>
+                <span className="section-hint">{i18n.t(section.hint)}</span>
               </Link>
             </li>
           ))}
