@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Brand } from '../components/brand';
 import { LocaleSwitcher } from '../components/locale-switcher';
+import { SignOutButton } from '../components/sign-out-button';
 import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import type { LayoutName, Transition } from './routes';
@@ -25,23 +26,13 @@ function TopBar({ children }: { children?: ReactNode }) {
 
 function UserMenu() {
   useSignals();
-  const i18n = useI18n();
-  const { session, navigate } = useServices();
+  const { session } = useServices();
   const user = session.user.value;
   if (!user) return null;
   return (
     <>
       <span className="topbar-user">{user.profile.first_name}</span>
-      <button
-        type="button"
-        className="link-button"
-        onClick={async () => {
-          await session.signOut();
-          navigate('/login', { replace: true });
-        }}
-      >
-        {i18n.t('sign_out')}
-      </button>
+      <SignOutButton variant="link" />
     </>
   );
 }

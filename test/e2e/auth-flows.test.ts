@@ -2,39 +2,23 @@
  * Signing up and in on the account site, in Debian's Chromium against the built server on a fresh
  * database: what a newcomer does after `npm start` (issue 3, "Done means").
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { launchBrowser, newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
+import { newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
 import { EN, expectHome, national, registerByPhone, signInWithPassword, signOutFromHome, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.js';
+import { useRunningKirish } from '../support/running-kirish.js';
+import { freePort } from '../support/server-process.js';
 
-let dir: string;
-let server: ServerProcess;
-let browser: Browser;
+const kirish = useRunningKirish();
 const open: TestPage[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-auth-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-}, 30_000);
 
 /** A fresh browser profile in English; every page must finish without console errors. */
 async function freshPage(width = 1280): Promise<TestPage> {
-  const page = await newPageFor(browser, { width, locale: 'en-US' });
+  const page = await newPageFor(kirish.browser, { width, locale: 'en-US' });
   open.push(page);
   return page;
 }
@@ -57,7 +41,7 @@ describe('a newcomer on the account site', () => {
   it('registers by phone with the code from the dev outbox and lands on Home', async () => {
     const { page } = await freshPage();
     const account = { phone: newPhone(), firstName: 'Dilnoza', lastName: 'Rahimova', password: 'Chorsu-bozori-2026' };
-    await registerByPhone(page, server.origin, account);
+    await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('main').innerText()).toContain('+998 90 555 00 01');
@@ -72,14 +56,14 @@ describe('a newcomer on the account site', () => {
   it('signs out, then back in with the password, then with a one-time code', async () => {
     const { page } = await freshPage();
     const account = { phone: newPhone(), firstName: 'Jasur', lastName: 'Toshev', password: 'Registon-maydoni-2026' };
-    await registerByPhone(page, server.origin, account);
+    await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
 
     await signOutFromHome(page);
     await waitForHeading(page, text('login_title'));
     expect(await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')])).toEqual([null, null]);
     // Signed out, Home is closed: the guard sends the visitor to Login.
-    await page.goto(`${server.origin}/`);
+    await page.goto(`${kirish.server.origin}/`);
     await waitForHeading(page, text('login_title'));
     expect(new URL(page.url()).pathname).toBe('/login');
 
@@ -97,7 +81,7 @@ describe('a newcomer on the account site', () => {
     // The code-sent toast, and the resend countdown.
     await page.getByText(text('code_send_to_phone', { to: '+998 90 *** ** 02' })).waitFor();
     await page.getByText(/\d:\d\d/).first().waitFor();
-    await code.fill(await latestCode(server.origin, account.phone));
+    await code.fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await expectHome(page, account.firstName);
     await closeAll();
@@ -105,7 +89,7 @@ describe('a newcomer on the account site', () => {
 
   it('is told in a sentence, beside the password, that the password is wrong', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${kirish.server.origin}/login`);
     await signInWithPassword(page, DEMO_ACCOUNT.phone, 'not-the-password-2026');
     const field = page.getByLabel(text('password_label'), { exact: true });
     await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
@@ -119,7 +103,7 @@ describe('a newcomer on the account site', () => {
   it('switches between two accounts of this device without a password', async () => {
     const { page } = await freshPage();
     const first = { phone: newPhone(), firstName: 'Malika', lastName: 'Yusupova', password: 'Bibi-Xonim-2026-bahor' };
-    await registerByPhone(page, server.origin, first);
+    await registerByPhone(page, kirish.server.origin, first);
     await expectHome(page, first.firstName);
 
     // A second account on the same device: the chooser offers "another account".
@@ -150,7 +134,7 @@ describe('a newcomer on the account site', () => {
 
   it('switches the site to Russian from the language switcher', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
     await page.getByLabel(text('choose_language'), { exact: true }).selectOption('ru');
     await waitForHeading(page, ru.login_title);
@@ -160,7 +144,7 @@ describe('a newcomer on the account site', () => {
     await page.reload();
     await waitForHeading(page, ru.login_title);
     // And the `language` query switches it too.
-    await page.goto(`${server.origin}/login?language=en`);
+    await page.goto(`${kirish.server.origin}/login?language=en`);
     await waitForHeading(page, EN.login_title ?? '');
     await closeAll();
   });
@@ -169,7 +153,7 @@ describe('a newcomer on the account site', () => {
 describe('by keyboard alone', () => {
   it('signs in with Tab, typing and Enter, the focus always visible', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
     // The phone field has the focus on arrival.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
@@ -190,13 +174,13 @@ describe('by keyboard alone', () => {
 describe('pages open to everyone', () => {
   it('shows the build on /version and a 404 page with a way home for an unknown path', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.origin}/version`);
+    await page.goto(`${kirish.server.origin}/version`);
     await waitForHeading(page, text('version_title'));
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(await page.getByTestId('version').innerText()).toBe(version);
     expect(await page.getByTestId('commit').innerText()).toMatch(/^([0-9a-f]{7,}|unknown)$/);
 
-    await page.goto(`${server.origin}/no/such/page`);
+    await page.goto(`${kirish.server.origin}/no/such/page`);
     await waitForHeading(page, text('not_found_title'));
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
     await page.getByRole('link', { name: text('go_home'), exact: true }).click();
@@ -222,7 +206,7 @@ describe('returning to a site after signing in', () => {
   it('follows an own-domain return path, handing over the refresh token, SSO id and device id in the fragment', async () => {
     const { page } = await freshPage();
     const target = `${partnerOrigin}/welcome?from=kirish`;
-    await page.goto(`${server.origin}/login?returnPath=${encodeURIComponent(target)}`);
+    await page.goto(`${kirish.server.origin}/login?returnPath=${encodeURIComponent(target)}`);
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await page.waitForURL((url) => url.origin === partnerOrigin, { timeout: 15_000 });
     const landed = new URL(page.url());
@@ -238,11 +222,11 @@ describe('returning to a site after signing in', () => {
 
   it('refuses a foreign return path with a toast and goes Home instead', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.origin}/login?returnPath=${encodeURIComponent('https://kirish.uz.evil.example/steal')}`);
+    await page.goto(`${kirish.server.origin}/login?returnPath=${encodeURIComponent('https://kirish.uz.evil.example/steal')}`);
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
     await page.getByText(text('invalid_return_path'), { exact: true }).waitFor();
-    expect(new URL(page.url()).origin).toBe(server.origin);
+    expect(new URL(page.url()).origin).toBe(kirish.server.origin);
     expect(page.url()).not.toContain('evil');
     await closeAll();
   });
@@ -252,13 +236,13 @@ describe('screenshots', () => {
   for (const width of [1280, 375]) {
     it(`of Login, Register and Home at ${width} px`, async () => {
       const { page } = await freshPage(width);
-      await page.goto(`${server.origin}/login`);
+      await page.goto(`${kirish.server.origin}/login`);
       await waitForHeading(page, text('login_title'));
       await saveScreenshot(page, `login-${width}`);
-      await page.goto(`${server.origin}/register`);
+      await page.goto(`${kirish.server.origin}/register`);
       await waitForHeading(page, text('register_title'));
       await saveScreenshot(page, `register-${width}`);
-      await page.goto(`${server.origin}/login`);
+      await page.goto(`${kirish.server.origin}/login`);
       await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
       await expectHome(page, DEMO_ACCOUNT.firstName);
       await saveScreenshot(page, `home-${width}`);
@@ -271,13 +255,13 @@ describe('screenshots', () => {
   it('fits Login, Register and Home into 320 px without sideways scrolling', async () => {
     const { page } = await freshPage(320);
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
     expect(await scrollWidth()).toBeLessThanOrEqual(320);
-    await page.goto(`${server.origin}/register`);
+    await page.goto(`${kirish.server.origin}/register`);
     await waitForHeading(page, text('register_title'));
     expect(await scrollWidth()).toBeLessThanOrEqual(320);
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${kirish.server.origin}/login`);
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
     expect(await scrollWidth()).toBeLessThanOrEqual(320);

@@ -4,30 +4,13 @@
  * The parent page here is on the SSO's own origin (the first-party client's web origin): pages that
  * other sites may frame come with the widget issue.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPageFor } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPageFor } from '../support/browser.js';
 import { text } from '../support/flows.js';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { useRunningKirish } from '../support/running-kirish.js';
 
-let dir: string;
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-frame-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-}, 30_000);
+const kirish = useRunningKirish();
 
 interface Received {
   origin: string;
@@ -36,7 +19,7 @@ interface Received {
 
 /** A parent page at the SSO origin that frames `src` and records every message it receives. */
 async function parentFraming(page: Page, src: string): Promise<void> {
-  const host = `${server.origin}/frame-host-for-tests`;
+  const host = `${kirish.server.origin}/frame-host-for-tests`;
   await page.route(host, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -51,9 +34,9 @@ const received = (page: Page) => page.evaluate(() => (window as unknown as { rec
 
 describe('the account site in a frame', () => {
   it('posts iframeUrlChange to a confirmed parent after each path change, without tokens', async () => {
-    const { page, context, errors } = await newPageFor(browser, { width: 1280, locale: 'en-US' });
-    const query = new URLSearchParams({ client_id: 'kirish-account', origin: server.origin, token: 'eyJ-should-not-leak' });
-    await parentFraming(page, `${server.origin}/login?${query}`);
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    const query = new URLSearchParams({ client_id: 'kirish-account', origin: kirish.server.origin, token: 'eyJ-should-not-leak' });
+    await parentFraming(page, `${kirish.server.origin}/login?${query}`);
     const frame = page.frameLocator('iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor();
     await expect.poll(() => received(page)).toHaveLength(1);
@@ -63,8 +46,8 @@ describe('the account site in a frame', () => {
     await expect.poll(() => received(page)).toHaveLength(2);
 
     expect(await received(page)).toEqual([
-      { origin: server.origin, data: { type: 'iframeUrlChange', url: `${server.origin}/login?client_id=kirish-account` } },
-      { origin: server.origin, data: { type: 'iframeUrlChange', url: `${server.origin}/register` } },
+      { origin: kirish.server.origin, data: { type: 'iframeUrlChange', url: `${kirish.server.origin}/login?client_id=kirish-account` } },
+      { origin: kirish.server.origin, data: { type: 'iframeUrlChange', url: `${kirish.server.origin}/register` } },
     ]);
     expect(JSON.stringify(await received(page))).not.toContain('should-not-leak');
     await context.close();
@@ -72,11 +55,11 @@ describe('the account site in a frame', () => {
   });
 
   it('posts nothing to a parent whose origin the server does not confirm for the client', async () => {
-    const { page, context, errors } = await newPageFor(browser, { width: 1280, locale: 'en-US' });
-    // The parent really is at server.origin, but kirish-demo registers only the demo site's origin.
-    const query = new URLSearchParams({ client_id: 'kirish-demo', origin: server.origin });
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    // The parent really is at kirish.server.origin, but kirish-demo registers only the demo site's origin.
+    const query = new URLSearchParams({ client_id: 'kirish-demo', origin: kirish.server.origin });
     const confirmation = page.waitForResponse((response) => response.url().includes('/oauth/embed_origin/'));
-    await parentFraming(page, `${server.origin}/login?${query}`);
+    await parentFraming(page, `${kirish.server.origin}/login?${query}`);
     expect((await confirmation).status()).toBe(400);
     const frame = page.frameLocator('iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor();

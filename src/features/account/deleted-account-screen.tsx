@@ -1,23 +1,14 @@
-import { Button } from '../../components/button';
-import { useServices } from '../../lib/services';
+import { SignOutButton } from '../../components/sign-out-button';
 import { useI18n } from '../../lib/use-i18n';
 
 /** SPEC §2/§6: only for deactivated users; restoring the account comes with the account pages. */
 export default function DeletedAccountScreen() {
   const i18n = useI18n();
-  const { session, navigate } = useServices();
   return (
     <div className="stack">
       <h1>{i18n.t('deleted_account_title')}</h1>
       <p>{i18n.t('deleted_account_text')}</p>
-      <Button
-        onClick={async () => {
-          await session.signOut();
-          navigate('/login', { replace: true });
-        }}
-      >
-        {i18n.t('sign_out')}
-      </Button>
+      <SignOutButton variant="primary" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { Button } from '../../components/button';
+import { SignOutButton } from '../../components/sign-out-button';
 import { formatPhone } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
 import { useI18n } from '../../lib/use-i18n';
@@ -50,15 +51,7 @@ export default function HomeScreen() {
         <Button variant="secondary" onClick={() => navigate('/login')}>
           {i18n.t('choose_account')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            await session.signOut();
-            navigate('/login', { replace: true });
-          }}
-        >
-          {i18n.t('sign_out')}
-        </Button>
+        <SignOutButton />
       </div>
     </div>
   );

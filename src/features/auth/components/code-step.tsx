@@ -1,5 +1,5 @@
+import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Signal } from '@preact/signals-react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/use-i18n';
@@ -14,23 +14,17 @@ function masked(contact: { type: string; value: string }): string {
 }
 
 /** The 6-digit code field (autocomplete one-time-code), with the resend countdown. */
-export function CodeStep(props: { code: Signal<string>; codes: CodeSender; form: Form; submitLabel: string; onSubmit: () => void; onResend: () => void; onBack: () => void }) {
+export function CodeStep(props: { codes: CodeSender; form: Form; submitLabel: string; onSubmit: () => void; onBack: () => void }) {
   useSignals();
   const i18n = useI18n();
-  const { code, codes, form } = props;
+  const { codes, form } = props;
+  const { code } = codes;
   const waitMs = codes.resendAt.value - useNow(true);
   const seconds = Math.max(0, Math.ceil(waitMs / 1000));
   const to = codes.sentTo.value ? masked(codes.sentTo.value) : '';
   const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onSubmit();
-      }}
-    >
+    <StepForm onSubmit={() => props.onSubmit()}>
       <TextField
         label={i18n.t('code_label')}
         name="code"
@@ -55,7 +49,7 @@ export function CodeStep(props: { code: Signal<string>; codes: CodeSender; form:
         {seconds > 0 ? (
           i18n.t('resend_code_in', { time })
         ) : (
-          <button type="button" className="link-button" onClick={props.onResend} disabled={form.busy.value}>
+          <button type="button" className="link-button" onClick={() => void codes.resend()} disabled={form.busy.value}>
             {i18n.t('resend_code')}
           </button>
         )}
@@ -63,6 +57,6 @@ export function CodeStep(props: { code: Signal<string>; codes: CodeSender; form:
       <button type="button" className="link-button" onClick={props.onBack}>
         {i18n.t('change_contact')}
       </button>
-    </form>
+    </StepForm>
   );
 }

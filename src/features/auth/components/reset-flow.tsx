@@ -1,4 +1,5 @@
 /** Restoring a password, as a mountable component. */
+import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,7 +9,7 @@ import { useI18n } from '../../../lib/use-i18n';
 import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { CodeStep } from './code-step';
-import { ContactFields } from './contact-fields';
+import { ContactStep } from './contact-step';
 
 export function ResetFlow({ onReset }: { onReset: () => void }) {
   useSignals();
@@ -22,52 +23,27 @@ export function ResetFlow({ onReset }: { onReset: () => void }) {
     return (
       <div className="stack">
         <h1>{i18n.t('reset_title')}</h1>
-        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onResend={() => void model.resend()} onBack={() => model.back()} />
+        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onBack={() => model.back()} />
       </div>
     );
   }
   if (step.value === 'password') {
     return (
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void model.save();
-        }}
-      >
+      <StepForm onSubmit={() => void model.save()}>
         <h1>{i18n.t('reset_title')}</h1>
         <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errors.password ? i18n.t(errors.password) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
         <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errors.password_again ? i18n.t(errors.password_again) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
         <Button type="submit" busy={form.busy.value}>
           {i18n.t('save')}
         </Button>
-      </form>
+      </StepForm>
     );
   }
-  const isPhone = model.contact.type.value === 'phone';
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void model.sendCode(isPhone ? 'sms' : 'email');
-      }}
-    >
-      <h1>{i18n.t('reset_title')}</h1>
-      <ContactFields contact={model.contact} form={form} autoFocus />
-      <Button type="submit" busy={form.busy.value}>
-        {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
-      </Button>
-      {isPhone ? (
-        <Button variant="secondary" busy={form.busy.value} onClick={() => void model.sendCode('call')}>
-          {i18n.t('get_code_call')}
-        </Button>
-      ) : null}
+    <ContactStep title={i18n.t('reset_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
       <p className="auth-links">
         <Link href="/login">{i18n.t('back')}</Link>
       </p>
-    </form>
+    </ContactStep>
   );
 }

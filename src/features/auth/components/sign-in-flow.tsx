@@ -2,6 +2,7 @@
  * The sign-in flow as a mountable component: the Login page and the embed route both mount it, and
  * say what happens after a sign-in through `onSignedIn`.
  */
+import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -14,6 +15,7 @@ import { useFlowDeps } from '../use-flow-deps';
 import { AccountChooser } from './account-chooser';
 import { CodeStep } from './code-step';
 import { ContactFields } from './contact-fields';
+import { SendCodeButtons } from './send-code-buttons';
 
 export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void> }) {
   useSignals();
@@ -30,7 +32,7 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
     return (
       <div className="stack">
         <h1>{i18n.t('sign_in_with_code')}</h1>
-        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('sign_in')} onSubmit={() => void model.submitCode()} onResend={() => void model.resend()} onBack={() => model.backToLogin()} />
+        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('sign_in')} onSubmit={() => void model.submitCode()} onBack={() => model.backToLogin()} />
       </div>
     );
   }
@@ -38,14 +40,7 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
   const byPassword = method.value === 'password';
   const isPhone = contact.type.value === 'phone';
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'));
-      }}
-    >
+    <StepForm onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}>
       <h1>{i18n.t('login_title')}</h1>
       <p className="subtitle">{i18n.t('login_subtitle')}</p>
       <ContactFields contact={contact} form={form} autoFocus />
@@ -72,16 +67,7 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
           {i18n.t('sign_in')}
         </Button>
       ) : (
-        <div className="stack-tight">
-          <Button type="submit" busy={form.busy.value}>
-            {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
-          </Button>
-          {isPhone ? (
-            <Button variant="secondary" busy={form.busy.value} onClick={() => void model.requestCode('call')}>
-              {i18n.t('get_code_call')}
-            </Button>
-          ) : null}
-        </div>
+        <SendCodeButtons isPhone={isPhone} busy={form.busy.value} onSend={(how) => void model.requestCode(how)} />
       )}
       <button type="button" className="link-button" onClick={() => (method.value = byPassword ? 'code' : 'password')}>
         {i18n.t(byPassword ? 'sign_in_with_code' : 'sign_in_with_password')}
@@ -92,6 +78,6 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
           {i18n.t('no_account')} <Link href="/register">{i18n.t('sign_up')}</Link>
         </span>
       </p>
-    </form>
+    </StepForm>
   );
 }

@@ -1,4 +1,5 @@
 /** The registration flow as a mountable component (the Register page; the embed route next). */
+import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -10,7 +11,7 @@ import type { TokenResponse } from '../../../lib/session';
 import { createSignUpModel } from '../models/sign-up-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { CodeStep } from './code-step';
-import { ContactFields } from './contact-fields';
+import { ContactStep } from './contact-step';
 
 export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenResponse) => Promise<void> }) {
   useSignals();
@@ -22,32 +23,14 @@ export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenRes
   const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
 
   if (step.value === 'contact') {
-    const isPhone = model.contact.type.value === 'phone';
     return (
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void model.sendCode(isPhone ? 'sms' : 'email');
-        }}
-      >
-        <h1>{i18n.t('register_title')}</h1>
-        <ContactFields contact={model.contact} form={form} autoFocus />
-        <Button type="submit" busy={form.busy.value}>
-          {i18n.t(isPhone ? 'get_code_sms' : 'get_code_email')}
-        </Button>
-        {isPhone ? (
-          <Button variant="secondary" busy={form.busy.value} onClick={() => void model.sendCode('call')}>
-            {i18n.t('get_code_call')}
-          </Button>
-        ) : null}
+      <ContactStep title={i18n.t('register_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
         <p className="auth-links">
           <span>
             {i18n.t('have_account')} <Link href="/login">{i18n.t('sign_in')}</Link>
           </span>
         </p>
-      </form>
+      </ContactStep>
     );
   }
 
@@ -55,21 +38,14 @@ export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenRes
     return (
       <div className="stack">
         <h1>{i18n.t('register_title')}</h1>
-        <CodeStep code={model.code} codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onResend={() => void model.resend()} onBack={() => model.startOver()} />
+        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onBack={() => model.startOver()} />
       </div>
     );
   }
 
   const byPhone = model.verified.value?.contact.type === 'phone';
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void model.register(false);
-      }}
-    >
+    <StepForm onSubmit={() => void model.register(false)}>
       <h1>{i18n.t('register_title')}</h1>
       <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus value={model.firstName.value} onValue={(value) => ((model.firstName.value = value), form.clearError('first_name'))} error={errorText('first_name')} />
       <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" value={model.lastName.value} onValue={(value) => ((model.lastName.value = value), form.clearError('last_name'))} error={errorText('last_name')} />
@@ -86,6 +62,6 @@ export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenRes
           {i18n.t('skip')}
         </Button>
       ) : null}
-    </form>
+    </StepForm>
   );
 }

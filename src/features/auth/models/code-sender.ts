@@ -1,4 +1,7 @@
-/** Sending a one-time code, its "sent" toast, and the resend countdown. */
+/**
+ * A one-time code for one purpose: sending it (and again), its "sent" toast, the resend countdown,
+ * and the code the person types.
+ */
 import { signal } from '@preact/signals-react';
 import { sendCode } from '../api/send-code';
 import type { AuthApi, Contact } from '../api/types';
@@ -6,31 +9,64 @@ import type { Form } from './form';
 
 export type Channel = 'sms' | 'call' | 'email';
 
-export function createCodeSender(deps: { api: AuthApi; form: Form; now: () => number; announce: (key: string, to: string) => void }) {
+const CODE = /^\d{6}$/;
+
+export function createCodeSender(deps: {
+  api: AuthApi;
+  form: Form;
+  now: () => number;
+  announce: (key: string, to: string) => void;
+  /** The verification section (SPEC §3) of a code to this contact. */
+  purposeOf: (contact: Contact) => string;
+}) {
+  const { form } = deps;
   const sentTo = signal<Contact | null>(null);
   const channel = signal<Channel>('sms');
   /** When a new code may be asked for (epoch ms). */
   const resendAt = signal(0);
+  const code = signal('');
+
+  /**
+   * Sends a code; true when it went. A cooldown or an hourly cap is said beside `limitField`: the
+   * contact field when asking first, the code field when asking again.
+   */
+  async function send(contact: Contact, how: Channel, limitField: string = contact.type): Promise<boolean> {
+    const sent = await form.attempt(() => sendCode(deps.api, deps.purposeOf(contact), contact, how), {
+      fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
+      inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
+    });
+    if (!sent) return false;
+    sentTo.value = contact;
+    channel.value = how;
+    resendAt.value = deps.now() + sent.resend_in * 1000;
+    code.value = '';
+    deps.announce(sent.message, sent.to);
+    return true;
+  }
 
   return {
     sentTo,
     channel,
     resendAt,
-    /**
-     * Sends a code for `purpose`; true when it went. A cooldown or an hourly cap is said beside
-     * `limitField`: the contact field when asking first, the code field when asking again.
-     */
-    async send(purpose: string, contact: Contact, how: Channel, limitField: string = contact.type): Promise<boolean> {
-      const sent = await deps.form.attempt(() => sendCode(deps.api, purpose, contact, how), {
-        fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
-        inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
-      });
-      if (!sent) return false;
-      sentTo.value = contact;
-      channel.value = how;
-      resendAt.value = deps.now() + sent.resend_in * 1000;
-      deps.announce(sent.message, sent.to);
-      return true;
+    code,
+    send,
+
+    /** Asks for a new code to the same contact, the same way. */
+    async resend(): Promise<void> {
+      const who = sentTo.peek();
+      if (who) await send(who, channel.peek(), 'code');
+    },
+
+    /** The contact and the typed code when it has a code's 6 digits; else null, the field told why. */
+    typed(): { contact: Contact; code: string } | null {
+      form.reset();
+      const who = sentTo.peek();
+      if (!who) return null;
+      if (!CODE.test(code.value)) {
+        form.setError('code', 'invalid_code');
+        return null;
+      }
+      return { contact: who, code: code.value };
     },
   };
 }

@@ -30,11 +30,10 @@ const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email
 export function createSignInModel(deps: SignInDeps) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
-  const codes = createCodeSender({ api: deps.api, form, now: deps.now, announce: deps.announce });
+  const codes = createCodeSender({ ...deps, form, purposeOf: (who) => SIGN_IN_PURPOSE[who.type] });
   const step = signal<SignInStep>(deps.session.activeProfiles.peek().length > 0 ? 'accounts' : 'login');
   const method = signal<'password' | 'code'>('password');
   const password = signal('');
-  const code = signal('');
   const save = signal(true);
 
   async function finish(response: TokenResponse | null) {
@@ -48,7 +47,6 @@ export function createSignInModel(deps: SignInDeps) {
     step,
     method,
     password,
-    code,
     save,
 
     /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
@@ -77,26 +75,13 @@ export function createSignInModel(deps: SignInDeps) {
         form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
         return;
       }
-      if (exists && (await codes.send(SIGN_IN_PURPOSE[who.type], who, how))) {
-        code.value = '';
-        step.value = 'confirmation';
-      }
-    },
-
-    async resend() {
-      const who = codes.sentTo.peek();
-      if (who) await codes.send(SIGN_IN_PURPOSE[who.type], who, codes.channel.peek(), 'code');
+      if (exists && (await codes.send(who, how))) step.value = 'confirmation';
     },
 
     async submitCode() {
-      form.reset();
-      const who = codes.sentTo.peek();
-      if (!who) return;
-      if (!/^\d{6}$/.test(code.value)) {
-        form.setError('code', 'invalid_code');
-        return;
-      }
-      const response = await form.attempt(() => loginOtp(deps.api, who, code.value, save.value));
+      const typed = codes.typed();
+      if (!typed) return;
+      const response = await form.attempt(() => loginOtp(deps.api, typed.contact, typed.code, save.value));
       if (response) await finish(response);
     },
 
@@ -112,7 +97,6 @@ export function createSignInModel(deps: SignInDeps) {
 
     backToLogin() {
       form.reset();
-      code.value = '';
       step.value = 'login';
     },
   };

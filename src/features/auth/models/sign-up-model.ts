@@ -14,12 +14,12 @@ import type { AuthApi, Contact } from '../api/types';
 import { createCodeSender, type Channel } from './code-sender';
 import { createContactInput } from './contact-input';
 import { createForm, type ShowError } from './form';
+import { checkNewPassword } from './new-password';
 
 export type SignUpStep = 'contact' | 'code' | 'details';
 
 const PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
-const MIN_PASSWORD_LENGTH = 8;
 
 interface Stored {
   contact: Contact;
@@ -44,11 +44,10 @@ export function createSignUpModel(deps: {
 }) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
-  const codes = createCodeSender({ api: deps.api, form, now: deps.now, announce: deps.announce });
+  const codes = createCodeSender({ ...deps, form, purposeOf: (who) => PURPOSE[who.type] });
   const stored = readStored();
   const verified = signal<Stored | null>(stored);
   const step = signal<SignUpStep>(stored ? 'details' : 'contact');
-  const code = signal('');
   const firstName = signal('');
   const lastName = signal('');
   const email = signal('');
@@ -61,7 +60,6 @@ export function createSignUpModel(deps: {
     codes,
     step,
     verified,
-    code,
     firstName,
     lastName,
     email,
@@ -77,25 +75,15 @@ export function createSignUpModel(deps: {
         form.setError(who.type, who.type === 'phone' ? 'already_taken' : 'email_taken_email');
         return;
       }
-      if (exists === false && (await codes.send(PURPOSE[who.type], who, how))) step.value = 'code';
-    },
-
-    async resend() {
-      const who = codes.sentTo.peek();
-      if (who) await codes.send(PURPOSE[who.type], who, codes.channel.peek(), 'code');
+      if (exists === false && (await codes.send(who, how))) step.value = 'code';
     },
 
     async checkCode() {
-      form.reset();
-      const who = codes.sentTo.peek();
-      if (!who) return;
-      if (!/^\d{6}$/.test(code.value)) {
-        form.setError('code', 'invalid_code');
-        return;
-      }
-      const requestId = await form.attempt(() => checkCode(deps.api, PURPOSE[who.type], who, code.value));
+      const typed = codes.typed();
+      if (!typed) return;
+      const requestId = await form.attempt(() => checkCode(deps.api, PURPOSE[typed.contact.type], typed.contact, typed.code));
       if (!requestId) return;
-      verified.value = { contact: who, requestId };
+      verified.value = { contact: typed.contact, requestId };
       writeItem('session', REGISTER_DATA_KEY, JSON.stringify(verified.value));
       step.value = 'details';
     },
@@ -108,9 +96,8 @@ export function createSignUpModel(deps: {
       if (!lastName.value.trim()) form.setError('last_name', 'field_required');
       const withEmail = proof.contact.type === 'phone' && !skipEmail && email.value.trim() !== '';
       if (withEmail && !EMAIL.test(email.value.trim())) form.setError('email', 'invalid_email');
-      if ([...password.value].length < MIN_PASSWORD_LENGTH) form.setError('password', 'password_too_short');
-      else if (password.value !== passwordAgain.value) form.setError('password_again', 'passwords_do_not_match');
-      if (Object.keys(form.errors.peek()).length > 0) return;
+      const passwordOk = checkNewPassword(form, password.value, passwordAgain.value);
+      if (!passwordOk || Object.keys(form.errors.peek()).length > 0) return;
       const response = await form.attempt(() =>
         registerUser(deps.api, {
           request_id: proof.requestId,
@@ -140,7 +127,7 @@ export function createSignUpModel(deps: {
     startOver() {
       removeItem('session', REGISTER_DATA_KEY);
       verified.value = null;
-      code.value = '';
+      codes.code.value = '';
       form.reset();
       step.value = 'contact';
     },
