@@ -18,6 +18,14 @@ describe('toasts (SPEC §8)', () => {
     expect(toasts.list.value.map((t) => t.text)).toEqual(['first']);
   });
 
+  it('lets a toast that replaces give way the one of its type showing', () => {
+    const toasts = createToasts();
+    toasts.show('success', 'code sent');
+    toasts.show('error', 'oops');
+    toasts.show('success', 'password changed', { replace: true });
+    expect(toasts.list.value.map((t) => t.text)).toEqual(['password changed', 'oops']);
+  });
+
   it('takes each away after 5 seconds, or when closed', () => {
     vi.useFakeTimers();
     try {

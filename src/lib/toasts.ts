@@ -18,7 +18,11 @@ export const TOAST_MAX = 3;
 
 export interface Toasts {
   list: ReadonlySignal<Toast[]>;
-  show(type: ToastType, text: string): void;
+  /**
+   * Shows a toast unless one of its type is showing (SPEC §8). With `replace`, the one showing gives
+   * way instead: for the outcome of a flow, which must not be hidden by a stale "code sent".
+   */
+  show(type: ToastType, text: string, options?: { replace?: boolean }): void;
   dismiss(id: number): void;
 }
 
@@ -46,8 +50,11 @@ export function createToasts(timers: Timers = realTimers): Toasts {
   return {
     list,
     dismiss,
-    show(type, text) {
-      if (!text || list.value.some((toast) => toast.type === type)) return;
+    show(type, text, options = {}) {
+      if (!text) return;
+      const showing = list.value.find((toast) => toast.type === type);
+      if (showing && !options.replace) return;
+      if (showing) dismiss(showing.id);
       const toast = { id: nextId++, type, text };
       const kept = [toast, ...list.value];
       for (const dropped of kept.slice(TOAST_MAX)) dismiss(dropped.id);

@@ -53,6 +53,46 @@ describe('a newcomer on the account site', () => {
     await closeAll();
   });
 
+  it('registers by phone with an e-mail too, which the profile then holds', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Sardor', lastName: 'Aliyev', password: 'Amir-Temur-xiyoboni-26', email: 'sardor.aliyev@example.uz' };
+    await registerByPhone(page, kirish.server.origin, account);
+    await expectHome(page, account.firstName);
+    const profile = await page.evaluate(async () => {
+      const response = await fetch('/sso/api/v1/user/MyProfile', { headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}` } });
+      return (await response.json()) as { phone: string; email: string };
+    });
+    expect(profile).toMatchObject({ phone: account.phone, email: account.email });
+    await closeAll();
+  });
+
+  it('resets a forgotten password with a code, then signs in with the new one', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Nodira', lastName: 'Qodirova', password: 'Eski-parol-Xiva-2026' };
+    await registerByPhone(page, kirish.server.origin, account);
+    await expectHome(page, account.firstName);
+    await signOutFromHome(page);
+
+    await page.getByRole('link', { name: text('forgot_password'), exact: true }).click();
+    await waitForHeading(page, text('reset_title'));
+    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
+    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    const newPassword = 'Yangi-parol-Termiz-2026';
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    await page.getByText(text('password_changed'), { exact: true }).waitFor();
+
+    await signInWithPassword(page, account.phone, account.password);
+    await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
+    await page.getByLabel(text('password_label'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await expectHome(page, account.firstName);
+    await closeAll();
+  });
+
   it('signs out, then back in with the password, then with a one-time code', async () => {
     const { page } = await freshPage();
     const account = { phone: newPhone(), firstName: 'Jasur', lastName: 'Toshev', password: 'Registon-maydoni-2026' };
@@ -79,7 +119,7 @@ describe('a newcomer on the account site', () => {
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     // The code-sent toast, and the resend countdown.
-    await page.getByText(text('code_send_to_phone', { to: '+998 90 *** ** 02' })).waitFor();
+    await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
     await page.getByText(/\d:\d\d/).first().waitFor();
     await code.fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
@@ -146,6 +186,42 @@ describe('a newcomer on the account site', () => {
     // And the `language` query switches it too.
     await page.goto(`${kirish.server.origin}/login?language=en`);
     await waitForHeading(page, EN.login_title ?? '');
+    await closeAll();
+  });
+});
+
+describe('what the site sends with a sign-in (SPEC §7)', () => {
+  it('keeps kirishSource in its cookie and sends it, the device id and the language with the sign-in', async () => {
+    const { page, context } = await freshPage();
+    await page.goto(`${kirish.server.origin}/login?kirishSource=bozor-app&language=ru`);
+    await waitForHeading(page, ru.login_title);
+    const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+    expect(cookies.kirish_source?.value).toBe('bozor-app');
+    // SPEC §9: the {product}Source cookie lives one day.
+    expect((cookies.kirish_source?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect((cookies.kirish_source?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    await page.waitForFunction(() => document.cookie.includes('cmmtuuid='));
+
+    await page.getByLabel(ru.phone_label, { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+    await page.getByLabel(ru.password_label, { exact: true }).fill(DEMO_ACCOUNT.password);
+    const login = page.waitForRequest((request) => request.url().endsWith('/login/LoginUser/'));
+    await page.getByRole('button', { name: ru.sign_in, exact: true }).click();
+    const headers = (await login).headers();
+    const deviceCookie = (await context.cookies()).find((cookie) => cookie.name === 'cmmtuuid')?.value;
+    expect(headers).toMatchObject({ 'kirish-source': 'bozor-app', source: 'web', 'accept-language': 'ru', accept: 'application/json', 'device-id': deviceCookie });
+    expect(headers.authorization).toBeUndefined();
+    await waitForHeading(page, ru.home_greeting.replace('{{name}}', DEMO_ACCOUNT.firstName));
+    await closeAll();
+  });
+
+  it('writes the language back into the address as lang for the mobile apps (isMobile=true)', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${kirish.server.origin}/login?isMobile=true&language=ru`);
+    await waitForHeading(page, ru.login_title);
+    await page.waitForURL((url) => url.searchParams.get('lang') === 'ru');
+    // Without isMobile a lang parameter is dropped on arrival (SPEC §2 step 1).
+    await page.goto(`${kirish.server.origin}/login?lang=ru`);
+    await page.waitForURL((url) => !url.searchParams.has('lang'));
     await closeAll();
   });
 });

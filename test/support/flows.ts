@@ -31,8 +31,11 @@ export interface NewAccount {
   password: string;
 }
 
-/** Registers by phone on /register with the SMS code from the dev outbox, skipping the e-mail. */
-export async function registerByPhone(page: Page, origin: string, account: NewAccount): Promise<void> {
+/**
+ * Registers by phone on /register with the SMS code from the dev outbox; with an `email` the
+ * account is created with it (kind 1), without one the e-mail step is skipped (kind 2).
+ */
+export async function registerByPhone(page: Page, origin: string, account: NewAccount & { email?: string }): Promise<void> {
   await page.goto(`${origin}/register`);
   await waitForHeading(page, text('register_title'));
   await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
@@ -44,7 +47,12 @@ export async function registerByPhone(page: Page, origin: string, account: NewAc
   await page.getByLabel(text('last_name_label'), { exact: true }).fill(account.lastName);
   await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
   await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: text('skip'), exact: true }).click();
+  if (account.email) {
+    await page.getByLabel(text('email_label'), { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: text('sign_up'), exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: text('skip'), exact: true }).click();
+  }
 }
 
 /** Fills the Login form's phone and password and presses Sign in. */

@@ -6,7 +6,7 @@ export default function ResetPasswordScreen() {
   return (
     <ResetFlow
       onReset={() => {
-        toasts.show('success', i18n.t('password_changed'));
+        toasts.show('success', i18n.t('password_changed'), { replace: true });
         navigate('/login', { replace: true });
       }}
     />
