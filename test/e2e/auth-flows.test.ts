@@ -84,6 +84,7 @@ describe('a newcomer on the account site', () => {
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await page.getByText(text('password_changed'), { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
 
     await signInWithPassword(page, account.phone, account.password);
     await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
@@ -219,9 +220,11 @@ describe('what the site sends with a sign-in (SPEC §7)', () => {
     await page.goto(`${kirish.server.origin}/login?isMobile=true&language=ru`);
     await waitForHeading(page, ru.login_title);
     await page.waitForURL((url) => url.searchParams.get('lang') === 'ru');
+    expect(new URL(page.url()).searchParams.get('isMobile')).toBe('true');
     // Without isMobile a lang parameter is dropped on arrival (SPEC §2 step 1).
     await page.goto(`${kirish.server.origin}/login?lang=ru`);
     await page.waitForURL((url) => !url.searchParams.has('lang'));
+    expect(new URL(page.url()).pathname).toBe('/login');
     await closeAll();
   });
 });
