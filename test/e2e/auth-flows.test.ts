@@ -2,6 +2,7 @@
  * Signing up and in on the account site, in Debian's Chromium against the built server on a fresh
  * database: what a newcomer does after `npm start` (issue 3, "Done means").
  */
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +247,41 @@ describe('by keyboard alone', () => {
     await page.keyboard.type(DEMO_ACCOUNT.password);
     await page.keyboard.press('Enter');
     await expectHome(page, DEMO_ACCOUNT.firstName);
+    await closeAll();
+  });
+});
+
+describe('a deactivated account (SPEC §6)', () => {
+  it('is held on DeletedAccount, may still see the sign-in pages, and signs out from there', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Bekzod', lastName: 'Nazarov', password: 'Qarshi-shahri-2026-kuz' };
+    await registerByPhone(page, kirish.server.origin, account);
+    await expectHome(page, account.firstName);
+    // No screen deactivates an account yet (the security issue builds it): set the flag directly.
+    const db = new Database(kirish.databasePath);
+    try {
+      db.pragma('busy_timeout = 5000');
+      expect(db.prepare('UPDATE users SET is_inactivated = 1 WHERE phone = ?').run(account.phone).changes).toBe(1);
+    } finally {
+      db.close();
+    }
+
+    await page.reload();
+    await waitForHeading(page, text('deleted_account_title'));
+    expect(new URL(page.url()).pathname).toBe('/deleted-account');
+    await page.goto(`${kirish.server.origin}/personal`);
+    await waitForHeading(page, text('deleted_account_title'));
+    expect(new URL(page.url()).pathname).toBe('/deleted-account');
+    await page.goto(`${kirish.server.origin}/register`);
+    await waitForHeading(page, text('register_title'));
+
+    await page.goto(`${kirish.server.origin}/deleted-account`);
+    await waitForHeading(page, text('deleted_account_title'));
+    await page.getByRole('main').getByRole('button', { name: text('sign_out'), exact: true }).click();
+    await waitForHeading(page, text('login_title'));
+    // Signed out, the page for deactivated users is closed to the visitor.
+    await page.goto(`${kirish.server.origin}/deleted-account`);
+    await waitForHeading(page, text('login_title'));
     await closeAll();
   });
 });

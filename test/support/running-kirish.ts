@@ -13,6 +13,8 @@ import { startServer, type ServerProcess } from './server-process.js';
 export interface RunningKirish {
   server: ServerProcess;
   browser: Browser;
+  /** The server's SQLite file, for a test that must set up a state no screen can reach yet. */
+  databasePath: string;
 }
 
 export function useRunningKirish(): RunningKirish {
@@ -21,7 +23,8 @@ export function useRunningKirish(): RunningKirish {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kirish-e2e-'));
-    running.server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` });
+    running.databasePath = join(dir, 'kirish.db');
+    running.server = await startServer({ DATABASE_URL: `sqlite:${running.databasePath}` });
     running.browser = await launchBrowser();
   }, 60_000);
 
