@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   await seedDemoClients(storage, config, systemClock);
 
   const appRoot = `${distRoot}/app`;
-  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot }) : undefined;
+  const embedAncestors = async (clientId: string) => (await storage.clients.find(clientId))?.webOrigins ?? [];
+  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot, embedAncestors }) : undefined;
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
   const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, ...(site ? { site } : {}) });
 

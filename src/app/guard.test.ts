@@ -31,8 +31,8 @@ const PROTECTED: ScreenName[] = [
 ];
 
 describe('the allow lists (SPEC §2 step 7, §6)', () => {
-  it('lists exactly the auth layout pages as auth routes', () => {
-    expect([...AUTH_ROUTES].toSorted()).toEqual(SPEC_AUTH_ROUTES.toSorted());
+  it('lists exactly the auth layout pages, and the widget embed page, as auth routes', () => {
+    expect([...AUTH_ROUTES].toSorted()).toEqual([...SPEC_AUTH_ROUTES, 'Embed'].toSorted());
     expect(ROUTES.filter((r) => r.layout === 'auth').map((r) => r.name).toSorted()).toEqual(SPEC_AUTH_ROUTES.toSorted());
   });
 

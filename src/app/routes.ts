@@ -13,7 +13,8 @@ export type ScreenName =
   | 'ReviewsCompanies' | 'ReviewsMyCompanies' | 'ReviewsMyReviews' | 'ReviewsMyAchievements'
   | 'Security' | 'SecuritySecondaryPhone' | 'SecuritySecondaryEmail' | 'SecurityEditPhone' | 'SecurityEmail'
   | 'SecurityPassword' | 'SecurityResetPassword' | 'SecurityLoginMethods' | 'SecurityActiveSessions'
-  | 'DeletedAccount' | 'Validation' | 'Version' | 'NotFound';
+  | 'DeletedAccount' | 'Validation' | 'Version' | 'NotFound'
+  | 'Embed';
 
 export interface RouteDef {
   name: ScreenName;
@@ -36,6 +37,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'ResetPassword', path: '/reset-password', layout: 'auth', transition: 'fade' },
   { name: 'MidOauth', path: '/oauth/:provider/*?', layout: 'auth' },
   { name: 'MahallaOneIdCallback', path: '/mahalla/oneid/callback', layout: 'auth' },
+  // The login widget's page inside a partner's frame (DESIGN.md, Widget protocol): no top bar.
+  { name: 'Embed', path: '/embed', layout: 'empty' },
 
   { name: 'HelpCenter', path: '/help-center', layout: 'static', redirect: '/help-center/privacy-policy' },
   { name: 'UserComplains', path: '/help-center/my-complaints', layout: 'static' },
@@ -74,7 +77,7 @@ export const NOT_FOUND: RouteDef = { name: 'NotFound', path: '/404', layout: 'er
 
 /** Allow list 1: the auth routes, open to everyone and to deactivated users (SPEC §2 step 5, §6). */
 export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
-  'Login', 'LoginMobileTelegram', 'LoginMobileTwitter', 'Register', 'OAuth', 'ResetPassword', 'MidOauth', 'MahallaOneIdCallback',
+  'Login', 'LoginMobileTelegram', 'LoginMobileTwitter', 'Register', 'OAuth', 'ResetPassword', 'MidOauth', 'MahallaOneIdCallback', 'Embed',
 ]);
 
 /** Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (SPEC §6). */

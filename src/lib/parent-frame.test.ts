@@ -50,6 +50,20 @@ describe('posting iframeUrlChange to the parent', () => {
     ]);
   });
 
+  it('posts widget messages to the confirmed origin only', async () => {
+    const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`);
+    const frame = createParentFrame(win, () => Promise.resolve(PARTNER));
+    frame.post({ source: 'kirish', v: 1, type: 'resize', height: 420 });
+    await settle();
+    expect(posted).toEqual([{ message: { source: 'kirish', v: 1, type: 'resize', height: 420 }, target: PARTNER }]);
+
+    const refused = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`);
+    const other = createParentFrame(refused.win, () => Promise.reject(new Error('origin_not_allowed')));
+    other.post({ source: 'kirish', v: 1, type: 'ready' });
+    await settle();
+    expect(refused.posted).toEqual([]);
+  });
+
   it('posts nothing when the server refuses the origin', async () => {
     const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent('https://evil.example')}`);
     const frame = createParentFrame(win, () => Promise.reject(new Error('origin_not_allowed')));

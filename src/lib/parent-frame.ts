@@ -5,7 +5,7 @@
  * that client (GET /oauth/embed_origin/). postMessage then delivers only to a parent really at that
  * origin (HTML §9.3.3, targetOrigin); never "*", which would hand the URL to whatever page framed us.
  */
-import type { IframeUrlChangeMessage } from '../../widget/protocol';
+import type { IframeUrlChangeMessage, KirishMessage } from '../../widget/protocol';
 
 /**
  * The query parameters a reported URL keeps. Everything else goes — tokens, codes, request ids, and
@@ -34,6 +34,8 @@ export interface ParentFrame {
   origin: Promise<string | null>;
   /** Reports the current URL to a confirmed parent; does nothing otherwise. */
   urlChanged(href: string): void;
+  /** Posts a widget message to a confirmed parent; does nothing otherwise. */
+  post(message: KirishMessage): void;
 }
 
 /**
@@ -57,13 +59,14 @@ export function createParentFrame(win: FrameWindow, confirm: (clientId: string, 
         )
       : Promise.resolve(null);
 
+  const send = (message: KirishMessage | IframeUrlChangeMessage) =>
+    void origin.then((target) => {
+      if (target) win.parent?.postMessage(message, target);
+    });
+
   return {
     origin,
-    urlChanged(href) {
-      const message: IframeUrlChangeMessage = { type: 'iframeUrlChange', url: reportableUrl(href) };
-      void origin.then((target) => {
-        if (target) win.parent?.postMessage(message, target);
-      });
-    },
+    urlChanged: (href) => send({ type: 'iframeUrlChange', url: reportableUrl(href) }),
+    post: send,
   };
 }

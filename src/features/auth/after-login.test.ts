@@ -40,7 +40,8 @@ describe('after a sign-in (SPEC §4)', () => {
     expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone: undefined }))).toMatchObject({ go: 'return' });
   });
 
-  it('stays put when a client_id is in the query (OAuth continues)', () => {
-    expect(decideAfterLogin(facts({ search: new URLSearchParams('client_id=kirish-demo'), returnPath: 'https://kirish.uz' }))).toEqual({ go: 'stay' });
+  it('goes back to the consent step with the whole query when a client_id is in it, ignoring any return path', () => {
+    const search = new URLSearchParams('client_id=kirish-demo&redirect_uri=http%3A%2F%2F127.0.0.1%3A8081%2Fcallback&state=s%20t');
+    expect(decideAfterLogin(facts({ search, returnPath: 'https://kirish.uz' }))).toEqual({ go: 'oauth', path: `/oauth?${search.toString()}` });
   });
 });

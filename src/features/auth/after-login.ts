@@ -4,7 +4,8 @@
  * hand-off to an own-domain address carries the refresh token, the SSO id and the device id. They
  * travel in the URL fragment, which browsers send to no server and put in no Referer. Otherwise:
  * Home, with the query plus user_uuid (and confirmType when the account has no phone yet).
- * With a client_id in the query the OAuth flow continues in place: no redirect.
+ * With a client_id in the query no return path is followed (SPEC §4): the person came from an
+ * app's authorization request, and goes back to its consent step with the same query.
  */
 import { validateReturnPath } from '../../lib/format/return-path';
 
@@ -20,14 +21,14 @@ export interface AfterLoginFacts {
 }
 
 export type AfterLogin =
-  | { go: 'stay' }
+  | { go: 'oauth'; path: string }
   | { go: 'return'; url: string }
   | { go: 'home'; path: string; refusedReturnPath: boolean };
 
 export const RETURN_PATH_PARAM = 'returnPath';
 
 export function decideAfterLogin(facts: AfterLoginFacts): AfterLogin {
-  if (facts.search.has('client_id')) return { go: 'stay' };
+  if (facts.search.has('client_id')) return { go: 'oauth', path: `/oauth?${facts.search.toString()}` };
   let refusedReturnPath = false;
   if (facts.returnPath && !facts.deactivated && facts.hasPhone !== false) {
     const target = validateReturnPath(facts.returnPath, facts.ownDomain);

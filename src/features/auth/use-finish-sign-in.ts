@@ -30,7 +30,7 @@ export function useFinishSignIn(): (response: TokenResponse | null, save: boolea
         deviceId: deviceId(),
       });
       removeItem('session', RETURN_PATH_KEY);
-      if (decision.go === 'stay') return;
+      if (decision.go === 'oauth') return navigate(decision.path, { replace: true });
       if (decision.go === 'return') {
         // The session now belongs to the site it was handed to: this page keeps no copy to reuse.
         tokens.removeProfile(user.id);

@@ -16,6 +16,7 @@ import { AccountChooser } from './account-chooser';
 import { CodeStep } from './code-step';
 import { ContactFields } from './contact-fields';
 import { SendCodeButtons } from './send-code-buttons';
+import { SignInError } from './sign-in-error';
 
 export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void> }) {
   useSignals();
@@ -28,6 +29,7 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
   const { form, contact, step, method } = model;
 
   if (step.value === 'accounts') return <AccountChooser model={model} />;
+  if (step.value === 'error') return <SignInError model={model} />;
   if (step.value === 'confirmation') {
     return (
       <div className="stack">

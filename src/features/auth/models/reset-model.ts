@@ -56,7 +56,20 @@ export function createResetModel(deps: {
       const id = requestId.peek();
       if (!who || !id || !checkNewPassword(form, password.value, passwordAgain.value)) return;
       const done = await form.attempt(() => restorePassword(deps.api, who.type, id, password.value));
-      if (done !== undefined) deps.onReset();
+      if (done !== undefined) {
+        deps.onReset();
+        return;
+      }
+      // A used or expired proof, or a contact with no account, cannot be fixed on this step (which
+      // has no field for either): start over with a new code, the reason beside the contact.
+      const errors = form.errors.peek();
+      const key = errors.request_id ?? errors[who.type];
+      if (key) {
+        requestId.value = null;
+        form.reset();
+        form.setError(who.type, key);
+        step.value = 'contact';
+      }
     },
 
     back() {

@@ -27,6 +27,20 @@ export interface SignInDeps {
 
 const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
 
+/**
+ * Refusals no field of the form can fix (SPEC §8): the flow leaves the form for its error step.
+ * `attempt` files them under this pseudo-field instead of showing a toast.
+ */
+const FLOW_ERRORS: ReadonlySet<string> = new Set(['device_login_last_24_hours_error', 'session_expired']);
+const FLOW_FIELD = 'flow';
+
+/** A stored session the server refused (signed out elsewhere, or expired) is SPEC §8's session_expired. */
+function asSessionExpired(error: unknown): unknown {
+  const failed = error as { status?: number; data?: { code?: unknown } } | null;
+  if (failed?.status !== 401 && failed?.data?.code !== 'token_not_valid') return error;
+  return { status: failed.status, data: { errors: [{ error: 'session_expired' }] } };
+}
+
 export function createSignInModel(deps: SignInDeps) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
@@ -35,6 +49,20 @@ export function createSignInModel(deps: SignInDeps) {
   const method = signal<'password' | 'code'>('password');
   const password = signal('');
   const save = signal(true);
+  /** The key the error step shows. */
+  const failure = signal<string | null>(null);
+
+  /** Runs a sign-in call; a refusal of FLOW_ERRORS moves the flow to its error step. */
+  async function signIn<T>(work: () => Promise<T>, inline: (key: string) => string | undefined = () => undefined): Promise<T | undefined> {
+    const result = await form.attempt(work, { inline: (key) => (FLOW_ERRORS.has(key) ? FLOW_FIELD : inline(key)) });
+    const key = form.errors.peek()[FLOW_FIELD];
+    if (key) {
+      form.reset();
+      failure.value = key;
+      step.value = 'error';
+    }
+    return result;
+  }
 
   async function finish(response: TokenResponse | null) {
     await deps.onSignedIn(response, save.value);
@@ -48,6 +76,7 @@ export function createSignInModel(deps: SignInDeps) {
     method,
     password,
     save,
+    failure,
 
     /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
     async start() {
@@ -60,9 +89,10 @@ export function createSignInModel(deps: SignInDeps) {
       const who = contact.read();
       if (!password.value) form.setError('password', 'field_required');
       if (!who || !password.value) return;
-      const response = await form.attempt(() => loginUser(deps.api, who, password.value, save.value), {
-        inline: (key) => (key === 'invalid_credentials' || key === 'too_many_attempts_login' ? 'password' : undefined),
-      });
+      const response = await signIn(
+        () => loginUser(deps.api, who, password.value, save.value),
+        (key) => (key === 'invalid_credentials' || key === 'too_many_attempts_login' ? 'password' : undefined),
+      );
       if (response) await finish(response);
     },
 
@@ -81,12 +111,16 @@ export function createSignInModel(deps: SignInDeps) {
     async submitCode() {
       const typed = codes.typed();
       if (!typed) return;
-      const response = await form.attempt(() => loginOtp(deps.api, typed.contact, typed.code, save.value));
+      const response = await signIn(() => loginOtp(deps.api, typed.contact, typed.code, save.value));
       if (response) await finish(response);
     },
 
     async chooseAccount(uuid: string) {
-      const switched = await form.attempt(() => deps.session.switchTo(uuid));
+      const switched = await signIn(() =>
+        deps.session.switchTo(uuid).catch((error: unknown) => {
+          throw asSessionExpired(error);
+        }),
+      );
       if (switched) await finish(null);
     },
 
@@ -97,6 +131,7 @@ export function createSignInModel(deps: SignInDeps) {
 
     backToLogin() {
       form.reset();
+      failure.value = null;
       step.value = 'login';
     },
   };

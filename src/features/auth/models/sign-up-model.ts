@@ -110,11 +110,15 @@ export function createSignUpModel(deps: {
         }),
       );
       if (!response) {
-        // A used or expired proof cannot be fixed on this step: start over with a new code.
-        const key = form.errors.peek().request_id;
+        // A used or expired proof, or a contact taken meanwhile, cannot be fixed on this step (which
+        // has no field for either): start over with a new code.
+        const errors = form.errors.peek();
+        const key = errors.request_id ?? errors[proof.contact.type];
         if (key) {
           removeItem('session', REGISTER_DATA_KEY);
           verified.value = null;
+          // After a reload the contact input is new (a phone): show the field the reason is beside.
+          contact.type.value = proof.contact.type;
           step.value = 'contact';
           form.setError(proof.contact.type, key);
         }

@@ -1,0 +1,36 @@
+/**
+ * The authorization request a client sent (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1), as
+ * the consent and embed pages read it from their query. Nothing is judged here: the server checks
+ * every field and says what is wrong.
+ */
+
+export interface AuthorizationRequest {
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  scope: string;
+  state: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  nonce?: string;
+  /** "web_message" for the widget: the answer goes to the partner page by postMessage. */
+  response_mode?: string;
+}
+
+const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode'] as const;
+
+export function readAuthorizationRequest(search: string): AuthorizationRequest {
+  const query = new URLSearchParams(search);
+  const request: AuthorizationRequest = {
+    client_id: query.get('client_id') ?? '',
+    redirect_uri: query.get('redirect_uri') ?? '',
+    response_type: query.get('response_type') ?? '',
+    scope: query.get('scope') ?? '',
+    state: query.get('state') ?? '',
+  };
+  for (const name of OPTIONAL) {
+    const value = query.get(name);
+    if (value !== null) request[name] = value;
+  }
+  return request;
+}

@@ -1,0 +1,81 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button } from '../../../components/button';
+import { formatPhone } from '../../../lib/format/phone';
+import { useServices } from '../../../lib/services';
+import { useI18n } from '../../../lib/use-i18n';
+import type { ConsentModel } from '../models/consent-model';
+
+/** The host of a client's home page, as people read addresses ("shop.uz"); null when it has none. */
+function hostOf(homePage: string | null): string | null {
+  if (!homePage) return null;
+  try {
+    return new URL(homePage).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The consent screen: which app asks, for which account, and what it may see, each scope in plain
+ * words; Allow and Deny. `onSwitchAccount` offers another account of this device.
+ */
+export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; onSwitchAccount: () => void }) {
+  useSignals();
+  const i18n = useI18n();
+  const { session } = useServices();
+  const client = model.client.value;
+  const user = session.user.value;
+  if (!client || !user) return null;
+  const home = hostOf(client.home_page);
+  const scopeText = (scope: string) => (i18n.has(`scope_${scope}`) ? i18n.t(`scope_${scope}`) : i18n.t('scope_other', { scope }));
+  return (
+    <div className="stack consent">
+      <header className="consent-app">
+        {client.logo_url ? <img className="consent-logo" src={client.logo_url} alt="" width="56" height="56" /> : (
+          <span className="consent-logo consent-logo-letter" aria-hidden="true">
+            {client.name.slice(0, 1)}
+          </span>
+        )}
+        <div>
+          <h1>{i18n.t('consent_title', { app: client.name })}</h1>
+          {home && client.home_page ? (
+            <a href={client.home_page} target="_blank" rel="noopener noreferrer" className="subtle-link">
+              {home}
+            </a>
+          ) : null}
+        </div>
+      </header>
+      <div className="consent-account">
+        <span className="avatar" aria-hidden="true">
+          {(user.profile.first_name[0] ?? '') + (user.profile.last_name[0] ?? '')}
+        </span>
+        <span className="account-text">
+          <span className="account-name">
+            {user.profile.first_name} {user.profile.last_name}
+          </span>
+          <span className="account-contact">{user.phone ? formatPhone(user.phone) : user.email}</span>
+        </span>
+        <button type="button" className="link-button" onClick={onSwitchAccount}>
+          {i18n.t('consent_switch_account')}
+        </button>
+      </div>
+      <div>
+        <h2 className="consent-scopes-title">{i18n.t('consent_scopes_title', { app: client.name })}</h2>
+        <ul className="consent-scopes">
+          {model.scopes.value.map((scope) => (
+            <li key={scope}>{scopeText(scope)}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="row">
+        <Button busy={model.busy.value} onClick={() => void model.allow()}>
+          {i18n.t('consent_allow')}
+        </Button>
+        <Button variant="secondary" disabled={model.busy.value} onClick={() => void model.deny()}>
+          {i18n.t('consent_deny')}
+        </Button>
+      </div>
+      <p className="field-hint">{i18n.t('consent_revoke_hint')}</p>
+    </div>
+  );
+}

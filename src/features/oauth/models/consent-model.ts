@@ -1,0 +1,70 @@
+/**
+ * The consent step of an authorization request (SPEC §2 /oauth, §3 login steps "oautherror"): ask
+ * the server; it answers with where to send the result (a first-party client or a remembered
+ * consent), or with the app and scopes to ask the person about. Allow or Deny goes back to it. A
+ * client or redirect address the server does not recognise ends on the error step: nothing is
+ * ever sent to an address the server has not verified.
+ */
+import { signal } from '@preact/signals-react';
+import type { Http } from '../../../lib/http';
+import type { AuthorizationRequest } from '../authorization-request';
+import { authorize } from '../api/authorize';
+import type { AppInfo, AuthorizeAnswer, WebMessageResponse } from '../api/types';
+
+export type ConsentStep = 'loading' | 'consent' | 'oautherror' | 'done';
+
+/** Where the result goes: a redirect of this page, or a message to the partner page. */
+export type Delivery = { redirect: string } | { message: WebMessageResponse };
+
+export function createConsentModel(deps: {
+  http: Http;
+  ssoApi: string;
+  request: AuthorizationRequest;
+  /** The sentence key of a failed call, after the site has shown what it shows (a toast, or nothing). */
+  errorKeyOf: (error: unknown) => string;
+  deliver: (delivery: Delivery) => void;
+}) {
+  const step = signal<ConsentStep>('loading');
+  const client = signal<AppInfo | null>(null);
+  const scopes = signal<string[]>([]);
+  const errorKey = signal<string | null>(null);
+  const busy = signal(false);
+
+  function take(answer: AuthorizeAnswer): void {
+    if ('consent_required' in answer) {
+      client.value = answer.client;
+      scopes.value = answer.scopes;
+      step.value = 'consent';
+      return;
+    }
+    step.value = 'done';
+    deps.deliver('redirect_uri' in answer ? { redirect: answer.redirect_uri } : { message: answer.response });
+  }
+
+  async function ask(consent?: 'allow' | 'deny'): Promise<void> {
+    if (busy.peek()) return;
+    busy.value = true;
+    try {
+      take(await authorize(deps.http, deps.ssoApi, deps.request, consent));
+    } catch (error) {
+      errorKey.value = deps.errorKeyOf(error);
+      step.value = 'oautherror';
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  return {
+    step,
+    client,
+    scopes,
+    errorKey,
+    busy,
+    /** Asks the server; a first-party client or a remembered consent is delivered at once. */
+    start: () => ask(),
+    allow: () => ask('allow'),
+    deny: () => ask('deny'),
+  };
+}
+
+export type ConsentModel = ReturnType<typeof createConsentModel>;

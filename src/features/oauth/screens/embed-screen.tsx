@@ -1,0 +1,140 @@
+/**
+ * /embed: the login widget's page inside a partner's iframe (DESIGN.md, Widget protocol). It runs
+ * the real sign-in and consent, and answers the partner with an authorization code by postMessage —
+ * only after the server confirmed the partner's origin for the client, and only to that origin.
+ *
+ * Where the browser partitions a third-party frame's storage or blocks it, the person can continue
+ * in a popup: a top-level page of ours with the browser's own Kirish session. The popup hands its
+ * answer to this frame (its opener, at our own origin), which passes it on to the partner.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { readMessage } from '../../../../widget/protocol';
+import { useServices } from '../../../lib/services';
+import type { TokenResponse } from '../../../lib/session';
+import { useI18n } from '../../../lib/use-i18n';
+import { readAuthorizationRequest } from '../authorization-request';
+import { ConsentView } from '../components/consent-view';
+import { OAuthError } from '../components/oauth-error';
+import type { Delivery } from '../models/consent-model';
+import { useConsentModel } from '../use-consent-model';
+import { messageOf, widgetMessage } from '../widget-messages';
+
+export interface SignInProps {
+  onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+}
+
+type Stage = 'checking' | 'refused' | 'signin' | 'authorizing' | 'done';
+
+const POPUP_FEATURES = 'popup,width=480,height=720';
+
+export default function EmbedScreen({ SignIn }: { SignIn: ComponentType<SignInProps> }) {
+  useSignals();
+  const i18n = useI18n();
+  const { session, frame } = useServices();
+  const [request] = useState(() => readAuthorizationRequest(location.search));
+  const [inPopup] = useState(() => new URLSearchParams(location.search).get('mode') === 'popup' && window.opener !== null);
+  const [stage, setStage] = useState<Stage>('checking');
+  const root = useRef<HTMLDivElement>(null);
+
+  const deliver = (delivery: Delivery) => {
+    // Only web_message answers belong here; a redirect address would take the frame away.
+    const message = 'message' in delivery ? messageOf(delivery.message) : widgetMessage('error', { error: 'invalid_request' });
+    setStage('done');
+    if (inPopup) {
+      // Our own opener only: the frame relays to the partner it confirmed.
+      (window.opener as Window).postMessage(message, location.origin);
+      window.close();
+    } else {
+      frame.post(message);
+    }
+  };
+  const model = useConsentModel({ ...request, response_mode: 'web_message' }, deliver);
+
+  const authorize = () => {
+    setStage('authorizing');
+    void model.start();
+  };
+
+  useEffect(() => {
+    if (inPopup) {
+      if (session.user.peek()) authorize();
+      else setStage('signin');
+      return undefined;
+    }
+    let live = true;
+    void frame.origin.then((origin) => {
+      if (!live) return;
+      if (!origin) return setStage('refused');
+      frame.post(widgetMessage('ready', {}));
+      if (session.user.peek()) authorize();
+      else setStage('signin');
+    });
+    return () => {
+      live = false;
+    };
+    // Once, on arrival.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The partner sizes the frame to the page (no scrollbars inside a widget).
+  useEffect(() => {
+    const element = root.current;
+    if (!element || inPopup || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => frame.post(widgetMessage('resize', { height: Math.ceil(element.getBoundingClientRect().height) })));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [frame, inPopup]);
+
+  const popup = useRef<Window | null>(null);
+  useEffect(() => {
+    const relay = (event: MessageEvent) => {
+      if (!popup.current || event.source !== popup.current || event.origin !== location.origin) return;
+      const message = readMessage(event.data);
+      if (message && (message.type === 'authorization' || message.type === 'error')) {
+        setStage('done');
+        frame.post(message);
+      }
+    };
+    window.addEventListener('message', relay);
+    return () => window.removeEventListener('message', relay);
+  }, [frame]);
+
+  const openPopup = () => {
+    const query = new URLSearchParams(location.search);
+    query.set('mode', 'popup');
+    popup.current = window.open(`${location.origin}/embed?${query.toString()}`, 'kirish-sign-in', POPUP_FEATURES);
+  };
+
+  let content;
+  if (stage === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
+  else if (stage === 'signin') {
+    content = (
+      <div className="stack">
+        <SignIn
+          onSignedIn={async (response, save) => {
+            if (response) await session.signIn(response, save);
+            authorize();
+          }}
+        />
+        {inPopup ? null : (
+          <p className="field-hint">
+            {i18n.t('embed_popup_hint')}{' '}
+            <button type="button" className="link-button" onClick={openPopup}>
+              {i18n.t('embed_popup')}
+            </button>
+          </p>
+        )}
+      </div>
+    );
+  } else if (stage === 'done') content = <p role="status">{i18n.t(inPopup ? 'embed_done_popup' : 'embed_done')}</p>;
+  else if (model.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={() => setStage('signin')} />;
+  else if (model.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;
+  else content = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
+
+  return (
+    <div ref={root} className="embed">
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * /oauth (SPEC §2): the consent step for another app. The request comes in the query; a signed-out
+ * visitor signs in first (the query goes along and brings them back here); the result goes back to
+ * the client by redirecting this page to the address the server built and verified.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { useServices } from '../../../lib/services';
+import { useI18n } from '../../../lib/use-i18n';
+import { readAuthorizationRequest } from '../authorization-request';
+import { ConsentView } from '../components/consent-view';
+import { OAuthError } from '../components/oauth-error';
+import { useConsentModel } from '../use-consent-model';
+
+export default function OAuthScreen() {
+  useSignals();
+  const i18n = useI18n();
+  const { session, navigate } = useServices();
+  const [request] = useState(() => readAuthorizationRequest(location.search));
+  const model = useConsentModel(request, (delivery) => {
+    // A web_message answer belongs to the widget's embed route, never to this page.
+    if ('redirect' in delivery) location.assign(delivery.redirect);
+    else model.step.value = 'oautherror';
+  });
+  const toLogin = () => navigate(`/login${location.search}`, { replace: true });
+
+  useEffect(() => {
+    if (session.user.peek()) void model.start();
+    else toLogin();
+    // Once, on arrival: the model carries the request from here on.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  switch (model.step.value) {
+    case 'consent':
+      return <ConsentView model={model} onSwitchAccount={toLogin} />;
+    case 'oautherror':
+      return <OAuthError errorKey={model.errorKey.value} />;
+    default:
+      return (
+        <div className="stack" aria-busy="true">
+          <h1>{i18n.t('oauth_loading')}</h1>
+          <div className="screen-loading" />
+        </div>
+      );
+  }
+}
