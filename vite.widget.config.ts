@@ -1,18 +1,73 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import dts from 'vite-plugin-dts';
 
 /**
- * The partner-facing widget, built into dist/widget/ and served by the SSO under /widget/.
- * Today it ships the message protocol module; the loader and the React wrapper join it with the
- * widget issue, under the 2 kB gzip budget for the loader.
+ * The partner-facing widget, built into dist/widget/ and served by the SSO under /widget/, in two
+ * steps because Vite's library mode makes an IIFE from one entry only (`npm run build:widget`):
+ *
+ * - `--mode loader`: `widget.js`, the loader as one minified IIFE without dependencies (at most
+ *   2 kB gzip, test/widget-budget.test.ts). It runs first and empties the folder.
+ * - `--mode package`: the publishable `@kirish/widget` beside it — `protocol.js` and the React
+ *   wrapper `react.js` as ES modules with React external (a peer dependency), their `.d.ts`, and
+ *   `package.json` from widget/dist-package.json.
  */
-export default defineConfig({
+
+const OUT_DIR = 'dist/widget';
+
+const loader: UserConfig = {
   publicDir: false,
   build: {
-    outDir: 'dist/widget',
+    outDir: OUT_DIR,
     emptyOutDir: true,
+    minify: true,
     lib: {
-      entry: { protocol: 'widget/protocol.ts' },
-      formats: ['es'],
+      entry: 'widget/loader.ts',
+      name: 'Kirish',
+      formats: ['iife'],
+      fileName: () => 'widget.js',
     },
   },
+};
+
+/** The package's manifest, versioned with the repository. */
+function packageManifest(): Plugin {
+  return {
+    name: 'kirish-widget-package-json',
+    generateBundle() {
+      const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+      const { name, ...rest } = JSON.parse(readFileSync('widget/dist-package.json', 'utf8')) as Record<string, unknown>;
+      this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify({ name, version, ...rest }, null, 2)}\n` });
+    },
+  };
+}
+
+const widgetPackage: UserConfig = {
+  publicDir: false,
+  plugins: [
+    dts({
+      tsconfigPath: 'tsconfig.json',
+      entryRoot: 'widget',
+      include: ['widget'],
+      exclude: ['widget/**/*.test.ts', 'widget/**/*.test.tsx', 'widget/loader.ts', 'widget/script-tag.ts', 'widget/pkce.ts'],
+    }),
+    packageManifest(),
+  ],
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: false,
+    lib: {
+      entry: { protocol: 'widget/protocol.ts', react: 'widget/react.tsx' },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: ['react', 'react-dom', 'react/jsx-runtime'],
+    },
+  },
+};
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'loader') return loader;
+  if (mode === 'package') return widgetPackage;
+  throw new Error(`vite.widget.config.ts: --mode must be "loader" or "package", not "${mode}"`);
 });

@@ -2,7 +2,6 @@
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
@@ -10,8 +9,9 @@ import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { CodeStep } from './code-step';
 import { ContactStep } from './contact-step';
+import { FlowLink, type FlowName } from './flow-link';
 
-export function ResetFlow({ onReset }: { onReset: () => void }) {
+export function ResetFlow({ onReset, goTo }: { onReset: () => void; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
@@ -42,7 +42,9 @@ export function ResetFlow({ onReset }: { onReset: () => void }) {
   return (
     <ContactStep title={i18n.t('reset_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
       <p className="auth-links">
-        <Link href="/login">{i18n.t('back')}</Link>
+        <FlowLink to="sign-in" goTo={goTo}>
+          {i18n.t('back')}
+        </FlowLink>
       </p>
     </ContactStep>
   );

@@ -5,7 +5,6 @@
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
@@ -15,10 +14,11 @@ import { useFlowDeps } from '../use-flow-deps';
 import { AccountChooser } from './account-chooser';
 import { CodeStep } from './code-step';
 import { ContactFields } from './contact-fields';
+import { FlowLink, type FlowName } from './flow-link';
 import { SendCodeButtons } from './send-code-buttons';
 import { SignInError } from './sign-in-error';
 
-export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void> }) {
+export function SignInFlow({ onSignedIn, goTo }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
@@ -75,9 +75,14 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: (response: TokenRespons
         {i18n.t(byPassword ? 'sign_in_with_code' : 'sign_in_with_password')}
       </button>
       <p className="auth-links">
-        <Link href="/reset-password">{i18n.t('forgot_password')}</Link>
+        <FlowLink to="reset" goTo={goTo}>
+          {i18n.t('forgot_password')}
+        </FlowLink>
         <span>
-          {i18n.t('no_account')} <Link href="/register">{i18n.t('sign_up')}</Link>
+          {i18n.t('no_account')}{' '}
+          <FlowLink to="sign-up" goTo={goTo}>
+            {i18n.t('sign_up')}
+          </FlowLink>
         </span>
       </p>
     </StepForm>

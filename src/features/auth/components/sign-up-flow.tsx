@@ -2,7 +2,6 @@
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
@@ -12,8 +11,9 @@ import { createSignUpModel } from '../models/sign-up-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { CodeStep } from './code-step';
 import { ContactStep } from './contact-step';
+import { FlowLink, type FlowName } from './flow-link';
 
-export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenResponse) => Promise<void> }) {
+export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: TokenResponse) => Promise<void>; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
@@ -27,7 +27,10 @@ export function SignUpFlow({ onRegistered }: { onRegistered: (response: TokenRes
       <ContactStep title={i18n.t('register_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
         <p className="auth-links">
           <span>
-            {i18n.t('have_account')} <Link href="/login">{i18n.t('sign_in')}</Link>
+            {i18n.t('have_account')}{' '}
+            <FlowLink to="sign-in" goTo={goTo}>
+              {i18n.t('sign_in')}
+            </FlowLink>
           </span>
         </p>
       </ContactStep>

@@ -20,18 +20,25 @@ import type { Delivery } from '../models/consent-model';
 import { useConsentModel } from '../use-consent-model';
 import { messageOf, widgetMessage } from '../widget-messages';
 
-export interface SignInProps {
-  onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+/** The auth feature's flows, handed in by the app (features do not import each other). */
+type Flow = 'sign-in' | 'sign-up' | 'reset';
+type GoTo = (flow: Flow) => void;
+
+export interface EmbedFlows {
+  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo }>;
+  SignUp: ComponentType<{ onRegistered: (response: TokenResponse) => Promise<void>; goTo: GoTo }>;
+  Reset: ComponentType<{ onReset: () => void; goTo: GoTo }>;
 }
 
 type Stage = 'checking' | 'refused' | 'signin' | 'authorizing' | 'done';
 
 const POPUP_FEATURES = 'popup,width=480,height=720';
 
-export default function EmbedScreen({ SignIn }: { SignIn: ComponentType<SignInProps> }) {
+export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   useSignals();
   const i18n = useI18n();
-  const { session, frame } = useServices();
+  const { session, frame, toasts } = useServices();
+  const [flow, setFlow] = useState<Flow>('sign-in');
   const [request] = useState(() => readAuthorizationRequest(location.search));
   const [inPopup] = useState(() => new URLSearchParams(location.search).get('mode') === 'popup' && window.opener !== null);
   const [stage, setStage] = useState<Stage>('checking');
@@ -109,14 +116,23 @@ export default function EmbedScreen({ SignIn }: { SignIn: ComponentType<SignInPr
   let content;
   if (stage === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
   else if (stage === 'signin') {
+    const signedIn = async (response: TokenResponse | null, save: boolean) => {
+      if (response) await session.signIn(response, save);
+      authorize();
+    };
     content = (
       <div className="stack">
-        <SignIn
-          onSignedIn={async (response, save) => {
-            if (response) await session.signIn(response, save);
-            authorize();
-          }}
-        />
+        {flow === 'sign-up' ? <SignUp goTo={setFlow} onRegistered={(response) => signedIn(response, true)} /> : null}
+        {flow === 'reset' ? (
+          <Reset
+            goTo={setFlow}
+            onReset={() => {
+              toasts.show('success', i18n.t('password_changed'), { replace: true });
+              setFlow('sign-in');
+            }}
+          />
+        ) : null}
+        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} /> : null}
         {inPopup ? null : (
           <p className="field-hint">
             {i18n.t('embed_popup_hint')}{' '}

@@ -1,0 +1,33 @@
+/**
+ * The script-tag form: `<script src=".../widget.js" data-client-id="..." async>` mounts right after
+ * itself and reports through DOM events on its container, so a plain page can listen whenever it
+ * likes — nothing has to run before the script.
+ */
+import { mount, type KirishLocale, type KirishWidget } from './mount.js';
+
+export const TOKEN_EVENT = 'kirish:token';
+export const ERROR_EVENT = 'kirish:error';
+export const READY_EVENT = 'kirish:ready';
+export const URL_CHANGE_EVENT = 'kirish:urlchange';
+
+/** Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`); null otherwise. */
+export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): KirishWidget | null {
+  const { clientId, locale, scope } = script.dataset;
+  const container = script.parentElement;
+  if (!clientId || !container) return null;
+  const emit = (type: string, detail?: unknown) => container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  return mount(
+    container,
+    {
+      clientId,
+      ssoOrigin,
+      locale: locale as KirishLocale | undefined,
+      scope,
+      onToken: (tokens) => emit(TOKEN_EVENT, tokens),
+      onError: (error) => emit(ERROR_EVENT, error),
+      onReady: () => emit(READY_EVENT),
+      onUrlChange: (url) => emit(URL_CHANGE_EVENT, url),
+    },
+    script.nextSibling,
+  );
+}

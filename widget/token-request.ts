@@ -1,0 +1,40 @@
+/**
+ * Redeems an authorization code at the SSO's token endpoint (RFC 6749 §4.1.3) with the PKCE
+ * verifier (RFC 7636 §4.5). It resolves to the tokens or to a stable error code; it never throws.
+ */
+
+/** The token endpoint's successful response (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
+export interface KirishTokens {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token?: string;
+  id_token?: string;
+  scope: string;
+}
+
+export interface TokenForm {
+  code: string;
+  redirect_uri: string;
+  client_id: string;
+  code_verifier: string;
+}
+
+export type TokenResult = { tokens: KirishTokens } | { error: string };
+
+export async function requestTokens(ssoOrigin: string, form: TokenForm): Promise<TokenResult> {
+  let response: Response;
+  try {
+    response = await fetch(`${ssoOrigin}/sso/api/v1/oauth/token/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', ...form }),
+    });
+  } catch {
+    return { error: 'network_error' };
+  }
+  const body = (await response.json().catch(() => ({}))) as Partial<KirishTokens> & { error?: unknown };
+  if (response.status === 200 && typeof body.access_token === 'string') return { tokens: body as KirishTokens };
+  // RFC 6749 §5.2: a failed token request names its error in `error`.
+  return { error: typeof body.error === 'string' && body.error ? body.error : 'token_request_failed' };
+}
