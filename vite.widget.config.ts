@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import dts from 'vite-plugin-dts';
@@ -11,6 +12,8 @@ import dts from 'vite-plugin-dts';
  * - `--mode package`: the publishable `@kirish/widget` beside it — `protocol.js` and the React
  *   wrapper `react.js` as ES modules with React external (a peer dependency), their `.d.ts`, and
  *   `package.json` from widget/dist-package.json.
+ * - `--mode demo`: the demo partner site (demo/, into dist/demo/), which shows the widget off as a
+ *   partner uses it (`npm run build:demo`).
  */
 
 const OUT_DIR = 'dist/widget';
@@ -66,8 +69,19 @@ const widgetPackage: UserConfig = {
   },
 };
 
+const demo: UserConfig = {
+  root: 'demo',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../dist/demo',
+    emptyOutDir: true,
+  },
+};
+
 export default defineConfig(({ mode }) => {
   if (mode === 'loader') return loader;
   if (mode === 'package') return widgetPackage;
-  throw new Error(`vite.widget.config.ts: --mode must be "loader" or "package", not "${mode}"`);
+  if (mode === 'demo') return demo;
+  throw new Error(`vite.widget.config.ts: --mode must be "loader", "package" or "demo", not "${mode}"`);
 });

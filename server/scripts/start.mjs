@@ -7,7 +7,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const builds = [
   ['dist/app/index.html', 'build:app'],
-  ['dist/widget', 'build:widget'],
+  ['dist/widget/widget.js', 'build:widget'],
+  ['dist/demo/index.html', 'build:demo'],
   ['server/dist/main.js', 'build:server'],
 ];
 

@@ -4,8 +4,6 @@
  * partner site.
  */
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
@@ -17,6 +15,7 @@ import { routeByChannel } from './senders/route-by-channel.js';
 import type { Sender } from './senders/sender.js';
 import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
 import { createSmtpSender } from './senders/smtp-sender.js';
+import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';
 import { createKyselyStorage } from './storage/kysely-storage.js';
 import { migrateToLatest } from './storage/migrations.js';
@@ -78,10 +77,11 @@ async function main(): Promise<void> {
   const hostname = config.env === 'production' ? undefined : '127.0.0.1';
   const sso = await listen({ fetch: app.fetch, port: config.port, ...(hostname ? { hostname } : {}) });
 
-  const demoRoot = existsSync(`${distRoot}/demo/index.html`) ? `${distRoot}/demo` : `${repoRoot}demo`;
-  const demo = new Hono();
-  demo.use('*', serveStatic({ root: demoRoot }));
-  const demoServer = config.env === 'production' ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
+  const demoRoot = `${distRoot}/demo`;
+  const demoBuilt = existsSync(`${demoRoot}/index.html`);
+  if (!demoBuilt && config.env !== 'production') log(`no demo build at ${demoRoot}: the demo site is off (run npm run build)`);
+  const demo = demoSite({ root: demoRoot, ssoOrigin: config.publicUrl });
+  const demoServer = config.env === 'production' || !demoBuilt ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
   console.log(`Kirish SSO:          ${config.publicUrl}`);
   if (demoServer) console.log(`Demo partner site:   http://127.0.0.1:${config.demoPort}`);

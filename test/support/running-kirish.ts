@@ -17,14 +17,14 @@ export interface RunningKirish {
   databasePath: string;
 }
 
-export function useRunningKirish(): RunningKirish {
+export function useRunningKirish(host: 'localhost' | '127.0.0.1' = '127.0.0.1'): RunningKirish {
   const running = {} as RunningKirish;
   let dir: string | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kirish-e2e-'));
     running.databasePath = join(dir, 'kirish.db');
-    running.server = await startServer({ DATABASE_URL: `sqlite:${running.databasePath}` });
+    running.server = await startServer({ DATABASE_URL: `sqlite:${running.databasePath}` }, host);
     running.browser = await launchBrowser();
   }, 60_000);
 

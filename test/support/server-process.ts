@@ -30,13 +30,17 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `host` names the SSO in its own URLs (PUBLIC_URL) and in `origin`: 127.0.0.1 by default, or
+ * localhost to put the SSO on another site than the demo partner (127.0.0.1), as `npm start` does.
+ */
+export async function startServer(env: Record<string, string>, host: 'localhost' | '127.0.0.1' = '127.0.0.1'): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
   const port = await freePort();
   const demoPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://${host}:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,5 +67,5 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { origin: `http://127.0.0.1:${port}`, demoOrigin: `http://127.0.0.1:${demoPort}`, child, output: () => output, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { origin: `http://${host}:${port}`, demoOrigin: `http://127.0.0.1:${demoPort}`, child, output: () => output, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }

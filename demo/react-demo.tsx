@@ -1,0 +1,19 @@
+/** Section 2: the same sign-in through the React wrapper. */
+import { createRoot } from 'react-dom/client';
+import { KirishLogin, type KirishTokens } from '../widget/react';
+import { log } from './log';
+import { CLIENT_ID, SSO_ORIGIN } from './sso';
+
+export function mountReactWidget(element: HTMLElement, onToken: (tokens: KirishTokens, source: string) => void): void {
+  createRoot(element).render(
+    <KirishLogin
+      clientId={CLIENT_ID}
+      ssoOrigin={SSO_ORIGIN}
+      scope="openid profile phone"
+      onReady={() => log('react', 'ready')}
+      onUrlChange={(url) => log('react', `iframeUrlChange ${url}`)}
+      onError={(error) => log('react', `error ${error}`)}
+      onToken={(tokens) => onToken(tokens, 'react')}
+    />,
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The login widget on the demo partner site (issue 4): the partner page is http://127.0.0.1 (the
+ * demo server) and Kirish is http://localhost — two sites, as after `npm start`.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { national, text } from '../support/flows.js';
+import { useRunningKirish } from '../support/running-kirish.js';
+import { freePort } from '../support/server-process.js';
+
+const kirish = useRunningKirish('localhost');
+const FULL_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
+
+/** The demo's log lines, newest first. */
+const logLines = (page: Page) => page.locator('#log li').allInnerTexts();
+
+async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Promise<void> {
+  await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
+  await scope.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+  await scope.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
+  await scope.getByRole('button', { name: text('sign_in'), exact: true }).click();
+}
+
+describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
+  it('comes back with access_denied when the person denies', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    await page.getByRole('button', { name: 'Sign in with Kirish', exact: true }).click();
+    // A fresh browser: Kirish asks to sign in first, then for consent (the demo is a third party).
+    await signInInside(page);
+    await page.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await page.getByRole('button', { name: text('consent_deny'), exact: true }).click();
+    await page.waitForURL((url) => url.origin === kirish.server.demoOrigin);
+    await page.getByText('authorization answered error=access_denied').waitFor();
+    expect(await page.locator('#signed-in').innerText()).toBe('Not signed in');
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+});
+
+describe('the widget on the demo partner site', () => {
+  it('signs a user in inside the script-tag iframe, and the page shows their name from userinfo', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    const frame = page.frameLocator('#script-tag-widget iframe');
+    await signInInside(frame);
+    await frame.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await saveScreenshot(page, 'demo-consent-1280');
+    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    const log = await logLines(page);
+    expect(log.some((line) => line.includes('[script tag] ready'))).toBe(true);
+    expect(log.some((line) => line.includes('[script tag] tokens: access_token, refresh_token, id_token'))).toBe(true);
+    expect(log.some((line) => line.includes(`"name":"${FULL_NAME}"`))).toBe(true);
+    await saveScreenshot(page, 'demo-signed-in-1280');
+
+    // Every URL the frame reported: our origin, a path, harmless parameters; no token, code or state.
+    const reported = log.filter((line) => line.includes('iframeUrlChange')).map((line) => line.slice(line.indexOf('iframeUrlChange ') + 16));
+    expect(reported.length).toBeGreaterThan(0);
+    for (const url of reported) {
+      const parsed = new URL(url);
+      expect(parsed.origin).toBe(kirish.server.origin);
+      expect(parsed.hash).toBe('');
+      expect([...parsed.searchParams.keys()].filter((name) => !['client_id', 'language', 'isMobile'].includes(name))).toEqual([]);
+    }
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in through the React component too', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    const frame = page.frameLocator('#react-widget iframe');
+    await signInInside(frame);
+    // The consent given in the previous test is remembered: no second question.
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    expect((await logLines(page)).some((line) => line.includes('[react] tokens: access_token'))).toBe(true);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses to run for a page on an origin not registered for the client, and sends it nothing', async () => {
+    const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    const stranger = `http://127.0.0.1:${await freePort()}`;
+    for (const claimed of [stranger, kirish.server.demoOrigin]) {
+      const query = new URLSearchParams({ client_id: 'kirish-demo', origin: claimed, redirect_uri: claimed, response_type: 'code', response_mode: 'web_message', scope: 'openid', state: 's', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+      await page.route(`${stranger}/shop`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>Stranger</title><script>window.received = []; addEventListener('message', (e) => received.push(e.data));</script>
+<iframe title="Kirish" src="${kirish.server.origin}/embed?${query}" style="width: 420px; height: 600px"></iframe>`,
+        }),
+      );
+      await page.goto(`${stranger}/shop`);
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+      expect(await page.frameLocator('iframe').getByRole('heading').count()).toBe(0);
+      await page.unroute(`${stranger}/shop`);
+    }
+    // And the server does not confirm that origin for the client.
+    const answer = await fetch(`${kirish.server.origin}/sso/api/v1/oauth/embed_origin/?client_id=kirish-demo&origin=${encodeURIComponent(stranger)}`);
+    expect(answer.status).toBe(400);
+    await context.close();
+  });
+});
+
+describe('"Sign in with Kirish" by redirect on the demo site', () => {
+  it('comes back signed in, without asking again for a remembered consent, and shows their name', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    await page.getByRole('button', { name: 'Sign in with Kirish', exact: true }).click();
+    await signInInside(page);
+    // Consent was given in the widget above: remembered, not asked again.
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await logLines(page)).some((line) => line.includes('state and iss checked'))).toBe(true);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
