@@ -71,6 +71,6 @@ describe('openid-client against Kirish', () => {
     // Revocation (RFC 7009) ends the grant's session: its tokens stop working at once.
     await oidc.tokenRevocation(config, refreshed.refresh_token ?? '');
     await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({ error: 'invalid_grant' });
-    await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).rejects.toThrow();
+    await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).rejects.toMatchObject({ status: 401 });
   });
 });
