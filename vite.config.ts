@@ -2,7 +2,9 @@
 import react from '@vitejs/plugin-react';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import { ConfigError, loadConfig } from './src/config/config';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -14,18 +16,31 @@ function commit(): string {
   }
 }
 
+/** The VITE_* variables of the environment (and .env files), with the build's version and commit. */
+function siteConfig(mode: string) {
+  try {
+    return loadConfig({ ...loadEnv(mode, process.cwd(), 'VITE_'), VITE_KIRISH_VERSION: version, VITE_KIRISH_COMMIT: commit() });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new Error(`Kirish configuration: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
 /**
  * The account SPA (src/, built into dist/app) and the test projects of the whole repository:
  * the server's tests in Node, the browser code's in happy-dom, and the cross-cutting ones in test/.
  */
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'src',
   publicDir: false,
   plugins: [react()],
+  resolve: {
+    alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
+  },
   define: {
-    // The build's facts for /version, read by the configuration like any other VITE_ value.
-    'import.meta.env.VITE_KIRISH_VERSION': JSON.stringify(version),
-    'import.meta.env.VITE_KIRISH_COMMIT': JSON.stringify(commit()),
+    // The site's configuration is validated here, once, when it is built (src/config/config.ts):
+    // a wrong value stops the build with the variable's name; the page gets the checked result.
+    'import.meta.env.KIRISH_CONFIG': JSON.stringify(siteConfig(mode)),
   },
   build: {
     outDir: '../dist/app',
@@ -33,6 +48,17 @@ export default defineConfig({
     sourcemap: true,
     // The budget test reads which chunks each route loads.
     manifest: true,
+    // Every browser of the build target has <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React, the router and signals in one chunk: every page needs all of them, and a few
+        // small shared chunks would each cost a request and their own gzip overhead.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/ }],
+        },
+      },
+    },
   },
   test: {
     root: '.',
@@ -66,4 +92,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/app';
-import { ConfigError, loadConfig, type AppConfig } from './config/config';
+import { siteConfig as config } from './config/site-config';
 import { readError } from './lib/api-error';
 import { removeItem } from './lib/browser-storage';
 import { getCookie, setCookie } from './lib/cookies';
@@ -20,18 +20,6 @@ import { tokens } from './lib/tokens';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
-
-function fail(message: string): never {
-  root.render(<p className="fatal">{message}</p>);
-  throw new Error(message);
-}
-
-let config: AppConfig;
-try {
-  config = loadConfig(import.meta.env);
-} catch (error) {
-  fail(error instanceof ConfigError ? `Kirish configuration: ${error.message}` : String(error));
-}
 
 // SPEC §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
@@ -86,10 +74,10 @@ const services: Services = {
   },
 };
 
-i18n.setLocale(i18n.locale.peek()).catch(() =>
-  // The texts could not be loaded: say so in every language we have, without them.
-  fail('Kirish hozircha ochilmadi. Kirish не открылся. Kirish could not load. Sahifani yangilang / Обновите страницу / Reload the page.'),
-);
+i18n.setLocale(i18n.locale.peek()).catch(() => {
+  // The texts could not be loaded: say so without them, in the languages most readers share.
+  root.render(<p className="fatal">Sahifani yangilang · Обновите страницу · Reload the page</p>);
+});
 root.render(
   <StrictMode>
     <App services={services} />

@@ -1,11 +1,14 @@
 /**
  * The widget's embed page, composed here because it joins two features: the oauth feature's embed
- * screen runs the auth feature's flows (features do not import each other).
+ * screen runs the auth feature's flows (features do not import each other). Sign-up and reset load
+ * only when asked for: the frame's first download holds sign-in alone.
  */
-import { ResetFlow } from '../features/auth/components/reset-flow';
+import { lazy } from 'react';
 import { SignInFlow } from '../features/auth/components/sign-in-flow';
-import { SignUpFlow } from '../features/auth/components/sign-up-flow';
 import EmbedScreen from '../features/oauth/screens/embed-screen';
+
+const SignUpFlow = lazy(() => import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })));
+const ResetFlow = lazy(() => import('../features/auth/components/reset-flow').then((module) => ({ default: module.ResetFlow })));
 
 export default function EmbedRoute() {
   return <EmbedScreen SignIn={SignInFlow} SignUp={SignUpFlow} Reset={ResetFlow} />;

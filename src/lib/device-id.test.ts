@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fingerprintConfidence } from './device-id';
+import { fingerprintConfidence } from './device-fingerprint';
 
 type Agent = { get(): Promise<{ visitorId: string }> };
 const { load } = vi.hoisted(() => ({ load: vi.fn<(options: { monitoring?: boolean }) => Promise<Agent>>() }));

@@ -1,30 +1,10 @@
 /**
- * The device id (SPEC §4): the device cookie when present; otherwise a fingerprint, loaded on
- * demand (never on the critical path), kept in the cookie and sent as the Device-Id header.
- *
- * The account chooser lists the accounts of a device, so two devices must not share an id. Where
- * the fingerprint's confidence (SPEC §3's rule) is below 0.5 — phones and Safari, whose
- * fingerprints collide often — a random id is used instead.
+ * The device id (SPEC §4): the device cookie when present; otherwise one is computed
+ * (device-fingerprint.ts, loaded on demand, never on the critical path), kept in the cookie and
+ * sent as the Device-Id header.
  */
 import { getCookie, setCookie } from './cookies';
 import { COOKIE_DAYS, DEVICE_COOKIE } from './storage-keys';
-
-export const CONFIDENCE_THRESHOLD = 0.5;
-
-/** SPEC §3: 0.4 mobile Chromium or Firefox; 0.3 iOS Safari-like; 0.5 desktop Safari; 0.6 Windows; 0.5 Mac; 0.7 otherwise. */
-export function fingerprintConfidence(userAgent: string, platform = '', maxTouchPoints = 0): number {
-  const ua = userAgent.toLowerCase();
-  // iPadOS Safari asks for desktop pages with a Mac user agent; only its touch screen gives it away.
-  const isIos = /iphone|ipad|ipod/.test(ua) || (platform === 'MacIntel' && (/mobile/.test(ua) || maxTouchPoints > 1));
-  const isAndroid = /android/.test(ua);
-  const isSafari = /safari/.test(ua) && !/chrome|chromium|crios|fxios|edg|opr/.test(ua);
-  if (isIos) return 0.3;
-  if (isAndroid && /chrome|chromium|firefox/.test(ua)) return 0.4;
-  if (isSafari) return 0.5;
-  if (/windows/.test(ua)) return 0.6;
-  if (/macintosh|mac os x/.test(ua)) return 0.5;
-  return 0.7;
-}
 
 let current: string | null = null;
 
@@ -34,20 +14,12 @@ export function deviceId(): string | null {
   return current;
 }
 
-/** Makes sure a device id exists, computing the fingerprint if needed. */
+/** Makes sure a device id exists, computing one if needed. */
 export async function ensureDeviceId(): Promise<string> {
   const known = deviceId();
   if (known) return known;
-  let id: string;
-  try {
-    if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
-    const { load } = await import('@fingerprintjs/fingerprintjs');
-    // The library's usage ping goes to a third party: off (privacy).
-    const agent = await load({ monitoring: false });
-    id = (await agent.get()).visitorId;
-  } catch {
-    id = crypto.randomUUID();
-  }
+  const { computeDeviceId } = await import('./device-fingerprint');
+  const id = await computeDeviceId();
   setCookie(DEVICE_COOKIE, id, COOKIE_DAYS);
   current = id;
   return id;

@@ -14,7 +14,15 @@ function masked(contact: { type: string; value: string }): string {
 }
 
 /** The 6-digit code field (autocomplete one-time-code), with the resend countdown. */
-export function CodeStep(props: { codes: CodeSender; form: Form; submitLabel: string; onSubmit: () => void; onBack: () => void }) {
+export interface CodeStepProps {
+  codes: CodeSender;
+  form: Form;
+  submitLabel: string;
+  onSubmit: () => void;
+  onBack: () => void;
+}
+
+export function CodeStep(props: CodeStepProps) {
   useSignals();
   const i18n = useI18n();
   const { codes, form } = props;

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
 import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
-import { CodeStep } from './code-step';
+import { LazyCodeStep as CodeStep } from './lazy-code-step';
 import { ContactStep } from './contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 

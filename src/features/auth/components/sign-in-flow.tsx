@@ -4,19 +4,22 @@
  */
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
 import { createSignInModel } from '../models/sign-in-model';
 import { useFlowDeps } from '../use-flow-deps';
-import { AccountChooser } from './account-chooser';
-import { CodeStep } from './code-step';
+
+import { LazyCodeStep as CodeStep } from './lazy-code-step';
 import { ContactFields } from './contact-fields';
 import { FlowLink, type FlowName } from './flow-link';
 import { SendCodeButtons } from './send-code-buttons';
-import { SignInError } from './sign-in-error';
+
+// Steps most sign-ins never see load when they are needed (each in its own small chunk).
+const AccountChooser = lazy(() => import('./account-chooser').then((module) => ({ default: module.AccountChooser })));
+const SignInError = lazy(() => import('./sign-in-error').then((module) => ({ default: module.SignInError })));
 
 export function SignInFlow({ onSignedIn, goTo }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo?: (flow: FlowName) => void }) {
   useSignals();

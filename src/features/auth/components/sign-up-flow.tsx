@@ -9,7 +9,7 @@ import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
 import { createSignUpModel } from '../models/sign-up-model';
 import { useFlowDeps } from '../use-flow-deps';
-import { CodeStep } from './code-step';
+import { LazyCodeStep as CodeStep } from './lazy-code-step';
 import { ContactStep } from './contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 

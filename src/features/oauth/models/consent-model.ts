@@ -16,14 +16,16 @@ export type ConsentStep = 'loading' | 'consent' | 'oautherror' | 'done';
 /** Where the result goes: a redirect of this page, or a message to the partner page. */
 export type Delivery = { redirect: string } | { message: WebMessageResponse };
 
-export function createConsentModel(deps: {
+export interface ConsentDeps {
   http: Http;
   ssoApi: string;
   request: AuthorizationRequest;
-  /** The sentence key of a failed call, after the site has shown what it shows (a toast, or nothing). */
+  /** The sentence key of a failed call. */
   errorKeyOf: (error: unknown) => string;
   deliver: (delivery: Delivery) => void;
-}) {
+}
+
+export function createConsentModel(deps: ConsentDeps) {
   const step = signal<ConsentStep>('loading');
   const client = signal<AppInfo | null>(null);
   const scopes = signal<string[]>([]);

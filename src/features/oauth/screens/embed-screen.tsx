@@ -8,16 +8,15 @@
  * answer to this frame (its opener, at our own origin), which passes it on to the partner.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
 import { readMessage } from '../../../../widget/protocol';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
 import { readAuthorizationRequest } from '../authorization-request';
-import { ConsentView } from '../components/consent-view';
-import { OAuthError } from '../components/oauth-error';
-import type { Delivery } from '../models/consent-model';
-import { useConsentModel } from '../use-consent-model';
+import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
+
+import type { ConsentModel, Delivery } from '../models/consent-model';
 import { messageOf, widgetMessage } from '../widget-messages';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
@@ -32,12 +31,16 @@ export interface EmbedFlows {
 
 type Stage = 'checking' | 'refused' | 'signin' | 'authorizing' | 'done';
 
+// What only a refused or failed request shows loads with it: the frame's first page is sign-in.
+const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
+
 const POPUP_FEATURES = 'popup,width=480,height=720';
 
 export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   useSignals();
   const i18n = useI18n();
-  const { session, frame, toasts } = useServices();
+  const services = useServices();
+  const { session, frame, toasts } = services;
   const [flow, setFlow] = useState<Flow>('sign-in');
   const [request] = useState(() => readAuthorizationRequest(location.search));
   const [inPopup] = useState(() => new URLSearchParams(location.search).get('mode') === 'popup' && window.opener !== null);
@@ -56,11 +59,15 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
       frame.post(message);
     }
   };
-  const model = useConsentModel({ ...request, response_mode: 'web_message' }, deliver);
-
+  // The consent model loads when it is needed: after sign-in, not with the frame's first page.
+  const [model, setModel] = useState<ConsentModel | null>(null);
   const authorize = () => {
     setStage('authorizing');
-    void model.start();
+    void Promise.all([import('../models/consent-model'), import('../consent-deps')]).then(([{ createConsentModel }, { consentDeps }]) => {
+      const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver));
+      setModel(created);
+      return created.start();
+    });
   };
 
   useEffect(() => {
@@ -144,13 +151,13 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
       </div>
     );
   } else if (stage === 'done') content = <p role="status">{i18n.t(inPopup ? 'embed_done_popup' : 'embed_done')}</p>;
-  else if (model.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={() => setStage('signin')} />;
-  else if (model.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;
+  else if (model?.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={() => setStage('signin')} />;
+  else if (model?.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;
   else content = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
 
   return (
     <div ref={root} className="embed">
-      {content}
+      <Suspense fallback={<div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />}>{content}</Suspense>
     </div>
   );
 }

@@ -4,24 +4,29 @@
  * the client by redirecting this page to the address the server built and verified.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { readAuthorizationRequest } from '../authorization-request';
-import { ConsentView } from '../components/consent-view';
+import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 import { OAuthError } from '../components/oauth-error';
-import { useConsentModel } from '../use-consent-model';
+import { consentDeps } from '../consent-deps';
+import { createConsentModel } from '../models/consent-model';
 
 export default function OAuthScreen() {
   useSignals();
   const i18n = useI18n();
-  const { session, navigate } = useServices();
-  const [request] = useState(() => readAuthorizationRequest(location.search));
-  const model = useConsentModel(request, (delivery) => {
-    // A web_message answer belongs to the widget's embed route, never to this page.
-    if ('redirect' in delivery) location.assign(delivery.redirect);
-    else model.step.value = 'oautherror';
-  });
+  const services = useServices();
+  const { session, navigate } = services;
+  const [model] = useState(() =>
+    createConsentModel(
+      consentDeps(services, readAuthorizationRequest(location.search), (delivery) => {
+        // A web_message answer belongs to the widget's embed route, never to this page.
+        if ('redirect' in delivery) location.assign(delivery.redirect);
+        else model.step.value = 'oautherror';
+      }),
+    ),
+  );
   const toLogin = () => navigate(`/login${location.search}`, { replace: true });
 
   useEffect(() => {
@@ -31,17 +36,22 @@ export default function OAuthScreen() {
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const loading = (
+    <div className="stack" aria-busy="true">
+      <h1>{i18n.t('oauth_loading')}</h1>
+      <div className="screen-loading" />
+    </div>
+  );
   switch (model.step.value) {
     case 'consent':
-      return <ConsentView model={model} onSwitchAccount={toLogin} />;
+      return (
+        <Suspense fallback={loading}>
+          <ConsentView model={model} onSwitchAccount={toLogin} />
+        </Suspense>
+      );
     case 'oautherror':
       return <OAuthError errorKey={model.errorKey.value} />;
     default:
-      return (
-        <div className="stack" aria-busy="true">
-          <h1>{i18n.t('oauth_loading')}</h1>
-          <div className="screen-loading" />
-        </div>
-      );
+      return loading;
   }
 }

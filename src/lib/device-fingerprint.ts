@@ -1,0 +1,38 @@
+/**
+ * The fingerprint part of the device id (SPEC §3, §4), loaded only when a device has no id yet:
+ * the library itself, and the confidence rule that decides whether to trust it.
+ *
+ * The account chooser lists the accounts of a device, so two devices must not share an id. Where
+ * the fingerprint's confidence (SPEC §3's rule) is below 0.5 — phones and Safari, whose
+ * fingerprints collide often — a random id is used instead.
+ */
+
+export const CONFIDENCE_THRESHOLD = 0.5;
+
+/** SPEC §3: 0.4 mobile Chromium or Firefox; 0.3 iOS Safari-like; 0.5 desktop Safari; 0.6 Windows; 0.5 Mac; 0.7 otherwise. */
+export function fingerprintConfidence(userAgent: string, platform = '', maxTouchPoints = 0): number {
+  const ua = userAgent.toLowerCase();
+  // iPadOS Safari asks for desktop pages with a Mac user agent; only its touch screen gives it away.
+  const isIos = /iphone|ipad|ipod/.test(ua) || (platform === 'MacIntel' && (/mobile/.test(ua) || maxTouchPoints > 1));
+  const isAndroid = /android/.test(ua);
+  const isSafari = /safari/.test(ua) && !/chrome|chromium|crios|fxios|edg|opr/.test(ua);
+  if (isIos) return 0.3;
+  if (isAndroid && /chrome|chromium|firefox/.test(ua)) return 0.4;
+  if (isSafari) return 0.5;
+  if (/windows/.test(ua)) return 0.6;
+  if (/macintosh|mac os x/.test(ua)) return 0.5;
+  return 0.7;
+}
+
+/** A new id for this device: the fingerprint's visitorId where it can be trusted, else random. */
+export async function computeDeviceId(): Promise<string> {
+  try {
+    if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
+    const { load } = await import('@fingerprintjs/fingerprintjs');
+    // The library's usage ping goes to a third party: off (privacy).
+    const agent = await load({ monitoring: false });
+    return (await agent.get()).visitorId;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
