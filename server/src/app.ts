@@ -15,6 +15,13 @@ import { restorePasswordRoutes } from './features/accounts/restore-password-rout
 import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
+import { authorizeRoutes } from './features/oauth/authorize-routes.js';
+import { discoveryRoutes } from './features/oauth/discovery-routes.js';
+import { createGrantService } from './features/oauth/grant-service.js';
+import { grantRoutes } from './features/oauth/grant-routes.js';
+import { logoutRoutes } from './features/oauth/logout-routes.js';
+import { oauthTokenRoutes } from './features/oauth/token-routes.js';
+import { userinfoRoutes } from './features/oauth/userinfo-routes.js';
 import { createSessionService } from './features/sessions/session-service.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
@@ -23,7 +30,7 @@ import { createOtpService } from './features/verification/otp-service.js';
 import { verificationRoutes } from './features/verification/verification-routes.js';
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
-import type { AccessTokenSigner } from './lib/jwt.js';
+import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
 import { requestMeta } from './middleware/request-meta.js';
 import type { Sender } from './senders/sender.js';
@@ -35,6 +42,7 @@ export interface AppDeps {
   clock: Clock;
   sender: Sender;
   signer: AccessTokenSigner;
+  idTokens: IdTokenSigner;
   /** Server secret that keys the one-time-code hashes. */
   codeKey: string;
   log: (message: string, error?: unknown) => void;
@@ -48,7 +56,7 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
   c.header('Cache-Control', 'no-store');
 };
 
-const API_PATH = /^\/(sso|common|payment|dev)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|dev|\.well-known)(\/|$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
@@ -65,6 +73,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
     sessions: createSessionService(storage, clock, deps.signer),
     throttle: createLoginThrottle(storage, clock),
+    accessTokens: deps.signer,
+    idTokens: deps.idTokens,
+    grants: createGrantService(storage, clock),
   };
 
   const limitBody = bodyLimit({
@@ -78,19 +89,26 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/login', loginRoutes(routeDeps));
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
+  v1.route('/user', grantRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
+  v1.route('/oauth', authorizeRoutes(routeDeps));
+  v1.route('/oauth', oauthTokenRoutes(routeDeps));
+  v1.route('/oauth', userinfoRoutes(routeDeps));
+  v1.route('/oauth', logoutRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  // overwrite: false lets a route set its own value (the widget's script is for every site to load).
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', overwrite: false }));
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
   app.use('/sso/*', noStore, limitBody);
   app.route('/sso/api/v1', v1);
   app.route('/sso/api/v2', v2);
   app.route('/common/api/v1', translationRoutes());
+  app.route('/.well-known', discoveryRoutes(routeDeps));
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
   if (deps.site) {
     const site = deps.site;

@@ -55,10 +55,11 @@ describe('the static site', () => {
     expect(await response.text()).toBe('console.log(1)');
   });
 
-  it('serves the widget assets', async () => {
+  it('serves the widget assets, loadable by pages of other sites', async () => {
     const response = await app.request('/widget/widget.js');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('window.Kirish={}');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('answers a missing file with 404 instead of the shell', async () => {

@@ -34,7 +34,11 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
 
   return async function site(c, next) {
     const path = c.req.path;
-    if (path.startsWith('/widget/')) return widget(c, next);
+    if (path.startsWith('/widget/')) {
+      // Partner pages on other sites load the widget's script: CORP must not hold it back.
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      return widget(c, next);
+    }
     if (LOOKS_LIKE_FILE.test(path) && path !== '/index.html') return files(c, next);
     c.header('Content-Security-Policy', `frame-ancestors ${await frameAncestors(path, c.req.query('client_id'))}`);
     // The shell names the current build's hashed assets: a browser must ask again each time.

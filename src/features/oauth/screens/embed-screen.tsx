@@ -91,6 +91,13 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Inside a partner's page the frame takes the page's own background.
+  useEffect(() => {
+    if (inPopup) return undefined;
+    document.documentElement.classList.add('embedded');
+    return () => document.documentElement.classList.remove('embedded');
+  }, [inPopup]);
+
   // The partner sizes the frame to the page (no scrollbars inside a widget).
   useEffect(() => {
     const element = root.current;
