@@ -2,7 +2,9 @@ import type { Config } from './config/config.js';
 import type { LoginThrottle } from './features/accounts/login-throttle.js';
 import type { Authenticated, SessionService } from './features/sessions/session-service.js';
 import type { OtpService } from './features/verification/otp-service.js';
+import type { GrantService } from './features/oauth/grant-service.js';
 import type { Clock } from './lib/clock.js';
+import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { RequestMeta } from './middleware/request-meta.js';
 import type { Storage } from './storage/storage.js';
 
@@ -17,4 +19,7 @@ export interface RouteDeps {
   otp: OtpService;
   sessions: SessionService;
   throttle: LoginThrottle;
+  accessTokens: AccessTokenSigner;
+  idTokens: IdTokenSigner;
+  grants: GrantService;
 }

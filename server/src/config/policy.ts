@@ -46,3 +46,16 @@ export const LOGIN_THROTTLE_IP: ThrottlePolicy = {
 export const CHECK_REQUESTS_PER_MINUTE_PER_IP = 60;
 
 export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** RFC 9700 §4.2.4 and OAuth 2.1 §4.1.2: an authorization code is short-lived and single-use. */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+/** An ID token is read once, at sign-in; ten minutes leave room for a slow client and clock skew. */
+export const ID_TOKEN_TTL_SECONDS = 10 * 60;
+/** Failed token and revocation requests per client address per minute, then 429 slow_down. */
+export const TOKEN_FAILURES_PER_MINUTE_PER_IP = 60;
+/** How long a browser may keep the answer to a CORS preflight of the OAuth endpoints. */
+export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 10 * 60;
+/** How long clients may cache the discovery document and the JWKS. */
+export const DISCOVERY_MAX_AGE_SECONDS = 5 * 60;
+/** The longest value taken for a parameter of an authorization request (state, nonce, redirect_uri, …). */
+export const AUTHORIZE_PARAMETER_MAX_LENGTH = 2048;

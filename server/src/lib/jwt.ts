@@ -1,9 +1,22 @@
 /**
  * The one wrapper around jose. Access tokens are JWTs signed with Ed25519 (fast to sign and verify,
- * small); the key pair is generated once and kept in the database, and several active keys may
- * verify at once so that a key can be rotated without signing anybody out.
+ * small); ID tokens are signed with RS256, which OpenID Connect Core §15.1 requires every provider
+ * to support. Key pairs are generated once and kept in the database, and every active key of an
+ * algorithm verifies and is published while the newest signs, so a key can be rotated (insert a new
+ * one, restart) without signing anybody out.
  */
-import { SignJWT, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import {
+  SignJWT,
+  compactVerify,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTHeaderParameters,
+} from 'jose';
 import type { Clock } from './clock.js';
 import { randomSecret } from './secrets.js';
 import type { Storage } from '../storage/storage.js';
@@ -11,80 +24,184 @@ import type { Storage } from '../storage/storage.js';
 const ACCESS_ALG = 'EdDSA';
 /** RFC 9068 §2.1: access tokens carry typ "at+jwt", so an ID token can never pass for one. */
 const ACCESS_TYP = 'at+jwt';
+const ID_TOKEN_ALG = 'RS256';
+const RSA_MODULUS_BITS = 2048;
+
+/** An access token issued to an OAuth client names it and what it was granted (RFC 9068 §2.2). */
+export interface ClientGrantClaims {
+  clientId: string;
+  /** Space-separated (RFC 6749 §3.3). */
+  scope: string;
+}
 
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /** Present only on a token issued to an OAuth client; the SPA's own tokens have none. */
+  client?: ClientGrantClaims;
 }
 
 export interface AccessTokenSigner {
   sign(claims: AccessClaims, ttlSeconds: number): Promise<string>;
   /** The claims of a valid token, or null for anything expired, forged, malformed or from another issuer. */
   verify(token: string): Promise<AccessClaims | null>;
+  /** The public keys that verify access tokens, for the JWKS (RFC 9068 §4: resource servers check them there). */
+  publicJwks(): JWK[];
+}
+
+/** The claims of an ID token (OpenID Connect Core §2), apart from iss, iat and exp, which the signer sets. */
+export type IdTokenClaims = { sub: string; aud: string } & Record<string, unknown>;
+
+/** What an `id_token_hint` says, once its signature and issuer are checked (its expiry is not). */
+export interface IdTokenHint {
+  sub: string;
+  aud: string;
+  sid: string | null;
+}
+
+export interface IdTokenSigner {
+  sign(claims: IdTokenClaims, ttlSeconds: number): Promise<string>;
+  /** The public keys that verify ID tokens, for the JWKS. */
+  publicJwks(): Promise<JWK[]>;
+  /**
+   * An ID token this server signed, read for RP-initiated logout: expired tokens are accepted
+   * (OpenID RP-Initiated Logout 1.0 §2: the hint may have expired), forged ones and other issuers' not.
+   */
+  readHint(token: string): Promise<IdTokenHint | null>;
 }
 
 interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
+  publicJwk: JWK;
 }
 
-async function loadOrCreateKeys(storage: Storage, clock: Clock): Promise<LoadedKey[]> {
-  let rows = (await storage.signingKeys.listActive()).filter((row) => row.alg === ACCESS_ALG);
+/** The active keys of `alg`, newest first, creating the first one when there is none. */
+async function loadOrCreateKeys(storage: Storage, clock: Clock, alg: string): Promise<LoadedKey[]> {
+  const activeRows = async () => (await storage.signingKeys.listActive()).filter((row) => row.alg === alg);
+  let rows = await activeRows();
   if (rows.length === 0) {
-    const { privateKey, publicKey } = await generateKeyPair(ACCESS_ALG, { crv: 'Ed25519', extractable: true });
-    const kid = randomSecret(12);
+    const options = alg === ID_TOKEN_ALG ? { modulusLength: RSA_MODULUS_BITS, extractable: true } : { crv: 'Ed25519', extractable: true };
+    const { privateKey, publicKey } = await generateKeyPair(alg, options);
     await storage.signingKeys.insert({
-      kid,
-      alg: ACCESS_ALG,
+      kid: randomSecret(12),
+      alg,
       privateJwk: JSON.stringify(await exportJWK(privateKey)),
       publicJwk: JSON.stringify(await exportJWK(publicKey)),
       createdAt: clock.now(),
       retiredAt: null,
     });
-    rows = (await storage.signingKeys.listActive()).filter((row) => row.alg === ACCESS_ALG);
+    rows = await activeRows();
   }
   return Promise.all(
-    rows.map(async (row) => ({
-      kid: row.kid,
-      privateKey: (await importJWK(JSON.parse(row.privateJwk) as JWK, ACCESS_ALG)) as CryptoKey,
-      publicKey: (await importJWK(JSON.parse(row.publicJwk) as JWK, ACCESS_ALG)) as CryptoKey,
-    })),
+    rows.map(async (row) => {
+      const publicJwk = JSON.parse(row.publicJwk) as JWK;
+      return {
+        kid: row.kid,
+        privateKey: (await importJWK(JSON.parse(row.privateJwk) as JWK, alg)) as CryptoKey,
+        publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
+        publicJwk: { ...publicJwk, kid: row.kid, alg, use: 'sig' },
+      };
+    }),
   );
 }
 
+/** A key resolver for jose that knows only `keys`, by kid: a token naming no known key is refused. */
+function byKid(keys: readonly LoadedKey[]) {
+  const map = new Map(keys.map((key) => [key.kid, key.publicKey]));
+  return (header: JWTHeaderParameters | { kid?: string }) => {
+    const key = header.kid === undefined ? undefined : map.get(header.kid);
+    if (!key) throw new errors.JWKSNoMatchingKey();
+    return key;
+  };
+}
+
 export async function createAccessTokenSigner(storage: Storage, clock: Clock, issuer: string): Promise<AccessTokenSigner> {
-  const keys = await loadOrCreateKeys(storage, clock);
+  const keys = await loadOrCreateKeys(storage, clock, ACCESS_ALG);
   const current = keys[0];
   if (!current) throw new Error('No signing key could be loaded');
-  const byKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
+  const resolveKey = byKid(keys);
 
   return {
     async sign(claims, ttlSeconds) {
       const nowSeconds = Math.floor(clock.now() / 1000);
-      return new SignJWT({ sid: claims.sessionId })
+      const payload = claims.client
+        ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope }
+        : { sid: claims.sessionId };
+      const jwt = new SignJWT(payload)
         .setProtectedHeader({ alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid })
         .setIssuer(issuer)
         .setSubject(claims.userId)
         .setIssuedAt(nowSeconds)
         .setExpirationTime(nowSeconds + ttlSeconds)
-        .setJti(randomSecret(9))
-        .sign(current.privateKey);
+        .setJti(randomSecret(9));
+      if (claims.client) jwt.setAudience(claims.client.clientId);
+      return jwt.sign(current.privateKey);
     },
 
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(
-          token,
-          (header) => {
-            const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-            if (!key) throw new errors.JWKSNoMatchingKey();
-            return key;
-          },
-          { issuer, typ: ACCESS_TYP, algorithms: [ACCESS_ALG], currentDate: new Date(clock.now()), clockTolerance: 0 },
-        );
+        const { payload } = await jwtVerify(token, resolveKey, {
+          issuer,
+          typ: ACCESS_TYP,
+          algorithms: [ACCESS_ALG],
+          currentDate: new Date(clock.now()),
+          clockTolerance: 0,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid };
+        if (payload.client_id === undefined) return claims;
+        // A client's token names the client as its audience too (RFC 9068 §2.2); anything else is not ours.
+        if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || payload.aud !== payload.client_id) return null;
+        return { ...claims, client: { clientId: payload.client_id, scope: payload.scope } };
+      } catch {
+        return null;
+      }
+    },
+
+    publicJwks: () => keys.map((key) => key.publicJwk),
+  };
+}
+
+/**
+ * The ID token signer. Its RSA key is loaded — or generated, which takes a few hundred
+ * milliseconds — on first use rather than at start: most starts (and every test server) never sign
+ * an ID token. Two processes racing to create the first key would each add one; both are active,
+ * both are published, and the newer signs, so the race is harmless.
+ */
+export function createIdTokenSigner(storage: Storage, clock: Clock, issuer: string): IdTokenSigner {
+  let loading: Promise<LoadedKey[]> | undefined;
+  const keys = () => {
+    loading ??= loadOrCreateKeys(storage, clock, ID_TOKEN_ALG).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+
+  return {
+    async sign(claims, ttlSeconds) {
+      const [current] = await keys();
+      if (!current) throw new Error('No ID token signing key could be loaded');
+      const nowSeconds = Math.floor(clock.now() / 1000);
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: ID_TOKEN_ALG, typ: 'JWT', kid: current.kid })
+        .setIssuer(issuer)
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + ttlSeconds)
+        .sign(current.privateKey);
+    },
+
+    publicJwks: async () => (await keys()).map((key) => key.publicJwk),
+
+    async readHint(token) {
+      try {
+        const resolveKey = byKid(await keys());
+        const { payload } = await compactVerify(token, resolveKey, { algorithms: [ID_TOKEN_ALG] });
+        const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
+        if (claims.iss !== issuer || typeof claims.sub !== 'string' || typeof claims.aud !== 'string') return null;
+        return { sub: claims.sub, aud: claims.aud, sid: typeof claims.sid === 'string' ? claims.sid : null };
       } catch {
         return null;
       }

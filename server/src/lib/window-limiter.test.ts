@@ -91,4 +91,19 @@ describe('createWindowLimiter', () => {
     expect(limiter.hit('new')).toBe(0);
     expect(limiter.hit('busy')).toBe(25);
   });
+
+  it('tells without counting whether the next hit would be refused, and for how long', () => {
+    const limiter = createWindowLimiter({ limit: 2, windowSeconds: 60, clock });
+    expect(limiter.retryAfter('k')).toBe(0);
+    limiter.hit('k');
+    expect(limiter.retryAfter('k')).toBe(0);
+    expect(limiter.retryAfter('k')).toBe(0);
+    limiter.hit('k');
+    clock.advanceSeconds(15);
+    expect(limiter.retryAfter('k')).toBe(45);
+    expect(limiter.retryAfter('other')).toBe(0);
+    clock.advanceSeconds(45);
+    expect(limiter.retryAfter('k')).toBe(0);
+    expect(limiter.hit('k')).toBe(0);
+  });
 });

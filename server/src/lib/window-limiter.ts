@@ -3,10 +3,13 @@ import type { Clock } from './clock.js';
 export interface WindowLimiter {
   /** Counts one hit for `key`; returns 0 when allowed, else the seconds until the window resets. */
   hit(key: string): number;
+  /** Counts nothing; returns 0 when a hit for `key` would now be allowed, else the seconds until the window resets. */
+  retryAfter(key: string): number;
 }
 
 /**
- * A fixed-window counter in memory, for cheap per-address limits on read endpoints. Bounded: when
+ * A fixed-window counter in memory, for cheap per-address limits on read endpoints (and on failed
+ * token requests: `hit` on each failure, `retryAfter` before serving the next request). Bounded: when
  * it holds too many keys, expired windows are swept first and, failing that, it starts afresh.
  */
 export function createWindowLimiter(options: { limit: number; windowSeconds: number; clock: Clock; maxKeys?: number }): WindowLimiter {
@@ -28,6 +31,13 @@ export function createWindowLimiter(options: { limit: number; windowSeconds: num
       }
       window.count += 1;
       return window.count > options.limit ? Math.ceil((window.startedAt + windowMs - now) / 1000) : 0;
+    },
+
+    retryAfter(key) {
+      const now = options.clock.now();
+      const window = windows.get(key);
+      if (!window || now - window.startedAt >= windowMs || window.count < options.limit) return 0;
+      return Math.ceil((window.startedAt + windowMs - now) / 1000);
     },
   };
 }

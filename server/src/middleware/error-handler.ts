@@ -1,11 +1,13 @@
 /**
  * The edge where failures become HTTP: an ApiError becomes `{errors: [...]}` with its status,
- * a TokenError a 401 in the shape the SPA's refresh logic expects, a body over the limit a 413,
- * anything unexpected a bare 500 `server_error`. No stack trace ever leaves the server.
+ * a TokenError a 401 in the shape the SPA's refresh logic expects, an OAuthError the
+ * `{error, error_description}` of RFC 6749 §5.2, a body over the limit a 413, anything unexpected a
+ * bare 500 `server_error`. No stack trace ever leaves the server.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, TokenError } from '../lib/api-error.js';
+import { OAuthError } from '../lib/oauth-error.js';
 
 export function errorResponse(c: Context, error: ApiError): Response {
   if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
@@ -20,6 +22,11 @@ export function createErrorHandler(log: (message: string, error: unknown) => voi
       const challenge = error.code === 'token_not_valid' ? 'Bearer error="invalid_token"' : 'Bearer';
       c.header('WWW-Authenticate', challenge);
       return c.json({ detail: error.message, code: error.code }, 401);
+    }
+    if (error instanceof OAuthError) {
+      if (error.challenge !== undefined) c.header('WWW-Authenticate', error.challenge);
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json({ error: error.code, error_description: error.message }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const key = error.status === 413 ? 'payload_too_large' : 'error_try_again';

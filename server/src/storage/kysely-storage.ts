@@ -1,10 +1,12 @@
 /**
  * The Storage interface over Kysely. The queries use only what SQLite and PostgreSQL share
- * (no upsert dialects, no RETURNING-dependent logic), so one implementation serves both.
+ * (no upsert dialects beyond the `ON CONFLICT … DO NOTHING` both spell alike, no RETURNING-dependent
+ * logic), so one implementation serves both.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ContactType } from '../lib/contacts.js';
 import type {
+  AuthorizationCodesTable,
   Database,
   OAuthClientsTable,
   OtpCodesTable,
@@ -14,9 +16,23 @@ import type {
   VerificationsTable,
 } from './schema.js';
 import { createGroupCommit } from './group-commit.js';
-import type { ClientKind, CodeCloseReason, OAuthClient, OtpCode, RefreshToken, Session, Storage, User, Verification } from './storage.js';
+import type {
+  AuthorizationCode,
+  ClientKind,
+  CodeCloseReason,
+  Grant,
+  OAuthClient,
+  OtpCode,
+  RefreshToken,
+  Session,
+  SessionKind,
+  Storage,
+  User,
+  Verification,
+} from './storage.js';
 
 const flag = (value: boolean): number => (value ? 1 : 0);
+const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
 
 function toUser(row: Selectable<UsersTable>): User {
@@ -80,6 +96,9 @@ function toSession(row: Selectable<SessionsTable>): Session {
     lastSeenAt: Number(row.last_seen_at),
     endedAt: row.ended_at === null ? null : Number(row.ended_at),
     endReason: row.end_reason,
+    kind: row.kind as SessionKind,
+    scope: row.scope,
+    authTime: optionalTime(row.auth_time),
   };
 }
 
@@ -113,12 +132,37 @@ function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
     redirectUris: stringList(row.redirect_uris, 'redirect_uris'),
     webOrigins: stringList(row.web_origins, 'web_origins'),
     scopes: stringList(row.scopes, 'scopes'),
+    postLogoutRedirectUris: stringList(row.post_logout_redirect_uris, 'post_logout_redirect_uris'),
     firstParty: row.first_party === 1,
     kind: row.kind as ClientKind,
     secretHash: row.secret_hash,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
+}
+
+function toAuthorizationCode(row: Selectable<AuthorizationCodesTable>): AuthorizationCode {
+  return {
+    id: row.id,
+    codeHash: row.code_hash,
+    clientId: row.client_id,
+    userId: row.user_id,
+    redirectUri: row.redirect_uri,
+    scope: row.scope,
+    codeChallenge: row.code_challenge,
+    codeChallengeMethod: row.code_challenge_method,
+    nonce: row.nonce,
+    ssoSessionId: row.sso_session_id,
+    authTime: Number(row.auth_time),
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    usedAt: optionalTime(row.used_at),
+    sessionId: row.session_id,
+  };
+}
+
+function toGrant(row: { user_id: string; client_id: string; scope: string; created_at: number }): Grant {
+  return { userId: row.user_id, clientId: row.client_id, scope: row.scope, createdAt: Number(row.created_at) };
 }
 
 export interface KyselyStorageOptions {
@@ -320,6 +364,9 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
             last_seen_at: session.lastSeenAt,
             ended_at: session.endedAt,
             end_reason: session.endReason,
+            kind: session.kind,
+            scope: session.scope,
+            auth_time: session.authTime,
           })
           .execute();
       },
@@ -344,6 +391,17 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
           .updateTable('sessions')
           .set({ ended_at: at, end_reason: reason })
           .where('user_id', '=', userId)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      },
+      async endAllForClient(userId, clientId, at, reason) {
+        const result = await db
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: reason })
+          .where('user_id', '=', userId)
+          .where('oauth_client_id', '=', clientId)
+          .where('kind', '=', 'oauth')
           .where('ended_at', 'is', null)
           .executeTakeFirst();
         return Number(result.numUpdatedRows);
@@ -524,6 +582,10 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
         const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
         return row && toClient(row);
       },
+      async list() {
+        const rows = await db.selectFrom('oauth_clients').selectAll().orderBy('id').execute();
+        return rows.map(toClient);
+      },
       async upsert(client) {
         const values = {
           name: client.name,
@@ -532,6 +594,7 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
           redirect_uris: JSON.stringify(client.redirectUris),
           web_origins: JSON.stringify(client.webOrigins),
           scopes: JSON.stringify(client.scopes),
+          post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
           first_party: flag(client.firstParty),
           kind: client.kind,
           secret_hash: client.secretHash,
@@ -541,6 +604,85 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
         if (!changed(result)) {
           await db.insertInto('oauth_clients').values({ id: client.id, created_at: client.createdAt, ...values }).execute();
         }
+      },
+    },
+
+    authorizationCodes: {
+      async insert(code) {
+        await db
+          .insertInto('authorization_codes')
+          .values({
+            id: code.id,
+            code_hash: code.codeHash,
+            client_id: code.clientId,
+            user_id: code.userId,
+            redirect_uri: code.redirectUri,
+            scope: code.scope,
+            code_challenge: code.codeChallenge,
+            code_challenge_method: code.codeChallengeMethod,
+            nonce: code.nonce,
+            sso_session_id: code.ssoSessionId,
+            auth_time: code.authTime,
+            created_at: code.createdAt,
+            expires_at: code.expiresAt,
+            used_at: code.usedAt,
+            session_id: code.sessionId,
+          })
+          .execute();
+      },
+      async findByHash(codeHash) {
+        const row = await db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+        return row && toAuthorizationCode(row);
+      },
+      async markUsed(id, at, sessionId) {
+        const result = await db
+          .updateTable('authorization_codes')
+          .set({ used_at: at, session_id: sessionId })
+          .where('id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        return changed(result);
+      },
+    },
+
+    grants: {
+      async insert(userId, clientId, scopes, at) {
+        if (scopes.length === 0) return;
+        await db
+          .insertInto('oauth_grants')
+          .values(scopes.map((scope) => ({ user_id: userId, client_id: clientId, scope, created_at: at })))
+          .onConflict((conflict) => conflict.columns(['user_id', 'client_id', 'scope']).doNothing())
+          .execute();
+      },
+      async listForClient(userId, clientId) {
+        const rows = await db
+          .selectFrom('oauth_grants')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('client_id', '=', clientId)
+          .orderBy('created_at')
+          .orderBy('scope')
+          .execute();
+        return rows.map(toGrant);
+      },
+      async listByUser(userId) {
+        const rows = await db
+          .selectFrom('oauth_grants')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .orderBy('client_id')
+          .orderBy('scope')
+          .execute();
+        return rows.map(toGrant);
+      },
+      async remove(userId, clientId) {
+        const result = await db
+          .deleteFrom('oauth_grants')
+          .where('user_id', '=', userId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
       },
     },
 

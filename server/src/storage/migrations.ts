@@ -156,6 +156,55 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0003_oauth_provider': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // SQLite adds one column per ALTER TABLE statement.
+      await db.schema
+        .alterTable('oauth_clients')
+        .addColumn('post_logout_redirect_uris', 'text', (col) => col.notNull().defaultTo('[]'))
+        .execute();
+      // Every session so far is a sign-in to Kirish itself: 'sso'.
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('kind', 'text', (col) => col.notNull().defaultTo('sso').check(sql`kind in ('sso', 'oauth')`))
+        .execute();
+      await db.schema.alterTable('sessions').addColumn('scope', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('auth_time', 'bigint').execute();
+
+      await db.schema
+        .createTable('authorization_codes')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('code_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('redirect_uri', 'text', (col) => col.notNull())
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('code_challenge_method', 'text')
+        .addColumn('nonce', 'text')
+        .addColumn('sso_session_id', 'text', (col) => col.notNull())
+        .addColumn('auth_time', 'bigint', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        // No foreign key: the code is marked used before its session row is written, in one transaction.
+        .addColumn('session_id', 'text')
+        // RFC 7636 §4.2: only S256 is ever stored (OAuth 2.1 §4.1.1 forbids plain where S256 is possible).
+        .addCheckConstraint('authorization_codes_s256', sql`code_challenge_method is null or code_challenge_method = 'S256'`)
+        .execute();
+
+      await db.schema
+        .createTable('oauth_grants')
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('oauth_grants_pk', ['user_id', 'client_id', 'scope'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

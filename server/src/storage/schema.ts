@@ -59,6 +59,10 @@ export interface SessionsTable {
   last_seen_at: number;
   ended_at: number | null;
   end_reason: string | null;
+  /** 'sso' or 'oauth' (migration 0003). */
+  kind: string;
+  scope: string | null;
+  auth_time: number | null;
 }
 
 export interface RefreshTokensTable {
@@ -112,11 +116,37 @@ export interface OAuthClientsTable {
   redirect_uris: string;
   web_origins: string;
   scopes: string;
+  post_logout_redirect_uris: string;
   first_party: number;
   kind: string;
   secret_hash: string | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface AuthorizationCodesTable {
+  id: string;
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  nonce: string | null;
+  sso_session_id: string;
+  auth_time: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  session_id: string | null;
+}
+
+export interface OAuthGrantsTable {
+  user_id: string;
+  client_id: string;
+  scope: string;
+  created_at: number;
 }
 
 export interface Database {
@@ -130,4 +160,6 @@ export interface Database {
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;
   oauth_clients: OAuthClientsTable;
+  authorization_codes: AuthorizationCodesTable;
+  oauth_grants: OAuthGrantsTable;
 }

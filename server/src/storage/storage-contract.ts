@@ -4,7 +4,7 @@
  * It tests the promises the services rely on — single-use updates, ordering, atomicity.
  */
 import { describe, expect, it } from 'vitest';
-import type { OAuthClient, Session, Storage, User } from './storage.js';
+import type { AuthorizationCode, OAuthClient, Session, Storage, User } from './storage.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
@@ -40,6 +40,9 @@ function session(id: string, userId: string, overrides: Partial<Session> = {}): 
     lastSeenAt: T0,
     endedAt: null,
     endReason: null,
+    kind: 'sso',
+    scope: null,
+    authTime: null,
     ...overrides,
   };
 }
@@ -51,6 +54,7 @@ function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
     logoUrl: null,
     homePage: null,
     redirectUris: ['https://shop.example.uz/callback'],
+    postLogoutRedirectUris: ['https://shop.example.uz/'],
     webOrigins: ['https://shop.example.uz'],
     scopes: ['openid', 'profile'],
     firstParty: false,
@@ -61,6 +65,29 @@ function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
     ...overrides,
   };
 }
+
+function authorizationCode(id: string, overrides: Partial<AuthorizationCode> = {}): AuthorizationCode {
+  return {
+    id,
+    codeHash: `hash-of-${id}`,
+    clientId: 'shop',
+    userId: 'u1',
+    redirectUri: 'https://shop.example.uz/callback?from=login',
+    scope: 'openid profile',
+    codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    codeChallengeMethod: 'S256',
+    nonce: 'n-0S6_WzA2Mj',
+    ssoSessionId: 's1',
+    authTime: T0 - 60_000,
+    createdAt: T0,
+    expiresAt: T0 + 60_000,
+    usedAt: null,
+    sessionId: null,
+    ...overrides,
+  };
+}
+
+const grantSummary = (grants: Array<{ clientId: string; scope: string; createdAt: number }>) => grants.map((g) => [g.clientId, g.scope, g.createdAt]);
 
 export function describeStorageContract(name: string, open: () => Promise<{ storage: Storage; dispose: () => Promise<void> }>) {
   async function withStorage(test: (storage: Storage) => Promise<void>) {
@@ -181,7 +208,9 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
           webOrigins: ['https://shop.example.uz', 'http://127.0.0.1:8081'],
           scopes: ['openid', 'profile', 'phone', 'email'],
         });
-        const bank = client('bank', { kind: 'confidential', secretHash: 'sha256-of-the-secret', firstParty: true, redirectUris: [], webOrigins: [], scopes: [] });
+        const bank = client('bank', {
+          kind: 'confidential', secretHash: 'sha256-of-the-secret', firstParty: true, redirectUris: [], postLogoutRedirectUris: [], webOrigins: [], scopes: [],
+        });
         await storage.clients.upsert(shop);
         await storage.clients.upsert(bank);
         expect(await storage.clients.find('shop')).toEqual(shop);
@@ -197,6 +226,7 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
           name: 'Renamed Shop',
           homePage: 'http://127.0.0.1:9091/',
           redirectUris: ['http://127.0.0.1:9091/callback'],
+          postLogoutRedirectUris: ['http://127.0.0.1:9091/', 'http://127.0.0.1:9091/bye'],
           webOrigins: ['http://127.0.0.1:9091'],
           scopes: ['openid'],
           firstParty: true,
@@ -213,6 +243,94 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
         await expect(storage.clients.upsert(client('odd', { kind: 'native' as OAuthClient['kind'] }))).rejects.toThrow(/constraint/i);
         expect(await storage.clients.find('spa')).toBeUndefined();
         expect(await storage.clients.find('odd')).toBeUndefined();
+      }));
+
+    it('lists every client, in the order of their ids', () =>
+      withStorage(async (storage) => {
+        expect(await storage.clients.list()).toEqual([]);
+        await storage.clients.upsert(client('shop'));
+        await storage.clients.upsert(client('bank', { name: 'Bank' }));
+        expect((await storage.clients.list()).map((c) => [c.id, c.name])).toEqual([['bank', 'Bank'], ['shop', 'Test Shop']]);
+      }));
+
+    it('keeps the kind, scope and sign-in time of a session, and ends only one user\'s OAuth sessions of one client', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        const oauth = session('o1', 'u1', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid profile', authTime: T0 - 5_000, source: 'oauth' });
+        await storage.sessions.insert(oauth);
+        // A sign-in to Kirish that carried the OauthClientId header names the client too, but is no OAuth session.
+        await storage.sessions.insert(session('k1', 'u1', { oauthClientId: 'shop' }));
+        await storage.sessions.insert(session('o2', 'u1', { kind: 'oauth', oauthClientId: 'bank', scope: 'openid', authTime: T0 }));
+        await storage.sessions.insert(session('o3', 'u2', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid', authTime: T0 }));
+        expect(await storage.sessions.findById('o1')).toEqual(oauth);
+        expect((await storage.sessions.findById('k1'))?.kind).toBe('sso');
+
+        expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 1, 'grant_revoked')).toBe(1);
+        expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 2, 'grant_revoked')).toBe(0);
+        const ended = await Promise.all(['o1', 'k1', 'o2', 'o3'].map(async (id) => [id, (await storage.sessions.findById(id))?.endReason ?? null]));
+        expect(ended).toEqual([['o1', 'grant_revoked'], ['k1', null], ['o2', null], ['o3', null]]);
+      }));
+
+    it('refuses a session kind it does not know', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await expect(storage.sessions.insert(session('s1', 'u1', { kind: 'device' as Session['kind'] }))).rejects.toThrow(/constraint/i);
+      }));
+
+    it('finds an authorization code by its hash with every field, and marks it used once, by one session', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.clients.upsert(client('shop'));
+        const code = authorizationCode('a1');
+        await storage.authorizationCodes.insert(code);
+        await storage.authorizationCodes.insert(authorizationCode('a2', { codeChallenge: null, codeChallengeMethod: null, nonce: null }));
+        expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual(code);
+        expect((await storage.authorizationCodes.findByHash('hash-of-a2'))?.codeChallenge).toBeNull();
+        expect(await storage.authorizationCodes.findByHash('a1')).toBeUndefined();
+
+        expect(await storage.authorizationCodes.markUsed('a1', T0 + 5, 'first')).toBe(true);
+        expect(await storage.authorizationCodes.markUsed('a1', T0 + 6, 'second')).toBe(false);
+        expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual({ ...code, usedAt: T0 + 5, sessionId: 'first' });
+      }));
+
+    it('refuses a second code with the same hash, and a challenge method other than S256', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.clients.upsert(client('shop'));
+        await storage.authorizationCodes.insert(authorizationCode('a1'));
+        await expect(storage.authorizationCodes.insert(authorizationCode('a2', { codeHash: 'hash-of-a1' }))).rejects.toThrow(/unique/i);
+        await expect(storage.authorizationCodes.insert(authorizationCode('a3', { codeChallengeMethod: 'plain' }))).rejects.toThrow(/constraint/i);
+      }));
+
+    it('records consent once per user, client and scope, keeps the first time, lists it and forgets it per client', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        await storage.clients.upsert(client('shop'));
+        await storage.clients.upsert(client('bank'));
+        await storage.grants.insert('u1', 'shop', ['openid', 'profile'], T0);
+        await storage.grants.insert('u1', 'shop', ['profile', 'email'], T0 + 10);
+        await storage.grants.insert('u1', 'bank', ['openid'], T0 + 20);
+        await storage.grants.insert('u2', 'shop', ['openid'], T0 + 30);
+        await storage.grants.insert('u2', 'shop', [], T0 + 40);
+        expect(grantSummary(await storage.grants.listForClient('u1', 'shop'))).toEqual([
+          ['shop', 'openid', T0],
+          ['shop', 'profile', T0],
+          ['shop', 'email', T0 + 10],
+        ]);
+        expect(grantSummary(await storage.grants.listByUser('u1'))).toEqual([
+          ['shop', 'openid', T0],
+          ['shop', 'profile', T0],
+          ['shop', 'email', T0 + 10],
+          ['bank', 'openid', T0 + 20],
+        ]);
+        expect(await storage.grants.listByUser('u2')).toEqual([{ userId: 'u2', clientId: 'shop', scope: 'openid', createdAt: T0 + 30 }]);
+
+        expect(await storage.grants.remove('u1', 'shop')).toBe(3);
+        expect(await storage.grants.remove('u1', 'shop')).toBe(0);
+        expect(grantSummary(await storage.grants.listByUser('u1'))).toEqual([['bank', 'openid', T0 + 20]]);
+        expect(await storage.grants.listForClient('u2', 'shop')).toHaveLength(1);
       }));
 
     it('keeps throttle state, outbox order and server secrets', () =>

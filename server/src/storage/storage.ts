@@ -47,6 +47,14 @@ export interface Verification {
   usedAt: number | null;
 }
 
+/**
+ * `sso`: a sign-in to Kirish itself, whose tokens act on the user's account (the SPA's).
+ * `oauth`: the token family of one authorization of an OAuth client, whose tokens only reach the
+ * userinfo endpoint. The `OauthClientId` sign-in header (SPEC §7) may name a client on an `sso`
+ * session too, so the kind, not that column, tells them apart.
+ */
+export type SessionKind = 'sso' | 'oauth';
+
 export interface Session {
   id: string;
   userId: string;
@@ -61,6 +69,11 @@ export interface Session {
   lastSeenAt: number;
   endedAt: number | null;
   endReason: string | null;
+  kind: SessionKind;
+  /** `oauth` sessions only: the scope the client was granted, space-separated (RFC 6749 §3.3). */
+  scope: string | null;
+  /** `oauth` sessions only: when the user signed in to Kirish (OpenID Connect Core §2 `auth_time`). */
+  authTime: number | null;
 }
 
 export interface RefreshToken {
@@ -99,6 +112,40 @@ export interface SigningKey {
   retiredAt: number | null;
 }
 
+/**
+ * An authorization code (RFC 6749 §4.1.2), stored only as a hash, bound to everything the token
+ * request must repeat or prove: the client, the redirect URI, the PKCE challenge (RFC 7636 §4.4).
+ */
+export interface AuthorizationCode {
+  id: string;
+  codeHash: string;
+  clientId: string;
+  userId: string;
+  redirectUri: string;
+  /** Space-separated, as granted. */
+  scope: string;
+  codeChallenge: string | null;
+  /** `S256` whenever there is a challenge: `plain` is never accepted. */
+  codeChallengeMethod: string | null;
+  nonce: string | null;
+  /** The Kirish (SPA) session in which the user authorized. */
+  ssoSessionId: string;
+  authTime: number;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  /** The OAuth session its redemption opened, so that a replay can end it (RFC 6749 §4.1.2). */
+  sessionId: string | null;
+}
+
+/** A user's consent to one scope for one client; remembered until the user revokes it. */
+export interface Grant {
+  userId: string;
+  clientId: string;
+  scope: string;
+  createdAt: number;
+}
+
 /** RFC 6749 §2.1: a confidential client can keep a secret; a public one (an SPA, a mobile app) cannot. */
 export type ClientKind = 'public' | 'confidential';
 
@@ -115,10 +162,12 @@ export interface OAuthClient {
   webOrigins: string[];
   /** The scopes the client may ask for. */
   scopes: string[];
+  /** Where RP-initiated logout may send the browser back to, compared as exact strings. */
+  postLogoutRedirectUris: string[];
   /** Kirish's own apps: no consent step. */
   firstParty: boolean;
   kind: ClientKind;
-  /** Only ever a hash of a confidential client's secret; null for a public client. */
+  /** Only ever a hash (SHA-256, base64url) of a confidential client's secret; null for a public client. */
   secretHash: string | null;
   createdAt: number;
   updatedAt: number;
@@ -170,6 +219,8 @@ export interface Storage {
     /** Ends the session if still open; false when it had ended already. */
     end(id: string, at: number, reason: string): Promise<boolean>;
     endAllForUser(userId: string, at: number, reason: string): Promise<number>;
+    /** Ends every open `oauth` session of the user with the client; `sso` sessions are left alone. */
+    endAllForClient(userId: string, clientId: string, at: number, reason: string): Promise<number>;
     /** Accounts that have had a session with this device id, most recent first. */
     deviceProfiles(deviceId: string): Promise<DeviceProfileRow[]>;
   };
@@ -201,8 +252,28 @@ export interface Storage {
 
   clients: {
     find(id: string): Promise<OAuthClient | undefined>;
+    /** Every registered client; the registry is small (a handful of partners). */
+    list(): Promise<OAuthClient[]>;
     /** Inserts the client, or replaces every field of the one with its id except `createdAt`. */
     upsert(client: OAuthClient): Promise<void>;
+  };
+
+  authorizationCodes: {
+    insert(code: AuthorizationCode): Promise<void>;
+    findByHash(codeHash: string): Promise<AuthorizationCode | undefined>;
+    /** Marks it used by `sessionId` if unused; false when another request used it first. */
+    markUsed(id: string, at: number, sessionId: string): Promise<boolean>;
+  };
+
+  grants: {
+    /** Records consent to each scope; a scope already granted keeps its first time. */
+    insert(userId: string, clientId: string, scopes: readonly string[], at: number): Promise<void>;
+    /** The user's grants to one client. */
+    listForClient(userId: string, clientId: string): Promise<Grant[]>;
+    /** Every grant of the user, oldest first. */
+    listByUser(userId: string): Promise<Grant[]>;
+    /** Forgets the user's consent to the client; returns how many scopes it held. */
+    remove(userId: string, clientId: string): Promise<number>;
   };
 
   secrets: {

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { buildApp } from '../bootstrap.js';
 import { loadConfig } from '../config/config.js';
@@ -38,7 +39,7 @@ export const V1 = '/sso/api/v1';
 export const REGISTER_PATH = '/sso/api/v2/register/RegisterUser/';
 export const STRONG_PASSWORD = 'Qovun-pishdi-Chorsu-7';
 
-export async function createTestServer(options: { env?: Record<string, string>; sender?: Sender } = {}) {
+export async function createTestServer(options: { env?: Record<string, string>; sender?: Sender; site?: MiddlewareHandler } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
   const dbPath = join(dir, 'kirish.db');
   const db = openSqlite(dbPath);
@@ -53,6 +54,7 @@ export async function createTestServer(options: { env?: Record<string, string>; 
     clock,
     sender: options.sender ?? createOutboxSender(storage, clock),
     log: (message, error) => loggedErrors.push({ message, error }),
+    ...(options.site ? { site: options.site } : {}),
   });
 
   async function call(method: string, path: string, request: CallOptions = {}): Promise<CallResult> {

@@ -1,4 +1,8 @@
 /**
+ * What the registry tells the SPA about a client, without authentication.
+ *
+ * GET /oauth/app_info/: what the consent screen shows of a client.
+ *
  * GET /oauth/embed_origin/: whether a page may embed Kirish sign-in for a client. The SPA, when it
  * runs in a frame, asks this before it posts anything to the parent origin it was handed, and posts
  * only to the origin this confirms, never to "*" (DESIGN.md, Widget protocol): a message carries
@@ -9,6 +13,7 @@ import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { badRequest } from '../../lib/api-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { parseWith, v } from '../../lib/validation.js';
+import { appInfoOf } from './app-info.js';
 
 // Missing parameters get the same keys as wrong ones: to the SPA both mean "do not post".
 const embedOriginQuery = v.strictObject({
@@ -16,8 +21,19 @@ const embedOriginQuery = v.strictObject({
   origin: v.optional(v.string(), ''),
 });
 
+const appInfoQuery = v.strictObject({ client_id: v.optional(v.string(), '') });
+
 export function clientRoutes({ storage }: RouteDeps) {
   const app = new Hono<AppEnv>();
+
+  app.get('/app_info/', async (c) => {
+    const { client_id: clientId } = parseWith(appInfoQuery, c.req.query());
+    // RFC 6749 §3.1: a parameter must not be sent twice.
+    const repeated = (c.req.queries('client_id')?.length ?? 0) > 1;
+    const client = clientId === '' || repeated ? undefined : await storage.clients.find(clientId);
+    if (!client) throw badRequest('invalid_client', 'client_id');
+    return c.json(appInfoOf(client));
+  });
 
   app.get('/embed_origin/', async (c) => {
     const query = parseWith(embedOriginQuery, c.req.query());

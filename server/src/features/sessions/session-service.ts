@@ -7,6 +7,10 @@
  * than REFRESH_REUSE_GRACE_SECONDS ago, and whose successor has not been used yet — may be presented
  * again; each such use gets a fresh pair of its own and the family stays alive. Any other
  * presentation of a rotated token is reuse.
+ *
+ * An OAuth client's authorization is a session too (kind `oauth`), with the same refresh-token
+ * family. Its tokens and the SPA's are kept apart in both directions: the SPA's API and refresh
+ * endpoint take only `sso` sessions, the OAuth endpoints only `oauth` sessions of the right client.
  */
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -37,15 +41,62 @@ export interface Authenticated {
   session: Session;
 }
 
-export type EndReason = 'logout' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'ended_by_user';
+/** What an OAuth client was granted in one authorization: the data of its session. */
+export interface ClientGrant {
+  clientId: string;
+  /** Space-separated (RFC 6749 §3.3). */
+  scope: string;
+  /** When the user signed in to Kirish (OpenID Connect Core §2 `auth_time`), ms. */
+  authTime: number;
+}
+
+/** The holder of a valid OAuth access token: whose it is, for which client, with which scope. */
+export interface ClientAuthenticated extends Authenticated {
+  clientId: string;
+  scope: string;
+}
+
+export type EndReason =
+  | 'logout'
+  | 'refresh_reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'ended_by_user'
+  /** An authorization code was redeemed a second time (RFC 6749 §4.1.2). */
+  | 'code_reuse'
+  /** The client revoked a token of the session (RFC 7009). */
+  | 'revoked'
+  /** The user took the client's access back. */
+  | 'grant_revoked'
+  /** OpenID RP-Initiated Logout. */
+  | 'rp_logout';
 
 export interface SessionService {
   /** Opens a session inside the caller's transaction and returns its first refresh token. */
   start(tx: Storage, user: User, meta: RequestMeta, save: boolean): Promise<StartedSession>;
-  /** Signs an access token for the session (outside any transaction: signing is not storage work). */
-  accessToken(session: Session): Promise<string>;
+  /**
+   * Opens the session of one OAuth authorization inside the caller's transaction, with the id the
+   * caller chose (it records the id on the authorization code first).
+   */
+  startForClient(tx: Storage, sessionId: string, user: User, grant: ClientGrant, meta: RequestMeta): Promise<StartedSession>;
+  /**
+   * Signs an access token for the session (outside any transaction: signing is not storage work).
+   * An `oauth` session's token names its client and carries `scope`, by default the one granted.
+   */
+  accessToken(session: Session, scope?: string): Promise<string>;
+  /** The SPA's refresh (POST /TokenRefresh/): only `sso` sessions. */
   refresh(refreshToken: string): Promise<TokenPair>;
+  /**
+   * Rotates a refresh token of a live session that `admits` accepts, with reuse detection; null
+   * when the token is unknown, expired, ended, reused or not admitted. A session that is not
+   * admitted is left exactly as it was: a token shown to the wrong endpoint or client is refused,
+   * not rotated.
+   */
+  rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null>;
+  /** The SPA's API: a token of an `sso` session, never one issued to an OAuth client. */
   authenticate(accessToken: string): Promise<Authenticated>;
+  /** The OAuth userinfo endpoint: only a token issued to an OAuth client, of its live session; else null. */
+  authenticateClient(accessToken: string): Promise<ClientAuthenticated | null>;
   end(sessionId: string, reason: EndReason): Promise<void>;
 }
 
@@ -67,10 +118,38 @@ async function issueRefresh(tx: Storage, session: Session, parentId: string | nu
 }
 
 export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner): SessionService {
-  const signAccess = (session: Session) =>
-    signer.sign({ userId: session.userId, sessionId: session.id }, ACCESS_TOKEN_TTL_SECONDS);
+  const signAccess = (session: Session, scope?: string) => {
+    const base = { userId: session.userId, sessionId: session.id };
+    if (session.kind === 'sso' || session.oauthClientId === null) return signer.sign(base, ACCESS_TOKEN_TTL_SECONDS);
+    const client = { clientId: session.oauthClientId, scope: scope ?? session.scope ?? '' };
+    return signer.sign({ ...base, client }, ACCESS_TOKEN_TTL_SECONDS);
+  };
 
   type Rotation = { ok: true; session: Session; refresh: string } | { ok: false };
+
+  async function rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null> {
+    const now = clock.now();
+    const rotation = await storage.transaction(async (tx): Promise<Rotation> => {
+      const current = await tx.refreshTokens.findByHash(sha256(refreshToken));
+      if (!current) return { ok: false };
+      const session = await tx.sessions.findById(current.sessionId);
+      if (!session || session.endedAt !== null || now >= current.expiresAt || !admits(session)) return { ok: false };
+
+      let rotatedAt = current.rotatedAt;
+      if (rotatedAt === null && !(await tx.refreshTokens.markRotated(current.id, now))) rotatedAt = now;
+      const stale =
+        rotatedAt !== null &&
+        (now - rotatedAt > REFRESH_REUSE_GRACE_SECONDS * 1000 || (await tx.refreshTokens.hasRotatedChild(current.id)));
+      if (stale) {
+        // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
+        await tx.sessions.end(session.id, now, 'refresh_reuse');
+        return { ok: false };
+      }
+      await tx.sessions.touch(session.id, now);
+      return { ok: true, session, refresh: await issueRefresh(tx, session, current.id, now) };
+    });
+    return rotation.ok ? { session: rotation.session, refresh: rotation.refresh } : null;
+  }
 
   return {
     async start(tx, user, meta, save) {
@@ -89,6 +168,35 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
         lastSeenAt: now,
         endedAt: null,
         endReason: null,
+        kind: 'sso',
+        scope: null,
+        authTime: null,
+      };
+      await tx.sessions.insert(session);
+      return { session, refresh: await issueRefresh(tx, session, null, now) };
+    },
+
+    async startForClient(tx, sessionId, user, grant, meta) {
+      const now = clock.now();
+      const session: Session = {
+        id: sessionId,
+        userId: user.id,
+        // Not the partner's device: the account chooser lists sign-ins to Kirish only.
+        deviceId: null,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        source: 'oauth',
+        productSource: null,
+        oauthClientId: grant.clientId,
+        // A client keeps its refresh token as long as the user keeps the grant: the longer lifetime.
+        save: true,
+        createdAt: now,
+        lastSeenAt: now,
+        endedAt: null,
+        endReason: null,
+        kind: 'oauth',
+        scope: grant.scope,
+        authTime: grant.authTime,
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };
@@ -97,39 +205,44 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
     accessToken: signAccess,
 
     async refresh(refreshToken) {
-      const now = clock.now();
-      const rotation = await storage.transaction(async (tx): Promise<Rotation> => {
-        const current = await tx.refreshTokens.findByHash(sha256(refreshToken));
-        if (!current) return { ok: false };
-        const session = await tx.sessions.findById(current.sessionId);
-        if (!session || session.endedAt !== null || now >= current.expiresAt) return { ok: false };
-
-        let rotatedAt = current.rotatedAt;
-        if (rotatedAt === null && !(await tx.refreshTokens.markRotated(current.id, now))) rotatedAt = now;
-        const stale =
-          rotatedAt !== null &&
-          (now - rotatedAt > REFRESH_REUSE_GRACE_SECONDS * 1000 || (await tx.refreshTokens.hasRotatedChild(current.id)));
-        if (stale) {
-          // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
-          await tx.sessions.end(session.id, now, 'refresh_reuse');
-          return { ok: false };
-        }
-        await tx.sessions.touch(session.id, now);
-        return { ok: true, session, refresh: await issueRefresh(tx, session, current.id, now) };
-      });
-      if (!rotation.ok) throw new TokenError();
-      return { access: await signAccess(rotation.session), refresh: rotation.refresh };
+      // An OAuth client's refresh token is not the SPA's: refused here, and left unrotated.
+      const rotated = await rotate(refreshToken, (session) => session.kind === 'sso');
+      if (!rotated) throw new TokenError();
+      return { access: await signAccess(rotated.session), refresh: rotated.refresh };
     },
+
+    rotate,
 
     async authenticate(accessToken) {
       const claims = await signer.verify(accessToken);
-      if (!claims) throw new TokenError();
+      // A token issued to an OAuth client must never act on the user's Kirish account: a partner
+      // holding one would otherwise reach everything the SPA can (RFC 9068 §4, audience restriction).
+      if (!claims || claims.client) throw new TokenError();
       // The session is checked on every request, so ending it takes effect at once, not in 15 minutes.
       const session = await storage.sessions.findById(claims.sessionId);
-      if (!session || session.endedAt !== null || session.userId !== claims.userId) throw new TokenError();
+      if (!session || session.endedAt !== null || session.userId !== claims.userId || session.kind !== 'sso') throw new TokenError();
       const user = await storage.users.findById(claims.userId);
       if (!user) throw new TokenError();
       return { user, session };
+    },
+
+    async authenticateClient(accessToken) {
+      const claims = await signer.verify(accessToken);
+      // Only tokens issued to a client: the SPA's own token is no OAuth access token.
+      if (!claims?.client) return null;
+      const session = await storage.sessions.findById(claims.sessionId);
+      if (
+        !session ||
+        session.endedAt !== null ||
+        session.kind !== 'oauth' ||
+        session.userId !== claims.userId ||
+        session.oauthClientId !== claims.client.clientId
+      ) {
+        return null;
+      }
+      const user = await storage.users.findById(claims.userId);
+      if (!user || user.isInactivated) return null;
+      return { user, session, clientId: claims.client.clientId, scope: claims.client.scope };
     },
 
     async end(sessionId, reason) {

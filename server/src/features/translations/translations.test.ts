@@ -71,6 +71,11 @@ const REQUIRED_KEYS = [
 //   3. the last argument of a valibot call `v.name(…)`, which is its message, e.g.
 //      v.picklist(PURPOSES, 'invalid_type'), v.regex(/^\d{6}$/, 'invalid_code');
 //   4. a `return 'x'` statement: passwordProblem returns its key for badRequest(problem, …).
+// Not collected, on purpose: the error codes of the OAuth protocol endpoints — the first argument
+// of new OAuthError(…) and the `error` of an authorization response (features/oauth). They are
+// RFC 6749 codes (invalid_grant, access_denied, …, §4.1.2.1 and §5.2) that client software reads and
+// no person is shown, so they have no texts; the Django-style keys of the same feature that the
+// consent page shows (invalid_redirect_uri, account_inactive, …) are collected like any other.
 // A sanity check below makes sure the collector still finds keys from each of these places, so a
 // refactoring that blinds it fails this test instead of silently checking nothing.
 // ---------------------------------------------------------------------------------------------
@@ -289,6 +294,9 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
       invalid_name: 'features/accounts/names.ts',
       password_too_common: 'lib/password-policy.ts',
       code_attempts_exceeded: 'features/verification/otp-service.ts',
+      invalid_redirect_uri: 'features/oauth/authorize-routes.ts',
+      account_inactive: 'features/oauth/authorize-routes.ts',
+      invalid_id_token_hint: 'features/oauth/logout-routes.ts',
     };
     for (const [key, file] of Object.entries(expected)) {
       const places = keys.get(key) ?? [];
@@ -301,6 +309,10 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     expect(keys.get('user_not_found_phone')).toContain('features/verification/verification-routes.ts badRequest');
     expect(keys.has('phone')).toBe(false);
     expect(keys.has('invalid_token')).toBe(false);
+    // The OAuth protocol's codes are for client software, not people: not taken for catalogue keys.
+    for (const code of ['invalid_grant', 'unsupported_grant_type', 'unsupported_response_type', 'access_denied', 'invalid_scope', 'slow_down']) {
+      expect(keys.has(code), code).toBe(false);
+    }
   });
 
   it('has every error key the server can emit in every locale', () => {

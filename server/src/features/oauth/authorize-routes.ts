@@ -1,0 +1,159 @@
+/**
+ * POST /oauth/authorize/ (SPEC §7): the SPA's consent page hands over a client's authorization
+ * request (RFC 6749 §4.1.1, RFC 7636 §4.3, OpenID Connect Core §3.1.2.1) with the signed-in user's
+ * token, and gets back where to send the result: a redirect URI carrying a code or an error, a
+ * message for the widget's parent page, or the question to ask the person first.
+ *
+ * No CORS: only the SPA, on Kirish's own origin, calls this.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS, AUTHORIZE_PARAMETER_MAX_LENGTH } from '../../config/policy.js';
+import { ApiError, badRequest } from '../../lib/api-error.js';
+import type { OAuthErrorCode } from '../../lib/oauth-error.js';
+import { isSerializedOrigin } from '../../lib/origins.js';
+import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
+import { readJsonBody, text, v } from '../../lib/validation.js';
+import { requireAuth } from '../../middleware/require-auth.js';
+import type { OAuthClient } from '../../storage/storage.js';
+import { appInfoOf } from '../clients/app-info.js';
+import { withQuery } from './redirect-uri.js';
+import { joinScope, parseScope } from './scopes.js';
+
+const parameter = text(AUTHORIZE_PARAMETER_MAX_LENGTH);
+
+// Missing parameters arrive as empty strings from the SPA; both mean "not sent".
+const authorizeSchema = v.strictObject({
+  client_id: v.optional(parameter, ''),
+  redirect_uri: v.optional(parameter, ''),
+  response_type: v.optional(parameter, ''),
+  scope: v.optional(parameter, ''),
+  state: v.optional(parameter, ''),
+  code_challenge: v.optional(parameter, ''),
+  code_challenge_method: v.optional(parameter, ''),
+  nonce: v.optional(parameter, ''),
+  response_mode: v.optional(parameter, ''),
+  consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
+});
+
+type AuthorizationRequest = v.InferOutput<typeof authorizeSchema>;
+
+interface AuthorizationProblem {
+  error: OAuthErrorCode;
+  description: string;
+}
+
+const RESPONSE_MODES = ['query', 'web_message'];
+/** RFC 7636 §4.2: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+const problem = (error: OAuthErrorCode, description: string): AuthorizationProblem => ({ error, description });
+
+/** What is wrong with a request whose client and redirect URI are known good; null when nothing is. */
+function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: readonly string[]): AuthorizationProblem | null {
+  if (request.response_mode !== '' && !RESPONSE_MODES.includes(request.response_mode)) {
+    return problem('invalid_request', 'response_mode must be query or web_message');
+  }
+  // OAuth 2.1 §4.1.1 and RFC 9700 §2.1.2: only the code flow; the implicit grant (token) is gone.
+  if (request.response_type !== 'code') return problem('unsupported_response_type', 'Only response_type=code is supported');
+  // RFC 6749 makes state optional; Kirish requires it, so that every client has CSRF protection (RFC 9700 §4.7.1).
+  if (request.state === '') return problem('invalid_request', 'state is required');
+  // RFC 7636 and RFC 9700 §2.1.1: PKCE with S256 for every public client, and never the plain
+  // method, which an attacker who reads the request could simply repeat. A challenge without a
+  // method means plain (RFC 7636 §4.3).
+  if (request.code_challenge !== '') {
+    if (request.code_challenge_method !== 'S256') return problem('invalid_request', 'code_challenge_method must be S256');
+    if (!S256_CHALLENGE.test(request.code_challenge)) return problem('invalid_request', 'code_challenge is not an S256 challenge');
+  } else if (request.code_challenge_method !== '') {
+    return problem('invalid_request', 'code_challenge_method without code_challenge');
+  } else if (client.kind === 'public') {
+    return problem('invalid_request', 'A public client must send a PKCE code_challenge with code_challenge_method=S256');
+  }
+  if (scopes.length === 0) return problem('invalid_scope', 'scope is required');
+  const unknown = scopes.filter((scope) => !client.scopes.includes(scope));
+  if (unknown.length > 0) return problem('invalid_scope', `Not allowed for this client: ${unknown.join(' ')}`);
+  return null;
+}
+
+type Outcome = { code: string } | AuthorizationProblem;
+
+/**
+ * The authorization response, to the client's verified address only. Every response, success or
+ * error, carries the exact state (RFC 6749 §4.1.2) and the issuer (RFC 9207 §2), so a client can
+ * tell which request it answers and which provider answered.
+ */
+function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: string, outcome: Outcome) {
+  if (request.response_mode === 'web_message') {
+    const response = 'code' in outcome
+      ? { code: outcome.code, state: request.state, iss: issuer }
+      : { error: outcome.error, state: request.state, iss: issuer };
+    return c.json({ response });
+  }
+  const parameters = new URLSearchParams();
+  if ('code' in outcome) {
+    parameters.set('code', outcome.code);
+  } else {
+    parameters.set('error', outcome.error);
+    parameters.set('error_description', outcome.description);
+  }
+  if (request.state !== '') parameters.set('state', request.state);
+  parameters.set('iss', issuer);
+  return c.json({ redirect_uri: withQuery(request.redirect_uri, parameters) });
+}
+
+export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps) {
+  const issuer = config.publicUrl;
+  const app = new Hono<AppEnv>();
+
+  app.post('/authorize/', requireAuth(sessions), async (c) => {
+    const { user, session } = c.get('auth');
+    if (user.isInactivated) throw new ApiError(403, [{ error: 'account_inactive' }]);
+    const request = await readJsonBody(c, authorizeSchema);
+
+    // RFC 6749 §4.1.2.1: with an unknown client or an unverified redirect URI, nothing is sent
+    // anywhere; the person is told instead. Redirect URIs are compared as exact strings (RFC 9700
+    // §4.1.3): a trailing slash, another case, port, query or fragment is another address.
+    const client = request.client_id === '' ? undefined : await storage.clients.find(request.client_id);
+    if (!client) throw badRequest('invalid_client', 'client_id');
+    // The widget's answer goes by postMessage to the parent page: its origin is the address.
+    const addresses = request.response_mode === 'web_message' ? client.webOrigins.filter(isSerializedOrigin) : client.redirectUris;
+    if (!addresses.includes(request.redirect_uri)) throw badRequest('invalid_redirect_uri', 'redirect_uri');
+
+    const scopes = parseScope(request.scope);
+    const refused = problemOf(client, request, scopes);
+    if (refused) return respond(c, request, issuer, refused);
+    if (request.consent === 'deny') return respond(c, request, issuer, problem('access_denied', 'The user denied the request'));
+
+    const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
+    const consented = client.firstParty || request.consent === 'allow' || scopes.every((scope) => granted.has(scope));
+    if (!consented) return c.json({ consent_required: true, client: appInfoOf(client), scopes });
+
+    const code = randomSecret();
+    const now = clock.now();
+    // The consent and the code are written before the answer leaves (DESIGN.md).
+    await storage.transaction(async (tx) => {
+      await tx.grants.insert(user.id, client.id, scopes, now);
+      await tx.authorizationCodes.insert({
+        id: randomId(),
+        // RFC 6749 §10.5: a code is a bearer secret; only its hash is kept.
+        codeHash: sha256(code),
+        clientId: client.id,
+        userId: user.id,
+        redirectUri: request.redirect_uri,
+        scope: joinScope(scopes),
+        codeChallenge: request.code_challenge || null,
+        codeChallengeMethod: request.code_challenge ? 'S256' : null,
+        nonce: request.nonce || null,
+        ssoSessionId: session.id,
+        authTime: session.createdAt,
+        createdAt: now,
+        expiresAt: now + AUTHORIZATION_CODE_TTL_SECONDS * 1000,
+        usedAt: null,
+        sessionId: null,
+      });
+    });
+    return respond(c, request, issuer, { code });
+  });
+
+  return app;
+}
