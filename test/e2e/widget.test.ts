@@ -83,6 +83,26 @@ describe('the widget on the demo partner site', () => {
     expect(errors).toEqual([]);
   });
 
+  it('continues in a popup where the frame cannot sign in, and hands the result back through the frame', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    const frame = page.frameLocator('#script-tag-widget iframe');
+    await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
+    const popupOpened = page.waitForEvent('popup');
+    await frame.getByRole('button', { name: text('embed_popup'), exact: true }).click();
+    const popup = await popupOpened;
+    // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
+    expect(new URL(popup.url()).origin).toBe(kirish.server.origin);
+    expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
+    await signInInside(popup);
+    // Consent is remembered from the first test; the popup answers and closes itself.
+    await popup.waitForEvent('close', { timeout: 15_000 });
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    expect((await logLines(page)).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   it('refuses to run for a page on an origin not registered for the client, and sends it nothing', async () => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     const stranger = `http://127.0.0.1:${await freePort()}`;
@@ -104,6 +124,24 @@ describe('the widget on the demo partner site', () => {
     // And the server does not confirm that origin for the client.
     const answer = await fetch(`${kirish.server.origin}/sso/api/v1/oauth/embed_origin/?client_id=kirish-demo&origin=${encodeURIComponent(stranger)}`);
     expect(answer.status).toBe(400);
+    await context.close();
+  });
+});
+
+describe('the consent page with a request it cannot verify', () => {
+  it.each([
+    ['an unknown client', { client_id: 'no-such-app' }, 'invalid_client'],
+    ['a redirect address that is not registered exactly', { redirect_uri: 'http://127.0.0.1:1/callback/' }, 'invalid_redirect_uri'],
+  ])('shows the error step for %s and sends the browser nowhere', async (_, override, key) => {
+    const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    const request = new URLSearchParams({ client_id: 'kirish-demo', redirect_uri: `${kirish.server.demoOrigin}/callback`, response_type: 'code', scope: 'openid', state: 'st', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', ...override });
+    await page.goto(`${kirish.server.origin}/oauth?${request}`);
+    await signInInside(page);
+    await page.getByRole('heading', { name: text('oauth_error_title'), exact: true }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe(text(key));
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).origin).toBe(kirish.server.origin);
+    expect(new URL(page.url()).pathname).toBe('/oauth');
     await context.close();
   });
 });

@@ -33,6 +33,8 @@ describe('the static site', () => {
     const response = await app.request('/embed?client_id=kirish-demo&origin=x');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(`frame-ancestors ${DEMO} https://shop.example.uz`);
+    // Its popup must keep its opener (the frame) to hand the answer back.
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   });
 
   it.each([

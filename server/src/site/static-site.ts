@@ -41,6 +41,9 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
     }
     if (LOOKS_LIKE_FILE.test(path) && path !== '/index.html') return files(c, next);
     c.header('Content-Security-Policy', `frame-ancestors ${await frameAncestors(path, c.req.query('client_id'))}`);
+    // The embed page's "continue in a new window" popup answers its opener, the frame: a
+    // same-origin opener policy would cut that link (HTML, cross-origin opener policies).
+    if (path === EMBED_PATH) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     // The shell names the current build's hashed assets: a browser must ask again each time.
     c.header('Cache-Control', 'no-cache');
     return shell(c, next);
