@@ -5,7 +5,7 @@
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { newPageFor } from '../support/browser.js';
+import { newPageFor, saveScreenshot } from '../support/browser.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -47,6 +47,10 @@ describe('openid-client against Kirish', () => {
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await page.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
     for (const scope of ['openid', 'profile', 'phone', 'email']) await page.getByText(text(`scope_${scope}`), { exact: true }).waitFor();
+    await saveScreenshot(page, 'consent-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(page, 'consent-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: text('consent_allow'), exact: true }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
     await context.close();
