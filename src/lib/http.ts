@@ -142,6 +142,11 @@ export function createHttp(deps: HttpDeps): Http {
     }
   }
 
+  return withMethods(request, refreshWith);
+}
+
+/** The helpers of SPEC §7 (GET, POST, PUT, PATCH, DELETE with a body) over one `request`. */
+export function withMethods(request: Http['request'], refreshWith: Http['refreshWith']): Http {
   return {
     request,
     get: (url, options) => request('get', url, undefined, options),

@@ -7,7 +7,7 @@ import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import en from '../../../../server/src/features/translations/locales/en.json' with { type: 'json' };
 import { readError } from '../../../lib/api-error';
-import type { Http, Method, RequestOptions } from '../../../lib/http';
+import { withMethods, type Http, type Method, type RequestOptions } from '../../../lib/http';
 import type { DeviceProfile, Session, UserProfile } from '../../../lib/session';
 import type { AuthApi } from '../api/types';
 import type { ShowError } from '../models/form';
@@ -61,15 +61,7 @@ export function fakeServer() {
     return 'ok' in answer ? Promise.resolve(answer.ok as T) : Promise.reject(answer.fail);
   }
 
-  const http: Http = {
-    request,
-    get: (url, options) => request('get', url, undefined, options),
-    post: (url, body, options) => request('post', url, body, options),
-    put: (url, body) => request('put', url, body),
-    patch: (url, body) => request('patch', url, body),
-    delete: (url, body) => request('delete', url, body),
-    refreshWith: () => Promise.reject(new Error('the flows do not refresh tokens themselves')),
-  };
+  const http: Http = withMethods(request, () => Promise.reject(new Error('the flows do not refresh tokens themselves')));
 
   const api: AuthApi = { http, ssoApi: SSO, ssoApiV2: SSO_V2, signInHeaders: () => ({ ...SIGN_IN_HEADERS }) };
 
