@@ -49,7 +49,10 @@ export default defineConfig(({ mode }) => ({
     // The budget test reads which chunks each route loads.
     manifest: true,
     // Every browser of the build target has <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // The page preloads what its entry imports; a lazy screen's own imports are found when it
+    // loads (one more round trip) instead of a list of every screen's chunks in the entry, which
+    // grew with each screen and pushed the first pages over their budget.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // React, the router and signals in one chunk: every page needs all of them, and a few

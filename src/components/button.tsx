@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'link';
+  variant?: 'primary' | 'secondary' | 'danger' | 'link';
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that says it is busy (aria-busy) and cannot be pressed twice while it is. */

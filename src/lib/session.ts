@@ -9,14 +9,31 @@ import type { Http } from './http';
 import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
 import { tokens, type TokenPair } from './tokens';
 
+export type VerificationStatus = 'verified' | 'not_verified' | 'in_moderation' | 'failed';
+
 export interface UserProfile {
   id: string;
   phone: string | null;
   email: string | null;
   email_verified: boolean;
   has_password: boolean;
-  profile: { first_name: string; last_name: string };
+  profile: {
+    first_name: string;
+    last_name: string;
+    middle_name?: string | null;
+    username?: string | null;
+    /** YYYY-MM-DD */
+    birth_date?: string | null;
+    gender?: 'male' | 'female' | null;
+    /** An image source for SPEC §9's rule: {cdn}/{size}/{source}. */
+    photo?: string | null;
+  };
+  verification_status?: VerificationStatus;
+  secondary_phone?: string | null;
+  secondary_email?: string | null;
   is_inactivated: boolean;
+  inactivated_at?: string | null;
+  erase_at?: string | null;
 }
 
 export interface DeviceProfile {
@@ -53,6 +70,8 @@ export interface Session {
   /** Called by the HTTP client after a refresh, and when refreshing became impossible. */
   storeRefreshed(pair: TokenPair): void;
   forget(): void;
+  /** Takes the profile a change answered with as the signed-in user's. */
+  replaceUser(profile: UserProfile): void;
 }
 
 export function createSession(deps: { http: Http; ssoApi: string }): Session {
@@ -169,6 +188,10 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
         // the tokens go anyway; an unreachable server must not keep anyone signed in here
       }
       forget();
+    },
+
+    replaceUser(profile) {
+      user.value = profile;
     },
 
     storeRefreshed(pair) {

@@ -42,9 +42,21 @@ function literalKeys(): Set<string> {
   return keys;
 }
 
-/** Keys built at run time: one per locale, one per toast type, the sentence of each alias. */
+/** Keys built at run time: per locale, toast type, alias, verification status, gender and sign-in way. */
 function builtKeys(): string[] {
-  return [...LOCALES.map((locale) => `locale_${locale}`), ...TOAST_TYPES.map((type) => `toast_${type}`), ...Object.values(ALIASES), 'timeout_try_2_min', 'server_error', 'error_try_again'];
+  const statuses = ['verified', 'not_verified', 'in_moderation', 'failed'];
+  return [
+    ...LOCALES.map((locale) => `locale_${locale}`),
+    ...TOAST_TYPES.map((type) => `toast_${type}`),
+    ...Object.values(ALIASES),
+    'timeout_try_2_min',
+    'server_error',
+    'error_try_again',
+    ...statuses.flatMap((status) => [`verification_${status}`, `verification_${status}_text`]),
+    'gender_male',
+    'gender_female',
+    ...['password', 'phone_code', 'email_code'].map((way) => `login_method_${way}`),
+  ];
 }
 
 describe('the texts of the account site', () => {

@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
+import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
+import { imageUrl } from '../../lib/format/image-url';
 import { SignOutButton } from '../../components/sign-out-button';
 import { formatPhone } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
@@ -18,16 +20,14 @@ const SECTIONS = [
 export default function HomeScreen() {
   useSignals();
   const i18n = useI18n();
-  const { session, navigate } = useServices();
+  const { session, navigate, config } = useServices();
   const user = session.user.value;
   if (!user) return null;
   const name = `${user.profile.first_name} ${user.profile.last_name}`.trim();
   return (
     <div className="stack">
       <header className="home-header">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {(user.profile.first_name[0] ?? '') + (user.profile.last_name[0] ?? '')}
-        </span>
+        <Avatar firstName={user.profile.first_name} lastName={user.profile.last_name} photoUrl={user.profile.photo ? imageUrl(user.profile.photo, config.imageCdn, '200x') : ''} large />
         <div>
           <h1>{i18n.t('home_greeting', { name: user.profile.first_name })}</h1>
           <p className="subtitle">

@@ -8,7 +8,7 @@ export default function VersionScreen() {
   return (
     <div className="stack narrow">
       <h1>{i18n.t('version_title')}</h1>
-      <dl className="facts">
+      <dl className="facts version-facts">
         <dt>{i18n.t('version_title')}</dt>
         <dd data-testid="version">{config.version}</dd>
         <dt>{i18n.t('commit_label')}</dt>

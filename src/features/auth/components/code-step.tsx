@@ -4,8 +4,8 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/use-i18n';
 import type { CodeSender } from '../models/code-sender';
-import type { Form } from '../models/form';
-import { useNow } from '../use-now';
+import type { Form } from '../../../lib/form';
+import { useNow } from '../../../lib/use-now';
 
 function masked(contact: { type: string; value: string }): string {
   if (contact.type !== 'phone') return contact.value;

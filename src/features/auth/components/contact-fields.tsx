@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { maskUzPhone } from '../../../components/phone-mask';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/use-i18n';
-import type { Form } from '../models/form';
+import type { Form } from '../../../lib/form';
 import type { ContactInput } from '../models/contact-input';
 
 /** Phone (with the +998 mask) or e-mail, with a switch between the two. */

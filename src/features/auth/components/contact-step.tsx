@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import type { Channel } from '../models/code-sender';
 import type { ContactInput } from '../models/contact-input';
-import type { Form } from '../models/form';
+import type { Form } from '../../../lib/form';
 import { ContactFields } from './contact-fields';
 import { SendCodeButtons } from './send-code-buttons';
 

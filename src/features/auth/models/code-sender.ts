@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals-react';
 import { sendCode } from '../api/send-code';
 import type { AuthApi, Contact } from '../api/types';
-import type { Form } from './form';
+import type { Form } from '../../../lib/form';
 
 export type Channel = 'sms' | 'call' | 'email';
 

@@ -2,7 +2,7 @@
 import { signal } from '@preact/signals-react';
 import { uzPhoneValue } from '../../../components/phone-mask';
 import type { Contact, ContactType } from '../api/types';
-import type { Form } from './form';
+import type { Form } from '../../../lib/form';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 

@@ -5,8 +5,8 @@ import { restorePassword } from '../api/restore-password';
 import type { AuthApi } from '../api/types';
 import { createCodeSender, type Channel } from './code-sender';
 import { createContactInput } from './contact-input';
-import { createForm, type ShowError } from './form';
-import { checkNewPassword } from './new-password';
+import { createForm, type ShowError } from '../../../lib/form';
+import { checkNewPassword } from '../../../lib/new-password';
 
 export type ResetStep = 'contact' | 'code' | 'password';
 

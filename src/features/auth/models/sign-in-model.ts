@@ -11,7 +11,7 @@ import { loginUser } from '../api/login-user';
 import type { AuthApi } from '../api/types';
 import { createCodeSender, type Channel } from './code-sender';
 import { createContactInput } from './contact-input';
-import { createForm, type ShowError } from './form';
+import { createForm, type ShowError } from '../../../lib/form';
 
 export type SignInStep = 'login' | 'accounts' | 'confirmation' | 'error';
 

@@ -13,8 +13,8 @@ import { registerUser } from '../api/register-user';
 import type { AuthApi, Contact } from '../api/types';
 import { createCodeSender, type Channel } from './code-sender';
 import { createContactInput } from './contact-input';
-import { createForm, type ShowError } from './form';
-import { checkNewPassword } from './new-password';
+import { createForm, type ShowError } from '../../../lib/form';
+import { checkNewPassword } from '../../../lib/new-password';
 
 export type SignUpStep = 'contact' | 'code' | 'details';
 

@@ -1,16 +1,15 @@
 /**
- * What the flow models' tests give them instead of the site's services: an HTTP client that records
- * every call and answers from a script, main.tsx's showError over the real error reader (toasts
- * recorded), a frozen clock, a recording `announce`, and the part of Session the sign-in flow uses. Only tests import this file.
+ * What the flow models' tests give them instead of the site's services: the scripted client and
+ * showError of lib/testing, the auth calls' dependencies over it, a frozen clock, a recording
+ * `announce`, and the part of Session the sign-in flow uses. Only tests import this file.
  */
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import en from '../../../../server/src/features/translations/locales/en.json' with { type: 'json' };
-import { readError } from '../../../lib/api-error';
-import { withMethods, type Http, type Method, type RequestOptions } from '../../../lib/http';
 import type { DeviceProfile, Session, UserProfile } from '../../../lib/session';
+import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import type { AuthApi } from '../api/types';
-import type { ShowError } from '../models/form';
+
+export { failure, type Call, type Failure } from '../../../lib/testing/fake-http';
 
 export const SSO = '/sso/api/v1';
 export const SSO_V2 = '/sso/api/v2';
@@ -18,82 +17,11 @@ export const SSO_V2 = '/sso/api/v2';
 export const NOW = 1_735_689_600_000;
 export const SIGN_IN_HEADERS: Readonly<Record<string, string>> = { source: 'web', 'kirish-Source': 'market.kirish.uz' };
 
-export interface Call {
-  method: Method;
-  url: string;
-  body?: unknown;
-  params?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-/** A failed call as redaxios rejects it. */
-export interface Failure {
-  status: number;
-  data: { errors: { error: string; field?: string }[] };
-}
-
-export const failure = (status: number, error: string, field?: string): Failure => ({
-  status,
-  data: { errors: [field ? { error, field } : { error }] },
-});
-
-type Answer = { ok: unknown } | { fail: unknown };
-
-/** The server's answers, one per call, in the order they are scripted for each `METHOD url`. */
+/** The scripted server with the auth calls' dependencies over its client. */
 export function fakeServer() {
-  const calls: Call[] = [];
-  const script = new Map<string, Answer[]>();
-  const unexpected: string[] = [];
-
-  function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    calls.push({
-      method,
-      url,
-      ...(body === undefined ? {} : { body }),
-      ...(options.params ? { params: options.params } : {}),
-      ...(options.headers ? { headers: options.headers } : {}),
-    });
-    const answer = script.get(`${method} ${url}`)?.shift();
-    if (!answer) {
-      unexpected.push(`${method} ${url}`);
-      return Promise.reject(failure(500, 'server_error'));
-    }
-    return 'ok' in answer ? Promise.resolve(answer.ok as T) : Promise.reject(answer.fail);
-  }
-
-  const http: Http = withMethods(request, () => Promise.reject(new Error('the flows do not refresh tokens themselves')));
-
-  const api: AuthApi = { http, ssoApi: SSO, ssoApiV2: SSO_V2, signInHeaders: () => ({ ...SIGN_IN_HEADERS }) };
-
-  function add(method: Method, url: string, answer: Answer) {
-    const key = `${method} ${url}`;
-    script.set(key, [...(script.get(key) ?? []), answer]);
-  }
-
-  return {
-    api,
-    calls,
-    /** Calls made that no answer was scripted for. */
-    unexpected,
-    answer: (method: Method, url: string, body: unknown) => add(method, url, { ok: body }),
-    fail: (method: Method, url: string, error: unknown) => add(method, url, { fail: error }),
-  };
-}
-
-/** main.tsx's showError, with the catalogue's keys, recording the toasts it would show. */
-export function fakeShowError() {
-  const toasts: string[] = [];
-  const showError: ShowError = (error, inline) => {
-    const outcome = readError(error, (key) => Object.hasOwn(en, key));
-    if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };
-    if (outcome.show === 'toast') {
-      const field = inline?.(outcome.key);
-      if (field) return { key: outcome.key, field };
-      toasts.push(outcome.key);
-    }
-    return null;
-  };
-  return { showError, toasts };
+  const server = fakeHttp();
+  const api: AuthApi = { http: server.http, ssoApi: SSO, ssoApiV2: SSO_V2, signInHeaders: () => ({ ...SIGN_IN_HEADERS }) };
+  return { ...server, api };
 }
 
 /** The dependencies every flow model takes, and what they recorded. */
@@ -154,6 +82,7 @@ export function fakeSession(profiles: DeviceProfile[], switchTo: (uuid: string) 
     signOut: unused('signOut'),
     storeRefreshed: () => {},
     forget: () => {},
+    replaceUser: () => {},
   };
   return { session, switched };
 }

@@ -1,0 +1,10 @@
+/** A person's photo (SPEC §9's image rule) or, without one, their initials; decorative either way. */
+export function Avatar({ firstName, lastName, photoUrl = '', large = false }: { firstName: string; lastName: string; photoUrl?: string; large?: boolean }) {
+  const className = `avatar${large ? ' avatar-large' : ''}`;
+  if (photoUrl) return <img className={`${className} avatar-photo`} src={photoUrl} alt="" />;
+  return (
+    <span className={className} aria-hidden="true">
+      {(firstName[0] ?? '') + (lastName[0] ?? '')}
+    </span>
+  );
+}

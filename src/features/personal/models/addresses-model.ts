@@ -1,0 +1,112 @@
+/**
+ * The addresses screen (/personal/address): the list, one form for adding or editing, deleting and
+ * choosing the default. Region and district come from the server's list (Uzbekistan's 12 regions,
+ * Tashkent city and Karakalpakstan), so a district always belongs to its region.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { createForm, type ShowError } from '../../../lib/form';
+import type { Address, AddressFields, AddressesApi, Region } from '../api/addresses';
+
+const POSTAL_CODE = /^\d{6}$/;
+const EMPTY: AddressFields = { label: '', region: '', district: '', street: '', house: '', apartment: '', postal_code: '' };
+
+export function createAddressesModel(deps: { api: AddressesApi; showError: ShowError }) {
+  const form = createForm(deps.showError);
+  const state = signal<'loading' | 'ready' | 'failed'>('loading');
+  const addresses = signal<Address[]>([]);
+  const regions = signal<Region[]>([]);
+  /** The address being edited: null when the form is closed, 'new' when adding. */
+  const editing = signal<string | null>(null);
+  const fields = signal<AddressFields>(EMPTY);
+  const districts = computed(() => regions.value.find((region) => region.id === fields.value.region)?.districts ?? []);
+
+  async function reload(): Promise<void> {
+    addresses.value = await deps.api.list();
+  }
+
+  function check(): boolean {
+    const value = fields.peek();
+    for (const name of ['region', 'district', 'street', 'house'] as const) if (!value[name].trim()) form.setError(name, 'field_required');
+    if (value.postal_code.trim() && !POSTAL_CODE.test(value.postal_code.trim())) form.setError('postal_code', 'invalid_postal_code');
+    return Object.keys(form.errors.peek()).length === 0;
+  }
+
+  return {
+    form,
+    state,
+    addresses,
+    regions,
+    editing,
+    fields,
+    districts,
+
+    async load(): Promise<void> {
+      try {
+        const [list, known] = await Promise.all([deps.api.list(), deps.api.regions()]);
+        addresses.value = list;
+        regions.value = known;
+        state.value = 'ready';
+      } catch (error) {
+        deps.showError(error);
+        state.value = 'failed';
+      }
+    },
+
+    set(name: keyof AddressFields, value: string): void {
+      // A new region empties the district: it belonged to the old one.
+      fields.value = name === 'region' ? { ...fields.peek(), region: value, district: '' } : { ...fields.peek(), [name]: value };
+      form.clearError(name);
+    },
+
+    startAdding(): void {
+      form.reset();
+      fields.value = EMPTY;
+      editing.value = 'new';
+    },
+
+    startEditing(address: Address): void {
+      form.reset();
+      fields.value = {
+        label: address.label ?? '',
+        region: address.region,
+        district: address.district,
+        street: address.street,
+        house: address.house,
+        apartment: address.apartment ?? '',
+        postal_code: address.postal_code ?? '',
+      };
+      editing.value = address.id;
+    },
+
+    close(): void {
+      form.reset();
+      editing.value = null;
+    },
+
+    /** True when saved. */
+    async save(): Promise<boolean> {
+      form.reset();
+      if (!check()) return false;
+      const id = editing.peek();
+      const trimmed = Object.fromEntries(Object.entries(fields.peek()).map(([key, value]) => [key, value.trim()])) as AddressFields;
+      const saved = await form.attempt(() => (id === 'new' || id === null ? deps.api.create(trimmed) : deps.api.update(id, trimmed)));
+      if (!saved) return false;
+      editing.value = null;
+      await reload();
+      return true;
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const done = await form.attempt(() => deps.api.remove(id));
+      if (done === undefined) return false;
+      await reload();
+      return true;
+    },
+
+    async makeDefault(id: string): Promise<void> {
+      if ((await form.attempt(() => deps.api.makeDefault(id))) !== undefined) await reload();
+    },
+  };
+}
+
+export type AddressesModel = ReturnType<typeof createAddressesModel>;

@@ -1,0 +1,111 @@
+/**
+ * Editing the profile (/personal/edit): names, username, birth date, gender and the photo. Every
+ * rule the server applies is checked here first, so a mistake is said beside its field at once;
+ * the server's answer is the profile as it now is.
+ */
+import { signal } from '@preact/signals-react';
+import { createForm, type ShowError } from '../../../lib/form';
+import { isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
+import { mediaType } from '../../../lib/format/media-type';
+import type { Http } from '../../../lib/http';
+import type { UserProfile } from '../../../lib/session';
+import { removePhoto, uploadPhoto } from '../api/photo';
+import { updateProfile } from '../api/update-profile';
+
+/** The server's limits (docs/api.md, Personal data). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+const USERNAME = /^[a-z0-9_.]{3,32}$/;
+const USERNAME_MIN_LENGTH = 3;
+
+export function createProfileEditModel(deps: {
+  http: Http;
+  ssoApi: string;
+  user: UserProfile;
+  showError: ShowError;
+  now: () => Date;
+  /** The profile after a change: the site takes it as the signed-in user's. */
+  onChanged: (profile: UserProfile) => void;
+}) {
+  const form = createForm(deps.showError);
+  const { profile } = deps.user;
+  const firstName = signal(profile.first_name);
+  const lastName = signal(profile.last_name);
+  const middleName = signal(profile.middle_name ?? '');
+  const username = signal(profile.username ?? '');
+  const birthDate = signal(profile.birth_date ?? '');
+  const gender = signal<'' | 'male' | 'female'>(profile.gender ?? '');
+  let current = deps.user;
+
+  function check(): boolean {
+    if (!firstName.value.trim()) form.setError('first_name', 'field_required');
+    if (!lastName.value.trim()) form.setError('last_name', 'field_required');
+    const name = username.value.trim().toLowerCase();
+    if (name && name.length < USERNAME_MIN_LENGTH) form.setError('username', 'username_min_length');
+    else if (name && !USERNAME.test(name)) form.setError('username', 'username_invalid_or_exists_username');
+    if (birthDate.value) {
+      const parsed = parseBirthDate(birthDate.value);
+      if (!parsed || !isValidBirthDate(parsed, deps.now())) form.setError('birth_date', 'invalid_birth_date');
+    }
+    return Object.keys(form.errors.peek()).length === 0;
+  }
+
+  function changed(next: UserProfile): void {
+    current = next;
+    deps.onChanged(next);
+  }
+
+  return {
+    form,
+    firstName,
+    lastName,
+    middleName,
+    username,
+    birthDate,
+    gender,
+
+    /** True when saved. */
+    async save(): Promise<boolean> {
+      form.reset();
+      if (!check()) return false;
+      const saved = await form.attempt(() =>
+        updateProfile(deps.http, deps.ssoApi, {
+          first_name: firstName.value.trim(),
+          last_name: lastName.value.trim(),
+          middle_name: middleName.value.trim(),
+          username: username.value.trim().toLowerCase(),
+          birth_date: birthDate.value,
+          gender: gender.value,
+        }),
+      );
+      if (saved) changed(saved);
+      return saved !== undefined;
+    },
+
+    /** Checks the file as the server will (type and size), then uploads it; true when it is the photo now. */
+    async uploadPhoto(file: File): Promise<boolean> {
+      form.clearError('photo');
+      if (!PHOTO_TYPES.has(file.type) || mediaType(file.name) !== 'image') {
+        form.setError('photo', 'invalid_media_type');
+        return false;
+      }
+      if (file.size > PHOTO_MAX_BYTES) {
+        form.setError('photo', 'file_too_large');
+        return false;
+      }
+      const source = await form.attempt(() => uploadPhoto(deps.http, deps.ssoApi, file));
+      if (source === undefined) return false;
+      changed({ ...current, profile: { ...current.profile, photo: source } });
+      return true;
+    },
+
+    async removePhoto(): Promise<boolean> {
+      const done = await form.attempt(() => removePhoto(deps.http, deps.ssoApi));
+      if (done === undefined) return false;
+      changed({ ...current, profile: { ...current.profile, photo: null } });
+      return true;
+    },
+  };
+}
+
+export type ProfileEditModel = ReturnType<typeof createProfileEditModel>;

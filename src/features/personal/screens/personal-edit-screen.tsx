@@ -1,0 +1,144 @@
+/** /personal/edit: names, username, birth date, gender and the photo. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { StepForm } from '../../../components/step-form';
+import { TextField } from '../../../components/text-field';
+import { imageUrl } from '../../../lib/format/image-url';
+import { useServices } from '../../../lib/services';
+import type { UserProfile } from '../../../lib/session';
+import { useI18n } from '../../../lib/use-i18n';
+import { createProfileEditModel, type ProfileEditModel } from '../models/profile-edit-model';
+
+function PhotoSection({ model, user }: { model: ProfileEditModel; user: UserProfile }) {
+  useSignals();
+  const i18n = useI18n();
+  const { config, toasts } = useServices();
+  const inputId = useId();
+  const error = model.form.errors.value.photo;
+  const photo = user.profile.photo;
+  return (
+    <section className="photo-section" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>{i18n.t('photo_label')}</h2>
+      <div className="row photo-row">
+        <Avatar firstName={user.profile.first_name} lastName={user.profile.last_name} photoUrl={photo ? imageUrl(photo, config.imageCdn, '200x') : ''} large />
+        <div className="stack-tight">
+          <label htmlFor={inputId} className="button button-secondary file-button">
+            {i18n.t(photo ? 'photo_change' : 'photo_upload')}
+          </label>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            aria-describedby={`${inputId}-hint ${inputId}-error`}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file && (await model.uploadPhoto(file))) toasts.show('success', i18n.t('photo_saved'));
+            }}
+          />
+          <p id={`${inputId}-hint`} className="field-hint">
+            {i18n.t('photo_hint')}
+          </p>
+          <p id={`${inputId}-error`} className="field-error" role="alert" hidden={!error}>
+            {error ? i18n.t(error) : null}
+          </p>
+          {photo ? (
+            <ConfirmButton
+              label={i18n.t('photo_remove')}
+              question={i18n.t('photo_remove_confirm')}
+              confirmLabel={i18n.t('photo_remove')}
+              cancelLabel={i18n.t('cancel')}
+              onConfirm={async () => {
+                if (await model.removePhoto()) toasts.show('success', i18n.t('photo_removed'));
+              }}
+            />
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function PersonalEditScreen() {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, session, showError, navigate, toasts } = useServices();
+  const user = session.user.value;
+  const [model] = useState(() =>
+    user ? createProfileEditModel({ http, ssoApi: config.ssoApi, user, showError, now: () => new Date(), onChanged: (profile) => session.replaceUser(profile) }) : null,
+  );
+  if (!user || !model) return null;
+  const errors = model.form.errors.value;
+  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
+  const field = (name: 'first_name' | 'last_name' | 'middle_name' | 'username', value: { value: string }, label: string, extra: Record<string, string> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={value.value}
+      onValue={(next) => {
+        value.value = next;
+        model.form.clearError(name);
+      }}
+      error={errorText(name)}
+      {...extra}
+    />
+  );
+  return (
+    <div className="stack narrow-form">
+      <p>
+        <Link href="/personal">← {i18n.t('personal_title')}</Link>
+      </p>
+      <h1>{i18n.t('personal_edit_title')}</h1>
+      <PhotoSection model={model} user={user} />
+      <StepForm
+        onSubmit={async () => {
+          if (await model.save()) {
+            toasts.show('success', i18n.t('profile_saved'));
+            navigate('/personal');
+          }
+        }}
+      >
+        {field('first_name', model.firstName, i18n.t('first_name_label'), { autoComplete: 'given-name' })}
+        {field('last_name', model.lastName, i18n.t('last_name_label'), { autoComplete: 'family-name' })}
+        {field('middle_name', model.middleName, i18n.t('middle_name_label'), { autoComplete: 'additional-name' })}
+        {field('username', model.username, i18n.t('username_label'), { autoComplete: 'username', hint: i18n.t('username_hint'), spellCheck: 'false' })}
+        <TextField
+          label={i18n.t('birth_date_label')}
+          name="birth_date"
+          type="date"
+          autoComplete="bday"
+          value={model.birthDate.value}
+          onValue={(next) => {
+            model.birthDate.value = next;
+            model.form.clearError('birth_date');
+          }}
+          error={errorText('birth_date')}
+        />
+        <fieldset className="field">
+          <legend>{i18n.t('gender_label')}</legend>
+          <div className="row">
+            {(['male', 'female', ''] as const).map((value) => (
+              <label key={value || 'unset'} className="checkbox">
+                <input type="radio" name="gender" value={value} checked={model.gender.value === value} onChange={() => (model.gender.value = value)} />
+                <span>{i18n.t(value ? `gender_${value}` : 'personal_not_set')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="row">
+          <Button type="submit" busy={model.form.busy.value}>
+            {i18n.t('save')}
+          </Button>
+          <Link href="/personal" className="button button-secondary">
+            {i18n.t('cancel')}
+          </Link>
+        </div>
+      </StepForm>
+    </div>
+  );
+}

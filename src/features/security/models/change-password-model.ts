@@ -1,0 +1,34 @@
+/** Changing the password with the old one, and the choice to end every other session. */
+import { signal } from '@preact/signals-react';
+import { createForm, type ShowError } from '../../../lib/form';
+import { checkNewPassword } from '../../../lib/new-password';
+import type { SecurityApi } from '../api/security-api';
+
+export function createChangePasswordModel(deps: { api: SecurityApi; showError: ShowError }) {
+  const form = createForm(deps.showError);
+  const oldPassword = signal('');
+  const password = signal('');
+  const passwordAgain = signal('');
+  const endOthers = signal(true);
+
+  return {
+    form,
+    oldPassword,
+    password,
+    passwordAgain,
+    endOthers,
+    /** How many other sessions ended, or undefined when nothing changed. */
+    async save(): Promise<number | undefined> {
+      form.reset();
+      if (!oldPassword.value) form.setError('old_password', 'field_required');
+      const newOk = checkNewPassword(form, password.value, passwordAgain.value);
+      if (!oldPassword.value || !newOk) return undefined;
+      const answer = await form.attempt(
+        () => deps.api.changePassword({ old_password: oldPassword.value, new_password: password.value, end_other_sessions: endOthers.value }),
+        // The server names the new password `new_password`; the form calls that field `password`.
+        { fieldOf: (field) => (field === 'new_password' ? 'password' : field) },
+      );
+      return answer?.ended;
+    },
+  };
+}

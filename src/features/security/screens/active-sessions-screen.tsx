@@ -1,0 +1,102 @@
+/**
+ * /security/active-sessions/: every live sign-in of this account — device, browser and system, IP,
+ * source, when it began and was last active — this one marked; end one, or all the others. An
+ * ended session's refresh token stops working at once (docs/api.md, Security).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/button';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { SignOutButton } from '../../../components/sign-out-button';
+import { useServices } from '../../../lib/services';
+import { useI18n } from '../../../lib/use-i18n';
+import { useNow } from '../../../lib/use-now';
+import { securityApi, type SessionInfo } from '../api/security-api';
+import { When } from '../components/when';
+import { createSessionsModel } from '../models/sessions-model';
+
+const DEVICE_ICONS: Record<SessionInfo['device'], string> = { desktop: '🖥', mobile: '📱', tablet: '📱', unknown: '🔑' };
+
+export default function ActiveSessionsScreen() {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, showError, toasts } = useServices();
+  const [model] = useState(() => createSessionsModel({ api: securityApi(http, config.ssoApi), showError }));
+  useEffect(() => {
+    void model.load();
+  }, [model]);
+  const now = useNow(false);
+  const sessions = model.sessions.value;
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <div className="stack">
+      <p>
+        <Link href="/security">← {i18n.t('section_security')}</Link>
+      </p>
+      <h1>{i18n.t('sessions_title')}</h1>
+      <p className="subtitle">{i18n.t('sessions_subtitle')}</p>
+      {model.state.value === 'loading' ? <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} /> : null}
+      {model.state.value === 'failed' ? (
+        <div className="panel" role="alert">
+          <p>{i18n.t('error_try_again')}</p>
+          <Button variant="secondary" onClick={() => void model.load()}>
+            {i18n.t('retry')}
+          </Button>
+        </div>
+      ) : null}
+      {model.state.value === 'ready' ? (
+        <ul className="session-list" aria-label={i18n.t('sessions_title')}>
+          {sessions.map((session) => (
+            <li key={session.id} className="panel session">
+              <span className="session-icon" aria-hidden="true">
+                {DEVICE_ICONS[session.device]}
+              </span>
+              <div className="session-text">
+                <p className="session-name">
+                  {[session.browser, session.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
+                  {session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
+                </p>
+                <p className="session-meta">
+                  {session.ip}
+                  {session.source ? ` · ${session.source}` : ''} · {i18n.t('sessions_signed_in')} <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}{' '}
+                  <When at={session.last_active_at} now={now} />
+                </p>
+              </div>
+              <div className="session-action">
+                {session.current ? (
+                  <SignOutButton />
+                ) : (
+                  <ConfirmButton
+                    label={i18n.t('sessions_end')}
+                    question={i18n.t('sessions_end_confirm')}
+                    confirmLabel={i18n.t('sessions_end')}
+                    cancelLabel={i18n.t('cancel')}
+                    busy={model.busy.value === session.id}
+                    onConfirm={async () => {
+                      if (await model.end(session.id)) toasts.show('success', i18n.t('sessions_ended_one'));
+                    }}
+                  />
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {model.state.value === 'ready' && others.length === 0 ? <p className="empty">{i18n.t('sessions_only_this')}</p> : null}
+      {model.state.value === 'ready' && others.length > 0 ? (
+        <ConfirmButton
+          label={i18n.t('sessions_end_others')}
+          question={i18n.t('sessions_end_others_confirm')}
+          confirmLabel={i18n.t('sessions_end_others')}
+          cancelLabel={i18n.t('cancel')}
+          busy={model.busy.value === 'others'}
+          onConfirm={async () => {
+            const ended = await model.endOthers();
+            if (ended !== undefined) toasts.show('success', i18n.tn('sessions_ended_count', ended));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/** /security/user-data/password/: a new password, proven by the old one; other sessions may end. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/button';
+import { PasswordField } from '../../../components/password-field';
+import { StepForm } from '../../../components/step-form';
+import { useServices } from '../../../lib/services';
+import { useI18n } from '../../../lib/use-i18n';
+import { securityApi } from '../api/security-api';
+import { createChangePasswordModel } from '../models/change-password-model';
+
+export default function ChangePasswordScreen() {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, showError, toasts, navigate } = useServices();
+  const [model] = useState(() => createChangePasswordModel({ api: securityApi(http, config.ssoApi), showError }));
+  const errors = model.form.errors.value;
+  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
+  const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
+  return (
+    <div className="stack narrow-form">
+      <p>
+        <Link href="/security">← {i18n.t('section_security')}</Link>
+      </p>
+      <StepForm
+        onSubmit={async () => {
+          const ended = await model.save();
+          if (ended === undefined) return;
+          toasts.show('success', ended > 0 ? `${i18n.t('password_changed_short')} ${i18n.tn('sessions_ended_count', ended)}` : i18n.t('password_changed_short'), { replace: true });
+          navigate('/security');
+        }}
+      >
+        <h1>{i18n.t('security_change_password')}</h1>
+        <PasswordField label={i18n.t('old_password_label')} name="old-password" autoComplete="current-password" value={model.oldPassword.value} onValue={(value) => ((model.oldPassword.value = value), model.form.clearError('old_password'))} error={errorText('old_password')} {...toggles} />
+        <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), model.form.clearError('password'))} error={errorText('password')} {...toggles} />
+        <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), model.form.clearError('password_again'))} error={errorText('password_again')} {...toggles} />
+        <label className="checkbox">
+          <input type="checkbox" checked={model.endOthers.value} onChange={(event) => (model.endOthers.value = event.target.checked)} />
+          <span>{i18n.t('security_end_other_sessions')}</span>
+        </label>
+        <div className="row">
+          <Button type="submit" busy={model.form.busy.value}>
+            {i18n.t('save')}
+          </Button>
+          <Link href="/security" className="button button-secondary">
+            {i18n.t('cancel')}
+          </Link>
+        </div>
+      </StepForm>
+    </div>
+  );
+}
