@@ -34,7 +34,7 @@ function AddressForm({ model }: { model: AddressesModel }) {
     <section className="panel" aria-labelledby="address-form-title">
       <StepForm
         onSubmit={async () => {
-          if (await model.save()) toasts.show('success', i18n.t('address_saved'));
+          if (await model.save()) toasts.show('success', i18n.t('address_saved'), { replace: true });
         }}
       >
         <h2 id="address-form-title">{i18n.t(model.editing.value === 'new' ? 'address_add' : 'address_edit')}</h2>
@@ -132,7 +132,7 @@ export default function PersonalAddressScreen() {
                   confirmLabel={i18n.t('address_delete')}
                   cancelLabel={i18n.t('cancel')}
                   onConfirm={async () => {
-                    if (await model.remove(address.id)) toasts.show('success', i18n.t('address_deleted'));
+                    if (await model.remove(address.id)) toasts.show('success', i18n.t('address_deleted'), { replace: true });
                   }}
                 />
               </div>

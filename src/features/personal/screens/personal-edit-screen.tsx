@@ -38,7 +38,7 @@ function PhotoSection({ model, user }: { model: ProfileEditModel; user: UserProf
             onChange={async (event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file && (await model.uploadPhoto(file))) toasts.show('success', i18n.t('photo_saved'));
+              if (file && (await model.uploadPhoto(file))) toasts.show('success', i18n.t('photo_saved'), { replace: true });
             }}
           />
           <p id={`${inputId}-hint`} className="field-hint">
@@ -54,7 +54,7 @@ function PhotoSection({ model, user }: { model: ProfileEditModel; user: UserProf
               confirmLabel={i18n.t('photo_remove')}
               cancelLabel={i18n.t('cancel')}
               onConfirm={async () => {
-                if (await model.removePhoto()) toasts.show('success', i18n.t('photo_removed'));
+                if (await model.removePhoto()) toasts.show('success', i18n.t('photo_removed'), { replace: true });
               }}
             />
           ) : null}
@@ -98,7 +98,7 @@ export default function PersonalEditScreen() {
       <StepForm
         onSubmit={async () => {
           if (await model.save()) {
-            toasts.show('success', i18n.t('profile_saved'));
+            toasts.show('success', i18n.t('profile_saved'), { replace: true });
             navigate('/personal');
           }
         }}

@@ -16,7 +16,25 @@ import { securityApi, type SessionInfo } from '../api/security-api';
 import { When } from '../components/when';
 import { createSessionsModel } from '../models/sessions-model';
 
-const DEVICE_ICONS: Record<SessionInfo['device'], string> = { desktop: '🖥', mobile: '📱', tablet: '📱', unknown: '🔑' };
+/** A line drawing of the kind of device (no emoji: not every system has a font for them). */
+function DeviceIcon({ device }: { device: SessionInfo['device'] }) {
+  const handheld = device === 'mobile' || device === 'tablet';
+  return (
+    <svg className="session-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      {handheld ? (
+        <>
+          <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+          <path d="M11 18.5h2" />
+        </>
+      ) : (
+        <>
+          <rect x="2.5" y="4" width="19" height="12.5" rx="1.8" />
+          <path d="M8 20.5h8M12 16.5v4" />
+        </>
+      )}
+    </svg>
+  );
+}
 
 export default function ActiveSessionsScreen() {
   useSignals();
@@ -49,18 +67,14 @@ export default function ActiveSessionsScreen() {
         <ul className="session-list" aria-label={i18n.t('sessions_title')}>
           {sessions.map((session) => (
             <li key={session.id} className="panel session">
-              <span className="session-icon" aria-hidden="true">
-                {DEVICE_ICONS[session.device]}
-              </span>
+              <DeviceIcon device={session.device} />
               <div className="session-text">
                 <p className="session-name">
                   {[session.browser, session.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
                   {session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
                 </p>
                 <p className="session-meta">
-                  {session.ip}
-                  {session.source ? ` · ${session.source}` : ''} · {i18n.t('sessions_signed_in')} <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}{' '}
-                  <When at={session.last_active_at} now={now} />
+                  IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}: <When at={session.last_active_at} now={now} />
                 </p>
               </div>
               <div className="session-action">
@@ -74,7 +88,7 @@ export default function ActiveSessionsScreen() {
                     cancelLabel={i18n.t('cancel')}
                     busy={model.busy.value === session.id}
                     onConfirm={async () => {
-                      if (await model.end(session.id)) toasts.show('success', i18n.t('sessions_ended_one'));
+                      if (await model.end(session.id)) toasts.show('success', i18n.t('sessions_ended_one'), { replace: true });
                     }}
                   />
                 )}
@@ -93,7 +107,7 @@ export default function ActiveSessionsScreen() {
           busy={model.busy.value === 'others'}
           onConfirm={async () => {
             const ended = await model.endOthers();
-            if (ended !== undefined) toasts.show('success', i18n.tn('sessions_ended_count', ended));
+            if (ended !== undefined) toasts.show('success', i18n.tn('sessions_ended_count', ended), { replace: true });
           }}
         />
       ) : null}
