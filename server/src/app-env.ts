@@ -3,6 +3,7 @@ import type { LoginThrottle } from './features/accounts/login-throttle.js';
 import type { Authenticated, SessionService } from './features/sessions/session-service.js';
 import type { OtpService } from './features/verification/otp-service.js';
 import type { GrantService } from './features/oauth/grant-service.js';
+import type { PhotoStore } from './features/personal/photo-store.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { RequestMeta } from './middleware/request-meta.js';
@@ -22,4 +23,6 @@ export interface RouteDeps {
   accessTokens: AccessTokenSigner;
   idTokens: IdTokenSigner;
   grants: GrantService;
+  /** Profile photos on disk (issue 5). */
+  photos: PhotoStore;
 }

@@ -22,6 +22,14 @@ import { grantRoutes } from './features/oauth/grant-routes.js';
 import { logoutRoutes } from './features/oauth/logout-routes.js';
 import { oauthTokenRoutes } from './features/oauth/token-routes.js';
 import { userinfoRoutes } from './features/oauth/userinfo-routes.js';
+import { addressRoutes } from './features/personal/address-routes.js';
+import { cdnRoutes } from './features/personal/cdn-routes.js';
+import { exportRoutes } from './features/personal/export-routes.js';
+import { PHOTO_UPLOAD_PATH, photoRoutes } from './features/personal/photo-routes.js';
+import { createPhotoStore, uploadsFolder } from './features/personal/photo-store.js';
+import { profileRoutes } from './features/personal/profile-routes.js';
+import { regionRoutes } from './features/personal/region-routes.js';
+import { securityRoutes } from './features/security/security-routes.js';
 import { createSessionService } from './features/sessions/session-service.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
@@ -56,7 +64,7 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
   c.header('Cache-Control', 'no-store');
 };
 
-const API_PATH = /^\/(sso|common|payment|dev|\.well-known)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known)(\/|$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
@@ -76,12 +84,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
     grants: createGrantService(storage, clock),
+    photos: createPhotoStore(uploadsFolder(config)),
   };
 
-  const limitBody = bodyLimit({
+  const limitJsonBody = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
   });
+  // The photo upload has a limit of its own (photo-routes.ts); every other body is small JSON.
+  const limitBody: MiddlewareHandler = async function limitBody(c, next) {
+    return c.req.path === PHOTO_UPLOAD_PATH ? next() : limitJsonBody(c, next);
+  };
 
   const v1 = new Hono<AppEnv>();
   v1.route('/check', checkRoutes(routeDeps));
@@ -90,6 +103,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
   v1.route('/user', grantRoutes(routeDeps));
+  v1.route('/user', profileRoutes(routeDeps));
+  v1.route('/user', photoRoutes(routeDeps));
+  v1.route('/user', addressRoutes(routeDeps));
+  v1.route('/user', exportRoutes(routeDeps));
+  v1.route('/user', securityRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));
@@ -108,6 +126,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/sso/api/v1', v1);
   app.route('/sso/api/v2', v2);
   app.route('/common/api/v1', translationRoutes());
+  app.route('/common/api/v1', regionRoutes());
+  app.route('/cdn', cdnRoutes(routeDeps.photos));
   app.route('/.well-known', discoveryRoutes(routeDeps));
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
   if (deps.site) {

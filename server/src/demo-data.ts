@@ -6,7 +6,7 @@ import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
 import { randomId } from './lib/secrets.js';
-import type { OAuthClient, Storage } from './storage/storage.js';
+import { NEW_ACCOUNT_PROFILE, type OAuthClient, type Storage } from './storage/storage.js';
 
 export const DEMO_ACCOUNT = {
   phone: '+998901234567',
@@ -37,6 +37,7 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
     createdAt: now,
     updatedAt: now,
     passwordChangedAt: now,
+    ...NEW_ACCOUNT_PROFILE,
   });
   return true;
 }

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
+import { createPhotoStore, uploadsFolder } from './features/personal/photo-store.js';
+import { eraseDueAccounts, scheduleEraseJob } from './features/security/erase-job.js';
 import { systemClock } from './lib/clock.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
 import { routeByChannel } from './senders/route-by-channel.js';
@@ -73,6 +75,15 @@ async function main(): Promise<void> {
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
   const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, ...(site ? { site } : {}) });
 
+  // Deactivated accounts past their grace period are erased now and then every hour.
+  const photos = createPhotoStore(uploadsFolder(config));
+  const eraseDue = async () => {
+    const erased = await eraseDueAccounts(storage, systemClock, photos);
+    if (erased > 0) console.log(`Erased ${erased} deactivated account(s) past their grace period`);
+  };
+  eraseDue().catch((error: unknown) => log('erasing deactivated accounts failed', error));
+  const stopErasing = scheduleEraseJob(eraseDue, log);
+
   // Outside production listen on loopback only: the dev outbox shows every code.
   const hostname = config.env === 'production' ? undefined : '127.0.0.1';
   const sso = await listen({ fetch: app.fetch, port: config.port, ...(hostname ? { hostname } : {}) });
@@ -95,6 +106,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopErasing();
     demoServer?.close();
     sso.close(() => {
       void storage.close().then(() => process.exit(0));

@@ -59,3 +59,26 @@ export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 10 * 60;
 export const DISCOVERY_MAX_AGE_SECONDS = 5 * 60;
 /** The longest value taken for a parameter of an authorization request (state, nonce, redirect_uri, …). */
 export const AUTHORIZE_PARAMETER_MAX_LENGTH = 2048;
+
+/** A step-up proof (password or code, just given) stands for a sensitive change this long, once. */
+export const STEP_UP_PROOF_TTL_SECONDS = 5 * 60;
+/** A deactivated account can be restored for this long; then it is erased for good. */
+export const ACCOUNT_ERASE_GRACE_DAYS = 30;
+/** How often the erase job looks for accounts whose grace period has ended. */
+export const ERASE_JOB_INTERVAL_SECONDS = 60 * 60;
+/** The largest page of the security log a client may ask for. */
+export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
+
+/** The largest profile photo accepted, in bytes (issue 5: 5 MB). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Decompression bombs: a small file can declare a huge canvas. A photo larger than this many pixels
+ * (a 48-megapixel phone camera stays under it) is refused before it is decoded.
+ */
+export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
+/** The longest side of the photo as kept; the served sizes are made from it. */
+export const PHOTO_STORED_MAX_SIDE_PX = 1024;
+/** Addresses one account may keep. */
+export const ADDRESSES_MAX_PER_USER = 20;
+/** Regions and districts change by law, rarely: browsers may keep the list a day. */
+export const REGIONS_MAX_AGE_SECONDS = 24 * 60 * 60;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKyselyStorage } from './kysely-storage.js';
 import { migrateToLatest } from './migrations.js';
 import { openSqlite } from './sqlite.js';
-import type { Storage, User } from './storage.js';
+import { NEW_ACCOUNT_PROFILE, type Storage, type User } from './storage.js';
 
 let dir: string;
 let path: string;
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 const user = (id: string): User => ({
   id, phone: `+99890000${id.padStart(4, '0')}`, email: null, emailVerified: false, passwordHash: null, firstName: 'A', lastName: 'B',
-  isInactivated: false, createdAt: 0, updatedAt: 0, passwordChangedAt: null,
+  isInactivated: false, createdAt: 0, updatedAt: 0, passwordChangedAt: null, ...NEW_ACCOUNT_PROFILE,
 });
 
 describe('group commit', () => {

@@ -11,11 +11,13 @@ import type {
   OAuthClientsTable,
   OtpCodesTable,
   RefreshTokensTable,
-  SessionsTable,
-  UsersTable,
   VerificationsTable,
 } from './schema.js';
 import { createGroupCommit } from './group-commit.js';
+import { personalStorageOn } from './kysely-personal-storage.js';
+import { securityStorageOn } from './kysely-security-storage.js';
+import { toSession } from './session-row.js';
+import { toUser, userRow } from './user-row.js';
 import type {
   AuthorizationCode,
   ClientKind,
@@ -24,32 +26,13 @@ import type {
   OAuthClient,
   OtpCode,
   RefreshToken,
-  Session,
-  SessionKind,
   Storage,
-  User,
   Verification,
 } from './storage.js';
 
 const flag = (value: boolean): number => (value ? 1 : 0);
 const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
-
-function toUser(row: Selectable<UsersTable>): User {
-  return {
-    id: row.id,
-    phone: row.phone,
-    email: row.email,
-    emailVerified: row.email_verified === 1,
-    passwordHash: row.password_hash,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isInactivated: row.is_inactivated === 1,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    passwordChangedAt: row.password_changed_at === null ? null : Number(row.password_changed_at),
-  };
-}
 
 function toCode(row: Selectable<OtpCodesTable>): OtpCode {
   return {
@@ -78,27 +61,7 @@ function toVerification(row: Selectable<VerificationsTable>): Verification {
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
     usedAt: row.used_at === null ? null : Number(row.used_at),
-  };
-}
-
-function toSession(row: Selectable<SessionsTable>): Session {
-  return {
-    id: row.id,
     userId: row.user_id,
-    deviceId: row.device_id,
-    userAgent: row.user_agent,
-    ip: row.ip,
-    source: row.source,
-    productSource: row.product_source,
-    oauthClientId: row.oauth_client_id,
-    save: row.save === 1,
-    createdAt: Number(row.created_at),
-    lastSeenAt: Number(row.last_seen_at),
-    endedAt: row.ended_at === null ? null : Number(row.ended_at),
-    endReason: row.end_reason,
-    kind: row.kind as SessionKind,
-    scope: row.scope,
-    authTime: optionalTime(row.auth_time),
   };
 }
 
@@ -183,6 +146,9 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
  */
 function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null): Storage {
   return {
+    ...personalStorageOn(db),
+    ...securityStorageOn(db),
+
     async transaction(work) {
       return transaction ? transaction(work) : work(this);
     },
@@ -193,22 +159,7 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
 
     users: {
       async insert(user) {
-        await db
-          .insertInto('users')
-          .values({
-            id: user.id,
-            phone: user.phone,
-            email: user.email,
-            email_verified: flag(user.emailVerified),
-            password_hash: user.passwordHash,
-            first_name: user.firstName,
-            last_name: user.lastName,
-            is_inactivated: flag(user.isInactivated),
-            created_at: user.createdAt,
-            updated_at: user.updatedAt,
-            password_changed_at: user.passwordChangedAt,
-          })
-          .execute();
+        await db.insertInto('users').values(userRow(user)).execute();
       },
       async findById(id) {
         const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -324,6 +275,7 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
             created_at: verification.createdAt,
             expires_at: verification.expiresAt,
             used_at: verification.usedAt,
+            user_id: verification.userId,
           })
           .execute();
       },

@@ -205,6 +205,98 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0004_personal': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Every field GET /user/MyProfile shows lives on the account's row (issue 5). The security
+      // endpoints write secondary_*, inactivated_at and erase_at; the personal ones the rest.
+      const users = () => db.schema.alterTable('users');
+      await users().addColumn('middle_name', 'text').execute();
+      // Lower-cased; unique among the accounts that have one (NULLs never collide).
+      await users().addColumn('username', 'text').execute();
+      // 'YYYY-MM-DD': a calendar date, not a moment, so no time zone can shift it.
+      await users().addColumn('birth_date', 'text').execute();
+      await users().addColumn('gender', 'text', (col) => col.check(sql`gender in ('male', 'female')`)).execute();
+      // The image source (avatars/<random>.webp) under the uploads folder, never a path.
+      await users().addColumn('photo', 'text').execute();
+      await users()
+        .addColumn('verification_status', 'text', (col) =>
+          col.notNull().defaultTo('not_verified').check(sql`verification_status in ('not_verified', 'in_moderation', 'verified', 'failed')`),
+        )
+        .execute();
+      await users().addColumn('secondary_phone', 'text').execute();
+      await users().addColumn('secondary_email', 'text').execute();
+      await users().addColumn('inactivated_at', 'bigint').execute();
+      await users().addColumn('erase_at', 'bigint').execute();
+      await db.schema.createIndex('users_username').on('users').column('username').unique().execute();
+
+      await db.schema
+        .createTable('addresses')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('label', 'text')
+        .addColumn('region', 'text', (col) => col.notNull())
+        .addColumn('district', 'text', (col) => col.notNull())
+        .addColumn('street', 'text', (col) => col.notNull())
+        .addColumn('house', 'text', (col) => col.notNull())
+        .addColumn('apartment', 'text')
+        .addColumn('postal_code', 'text')
+        .addColumn('is_default', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('addresses_user').on('addresses').columns(['user_id', 'created_at']).execute();
+      // At most one default address per account, whatever a bug upstream might try.
+      await db.schema
+        .createIndex('addresses_one_default')
+        .on('addresses')
+        .column('user_id')
+        .unique()
+        .where(sql.ref('is_default'), '=', 1)
+        .execute();
+    },
+  },
+
+  '0005_security': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // A secondary contact belongs to one account; the handlers also keep it off everyone's primary.
+      await db.schema.createIndex('users_secondary_phone').on('users').column('secondary_phone').unique().execute();
+      await db.schema.createIndex('users_secondary_email').on('users').column('secondary_email').unique().execute();
+      await db.schema.createIndex('users_erase_at').on('users').column('erase_at').execute();
+
+      // The account a signed-in section's request id was issued to (null: sign-in, sign-up, reset).
+      await db.schema
+        .alterTable('verifications')
+        .addColumn('user_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
+        .execute();
+
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('ip', 'text', (col) => col.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('session_id', 'text')
+        .addColumn('details', 'text', (col) => col.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema.createIndex('audit_events_user').on('audit_events').columns(['user_id', 'created_at']).execute();
+
+      await db.schema
+        .createTable('step_up_proofs')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('proof_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('session_id', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,17 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   password_changed_at: number | null;
+  /** Migration 0004: the personal profile and what MyProfile shows of the security pages. */
+  middle_name: string | null;
+  username: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  photo: string | null;
+  verification_status: Generated<string>;
+  secondary_phone: string | null;
+  secondary_email: string | null;
+  inactivated_at: number | null;
+  erase_at: number | null;
 }
 
 export interface OtpCodesTable {
@@ -43,6 +54,8 @@ export interface VerificationsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Migration 0005: the account a signed-in section's request id belongs to; null for sign-in and sign-up. */
+  user_id: string | null;
 }
 
 export interface SessionsTable {
@@ -149,6 +162,45 @@ export interface OAuthGrantsTable {
   created_at: number;
 }
 
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  label: string | null;
+  region: string;
+  district: string;
+  street: string;
+  house: string;
+  apartment: string | null;
+  postal_code: string | null;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 0005: an account's security log. */
+export interface AuditEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  created_at: number;
+  ip: string;
+  user_agent: string | null;
+  session_id: string | null;
+  /** A JSON object, as text. */
+  details: string;
+}
+
+/** Migration 0005: step-up proofs, only as hashes. */
+export interface StepUpProofsTable {
+  id: string;
+  proof_hash: string;
+  user_id: string;
+  session_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -162,4 +214,7 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   authorization_codes: AuthorizationCodesTable;
   oauth_grants: OAuthGrantsTable;
+  addresses: AddressesTable;
+  audit_events: AuditEventsTable;
+  step_up_proofs: StepUpProofsTable;
 }

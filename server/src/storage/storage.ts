@@ -4,6 +4,8 @@
  * the same shared test suite (storage.test.ts), so no handler changes when the database does.
  */
 import type { ContactType } from '../lib/contacts.js';
+import type { Gender, PersonalStorage, VerificationStatus } from './personal-storage.js';
+import type { SecurityStorage } from './security-storage.js';
 
 export interface User {
   id: string;
@@ -17,7 +19,36 @@ export interface User {
   createdAt: number;
   updatedAt: number;
   passwordChangedAt: number | null;
+  middleName: string | null;
+  /** Lower-cased, `^[a-z0-9_.]{3,32}$`. */
+  username: string | null;
+  /** `YYYY-MM-DD`. */
+  birthDate: string | null;
+  gender: Gender | null;
+  /** The image source of the profile photo (`avatars/<random>.webp`), served by /cdn. */
+  photo: string | null;
+  verificationStatus: VerificationStatus;
+  secondaryPhone: string | null;
+  secondaryEmail: string | null;
+  /** When the account was deactivated; null while it is active. */
+  inactivatedAt: number | null;
+  /** When a deactivated account is erased for good. */
+  eraseAt: number | null;
 }
+
+/** The personal fields of a new account: all empty, not verified. */
+export const NEW_ACCOUNT_PROFILE = {
+  middleName: null,
+  username: null,
+  birthDate: null,
+  gender: null,
+  photo: null,
+  verificationStatus: 'not_verified',
+  secondaryPhone: null,
+  secondaryEmail: null,
+  inactivatedAt: null,
+  eraseAt: null,
+} as const satisfies Partial<User>;
 
 export type CodeCloseReason = 'used' | 'replaced' | 'attempts';
 
@@ -45,6 +76,8 @@ export interface Verification {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** The account a signed-in section's request id was issued to; null for sign-in, sign-up and reset. */
+  userId: string | null;
 }
 
 /**
@@ -179,7 +212,7 @@ export interface DeviceProfileRow {
   hasActiveSession: boolean;
 }
 
-export interface Storage {
+export interface Storage extends PersonalStorage, SecurityStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, v } from '../../lib/validation.js';
 import type { User } from '../../storage/storage.js';
+import { recordEvent } from '../security/audit-log.js';
 import { signInPurpose } from '../verification/purposes.js';
 import { contactEntries, contactFrom, saveField } from './contact-fields.js';
 import { findAccount } from './find-account.js';
@@ -26,11 +27,15 @@ const codeLoginSchema = v.strictObject({
   save: saveField,
 });
 
-export function loginRoutes({ storage, otp, sessions, throttle }: RouteDeps) {
+export function loginRoutes({ storage, clock, otp, sessions, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean) {
-    const started = await storage.transaction((tx) => sessions.start(tx, user, meta, save));
+  async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
+    const started = await storage.transaction(async (tx) => {
+      const session = await sessions.start(tx, user, meta, save);
+      await recordEvent(tx, { type: 'login', userId: user.id, sessionId: session.session.id, meta, at: clock.now(), details: { method } });
+      return session;
+    });
     return tokenResponse(user, started, await sessions.accessToken(started.session));
   }
 
@@ -48,7 +53,7 @@ export function loginRoutes({ storage, otp, sessions, throttle }: RouteDeps) {
       throw badRequest('invalid_credentials');
     }
     await throttle.recordSuccess(accountKey);
-    return c.json(await signIn(user, meta, body.save));
+    return c.json(await signIn(user, meta, body.save, 'password'));
   });
 
   app.post('/LoginOtp/', async (c) => {
@@ -58,7 +63,7 @@ export function loginRoutes({ storage, otp, sessions, throttle }: RouteDeps) {
     await otp.consume(signInPurpose(contact.type), contact, body.code);
     const user = await findAccount(storage, contact);
     if (!user) throw badRequest('invalid_credentials');
-    return c.json(await signIn(user, c.get('meta'), body.save));
+    return c.json(await signIn(user, c.get('meta'), body.save, 'code'));
   });
   return app;
 }

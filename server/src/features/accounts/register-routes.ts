@@ -11,7 +11,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomId } from '../../lib/secrets.js';
 import { readJsonBody, v } from '../../lib/validation.js';
-import type { User } from '../../storage/storage.js';
+import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/storage.js';
 import { emailField, saveField } from './contact-fields.js';
 import { nameField } from './names.js';
 import { tokenResponse } from './token-response.js';
@@ -55,12 +55,14 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
         createdAt: now,
         updatedAt: now,
         passwordChangedAt: now,
+        ...NEW_ACCOUNT_PROFILE,
       };
       if (proof.contactType === 'phone') {
         // With a phone, kind says whether an e-mail comes along (SPEC §3); with an e-mail it always does.
         if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
         if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
-        if (await tx.users.findByPhone(proof.contact)) throw badRequest('user_exists_phone', 'phone');
+        // A secondary phone of another account counts as taken too (features/security/account-contacts.ts).
+        if (await tx.contacts.ownerOfPhone(proof.contact)) throw badRequest('user_exists_phone', 'phone');
         user.phone = proof.contact;
       } else {
         if (email !== null && email !== proof.contact) throw badRequest('invalid_email', 'email');
@@ -68,7 +70,7 @@ export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
         user.emailVerified = true;
       }
       if (user.email !== null) {
-        if (await tx.users.findByVerifiedEmail(user.email)) throw badRequest('email_taken_email', 'email');
+        if (await tx.contacts.ownerOfEmail(user.email)) throw badRequest('email_taken_email', 'email');
         // A proven address outranks anyone's unproven claim to it.
         if (user.emailVerified) await tx.users.releaseUnverifiedEmail(user.email, now);
       }

@@ -123,7 +123,7 @@ describe('registering by phone', () => {
     const ok = await server.post(REGISTER_PATH, registration(requestId, { first_name: '  Ўктам  ', last_name: 'O‘g‘lonov' }));
     expect(ok.status).toBe(201);
     const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: ok.json.access });
-    expect(profile.json.profile).toEqual({ first_name: 'Ўктам', last_name: 'O‘g‘lonov' });
+    expect(profile.json.profile).toMatchObject({ first_name: 'Ўктам', last_name: 'O‘g‘lonov' });
   });
 });
 

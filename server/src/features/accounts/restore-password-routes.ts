@@ -10,6 +10,7 @@ import type { ContactType } from '../../lib/contacts.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { readJsonBody, v } from '../../lib/validation.js';
+import { recordEvent } from '../security/audit-log.js';
 import { findAccount } from './find-account.js';
 import { accountThrottleKey } from './login-throttle.js';
 
@@ -34,7 +35,15 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
       if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
       const now = clock.now();
       await tx.users.setPasswordHash(account.id, passwordHash, now);
-      await tx.sessions.endAllForUser(account.id, now, 'password_reset');
+      const ended = await tx.sessions.endAllForUser(account.id, now, 'password_reset');
+      await recordEvent(tx, {
+        type: 'password_reset',
+        userId: account.id,
+        sessionId: null,
+        meta: c.get('meta'),
+        at: now,
+        details: { ended_sessions: ended },
+      });
       return account;
     });
     // The owner proved the contact: lift any lock that guessing put on the account.

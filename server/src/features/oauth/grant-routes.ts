@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { parseWith, v } from '../../lib/validation.js';
+import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 
 const revokeQuery = v.strictObject({ client_id: v.pipe(v.string(), v.minLength(1, 'field_required'), v.maxLength(256, 'invalid_value')) });
@@ -13,7 +14,7 @@ export function grantRoutes({ sessions, grants }: RouteDeps) {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
-  app.get('/grants/', auth, async (c) => {
+  app.get('/grants/', auth, requireActive, async (c) => {
     const list = await grants.list(c.get('auth').user.id);
     return c.json(
       list.map((grant) => ({
@@ -27,9 +28,10 @@ export function grantRoutes({ sessions, grants }: RouteDeps) {
   });
 
   // Idempotent: a client the user never let in, or an unknown one, is simply not there afterwards either.
-  app.delete('/grants/', auth, async (c) => {
+  app.delete('/grants/', auth, requireActive, async (c) => {
     const { client_id: clientId } = parseWith(revokeQuery, c.req.query());
-    await grants.revoke(c.get('auth').user.id, clientId);
+    const { user, session } = c.get('auth');
+    await grants.revoke(user.id, clientId, { sessionId: session.id, meta: c.get('meta') });
     return c.body(null, 204);
   });
 

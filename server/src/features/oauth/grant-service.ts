@@ -4,7 +4,9 @@
  * working at once rather than when they expire.
  */
 import type { Clock } from '../../lib/clock.js';
+import type { RequestMeta } from '../../middleware/request-meta.js';
 import type { Storage } from '../../storage/storage.js';
+import { recordEvent } from '../security/audit-log.js';
 import { SUPPORTED_SCOPES } from './scopes.js';
 
 export interface ClientGrants {
@@ -20,8 +22,11 @@ export interface ClientGrants {
 export interface GrantService {
   /** The user's grants, one entry per client, the most recently granted client first. */
   list(userId: string): Promise<ClientGrants[]>;
-  /** Forgets the user's consent to the client and ends the client's sessions for the user. */
-  revoke(userId: string, clientId: string): Promise<void>;
+  /**
+   * Forgets the user's consent to the client and ends the client's sessions for the user, and logs
+   * it (when there was something to take back) as done from the sign-in `by`.
+   */
+  revoke(userId: string, clientId: string, by: { sessionId: string; meta: Pick<RequestMeta, 'ip' | 'userAgent'> }): Promise<void>;
 }
 
 const scopeOrder = (scope: string) => {
@@ -54,12 +59,15 @@ export function createGrantService(storage: Storage, clock: Clock): GrantService
       return list.toSorted((a, b) => b.createdAt - a.createdAt || a.clientId.localeCompare(b.clientId));
     },
 
-    async revoke(userId, clientId) {
+    async revoke(userId, clientId, by) {
       const now = clock.now();
       // Both or neither: a forgotten consent with live tokens, or the reverse, would be a lie on the account page.
       await storage.transaction(async (tx) => {
-        await tx.grants.remove(userId, clientId);
-        await tx.sessions.endAllForClient(userId, clientId, now, 'grant_revoked');
+        const scopes = await tx.grants.remove(userId, clientId);
+        const ended = await tx.sessions.endAllForClient(userId, clientId, now, 'grant_revoked');
+        if (scopes === 0 && ended === 0) return;
+        const name = (await tx.clients.find(clientId))?.name ?? clientId;
+        await recordEvent(tx, { type: 'grant_revoked', userId, sessionId: by.sessionId, meta: by.meta, at: now, details: { client_id: clientId, name, ended_sessions: ended } });
       });
     },
   };

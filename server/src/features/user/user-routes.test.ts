@@ -15,8 +15,13 @@ describe('MyProfile', () => {
       email: null,
       email_verified: false,
       has_password: true,
-      profile: { first_name: 'Dilnoza', last_name: 'Yusupova' },
+      profile: { first_name: 'Dilnoza', last_name: 'Yusupova', middle_name: null, username: null, birth_date: null, gender: null, photo: null },
+      verification_status: 'not_verified',
+      secondary_phone: null,
+      secondary_email: null,
       is_inactivated: false,
+      inactivated_at: null,
+      erase_at: null,
       date_joined: new Date(server.clock.now()).toISOString(),
     });
   });

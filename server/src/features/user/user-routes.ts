@@ -7,7 +7,11 @@ import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { User } from '../../storage/storage.js';
+import { recordEvent } from '../security/audit-log.js';
 
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** The MyProfile body: what the account pages show of the signed-in user (issue 5 contract, A). */
 export function profileOf(user: User) {
   return {
     id: user.id,
@@ -15,20 +19,39 @@ export function profileOf(user: User) {
     email: user.email,
     email_verified: user.emailVerified,
     has_password: user.passwordHash !== null,
-    profile: { first_name: user.firstName, last_name: user.lastName },
+    profile: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      middle_name: user.middleName,
+      username: user.username,
+      birth_date: user.birthDate,
+      gender: user.gender,
+      photo: user.photo,
+    },
+    verification_status: user.verificationStatus,
+    secondary_phone: user.secondaryPhone,
+    secondary_email: user.secondaryEmail,
     is_inactivated: user.isInactivated,
+    inactivated_at: isoOrNull(user.inactivatedAt),
+    erase_at: isoOrNull(user.eraseAt),
     date_joined: new Date(user.createdAt).toISOString(),
   };
 }
 
-export function userRoutes({ storage, sessions }: RouteDeps) {
+export function userRoutes({ storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(sessions));
 
   app.get('/MyProfile', (c) => c.json(profileOf(c.get('auth').user)));
 
   app.delete('/LogoutUser/', async (c) => {
-    await sessions.end(c.get('auth').session.id, 'logout');
+    const { user, session } = c.get('auth');
+    const now = clock.now();
+    await storage.transaction(async (tx) => {
+      if (await tx.sessions.end(session.id, now, 'logout')) {
+        await recordEvent(tx, { type: 'logout', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now });
+      }
+    });
     return c.body(null, 204);
   });
 

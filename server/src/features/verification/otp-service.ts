@@ -44,8 +44,11 @@ export interface OtpService {
   send(request: SendCodeRequest): Promise<SentCode>;
   /** Checks and uses up the code; throws the catalogue key of what is wrong. */
   consume(purpose: Purpose, contact: Contact, code: string): Promise<void>;
-  /** Issues the single-use proof that `contact` was verified for `purpose`. */
-  issueProof(purpose: Purpose, contact: Contact): Promise<string>;
+  /**
+   * Issues the single-use proof that `contact` was verified for `purpose`, bound to the signed-in
+   * account `userId` when a signed-in section asked for it.
+   */
+  issueProof(purpose: Purpose, contact: Contact, userId?: string | null): Promise<string>;
   /** Redeems a proof inside the caller's transaction (so that a failed registration leaves it unused). */
   redeemProof(tx: Storage, requestId: string, purposes: readonly Purpose[]): Promise<Verification>;
 }
@@ -146,7 +149,7 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }
       if (!(await storage.codes.close(latest.id, now, 'used'))) throw badRequest('code_expired', 'code');
     },
 
-    async issueProof(purpose, contact) {
+    async issueProof(purpose, contact, userId = null) {
       const requestId = randomSecret();
       const now = clock.now();
       await storage.verifications.insert({
@@ -158,6 +161,7 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }
         createdAt: now,
         expiresAt: now + VERIFICATION_TTL_SECONDS * 1000,
         usedAt: null,
+        userId,
       });
       return requestId;
     },

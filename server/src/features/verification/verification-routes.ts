@@ -4,11 +4,14 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import { badRequest } from '../../lib/api-error.js';
+import { badRequest, TokenError } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
 import { readJsonBody, v } from '../../lib/validation.js';
+import { bearerToken } from '../../middleware/require-auth.js';
 import { emailField, phoneField } from '../accounts/contact-fields.js';
 import { findAccount } from '../accounts/find-account.js';
+import { signedInBinding } from '../security/signed-in-codes.js';
+import type { Authenticated } from '../sessions/session-service.js';
 import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from './purposes.js';
 
 const typeField = v.picklist(PURPOSES, 'invalid_type');
@@ -27,15 +30,33 @@ const sendEmailSchema = v.strictObject({
 const checkSmsSchema = v.strictObject({ type: typeField, phone: phoneField, code: codeField });
 const checkEmailSchema = v.strictObject({ type: typeField, email: emailField, code: codeField });
 
-function assertPublicPurpose(contact: Contact, purpose: Purpose): void {
-  if (!PUBLIC_PURPOSES[contact.type].includes(purpose)) throw badRequest('invalid_type', 'type');
-}
-
-export function verificationRoutes({ storage, otp }: RouteDeps) {
+export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
+  /**
+   * The account the request id will belong to: none for a sign-in section (where a token, even a
+   * stale one, changes nothing: the SPA sends its token with every call), the caller's for a
+   * section of the security pages, which needs a valid token (features/security/signed-in-codes.ts).
+   */
+  async function bindingFor(c: Context<AppEnv>, purpose: Purpose, contact: Contact): Promise<string | null> {
+    const isPublic = PUBLIC_PURPOSES[contact.type].includes(purpose);
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) {
+      if (!isPublic) throw badRequest('invalid_type', 'type');
+      return null;
+    }
+    let auth: Authenticated;
+    try {
+      auth = await sessions.authenticate(token);
+    } catch (error) {
+      if (isPublic && error instanceof TokenError) return null;
+      throw error;
+    }
+    return signedInBinding(storage, auth, purpose, contact, isPublic);
+  }
+
   async function send(c: Context<AppEnv>, purpose: Purpose, contact: Contact, channel: 'sms' | 'call' | 'email') {
-    assertPublicPurpose(contact, purpose);
+    await bindingFor(c, purpose, contact);
     // Restoring a password needs an account to restore; say so rather than send a useless code.
     if (purpose === 'forget_pass_verification' && !(await findAccount(storage, contact))) {
       throw badRequest(contact.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contact.type);
@@ -47,9 +68,9 @@ export function verificationRoutes({ storage, otp }: RouteDeps) {
   }
 
   async function check(c: Context<AppEnv>, purpose: Purpose, contact: Contact, code: string) {
-    assertPublicPurpose(contact, purpose);
+    const userId = await bindingFor(c, purpose, contact);
     await otp.consume(purpose, contact, code);
-    return c.json({ request_id: await otp.issueProof(purpose, contact) });
+    return c.json({ request_id: await otp.issueProof(purpose, contact, userId) });
   }
 
   app.post('/SendAuthSmsVerification/', async (c) => {

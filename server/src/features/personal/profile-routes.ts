@@ -1,0 +1,82 @@
+/**
+ * PATCH /user/profile/ : the signed-in person edits their own name, username, birth date and
+ * gender. Any subset of the fields; an empty string clears an optional one. Answers the MyProfile
+ * body as it is after the change.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import { requireActive } from '../../middleware/require-active.js';
+import { requireAuth } from '../../middleware/require-auth.js';
+import type { ProfileChanges } from '../../storage/personal-storage.js';
+import { nameField } from '../accounts/names.js';
+import { profileOf } from '../user/user-routes.js';
+import { birthDateProblem } from './birth-date.js';
+
+const USERNAME = /^[a-z0-9_.]{3,32}$/;
+const USERNAME_MIN_LENGTH = 3;
+
+/** `""` (or null) clears an optional field. */
+const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: string) =>
+  v.optional(v.union([v.pipe(v.nullable(v.literal('')), v.transform(() => null)), schema], errorKey));
+
+const profileSchema = v.strictObject({
+  first_name: v.optional(nameField),
+  last_name: v.optional(nameField),
+  middle_name: clearable(nameField, 'invalid_name'),
+  username: clearable(v.pipe(v.string('username_invalid_or_exists_username'), v.maxLength(256, 'username_invalid_or_exists_username')), 'username_invalid_or_exists_username'),
+  birth_date: clearable(v.pipe(v.string('invalid_birth_date'), v.maxLength(10, 'invalid_birth_date')), 'invalid_birth_date'),
+  gender: clearable(v.picklist(['male', 'female'], 'invalid_value'), 'invalid_value'),
+});
+
+/** Lower-cased; the key of a refusal, or the username. */
+function checkedUsername(raw: string): { username: string } | { problem: string } {
+  const username = raw.trim().toLowerCase();
+  if ([...username].length < USERNAME_MIN_LENGTH) return { problem: 'username_min_length' };
+  if (!USERNAME.test(username)) return { problem: 'username_invalid_or_exists_username' };
+  return { username };
+}
+
+export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.patch('/profile/', requireAuth(sessions), requireActive, async (c) => {
+    const body = await readJsonBody(c, profileSchema);
+    const userId = c.get('auth').user.id;
+    const now = clock.now();
+
+    const changes: ProfileChanges = {};
+    if (body.first_name !== undefined) changes.firstName = body.first_name;
+    if (body.last_name !== undefined) changes.lastName = body.last_name;
+    if (body.middle_name !== undefined) changes.middleName = body.middle_name;
+    if (body.gender !== undefined) changes.gender = body.gender;
+    if (body.birth_date !== undefined) {
+      const problem = body.birth_date === null ? null : birthDateProblem(body.birth_date, now);
+      if (problem) throw badRequest(problem, 'birth_date');
+      changes.birthDate = body.birth_date;
+    }
+    if (body.username !== undefined) {
+      if (body.username === null) changes.username = null;
+      else {
+        const checked = checkedUsername(body.username);
+        if ('problem' in checked) throw badRequest(checked.problem, 'username');
+        changes.username = checked.username;
+      }
+    }
+
+    const updated = await storage.transaction(async (tx) => {
+      if (changes.username) {
+        const holder = await tx.profiles.findByUsername(changes.username);
+        // One answer for "taken" and "not allowed": the key the SPA knows (SPEC §8).
+        if (holder && holder.id !== userId) throw badRequest('username_invalid_or_exists_username', 'username');
+      }
+      await tx.profiles.update(userId, changes, now);
+      return tx.users.findById(userId);
+    });
+    if (!updated) throw new Error('the signed-in account has no row');
+    return c.json(profileOf(updated));
+  });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+/**
+ * POST /user/change-password/ (with the current password) and POST /user/reset-password/ (with a
+ * `forget_pass_verification` code sent, while signed in, to the account's own phone or e-mail — for
+ * someone who has forgotten it, or never had one). The caller's sign-in stays; the others end when
+ * asked, in the same transaction as the new password.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { badRequest } from '../../lib/api-error.js';
+import { passwordProblem } from '../../lib/password-policy.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { readJsonBody, v } from '../../lib/validation.js';
+import { requireActive } from '../../middleware/require-active.js';
+import { requireAuth } from '../../middleware/require-auth.js';
+import type { Storage } from '../../storage/storage.js';
+import type { Authenticated } from '../sessions/session-service.js';
+import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
+import { recordEvent } from './audit-log.js';
+import { assertPassword } from './password-check.js';
+
+const newPasswordField = v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long'));
+const endOthersField = v.optional(v.boolean('invalid_value'), false);
+
+const changeSchema = v.strictObject({
+  old_password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_old_password')),
+  new_password: newPasswordField,
+  end_other_sessions: endOthersField,
+});
+
+const resetSchema = v.strictObject({
+  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+  new_password: newPasswordField,
+  end_other_sessions: endOthersField,
+});
+
+/** The policy of lib/password-policy.ts, then the argon2id hash, before any transaction starts. */
+async function newPasswordHash(password: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem, 'new_password');
+  return hashPassword(password);
+}
+
+export function passwordRoutes({ storage, clock, otp, sessions, throttle }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(sessions);
+
+  /** Sets the hash, ends the other sign-ins when asked, and logs it: all or nothing. */
+  async function setPassword(
+    c: Context<AppEnv>,
+    passwordHash: string,
+    endOthers: boolean,
+    type: 'password_changed' | 'password_reset',
+    before: (tx: Storage, caller: Authenticated) => Promise<void>,
+  ): Promise<number> {
+    const caller = c.get('auth');
+    const now = clock.now();
+    return storage.transaction(async (tx) => {
+      await before(tx, caller);
+      await tx.users.setPasswordHash(caller.user.id, passwordHash, now);
+      const reason = type === 'password_changed' ? 'password_change' : 'password_reset';
+      const ended = endOthers ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['sso'], now, reason) : 0;
+      await recordEvent(tx, { type, userId: caller.user.id, sessionId: caller.session.id, meta: c.get('meta'), at: now, details: { ended_sessions: ended } });
+      return ended;
+    });
+  }
+
+  app.post('/change-password/', auth, requireActive, async (c) => {
+    const body = await readJsonBody(c, changeSchema);
+    const { user } = c.get('auth');
+    await assertPassword(throttle, user, body.old_password, c.get('meta').ip, 'old_password');
+    const passwordHash = await newPasswordHash(body.new_password);
+    const ended = await setPassword(c, passwordHash, body.end_other_sessions, 'password_changed', async () => {});
+    return c.json({ ended });
+  });
+
+  app.post('/reset-password/', auth, requireActive, async (c) => {
+    const body = await readJsonBody(c, resetSchema);
+    const passwordHash = await newPasswordHash(body.new_password);
+    const ended = await setPassword(c, passwordHash, body.end_other_sessions, 'password_reset', async (tx, { user }) => {
+      const verification = await redeemOwnRequest(tx, otp, body.request_id, ['forget_pass_verification'], user);
+      if (!isOwnPrimary(user, contactOf(verification))) throw badRequest('request_id_error', 'request_id');
+    });
+    return c.json({ ended });
+  });
+
+  return app;
+}

@@ -1,0 +1,97 @@
+/** POST /user/change-password/ and POST /user/reset-password/. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { securitySteps, type Tokens } from '../../test-support/security.js';
+import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+
+const PHONE = '+998901270011';
+const NEW_PASSWORD = 'Yangi-parol-Toshkent-9';
+const CHANGE = `${V1}/user/change-password/`;
+const RESET = `${V1}/user/reset-password/`;
+
+const server = useTestServer();
+const steps = securitySteps(server);
+let tokens: Tokens;
+
+beforeEach(async () => {
+  tokens = await server.registerByPhone(PHONE, { save: true });
+});
+
+const signInWith = (password: string) => server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password });
+
+describe('POST /user/change-password/', () => {
+  it('sets the new password and keeps every sign-in when not asked to end them', async () => {
+    const phone = await steps.signIn(PHONE);
+    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: false }, { token: tokens.access });
+    expect([answer.status, answer.json]).toEqual([200, { ended: 0 }]);
+    expect((await signInWith(STRONG_PASSWORD)).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
+    expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
+    expect((await server.call('GET', `${V1}/user/MyProfile`, { token: phone.access })).status).toBe(200);
+    const types = (await steps.events(tokens.access)).json.results.map((e: { type: string }) => e.type);
+    expect(types).toEqual(['login', 'password_changed', 'login']);
+  });
+
+  it('ends the other sign-ins when asked, keeps the caller\'s, and writes password_changed', async () => {
+    const phone = await steps.signIn(PHONE);
+    const tablet = await steps.signIn(PHONE);
+    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
+    expect(answer.json).toEqual({ ended: 2 });
+    for (const other of [phone, tablet]) expect(await steps.works(other)).toEqual({ access: 401, refresh: 401 });
+    const events = (await steps.events(tokens.access)).json.results;
+    expect(events[0]).toMatchObject({ type: 'password_changed', details: { ended_sessions: 2 } });
+    const row = await server.db.selectFrom('sessions').select('end_reason').where('id', '=', phone.session).executeTakeFirstOrThrow();
+    expect(row.end_reason).toBe('password_change');
+    expect(await steps.works(tokens)).toEqual({ access: 200, refresh: 200 });
+  });
+
+  it('refuses a wrong current password with invalid_old_password and changes nothing', async () => {
+    const answer = await server.post(CHANGE, { old_password: 'not-my-password', new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
+    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_old_password', field: 'old_password' }] }]);
+    expect((await signInWith(STRONG_PASSWORD)).status).toBe(200);
+  });
+
+  it('applies the password policy to new_password', async () => {
+    for (const [password, key] of [['short', 'password_too_short'], ['12345678', 'password_too_common'], ['x'.repeat(129), 'password_too_long']]) {
+      const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: password }, { token: tokens.access });
+      expect(answer.json, key).toEqual({ errors: [{ error: key, field: 'new_password' }] });
+    }
+  });
+
+  it('needs the fields it names', async () => {
+    const answer = await server.post(CHANGE, { new_password: NEW_PASSWORD }, { token: tokens.access });
+    expect(answer.json).toEqual({ errors: [{ error: 'field_required', field: 'old_password' }] });
+  });
+});
+
+describe('POST /user/reset-password/', () => {
+  it('sets a password with a forget_pass_verification code to the own phone, ending others when asked', async () => {
+    const phone = await steps.signIn(PHONE);
+    const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
+    const answer = await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
+    expect([answer.status, answer.json]).toEqual([200, { ended: 1 }]);
+    expect(await steps.works(phone)).toEqual({ access: 401, refresh: 401 });
+    expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
+    const events = (await steps.events(tokens.access)).json.results;
+    expect(events[1]).toMatchObject({ type: 'password_reset', details: { ended_sessions: 1 } });
+  });
+
+  it('refuses a request id from a signed-out reset or another section, and keeps it', async () => {
+    const signedOut = await server.verify({ phone: PHONE }, 'forget_pass_verification');
+    const refused = await server.post(RESET, { request_id: signedOut, new_password: NEW_PASSWORD }, { token: tokens.access });
+    expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'request_id_error', field: 'request_id' }] }]);
+    server.clock.advanceSeconds(121);
+    const proofId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'confirm_email_or_phone');
+    expect((await server.post(RESET, { request_id: proofId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'request_id_error', field: 'request_id' }],
+    });
+    // The signed-out one still restores the password on the public route.
+    expect((await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: signedOut, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses a weak password before using the request id up', async () => {
+    const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
+    expect((await server.post(RESET, { request_id: requestId, new_password: '12345678' }, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'password_too_common', field: 'new_password' }],
+    });
+    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({ ended: 0 });
+  });
+});

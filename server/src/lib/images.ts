@@ -1,0 +1,67 @@
+/**
+ * The one wrapper around sharp (libvips): decoding, resizing and re-encoding images. Everything
+ * it writes is WebP without metadata, so no EXIF GPS position or camera serial of an upload is
+ * ever served back.
+ */
+import sharp, { type Sharp } from 'sharp';
+import { PHOTO_MAX_INPUT_PIXELS } from '../config/policy.js';
+
+// Each image is processed once and written to disk: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/** The bytes could not be decoded as an image of the expected kind (truncated, corrupt, a bomb). */
+export class ImageDecodeError extends Error {
+  override name = 'ImageDecodeError';
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const WEBP_QUALITY = 82;
+
+async function encode(pipeline: Sharp): Promise<EncodedImage> {
+  try {
+    const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    throw new ImageDecodeError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Decodes an upload (its first frame, for an animated GIF or WebP), turns it upright by its EXIF
+ * orientation, fits it within `maxSidePx` (never enlarging), and re-encodes it as WebP.
+ * `expectedFormat` is what the magic bytes said: a file whose decoder disagrees is refused.
+ */
+export async function normalizeImage(input: Uint8Array, expectedFormat: string, maxSidePx: number): Promise<EncodedImage> {
+  const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' });
+  let format: string | undefined;
+  try {
+    format = (await image.metadata()).format;
+  } catch (error) {
+    throw new ImageDecodeError(error instanceof Error ? error.message : String(error));
+  }
+  if (format !== expectedFormat) throw new ImageDecodeError(`content is ${String(format)}, not ${expectedFormat}`);
+  return encode(image.rotate().resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true }));
+}
+
+/** An image `widthPx` wide (never enlarged), its height in proportion, as WebP. */
+export function resizeImage(input: Uint8Array, widthPx: number): Promise<EncodedImage> {
+  return encode(sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS }).resize({ width: widthPx, withoutEnlargement: true }));
+}
+
+/** Width and height of an encoded image, for tests and checks. */
+export async function imageDimensions(input: Uint8Array): Promise<{ width: number; height: number; format: string }> {
+  const meta = await sharp(input).metadata();
+  return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? 'unknown' };
+}
+
+/** A plain image of one colour, encoded as `format`: for tests and demo data. */
+export function solidImage(widthPx: number, heightPx: number, format: 'png' | 'jpeg' | 'webp' | 'gif'): Promise<Buffer> {
+  return sharp({ create: { width: widthPx, height: heightPx, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
+}
