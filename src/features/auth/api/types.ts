@@ -1,20 +1,9 @@
-import type { Http } from '../../../lib/http';
+import type { CodeApi } from '../../../components/verification/contact';
 
-/** What every call of the auth feature needs: the client and the API bases. */
-export interface AuthApi {
-  http: Http;
-  ssoApi: string;
+export type { Contact, ContactType } from '../../../components/verification/contact';
+export { contactBody } from '../../../components/verification/contact';
+
+/** What every call of the auth feature needs: the code calls' client and bases, and v2's. */
+export interface AuthApi extends CodeApi {
   ssoApiV2: string;
-  /** The sign-in headers of SPEC §7: source, {product}-Source, OauthClientId. */
-  signInHeaders: () => Record<string, string>;
 }
-
-export type ContactType = 'phone' | 'email';
-
-export interface Contact {
-  type: ContactType;
-  /** +998XXXXXXXXX or an e-mail address. */
-  value: string;
-}
-
-export const contactBody = (contact: Contact): Record<string, string> => ({ [contact.type]: contact.value });

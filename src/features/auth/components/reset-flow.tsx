@@ -7,8 +7,8 @@ import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
 import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
-import { LazyCodeStep as CodeStep } from './lazy-code-step';
-import { ContactStep } from './contact-step';
+import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
+import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
 export function ResetFlow({ onReset, goTo }: { onReset: () => void; goTo?: (flow: FlowName) => void }) {

@@ -12,10 +12,10 @@ import type { TokenResponse } from '../../../lib/session';
 import { createSignInModel } from '../models/sign-in-model';
 import { useFlowDeps } from '../use-flow-deps';
 
-import { LazyCodeStep as CodeStep } from './lazy-code-step';
-import { ContactFields } from './contact-fields';
+import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
+import { ContactFields } from '../../../components/verification/contact-fields';
 import { FlowLink, type FlowName } from './flow-link';
-import { SendCodeButtons } from './send-code-buttons';
+import { SendCodeButtons } from '../../../components/verification/send-code-buttons';
 
 // Steps most sign-ins never see load when they are needed (each in its own small chunk).
 const AccountChooser = lazy(() => import('./account-chooser').then((module) => ({ default: module.AccountChooser })));

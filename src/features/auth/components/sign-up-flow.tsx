@@ -9,8 +9,8 @@ import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
 import { createSignUpModel } from '../models/sign-up-model';
 import { useFlowDeps } from '../use-flow-deps';
-import { LazyCodeStep as CodeStep } from './lazy-code-step';
-import { ContactStep } from './contact-step';
+import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
+import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
 export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: TokenResponse) => Promise<void>; goTo?: (flow: FlowName) => void }) {

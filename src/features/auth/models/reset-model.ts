@@ -1,10 +1,10 @@
 /** Restoring a password: a forget_pass_verification code to the phone or e-mail, then a new password. */
 import { signal } from '@preact/signals-react';
-import { checkCode } from '../api/check-code';
+import { checkCode } from '../../../components/verification/check-code';
 import { restorePassword } from '../api/restore-password';
 import type { AuthApi } from '../api/types';
-import { createCodeSender, type Channel } from './code-sender';
-import { createContactInput } from './contact-input';
+import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
+import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
 

@@ -9,8 +9,8 @@ import { checkUserExists } from '../api/check-user-exists';
 import { loginOtp } from '../api/login-otp';
 import { loginUser } from '../api/login-user';
 import type { AuthApi } from '../api/types';
-import { createCodeSender, type Channel } from './code-sender';
-import { createContactInput } from './contact-input';
+import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
+import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 
 export type SignInStep = 'login' | 'accounts' | 'confirmation' | 'error';

@@ -7,12 +7,12 @@ import { signal } from '@preact/signals-react';
 import { readItem, removeItem, writeItem } from '../../../lib/browser-storage';
 import type { TokenResponse } from '../../../lib/session';
 import { REGISTER_DATA_KEY } from '../../../lib/storage-keys';
-import { checkCode } from '../api/check-code';
+import { checkCode } from '../../../components/verification/check-code';
 import { checkUserExists } from '../api/check-user-exists';
 import { registerUser } from '../api/register-user';
 import type { AuthApi, Contact } from '../api/types';
-import { createCodeSender, type Channel } from './code-sender';
-import { createContactInput } from './contact-input';
+import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
+import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
 

@@ -3,16 +3,16 @@
  * and the code the person types.
  */
 import { signal } from '@preact/signals-react';
-import { sendCode } from '../api/send-code';
-import type { AuthApi, Contact } from '../api/types';
-import type { Form } from '../../../lib/form';
+import { sendCode } from './send-code';
+import type { CodeApi, Contact } from './contact';
+import type { Form } from '../../lib/form';
 
 export type Channel = 'sms' | 'call' | 'email';
 
 const CODE = /^\d{6}$/;
 
 export function createCodeSender(deps: {
-  api: AuthApi;
+  api: CodeApi;
   form: Form;
   now: () => number;
   announce: (key: string, to: string) => void;

@@ -1,11 +1,11 @@
-import { StepForm } from '../../../components/step-form';
+import { StepForm } from '../step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { useI18n } from '../../../lib/use-i18n';
-import type { CodeSender } from '../models/code-sender';
-import type { Form } from '../../../lib/form';
-import { useNow } from '../../../lib/use-now';
+import { Button } from '../button';
+import { TextField } from '../text-field';
+import { useI18n } from '../../lib/use-i18n';
+import type { CodeSender } from './code-sender';
+import type { Form } from '../../lib/form';
+import { useNow } from '../../lib/use-now';
 
 function masked(contact: { type: string; value: string }): string {
   if (contact.type !== 'phone') return contact.value;

@@ -1,7 +1,7 @@
-import { contactBody, type AuthApi, type Contact } from './types';
+import { contactBody, type CodeApi, type Contact } from './contact';
 
 /** POST /auth/CheckAuthSmsVerification/ or CheckAuthEmailVerification/ → a single-use request_id. */
-export async function checkCode(api: AuthApi, type: string, contact: Contact, code: string): Promise<string> {
+export async function checkCode(api: CodeApi, type: string, contact: Contact, code: string): Promise<string> {
   const path = contact.type === 'phone' ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification';
   const answer = await api.http.post<{ request_id: string }>(`${api.ssoApi}/auth/${path}/`, { type, ...contactBody(contact), code });
   return answer.request_id;

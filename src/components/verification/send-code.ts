@@ -1,4 +1,4 @@
-import { contactBody, type AuthApi, type Contact } from './types';
+import { contactBody, type CodeApi, type Contact } from './contact';
 
 export interface CodeSent {
   message: 'code_send_to_phone' | 'call_send_to_phone' | 'code_send_to_email';
@@ -8,7 +8,7 @@ export interface CodeSent {
 }
 
 /** POST /auth/SendAuthSmsVerification/ or SendAuthEmailVerification/: a one-time code for `type`. */
-export function sendCode(api: AuthApi, type: string, contact: Contact, method: 'sms' | 'call' | 'email'): Promise<CodeSent> {
+export function sendCode(api: CodeApi, type: string, contact: Contact, method: 'sms' | 'call' | 'email'): Promise<CodeSent> {
   const path = contact.type === 'phone' ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification';
   const body = contact.type === 'phone' ? { type, ...contactBody(contact), method } : { type, ...contactBody(contact) };
   return api.http.post<CodeSent>(`${api.ssoApi}/auth/${path}/`, body, { headers: api.signInHeaders() });

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { maskUzPhone } from '../../../components/phone-mask';
-import { TextField } from '../../../components/text-field';
-import { useI18n } from '../../../lib/use-i18n';
-import type { Form } from '../../../lib/form';
-import type { ContactInput } from '../models/contact-input';
+import { maskUzPhone } from '../phone-mask';
+import { TextField } from '../text-field';
+import { useI18n } from '../../lib/use-i18n';
+import type { Form } from '../../lib/form';
+import type { ContactInput } from './contact-input';
 
 /** Phone (with the +998 mask) or e-mail, with a switch between the two. */
 export function ContactFields({ contact, form, autoFocus = false }: { contact: ContactInput; form: Form; autoFocus?: boolean }) {

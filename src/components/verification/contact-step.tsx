@@ -1,9 +1,9 @@
-import { StepForm } from '../../../components/step-form';
+import { StepForm } from '../step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
-import type { Channel } from '../models/code-sender';
-import type { ContactInput } from '../models/contact-input';
-import type { Form } from '../../../lib/form';
+import type { Channel } from './code-sender';
+import type { ContactInput } from './contact-input';
+import type { Form } from '../../lib/form';
 import { ContactFields } from './contact-fields';
 import { SendCodeButtons } from './send-code-buttons';
 

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/button';
-import { useI18n } from '../../../lib/use-i18n';
-import type { Channel } from '../models/code-sender';
+import { Button } from '../button';
+import { useI18n } from '../../lib/use-i18n';
+import type { Channel } from './code-sender';
 
 /**
  * The ways to get a code: the form's submit button (SMS for a phone, e-mail for an address) and,

@@ -1,8 +1,8 @@
 /** The phone-or-e-mail input every flow starts with. */
 import { signal } from '@preact/signals-react';
-import { uzPhoneValue } from '../../../components/phone-mask';
-import type { Contact, ContactType } from '../api/types';
-import type { Form } from '../../../lib/form';
+import { uzPhoneValue } from '../phone-mask';
+import type { Contact, ContactType } from './contact';
+import type { Form } from '../../lib/form';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 

@@ -1,0 +1,20 @@
+/** A phone or an e-mail that a one-time code goes to, and what the code calls need. */
+import type { Http } from '../../lib/http';
+
+export type ContactType = 'phone' | 'email';
+
+export interface Contact {
+  type: ContactType;
+  /** +998XXXXXXXXX or an e-mail address. */
+  value: string;
+}
+
+export const contactBody = (contact: Contact): Record<string, string> => ({ [contact.type]: contact.value });
+
+/** The client, the API base and the headers each code call carries (SPEC §7). */
+export interface CodeApi {
+  http: Http;
+  ssoApi: string;
+  /** The sign-in headers of SPEC §7 (source, {product}-Source, OauthClientId); none once signed in. */
+  signInHeaders: () => Record<string, string>;
+}
