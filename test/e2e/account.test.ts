@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
-import { expectHome, registerByPhone, signInWithPassword, text, waitForHeading, type NewAccount } from '../support/flows.js';
+import { expectHome, national, registerByPhone, signInWithPassword, text, waitForHeading, type NewAccount } from '../support/flows.js';
+import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish();
@@ -27,6 +28,12 @@ async function secondDevice(account: NewAccount): Promise<TestPage> {
   await signInWithPassword(device.page, account.phone, account.password);
   await expectHome(device.page, account.firstName);
   return device;
+}
+
+/** How many messages the dev outbox holds for `to`. */
+async function outboxSize(to: string): Promise<number> {
+  const response = await fetch(`${kirish.server.origin}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+  return ((await response.json()) as unknown[]).length;
 }
 
 /** The second device's next call needs a refresh, which the ended session no longer gets: Login. */
@@ -165,6 +172,79 @@ describe('the security centre', () => {
     expect(data.profile.phone).toBe(account.phone);
     expect(data.profile.profile.first_name).toBe(account.firstName);
     expect(readFileSync(file, 'utf8')).not.toMatch(/password_hash|token_hash|"refresh"/);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('adds and confirms a backup e-mail by a code sent to it', async () => {
+    const account = newAccount('Nilufar');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await page.getByRole('link', { name: text('security_add'), exact: true }).nth(2).click();
+    await waitForHeading(page, text('security_secondary_email'));
+    const email = `nilufar.${phoneSeed}@example.uz`;
+    await page.getByLabel(text('email_label'), { exact: true }).fill(email);
+    await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(text('secondary_added'), { exact: true }).waitFor();
+    expect(await page.locator('.facts').innerText()).toContain(email);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('changes the phone after the current password and a code to the new number', async () => {
+    const account = newAccount('Sevara');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security/user-data/edit-phone`);
+    await waitForHeading(page, text('change_phone_title'));
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    const newPhone = `+998${++phoneSeed}`;
+    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
+    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, newPhone));
+    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
+    await page.getByText(text('phone_changed'), { exact: true }).waitFor();
+    expect(await page.locator('.facts').innerText()).toContain(`+998 90 777 ${newPhone.slice(-4, -2)} ${newPhone.slice(-2)}`);
+    // The new number signs in; the old one no longer does.
+    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
+    await signInWithPassword(page, account.phone, account.password);
+    await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
+    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
+    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await expectHome(page, account.firstName);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('deactivates the account by a code, holds it on DeletedAccount, and restores it', async () => {
+    const account = newAccount('Kamola');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
+    await page.getByRole('group', { name: text('deactivate_confirm') }).getByRole('button', { name: text('deactivate_button'), exact: true }).click();
+    // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
+    await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
+    await waitForHeading(page, text('deleted_account_title'));
+    await page.getByText(/30|\d{2}\.\d{2}\.\d{4}/).first().waitFor();
+    await page.goto(`${kirish.server.origin}/personal`);
+    await waitForHeading(page, text('deleted_account_title'));
+    await saveScreenshot(page, 'deleted-account-1280');
+
+    // The cooldown ends when the last code was used, so a new one goes out at once.
+    const sent = await outboxSize(account.phone);
+    await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
+    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
+    await expectHome(page, account.firstName);
+    await page.getByText(text('restored'), { exact: true }).waitFor();
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -5,8 +5,8 @@ import { useI18n } from '../../lib/use-i18n';
 import type { Form } from '../../lib/form';
 import type { ContactInput } from './contact-input';
 
-/** Phone (with the +998 mask) or e-mail, with a switch between the two. */
-export function ContactFields({ contact, form, autoFocus = false }: { contact: ContactInput; form: Form; autoFocus?: boolean }) {
+/** Phone (with the +998 mask) or e-mail, with a switch between the two unless the kind is `fixed`. */
+export function ContactFields({ contact, form, autoFocus = false, fixed = false }: { contact: ContactInput; form: Form; autoFocus?: boolean; fixed?: boolean }) {
   useSignals();
   const i18n = useI18n();
   const errors = form.errors.value;
@@ -45,9 +45,11 @@ export function ContactFields({ contact, form, autoFocus = false }: { contact: C
           error={errors.email ? i18n.t(errors.email) : undefined}
         />
       )}
-      <button type="button" className="link-button" onClick={() => contact.switchTo(isPhone ? 'email' : 'phone')}>
-        {i18n.t(isPhone ? 'use_email' : 'use_phone')}
-      </button>
+      {fixed ? null : (
+        <button type="button" className="link-button" onClick={() => contact.switchTo(isPhone ? 'email' : 'phone')}>
+          {i18n.t(isPhone ? 'use_email' : 'use_phone')}
+        </button>
+      )}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
 import { securityApi, type SecurityEvent } from '../api/security-api';
+import { DeactivateAccount } from '../components/deactivate-account';
 import { When } from '../components/when';
 import { downloadJson } from '../download-json';
 
@@ -134,6 +135,8 @@ export default function SecurityScreen() {
           </Button>
         </div>
       </section>
+
+      <DeactivateAccount />
     </div>
   );
 }

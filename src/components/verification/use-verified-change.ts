@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { useServices } from '../../lib/services';
+import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
+
+/** A code-proven change for the signed-in user, over the site's services (no sign-in headers). */
+export function useVerifiedChange(options: Omit<VerifiedChangeDeps, 'api' | 'showError' | 'now' | 'announce'>) {
+  const { http, config, showError, toasts, i18n } = useServices();
+  const [model] = useState(() =>
+    createVerifiedChangeModel({
+      ...options,
+      api: { http, ssoApi: config.ssoApi, signInHeaders: () => ({}) },
+      showError,
+      now: () => Date.now(),
+      announce: (key, to) => toasts.show('success', i18n.t(key, { to }), { replace: true }),
+    }),
+  );
+  return model;
+}

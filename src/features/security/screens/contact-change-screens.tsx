@@ -1,0 +1,126 @@
+/**
+ * The contact pages of the security centre: a secondary phone or e-mail (add by a code to it,
+ * remove), a new phone (the current password, then a code to the new number) and an e-mail (the
+ * same, by e-mail). Each answers with the profile as it now is.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { useVerifiedChange } from '../../../components/verification/use-verified-change';
+import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
+import { formatPhone } from '../../../lib/format/phone';
+import { useServices } from '../../../lib/services';
+import type { UserProfile } from '../../../lib/session';
+import { useI18n } from '../../../lib/use-i18n';
+
+function BackToSecurity() {
+  const i18n = useI18n();
+  return (
+    <p>
+      <Link href="/security">← {i18n.t('section_security')}</Link>
+    </p>
+  );
+}
+
+function useDone(message: string) {
+  const { session, toasts, navigate } = useServices();
+  return (profile: UserProfile) => {
+    session.replaceUser(profile);
+    toasts.show('success', message, { replace: true });
+    navigate('/security');
+  };
+}
+
+function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, session, showError, toasts, navigate } = useServices();
+  const done = useDone(i18n.t('secondary_added'));
+  const model = useVerifiedChange({
+    purpose: 'confirm_secondary_email_or_phone',
+    contactType: type,
+    needsProof: false,
+    submit: (requestId) => http.post<UserProfile>(`${config.ssoApi}/user/secondary/`, { request_id: requestId }),
+    onDone: done,
+  });
+  const user = session.user.value;
+  if (!user) return null;
+  const current = type === 'phone' ? user.secondary_phone : user.secondary_email;
+  const title = i18n.t(type === 'phone' ? 'security_secondary_phone' : 'security_secondary_email');
+  return (
+    <div className="stack narrow-form">
+      <BackToSecurity />
+      <h1>{title}</h1>
+      <p className="subtitle">{i18n.t('secondary_intro')}</p>
+      {current ? (
+        <section className="panel">
+          <p>
+            <strong>{type === 'phone' ? formatPhone(current) : current}</strong>
+          </p>
+          <ConfirmButton
+            label={i18n.t('secondary_remove')}
+            question={i18n.t('secondary_remove_confirm')}
+            confirmLabel={i18n.t('secondary_remove')}
+            cancelLabel={i18n.t('cancel')}
+            onConfirm={async () => {
+              try {
+                session.replaceUser(await http.delete<UserProfile>(`${config.ssoApi}/user/secondary/?type=${type}`));
+                toasts.show('success', i18n.t('secondary_removed'), { replace: true });
+              } catch (error) {
+                showError(error);
+              }
+            }}
+          />
+        </section>
+      ) : (
+        <section className="panel">
+          <VerifiedChangeFlow model={model} title={i18n.t(type === 'phone' ? 'secondary_add_phone' : 'secondary_add_email')} submitLabel={i18n.t('confirm')} onCancel={() => navigate('/security')} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function SecondaryPhoneScreen() {
+  return <SecondaryContact type="phone" />;
+}
+
+export function SecondaryEmailScreen() {
+  return <SecondaryContact type="email" />;
+}
+
+function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, session, navigate } = useServices();
+  const done = useDone(i18n.t(type === 'phone' ? 'phone_changed' : 'email_changed'));
+  const model = useVerifiedChange({
+    purpose: type === 'phone' ? 'change_phone_verification' : 'email_verification',
+    contactType: type,
+    needsProof: true,
+    submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
+    onDone: done,
+  });
+  const user = session.user.value;
+  if (!user) return null;
+  const current = type === 'phone' ? user.phone : user.email;
+  const title = i18n.t(type === 'phone' ? 'change_phone_title' : current ? 'change_email_title' : 'add_email_title');
+  return (
+    <div className="stack narrow-form">
+      <BackToSecurity />
+      <h1>{title}</h1>
+      {current ? <p className="subtitle">{i18n.t('contact_current', { contact: type === 'phone' ? formatPhone(current) : current })}</p> : null}
+      <section className="panel">
+        <VerifiedChangeFlow model={model} title={i18n.t(type === 'phone' ? 'change_phone_new' : 'change_email_new')} submitLabel={i18n.t('confirm')} onCancel={() => navigate('/security')} />
+      </section>
+    </div>
+  );
+}
+
+export function EditPhoneScreen() {
+  return <PrimaryContactChange type="phone" />;
+}
+
+export function EmailScreen() {
+  return <PrimaryContactChange type="email" />;
+}
