@@ -19,6 +19,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   PersonalAddress: lazy(() => import('../features/personal/screens/personal-address-screen')),
   Security: lazy(() => import('../features/security/screens/security-screen')),
   SecurityPassword: lazy(() => import('../features/security/screens/change-password-screen')),
+  SecurityResetPassword: lazy(() => import('../features/security/screens/reset-password-screen')),
   SecurityLoginMethods: lazy(() => import('../features/security/screens/login-methods-screen')),
   SecurityActiveSessions: lazy(() => import('../features/security/screens/active-sessions-screen')),
   SecuritySecondaryPhone: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryPhoneScreen }))),

@@ -191,6 +191,16 @@ describe('the security centre', () => {
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('secondary_added'), { exact: true }).waitFor();
     expect(await page.locator('.facts').innerText()).toContain(email);
+
+    // And makes it the main e-mail, after the current password.
+    await page.getByRole('link', { name: text('security_manage'), exact: true }).click();
+    await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
+    await page.getByText(text('secondary_made_primary'), { exact: true }).waitFor();
+    await page.goto(`${kirish.server.origin}/personal`);
+    await waitForHeading(page, `Sodiqova ${account.firstName}`);
+    expect(await page.getByRole('main').innerText()).toContain(email);
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -245,6 +255,28 @@ describe('the security centre', () => {
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expectHome(page, account.firstName);
     await page.getByText(text('restored'), { exact: true }).waitFor();
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('sets a new password by a code to the account’s own phone, without the old one', async () => {
+    const account = newAccount('Oydin');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security/user-data/reset-password/`);
+    await waitForHeading(page, text('reset_title'));
+    const newPassword = `Tiklangan-${account.password}`;
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    const sent = await outboxSize(account.phone);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
+    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
+    await signInWithPassword(page, account.phone, newPassword);
+    await expectHome(page, account.firstName);
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -5,9 +5,14 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { PasswordField } from '../../../components/password-field';
+import { StepForm } from '../../../components/step-form';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
+import { createForm } from '../../../lib/form';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
@@ -29,6 +34,60 @@ function useDone(message: string) {
     toasts.show('success', message, { replace: true });
     navigate('/security');
   };
+}
+
+/** Swaps a backup contact with the main one, after the current password (a fresh proof). */
+function MakePrimary({ type }: { type: 'phone' | 'email' }) {
+  useSignals();
+  const i18n = useI18n();
+  const { http, config, session, showError, toasts } = useServices();
+  const [form] = useState(() => createForm(showError));
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {i18n.t('secondary_make_primary')}
+      </Button>
+    );
+  }
+  return (
+    <StepForm
+      onSubmit={async () => {
+        form.reset();
+        const profile = await form.attempt(async () => {
+          const { proof } = await http.post<{ proof: string }>(`${config.ssoApi}/user/security/proof/`, { password });
+          return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
+        });
+        if (!profile) return;
+        session.replaceUser(profile);
+        toasts.show('success', i18n.t('secondary_made_primary'), { replace: true });
+        setOpen(false);
+      }}
+    >
+      <p>{i18n.t('proof_intro')}</p>
+      <PasswordField
+        label={i18n.t('old_password_label')}
+        autoComplete="current-password"
+        value={password}
+        onValue={(value) => {
+          setPassword(value);
+          form.clearError('password');
+        }}
+        error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
+        showLabel={i18n.t('show_password')}
+        hideLabel={i18n.t('hide_password')}
+      />
+      <div className="row">
+        <Button type="submit" busy={form.busy.value}>
+          {i18n.t('secondary_make_primary')}
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          {i18n.t('cancel')}
+        </Button>
+      </div>
+    </StepForm>
+  );
 }
 
 function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
@@ -57,20 +116,23 @@ function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
           <p>
             <strong>{type === 'phone' ? formatPhone(current) : current}</strong>
           </p>
-          <ConfirmButton
-            label={i18n.t('secondary_remove')}
-            question={i18n.t('secondary_remove_confirm')}
-            confirmLabel={i18n.t('secondary_remove')}
-            cancelLabel={i18n.t('cancel')}
-            onConfirm={async () => {
-              try {
-                session.replaceUser(await http.delete<UserProfile>(`${config.ssoApi}/user/secondary/?type=${type}`));
-                toasts.show('success', i18n.t('secondary_removed'), { replace: true });
-              } catch (error) {
-                showError(error);
-              }
-            }}
-          />
+          <div className="row">
+            <MakePrimary type={type} />
+            <ConfirmButton
+              label={i18n.t('secondary_remove')}
+              question={i18n.t('secondary_remove_confirm')}
+              confirmLabel={i18n.t('secondary_remove')}
+              cancelLabel={i18n.t('cancel')}
+              onConfirm={async () => {
+                try {
+                  session.replaceUser(await http.delete<UserProfile>(`${config.ssoApi}/user/secondary/?type=${type}`));
+                  toasts.show('success', i18n.t('secondary_removed'), { replace: true });
+                } catch (error) {
+                  showError(error);
+                }
+              }}
+            />
+          </div>
         </section>
       ) : (
         <section className="panel">
