@@ -30,6 +30,15 @@ async function secondDevice(account: NewAccount): Promise<TestPage> {
   return device;
 }
 
+/** Screenshots at 1280 and 375 px; at 375 nothing may stick out sideways. */
+async function bothWidths(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await saveScreenshot(page, `${name}-375`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** How many messages the dev outbox holds for `to`. */
 async function outboxSize(to: string): Promise<number> {
   const response = await fetch(`${kirish.server.origin}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
@@ -96,7 +105,7 @@ describe('the personal account', () => {
     expect(await card.count()).toBe(1);
     expect(await card.innerText()).toContain('Amir Temur, 12');
     expect(await card.innerText()).toContain(text('address_default'));
-    await saveScreenshot(page, 'address-1280');
+    await bothWidths(page, 'address');
 
     await card.getByRole('button', { name: text('address_delete'), exact: true }).click();
     await page.getByText(text('address_delete_confirm'), { exact: true }).waitFor();
@@ -148,7 +157,7 @@ describe('the security centre', () => {
     await sessions.nth(1).waitFor();
     expect(await sessions.count()).toBe(2);
     expect(await sessions.first().innerText()).toContain(text('sessions_this_device'));
-    await saveScreenshot(page, 'sessions-1280');
+    await bothWidths(page, 'sessions');
     await sessions.nth(1).getByRole('button', { name: text('sessions_end'), exact: true }).click();
     await sessions.nth(1).getByRole('group').getByRole('button', { name: text('sessions_end'), exact: true }).click();
     await page.getByText(text('sessions_ended_one'), { exact: true }).waitFor();
@@ -164,7 +173,7 @@ describe('the security centre', () => {
     const { page, context, errors } = await signedInPage(account);
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    await saveScreenshot(page, 'security-1280');
+    await bothWidths(page, 'security');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: text('security_data_download'), exact: true }).click();
     const file = await (await download).path();
@@ -245,7 +254,7 @@ describe('the security centre', () => {
     await page.getByText(/30|\d{2}\.\d{2}\.\d{4}/).first().waitFor();
     await page.goto(`${kirish.server.origin}/personal`);
     await waitForHeading(page, text('deleted_account_title'));
-    await saveScreenshot(page, 'deleted-account-1280');
+    await bothWidths(page, 'deleted-account');
 
     // The cooldown ends when the last code was used, so a new one goes out at once.
     const sent = await outboxSize(account.phone);
