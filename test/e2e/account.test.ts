@@ -289,4 +289,25 @@ describe('the security centre', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('adds an e-mail after proving it is the owner by a code instead of the password', async () => {
+    const account = newAccount('Lola');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security/user-data/email`);
+    await waitForHeading(page, text('add_email_title'));
+    const sent = await outboxSize(account.phone);
+    await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
+    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    const email = `lola.${phoneSeed}@example.uz`;
+    await page.getByLabel(text('email_label'), { exact: true }).fill(email);
+    await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
+    await page.getByText(text('email_changed'), { exact: true }).waitFor();
+    expect(await page.locator('.facts').innerText()).toContain(email);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -17,6 +17,14 @@ export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel 
   }, [model]);
   const { form } = model;
   const step = model.step.value;
+  if (step === 'proof' && model.proofBy.value === 'code') {
+    return (
+      <div className="stack">
+        <h2>{title}</h2>
+        <CodeStep codes={model.proofCodes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.proveByCode()} onBack={() => model.provePasswordInstead()} />
+      </div>
+    );
+  }
   if (step === 'proof') {
     return (
       <StepForm onSubmit={() => void model.prove()}>
@@ -34,6 +42,11 @@ export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel 
           showLabel={i18n.t('show_password')}
           hideLabel={i18n.t('hide_password')}
         />
+        {model.canProveByCode ? (
+          <button type="button" className="link-button" onClick={() => void model.proveByCodeInstead()}>
+            {i18n.t('proof_use_code')}
+          </button>
+        ) : null}
         <div className="row">
           <Button type="submit" busy={form.busy.value}>
             {i18n.t('continue')}

@@ -14,6 +14,9 @@ import type { UserProfile } from '../../lib/session';
 
 export type ChangeStep = 'proof' | 'contact' | 'code' | 'done';
 
+/** The section of a code that proves the owner (docs/api.md, Security: step-up proofs). */
+const PROOF_PURPOSE = 'confirm_email_or_phone';
+
 export interface VerifiedChangeDeps {
   api: CodeApi;
   showError: ShowError;
@@ -24,8 +27,10 @@ export interface VerifiedChangeDeps {
   contactType: ContactType;
   /** Set: the code goes to this contact of the account's own, and no contact is asked for. */
   ownContact?: Contact;
-  /** Asks for the current password first (POST /user/security/proof/). */
+  /** Asks for a fresh proof first (POST /user/security/proof/): the current password, or a code. */
   needsProof: boolean;
+  /** Where a code for the proof goes instead of the password: the account's own contact. */
+  proofContact?: Contact;
   /** Makes the change with the checked code's request_id (and the proof when asked for). */
   submit: (requestId: string, proof: string | null) => Promise<UserProfile>;
   onDone: (profile: UserProfile) => void;
@@ -37,7 +42,22 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
   const codes = createCodeSender({ ...deps, form, purposeOf: () => deps.purpose });
   const step = signal<ChangeStep>(deps.needsProof ? 'proof' : deps.ownContact ? 'code' : 'contact');
   const password = signal('');
+  /** The proof by a code to the account's own contact, the other way than the password. */
+  const proofCodes = createCodeSender({ ...deps, form, purposeOf: () => PROOF_PURPOSE });
+  const proofBy = signal<'password' | 'code'>('password');
   let proof: string | null = null;
+
+  const requestProof = (body: { password: string } | { request_id: string }) =>
+    form.attempt(() => deps.api.http.post<{ proof: string }>(`${deps.api.ssoApi}/user/security/proof/`, body), {
+      inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
+    });
+
+  async function proven(answer: { proof: string }): Promise<void> {
+    proof = answer.proof;
+    password.value = '';
+    step.value = deps.ownContact ? 'code' : 'contact';
+    if (deps.ownContact) await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
+  }
 
   return {
     form,
@@ -51,20 +71,39 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
       if (deps.ownContact && step.peek() === 'code') await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
     },
 
+    proofCodes,
+    proofBy,
+    canProveByCode: deps.proofContact !== undefined,
+
     async prove(): Promise<void> {
       form.reset();
       if (!password.value) {
         form.setError('password', 'field_required');
         return;
       }
-      const answer = await form.attempt(() => deps.api.http.post<{ proof: string }>(`${deps.api.ssoApi}/user/security/proof/`, { password: password.value }), {
-        inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
-      });
-      if (!answer) return;
-      proof = answer.proof;
-      password.value = '';
-      step.value = deps.ownContact ? 'code' : 'contact';
-      if (deps.ownContact) await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
+      const answer = await requestProof({ password: password.value });
+      if (answer) await proven(answer);
+    },
+
+    /** The other way to prove it: a code to the account's own contact. */
+    async proveByCodeInstead(): Promise<void> {
+      form.reset();
+      const own = deps.proofContact;
+      if (own && (await proofCodes.send(own, own.type === 'phone' ? 'sms' : 'email'))) proofBy.value = 'code';
+    },
+
+    provePasswordInstead(): void {
+      form.reset();
+      proofBy.value = 'password';
+    },
+
+    async proveByCode(): Promise<void> {
+      const typed = proofCodes.typed();
+      if (!typed) return;
+      const requestId = await form.attempt(() => checkCode(deps.api, PROOF_PURPOSE, typed.contact, typed.code));
+      if (!requestId) return;
+      const answer = await requestProof({ request_id: requestId });
+      if (answer) await proven(answer);
     },
 
     async sendCode(how: 'sms' | 'call' | 'email'): Promise<void> {

@@ -156,10 +156,12 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
   const i18n = useI18n();
   const { http, config, session, navigate } = useServices();
   const done = useDone(i18n.t(type === 'phone' ? 'phone_changed' : 'email_changed'));
+  const own = session.user.peek();
   const model = useVerifiedChange({
     purpose: type === 'phone' ? 'change_phone_verification' : 'email_verification',
     contactType: type,
     needsProof: true,
+    ...(own?.phone ? { proofContact: { type: 'phone' as const, value: own.phone } } : own?.email ? { proofContact: { type: 'email' as const, value: own.email } } : {}),
     submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
     onDone: done,
   });
