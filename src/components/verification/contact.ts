@@ -18,3 +18,8 @@ export interface CodeApi {
   /** The sign-in headers of SPEC §7 (source, {product}-Source, OauthClientId); none once signed in. */
   signInHeaders: () => Record<string, string>;
 }
+
+/** Where a code to the account's own contact goes: its phone, or its e-mail when it has no phone. */
+export function ownContact(user: { phone: string | null; email: string | null }): Contact {
+  return user.phone ? { type: 'phone', value: user.phone } : { type: 'email', value: user.email ?? '' };
+}

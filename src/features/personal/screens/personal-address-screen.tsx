@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
+import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
@@ -93,15 +94,7 @@ export default function PersonalAddressScreen() {
         <Link href="/personal">← {i18n.t('personal_title')}</Link>
       </p>
       <h1>{i18n.t('address_title')}</h1>
-      {state === 'loading' ? <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} /> : null}
-      {state === 'failed' ? (
-        <div className="panel" role="alert">
-          <p>{i18n.t('error_try_again')}</p>
-          <Button variant="secondary" onClick={() => void model.load()}>
-            {i18n.t('retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState state={state} onRetry={() => void model.load()} />
       {state === 'ready' && list.length === 0 && model.editing.value === null ? <p className="empty">{i18n.t('address_empty')}</p> : null}
       {state === 'ready' ? (
         <ul className="address-list">

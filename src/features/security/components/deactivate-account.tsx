@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { ownContact } from '../../../components/verification/contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
 import { useServices } from '../../../lib/services';
@@ -15,7 +16,7 @@ import { useI18n } from '../../../lib/use-i18n';
 function DeactivateFlow({ user, onCancel }: { user: UserProfile; onCancel: () => void }) {
   const i18n = useI18n();
   const { http, config, session, navigate } = useServices();
-  const own = user.phone ? { type: 'phone' as const, value: user.phone } : { type: 'email' as const, value: user.email ?? '' };
+  const own = ownContact(user);
   const model = useVerifiedChange({
     purpose: 'confirm_email_or_phone',
     contactType: own.type,

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/button';
+import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { SignOutButton } from '../../../components/sign-out-button';
 import { useServices } from '../../../lib/services';
@@ -54,15 +54,7 @@ export default function ActiveSessionsScreen() {
       </p>
       <h1>{i18n.t('sessions_title')}</h1>
       <p className="subtitle">{i18n.t('sessions_subtitle')}</p>
-      {model.state.value === 'loading' ? <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} /> : null}
-      {model.state.value === 'failed' ? (
-        <div className="panel" role="alert">
-          <p>{i18n.t('error_try_again')}</p>
-          <Button variant="secondary" onClick={() => void model.load()}>
-            {i18n.t('retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState state={model.state.value} onRetry={() => void model.load()} />
       {model.state.value === 'ready' ? (
         <ul className="session-list" aria-label={i18n.t('sessions_title')}>
           {sessions.map((session) => (

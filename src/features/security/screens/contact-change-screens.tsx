@@ -10,6 +10,7 @@ import { Button } from '../../../components/button';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
+import { ownContact } from '../../../components/verification/contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
 import { createForm } from '../../../lib/form';
@@ -156,12 +157,12 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
   const i18n = useI18n();
   const { http, config, session, navigate } = useServices();
   const done = useDone(i18n.t(type === 'phone' ? 'phone_changed' : 'email_changed'));
-  const own = session.user.peek();
+  const signedIn = session.user.peek();
   const model = useVerifiedChange({
     purpose: type === 'phone' ? 'change_phone_verification' : 'email_verification',
     contactType: type,
     needsProof: true,
-    ...(own?.phone ? { proofContact: { type: 'phone' as const, value: own.phone } } : own?.email ? { proofContact: { type: 'email' as const, value: own.email } } : {}),
+    ...(signedIn && (signedIn.phone || signedIn.email) ? { proofContact: ownContact(signedIn) } : {}),
     submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
     onDone: done,
   });

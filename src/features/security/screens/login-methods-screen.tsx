@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/button';
+import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -24,7 +24,6 @@ export default function LoginMethodsScreen() {
   }, [model]);
   const methods = model.methods.value;
   const grants = model.state.value === 'ready' ? model.grants.value : null;
-  const failed = model.state.value === 'failed';
   const now = useNow(false);
   const scopeText = (scope: string) => (i18n.has(`scope_${scope}`) ? i18n.t(`scope_${scope}`) : i18n.t('scope_other', { scope }));
   return (
@@ -33,15 +32,7 @@ export default function LoginMethodsScreen() {
         <Link href="/security">← {i18n.t('section_security')}</Link>
       </p>
       <h1>{i18n.t('login_methods_title')}</h1>
-      {failed ? (
-        <div className="panel" role="alert">
-          <p>{i18n.t('error_try_again')}</p>
-          <Button variant="secondary" onClick={() => void model.load()}>
-            {i18n.t('retry')}
-          </Button>
-        </div>
-      ) : null}
-      {model.state.value === 'loading' ? <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} /> : null}
+      <LoadState state={model.state.value} onRetry={() => void model.load()} />
       {methods ? (
         <section className="panel" aria-labelledby="ways-title">
           <h2 id="ways-title">{i18n.t('login_methods_ways')}</h2>

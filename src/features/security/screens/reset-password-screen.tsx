@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
+import { ownContact } from '../../../components/verification/contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
 import { createForm } from '../../../lib/form';
@@ -19,7 +20,7 @@ import { useI18n } from '../../../lib/use-i18n';
 function CodeForNewPassword({ user, password, endOthers, onCancel }: { user: UserProfile; password: string; endOthers: boolean; onCancel: () => void }) {
   const i18n = useI18n();
   const { http, config, toasts, navigate } = useServices();
-  const own = user.phone ? { type: 'phone' as const, value: user.phone } : { type: 'email' as const, value: user.email ?? '' };
+  const own = ownContact(user);
   const model = useVerifiedChange({
     purpose: 'forget_pass_verification',
     contactType: own.type,
