@@ -169,7 +169,8 @@ describe('GET /cdn/{size}/{source}', () => {
       `/cdn/50x/${source}`,
       `/cdn/100X/${source}`,
       `/cdn/original/${source}`,
-      `/cdn/100x/${source.replace(/.\.webp$/, 'z.webp')}`,
+      // Another name of the same shape: its last letter changed (to one it is not).
+      `/cdn/100x/${source.replace(/(.)\.webp$/, (_, last: string) => `${last === 'z' ? 'y' : 'z'}.webp`)}`,
       '/cdn/100x/avatars/unknown.webp',
       '/cdn/100x/..%2F..%2Fkirish.db',
       '/cdn/100x/avatars/..%2F..%2F..%2Fkirish.db',
