@@ -3,50 +3,11 @@
  * (sqlite-storage.test.ts) beside the main suite of storage-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { NEW_ACCOUNT_PROFILE, type Session, type Storage, type User } from './storage.js';
+import { T0, session, user } from './contract-records.js';
+import type { Session, Storage } from './storage.js';
 
-const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function user(id: string, overrides: Partial<User> = {}): User {
-  return {
-    id,
-    phone: null,
-    email: null,
-    emailVerified: false,
-    passwordHash: null,
-    firstName: 'Test',
-    lastName: 'User',
-    isInactivated: false,
-    createdAt: T0,
-    updatedAt: T0,
-    passwordChangedAt: null,
-    ...NEW_ACCOUNT_PROFILE,
-    ...overrides,
-  };
-}
-
-function session(id: string, userId: string, overrides: Partial<Session> = {}): Session {
-  return {
-    id,
-    userId,
-    deviceId: null,
-    userAgent: null,
-    ip: '127.0.0.1',
-    source: null,
-    productSource: null,
-    oauthClientId: null,
-    save: true,
-    createdAt: T0,
-    lastSeenAt: T0,
-    endedAt: null,
-    endReason: null,
-    kind: 'sso',
-    scope: null,
-    authTime: null,
-    ...overrides,
-  };
-}
 
 const event = (id: string, userId: string, at: number) => ({
   id, userId, type: 'login', createdAt: at, ip: '1.2.3.4', userAgent: null, sessionId: null, details: { method: 'code', n: 1, ok: true, none: null },

@@ -5,49 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Address } from './personal-storage.js';
-import { NEW_ACCOUNT_PROFILE, type AuthorizationCode, type OAuthClient, type Session, type Storage, type User } from './storage.js';
+import { T0, session, user } from './contract-records.js';
+import type { AuthorizationCode, OAuthClient, Session, Storage, User } from './storage.js';
 
-const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
-
-function user(id: string, overrides: Partial<User> = {}): User {
-  return {
-    id,
-    phone: null,
-    email: null,
-    emailVerified: false,
-    passwordHash: null,
-    firstName: 'Test',
-    lastName: 'User',
-    isInactivated: false,
-    createdAt: T0,
-    updatedAt: T0,
-    passwordChangedAt: null,
-    ...NEW_ACCOUNT_PROFILE,
-    ...overrides,
-  };
-}
-
-function session(id: string, userId: string, overrides: Partial<Session> = {}): Session {
-  return {
-    id,
-    userId,
-    deviceId: null,
-    userAgent: null,
-    ip: '127.0.0.1',
-    source: null,
-    productSource: null,
-    oauthClientId: null,
-    save: true,
-    createdAt: T0,
-    lastSeenAt: T0,
-    endedAt: null,
-    endReason: null,
-    kind: 'sso',
-    scope: null,
-    authTime: null,
-    ...overrides,
-  };
-}
 
 function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
   return {
