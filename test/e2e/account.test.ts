@@ -30,12 +30,14 @@ async function secondDevice(account: NewAccount): Promise<TestPage> {
   return device;
 }
 
-/** Screenshots at 1280 and 375 px; at 375 nothing may stick out sideways. */
+/** Screenshots at 1280 and 375 px; at 375 and at 320 nothing may stick out sideways. */
 async function bothWidths(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 800 });
   await saveScreenshot(page, `${name}-375`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
