@@ -27,10 +27,43 @@ function siteConfig(mode: string) {
 }
 
 /**
+ * The sign-in form's files, which the login and the embed routes both load before they can render:
+ * one chunk rather than a dozen small ones, each a request with its own gzip overhead (their 90 kB
+ * budgets, test/budget.test.ts). Register and reset load it too; they use most of it.
+ */
+const SIGN_IN_FILES = [
+  'features/auth/components/sign-in-flow.tsx',
+  'features/auth/components/flow-link.tsx',
+  'features/auth/models/sign-in-model.ts',
+  'features/auth/api/check-user-exists.ts',
+  'features/auth/api/check-user-password.ts',
+  'features/auth/api/login-otp.ts',
+  'features/auth/api/login-user.ts',
+  'features/auth/api/types.ts',
+  'features/auth/use-auth-api.ts',
+  'features/auth/use-flow-deps.ts',
+  'features/oauth/components/lazy-consent-view.ts',
+  'features/oauth/authorization-request.ts',
+  'components/password-field.tsx',
+  'components/step-form.tsx',
+  'components/text-field.tsx',
+  'components/phone-mask.ts',
+  'components/verification/contact.ts',
+  'components/verification/contact-input.ts',
+  'components/verification/contact-fields.tsx',
+  'components/verification/code-sender.ts',
+  'components/verification/send-code.ts',
+  'components/verification/send-code-buttons.tsx',
+  'components/verification/lazy-code-step.tsx',
+  'lib/form.ts',
+  'lib/adopt-typed-values.ts',
+];
+
+/**
  * The account SPA (src/, built into dist/app) and the test projects of the whole repository:
  * the server's tests in Node, the browser code's in happy-dom, and the cross-cutting ones in test/.
  */
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src',
   publicDir: false,
   plugins: [react()],
@@ -42,27 +75,36 @@ export default defineConfig(({ mode }) => ({
     // a wrong value stops the build with the variable's name; the page gets the checked result.
     'import.meta.env.KIRISH_CONFIG': JSON.stringify(siteConfig(mode)),
   },
-  build: {
-    outDir: '../dist/app',
-    emptyOutDir: true,
-    sourcemap: true,
-    // The budget test reads which chunks each route loads.
-    manifest: true,
-    // Every browser of the build target has <link rel=modulepreload>: no polyfill in the entry.
-    // The page preloads what its entry imports; a lazy screen's own imports are found when it
-    // loads (one more round trip) instead of a list of every screen's chunks in the entry, which
-    // grew with each screen and pushed the first pages over their budget.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
-    rolldownOptions: {
-      output: {
-        // React, the router and signals in one chunk: every page needs all of them, and a few
-        // small shared chunks would each cost a request and their own gzip overhead.
-        codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/ }],
+  // `vite build --ssr prerender.tsx` (npm run build:app) builds the prerender's renderer for Node,
+  // whole: it runs once at build time, so nothing is left for node_modules to resolve at run time.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: '../dist/prerender', emptyOutDir: true, sourcemap: false, minify: false }
+    : {
+        outDir: '../dist/app',
+        emptyOutDir: true,
+        sourcemap: true,
+        // The budget test reads which chunks each route loads.
+        manifest: true,
+        // Every browser of the build target has <link rel=modulepreload>: no polyfill in the entry.
+        // The page preloads what its entry imports; a lazy screen's own imports are found when it
+        // loads (one more round trip) instead of a list of every screen's chunks in the entry, which
+        // grew with each screen and pushed the first pages over their budget.
+        modulePreload: { polyfill: false, resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
+        rolldownOptions: {
+          output: {
+            // React, the router and signals in one chunk: every page needs all of them, and a few
+            // small shared chunks would each cost a request and their own gzip overhead.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/ },
+                // Only the files named: what they import stays where it was (the entry, or its own chunk).
+                { name: 'sign-in', includeDependenciesRecursively: false, test: (id: string) => SIGN_IN_FILES.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)) },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     root: '.',
     projects: [

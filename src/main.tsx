@@ -1,25 +1,31 @@
 /** The only file that mounts: builds the services once and renders the site. */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
+import type { EmbedOrigin } from '../server/src/contract/app-info.js';
 import { App } from './app/app';
 import { siteConfig as config } from './config/site-config';
-import { readError } from './lib/api-error';
 import { removeItem } from './lib/browser-storage';
 import { getCookie, setCookie } from './lib/cookies';
 import { deviceId, ensureDeviceId } from './lib/device-id';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { createHttp } from './lib/http';
-import { createI18n } from './lib/i18n';
+import { createI18n, isLocale, preferredLocale } from './lib/i18n';
+import { readPageTexts } from './lib/page-texts';
 import { createParentFrame } from './lib/parent-frame';
 import type { Services } from './lib/services';
 import { createSession } from './lib/session';
+import { createShowError } from './lib/show-error';
 import { PRODUCT_SOURCE_COOKIE_DAYS, RETURN_PATH_KEY, productSourceCookie } from './lib/storage-keys';
 import { createToasts } from './lib/toasts';
 import { tokens } from './lib/tokens';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+const pageTexts = readPageTexts(document);
+// A prerendered page shows a first visit: it is hydrated for a visitor without a stored session, and
+// rendered afresh for one with a session, whose guard must verify it before anything is shown.
+const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null && tokens.access() === null;
 
 // SPEC §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
@@ -33,6 +39,7 @@ const http = createHttp({
   refreshUrl: `${config.ssoApi}/TokenRefresh/`,
   locale: () => i18n.locale.peek(),
   deviceId,
+  deviceIdReady: ensureDeviceId,
   tokens: {
     access: tokens.access,
     refresh: tokens.refresh,
@@ -45,11 +52,14 @@ const http = createHttp({
     goToLogin();
   },
 });
-const i18n = createI18n((locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }));
+const i18n = createI18n(
+  (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
+  pageTexts ?? undefined,
+);
 const session = createSession({ http, ssoApi: config.ssoApi });
 
 const frame = createParentFrame(window, async (clientId, origin) => {
-  const confirmed = await http.get<{ origin: string }>(`${config.ssoApi}/oauth/embed_origin/`, { params: { client_id: clientId, origin } });
+  const confirmed = await http.get<EmbedOrigin>(`${config.ssoApi}/oauth/embed_origin/`, { params: { client_id: clientId, origin } });
   return confirmed.origin;
 });
 
@@ -61,28 +71,42 @@ const services: Services = {
   session,
   frame,
   navigate: (to, options) => navigate(to, options),
-  showError(error, inline) {
-    const outcome = readError(error, (key) => i18n.has(key));
-    if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };
-    if (outcome.show === 'toast') {
-      const field = inline?.(outcome.key);
-      if (field) return { key: outcome.key, field };
-      toasts.show('error', i18n.t(outcome.key));
-    }
-    if (!(error as { status?: number } | null)?.status) reportError(error);
-    return null;
-  },
+  showError: createShowError(i18n, toasts, reportError),
 };
 
-i18n.setLocale(i18n.locale.peek()).catch(() => {
-  // The texts could not be loaded: say so without them, in the languages most readers share.
-  root.render(<p className="fatal">Sahifani yangilang · Обновите страницу · Reload the page</p>);
-});
-root.render(
+const app = (
   <StrictMode>
-    <App services={services} />
-  </StrictMode>,
+    <App services={services} prerendered={hydrating} />
+  </StrictMode>
 );
+let root: Root;
+if (hydrating) root = hydrateRoot(container, app);
+else {
+  root = createRoot(container);
+  root.render(app);
+}
+// The page's texts came in the locale the server chose; the visitor's own choice wins: the language
+// the address asks for (SPEC §2), else the stored or the browser's (SPEC §4).
+const requested = new URLSearchParams(location.search).get('language');
+const locale = isLocale(requested) ? requested : preferredLocale();
+if (!hydrating || locale !== i18n.locale.peek()) {
+  i18n.setLocale(locale).catch(() => {
+    // The texts could not be loaded: say so without them, in the languages most readers share.
+    root.render(<p className="fatal">Sahifani yangilang · Обновите страницу · Reload the page</p>);
+  });
+}
 startErrorReporting(config.sentryDsn, config.version);
-// The device id is needed from the first sign-in on, but not for the first paint.
-setTimeout(() => void ensureDeviceId(), 0);
+// The device id is needed from the first sign-in on (a write waits for it: deviceIdReady above).
+// Computing it is a download and a long task that a phone must not pay for while the page loads:
+// it starts at the first tap or key, or once the loaded page has been idle for a while.
+const DEVICE_ID_IDLE_DELAY_MS = 3000;
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart'] as const;
+const startDeviceId = () => {
+  for (const type of FIRST_INTERACTION) removeEventListener(type, startDeviceId, true);
+  void ensureDeviceId();
+};
+for (const type of FIRST_INTERACTION) addEventListener(type, startDeviceId, { capture: true, passive: true });
+const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
+const afterLoad = () => setTimeout(() => whenIdle(startDeviceId), DEVICE_ID_IDLE_DELAY_MS);
+if (document.readyState === 'complete') afterLoad();
+else addEventListener('load', afterLoad, { once: true });

@@ -6,7 +6,8 @@ import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
 import { randomId } from './lib/secrets.js';
-import { NEW_ACCOUNT_PROFILE, type OAuthClient, type Storage } from './storage/storage.js';
+import { NEW_ACCOUNT_PROFILE } from './storage/records.js';
+import type { OAuthClient, Storage } from './storage/storage.js';
 
 export const DEMO_ACCOUNT = {
   phone: '+998901234567',

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
 
   const appRoot = `${distRoot}/app`;
   const embedAncestors = async (clientId: string) => (await storage.clients.find(clientId))?.webOrigins ?? [];
-  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot, embedAncestors }) : undefined;
+  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot, embedAncestors, serveSourceMaps: config.env !== 'production' }) : undefined;
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
   const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, ...(site ? { site } : {}) });
 

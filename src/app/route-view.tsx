@@ -11,7 +11,6 @@ import { setCookie } from '../lib/cookies';
 import { isLocale } from '../lib/i18n';
 import { useServices } from '../lib/services';
 import { PENDING_USER_KEY, PRODUCT_SOURCE_COOKIE_DAYS, REGISTER_DATA_KEY, RETURN_PATH_KEY, productSourceCookie } from '../lib/storage-keys';
-import { tokens } from '../lib/tokens';
 import { decide, withoutParams } from './guard';
 import { Layout } from './layouts';
 import { matchRoute, type RouteDef } from './routes';
@@ -20,17 +19,29 @@ import { screenFor } from './screens';
 interface Shown {
   route: RouteDef;
   key: string;
+  /** The page that came prerendered: it is on screen already, so it does not animate in. */
+  arrived?: boolean;
 }
 
-export function RouteView() {
+/** The route an address shows, by the table of routes.ts. */
+function routeAt(path: string, parser: ReturnType<typeof useRouter>['parser']): RouteDef {
+  return matchRoute(path, (pattern, candidate) => {
+    const [matched, values] = matchPattern(parser, pattern, candidate);
+    return matched ? (values as Record<string, string>) : null;
+  }).route;
+}
+
+export function RouteView({ prerendered = false }: { prerendered?: boolean }) {
   useSignals();
   const services = useServices();
   const { session, i18n, config } = services;
   const [location, navigate] = useLocation();
   const search = useSearch();
   const { parser } = useRouter();
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [loading, setLoading] = useState(true);
+  // A prerendered page is on screen before the script runs: the first render shows its route as it
+  // is, so that hydration finds the same markup; the guard below still runs, and may redirect.
+  const [shown, setShown] = useState<Shown | null>(() => (prerendered ? { route: routeAt(location, parser), key: location, arrived: true } : null));
+  const [loading, setLoading] = useState(!prerendered);
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -54,14 +65,12 @@ export function RouteView() {
       if (previousPath.current === '/' && location !== '/') removeItem('session', REGISTER_DATA_KEY);
       previousPath.current = location;
 
-      const { route } = matchRoute(location, (pattern, path) => {
-        const [matched, values] = matchPattern(parser, pattern, path);
-        return matched ? (values as Record<string, string>) : null;
-      });
-      // Step 6: a token in the query becomes the access token, and leaves the address.
+      const route = routeAt(location, parser);
+      // Step 6: a token in the query becomes the access token, and leaves the address; the next pass
+      // verifies it (step 3), since adopting it drops any user loaded before.
       const token = params.get('token');
       if (token && route.name !== 'MidOauth') {
-        tokens.store({ access: token, refresh: tokens.refresh() ?? '' }, tokens.refresh() !== null);
+        session.adoptToken(token);
         return replaceQuery(withoutParams(params, ['token']));
       }
       // Step 3: a token and no user: verify the session by fetching the profile.
@@ -83,7 +92,7 @@ export function RouteView() {
         params.set('lang', i18n.locale.peek());
         return replaceQuery(params);
       }
-      setShown({ route, key: location });
+      setShown((current) => (current?.route === route && current.key === location ? current : { route, key: location }));
       setLoading(false);
       services.frame.urlChanged(window.location.href);
       // SPEC §2: on /login the page scrolls by itself; elsewhere a scrollbar is always shown.
@@ -98,7 +107,7 @@ export function RouteView() {
     <>
       <div className="loading-bar" hidden={!loading} role="progressbar" aria-busy={loading} aria-label={i18n.t('loading')} />
       {shown ? (
-        <Layout name={shown.route.layout} transition={shown.route.transition} key={shown.route.layout}>
+        <Layout name={shown.route.layout} transition={shown.arrived ? undefined : shown.route.transition} key={shown.route.layout}>
           <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
             {/* screenFor returns module-level lazy components: nothing is created during render. */}
             {createElement(screenFor(shown.route.name), { key: shown.key })}

@@ -1,12 +1,26 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { adoptTypedValues } from '../lib/adopt-typed-values';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * A form of one step of a flow: the page checks the fields itself and says what is wrong beside
  * each (noValidate keeps the browser's own bubbles, in the browser's language, out of the way).
+ *
+ * A prerendered form (issue 9) can be typed into before its script has run; what was typed then is
+ * handed to the form's model the moment the page hydrates, so nothing typed is lost.
  */
 export function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  const hydrating = !useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const fromServer = useRef(hydrating);
+  // A layout effect: it runs in the commit that hydrates, before anything can render the fields
+  // again with the model's empty values and wipe what the browser holds.
+  useLayoutEffect(() => {
+    if (fromServer.current && form.current) adoptTypedValues(form.current);
+  }, []);
   return (
     <form
+      ref={form}
       className="stack"
       noValidate
       onSubmit={(event) => {

@@ -3,7 +3,8 @@ import type { ToastType } from '../lib/toasts';
 import { useI18n } from '../lib/use-i18n';
 import { useServices } from '../lib/services';
 
-const ICONS: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
+// SPEC §3: each type has its own icon; the shape differs too (styles.css), not only the colour.
+const TOAST_ICONS: Readonly<Record<ToastType, string>> = { success: '✓', error: '✕', warning: '!', info: 'i' };
 
 /** SPEC §8: top right, newest first; errors interrupt the screen reader, the rest wait their turn. */
 export function ToastHost() {
@@ -14,7 +15,7 @@ export function ToastHost() {
     <section className="toasts" aria-label={i18n.t('notifications')}>
       {toasts.list.value.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
-          <span className="toast-icon" aria-hidden="true">{ICONS[toast.type]}</span>
+          <span className="toast-icon" aria-hidden="true">{TOAST_ICONS[toast.type]}</span>
           <span className="visually-hidden">{i18n.t(`toast_${toast.type}`)}: </span>
           <p className="toast-text">{toast.text}</p>
           <button type="button" className="toast-close" onClick={() => toasts.dismiss(toast.id)} aria-label={i18n.t('close')}>

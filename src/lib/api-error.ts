@@ -1,6 +1,7 @@
 /**
  * The error reader of SPEC §8: where a failed call's key is, which keys stand for which sentence,
- * and what the user is shown — a sentence beside a field, a toast, or nothing (404).
+ * and what the user is shown — a sentence beside a field, a toast, or nothing (a 404, or a call
+ * that failed because the session could not be refreshed: the user is already on the way to Login).
  */
 
 export type ErrorOutcome =
@@ -21,6 +22,7 @@ export const ALIASES: Readonly<Record<string, string>> = {
 interface FailedResponse {
   status?: number;
   data?: unknown;
+  signedOut?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -48,7 +50,7 @@ export function displayKey(key: string): string {
 export function readError(error: unknown, knownKeys: (key: string) => boolean): ErrorOutcome {
   const response: FailedResponse = isRecord(error) ? (error as FailedResponse) : {};
   const status = typeof response.status === 'number' ? response.status : undefined;
-  if (status === 404) return { show: 'nothing' };
+  if (status === 404 || response.signedOut) return { show: 'nothing' };
   if (status === 500 || status === 502) return { show: 'toast', key: 'server_error' };
   const found = errorKeyOf(response.data);
   if (!found) return { show: 'toast', key: 'error_try_again' };

@@ -14,13 +14,22 @@ export function deviceId(): string | null {
   return current;
 }
 
-/** Makes sure a device id exists, computing one if needed. */
-export async function ensureDeviceId(): Promise<string> {
-  const known = deviceId();
-  if (known) return known;
+let computing: Promise<string> | null = null;
+
+async function compute(): Promise<string> {
   const { computeDeviceId } = await import('./device-fingerprint');
   const id = await computeDeviceId();
   setCookie(DEVICE_COOKIE, id, COOKIE_DAYS);
   current = id;
   return id;
+}
+
+/** Makes sure a device id exists, computing one if needed (once, however many callers wait). */
+export function ensureDeviceId(): Promise<string> {
+  const known = deviceId();
+  if (known) return Promise.resolve(known);
+  computing ??= compute().finally(() => {
+    computing = null;
+  });
+  return computing;
 }

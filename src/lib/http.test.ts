@@ -109,13 +109,15 @@ describe('the HTTP client', () => {
 
   it('does not refresh for other errors, and hands them to the caller', async () => {
     respond = () => ({ status: 400, body: { errors: [{ error: 'invalid_credentials' }] } });
-    await expect(makeHttp().post('/login', {})).rejects.toMatchObject({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } });
+    const refused = await makeHttp().post('/login', {}).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } });
+    expect(refused).not.toHaveProperty('signedOut');
     expect(calls).toHaveLength(1);
   });
 
   it('signs out when there is no refresh token', async () => {
     store.refresh = null;
-    await expect(makeHttp().get('/a')).rejects.toMatchObject({ status: 401 });
+    await expect(makeHttp().get('/a')).rejects.toMatchObject({ status: 401, signedOut: true });
     expect(signedOut).toBe(1);
     expect(store).toEqual({ access: null, refresh: null });
     expect(calls.filter((c) => c.url.endsWith('/TokenRefresh/'))).toHaveLength(0);
@@ -123,7 +125,7 @@ describe('the HTTP client', () => {
 
   it('signs out when the refresh fails', async () => {
     respond = (call) => (call.url.endsWith('/TokenRefresh/') ? { status: 401, body: { code: 'token_not_valid' } } : serverLike(call));
-    await expect(makeHttp().get('/a')).rejects.toMatchObject({ status: 401 });
+    await expect(makeHttp().get('/a')).rejects.toMatchObject({ status: 401, signedOut: true });
     expect(signedOut).toBe(1);
     expect(store).toEqual({ access: null, refresh: null });
   });
@@ -174,5 +176,54 @@ describe('the HTTP client', () => {
     const answer = await http.get<{ auth: string }>('/a');
     expect(answer.auth).toBe('Bearer from-other-tab');
     expect(calls.filter((c) => c.url.endsWith('/TokenRefresh/'))).toHaveLength(0);
+  });
+});
+
+/** A client whose device id is known once `ready` settles. */
+function httpWithDeviceId(ready: Promise<unknown>) {
+  let id: string | null = null;
+  ready.then(
+    () => (id = 'computed-device'),
+    () => undefined,
+  );
+  return createHttp({
+    refreshUrl: '/sso/api/v1/TokenRefresh/',
+    locale: () => 'uz',
+    deviceId: () => id,
+    deviceIdReady: () => ready,
+    tokens: { access: () => null, refresh: () => null, storeRefreshed: () => undefined, clear: () => undefined },
+    onSignedOut: () => undefined,
+    fetch: fakeFetch,
+    lock: (_name, work) => work(),
+  });
+}
+
+describe('the device id of a write', () => {
+  beforeEach(() => {
+    calls = [];
+    respond = () => ({ status: 200, body: {} });
+  });
+
+  it('waits for the device id before a POST, which then carries it', async () => {
+    let settle!: () => void;
+    const http = httpWithDeviceId(new Promise<void>((resolve) => (settle = resolve)));
+    const posted = http.post('/sso/api/v1/login/LoginUser/', { phone: '+998901234567' });
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    settle();
+    await posted;
+    expect(calls[0]?.headers['device-id']).toBe('computed-device');
+  });
+
+  it('does not hold a GET back for it', async () => {
+    const http = httpWithDeviceId(new Promise<void>(() => undefined));
+    await http.get('/sso/api/v1/check/CheckUserExists/');
+    expect(calls[0]?.headers['device-id']).toBeUndefined();
+  });
+
+  it('still sends the write when the device id cannot be computed', async () => {
+    const http = httpWithDeviceId(Promise.reject(new Error('fingerprint blocked')));
+    await http.post('/sso/api/v1/auth/SendAuthSmsVerification/', {});
+    expect(calls).toHaveLength(1);
   });
 });

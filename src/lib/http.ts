@@ -7,7 +7,8 @@
  *   Calls that fail together share one refresh; tabs share it too, through a Web Lock, and a tab that
  *   waited for the lock takes the token another tab already got instead of refreshing again.
  * - A successful call resets the count; past 10 refreshes in a row, or when the refresh fails or no
- *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login.
+ *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login. The failed call
+ *   then rejects marked `signedOut`, so that no message is shown for it (SPEC §8).
  * - The refresh call carries neither Authorization nor Device-Id.
  */
 import redaxios from 'redaxios';
@@ -20,6 +21,12 @@ export interface HttpDeps {
   refreshUrl: string;
   locale: () => string;
   deviceId: () => string | null;
+  /**
+   * Settles once a device id exists (SPEC §4: the cookie, else the fingerprint). Every call but a
+   * GET waits for it, so that a sign-in, a registration or a code request carries Device-Id even when
+   * the page did not compute it before (it is left out of the first paint).
+   */
+  deviceIdReady?: () => Promise<unknown>;
   tokens: {
     access(): string | null;
     refresh(): string | null;
@@ -44,6 +51,8 @@ export interface RequestOptions {
 export interface HttpError {
   status: number;
   data: unknown;
+  /** The call failed because the session could not be refreshed: the user is on the way to Login. */
+  signedOut?: true;
 }
 
 export interface Http {
@@ -125,6 +134,8 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    // Without a device id the call still goes: the header is what SPEC §7 asks for, not a gate.
+    if (method !== 'get' && deps.deviceIdReady) await deps.deviceIdReady().catch(() => undefined);
     const access = deps.tokens.access();
     try {
       return await send<T>(method, url, body, options, access);
@@ -136,7 +147,7 @@ export function createHttp(deps: HttpDeps): Http {
       } catch {
         deps.tokens.clear();
         deps.onSignedOut();
-        throw error;
+        throw { ...(error as HttpError), signedOut: true };
       }
       return send<T>(method, url, body, options, fresh);
     }

@@ -71,6 +71,21 @@ describe('the translator', () => {
     expect(fetched).toEqual(['ru']);
   });
 
+  it('is ready at once with the texts a prerendered page carries, fetching nothing and storing nothing', async () => {
+    const { fetched, fetchTable } = fakeTables();
+    const i18n = createI18n(fetchTable, { locale: 'ru', texts: { sign_in: 'Войти' } });
+
+    expect(i18n.ready.value).toBe(true);
+    expect(i18n.locale.value).toBe('ru');
+    expect(i18n.t('sign_in')).toBe('Войти');
+    expect(localStorage.getItem('locale')).toBeNull();
+
+    // Switching to it later costs no call either.
+    await i18n.setLocale('ru');
+    expect(fetched).toEqual([]);
+    expect(cookie('_locale')).toBe('ru');
+  });
+
   it('marks the page with the BCP 47 tag of Latin Uzbek', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('uz');

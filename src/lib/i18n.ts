@@ -45,11 +45,33 @@ export interface I18n {
   setLocale(locale: Locale): Promise<void>;
 }
 
-export function createI18n(fetchTable: (locale: Locale) => Promise<Record<string, string>>): I18n {
-  const texts = rosetta<Record<string, string>>();
-  const locale = signal<Locale>(initialLocale(getCookie(LOCALE_COOKIE) ?? readItem('local', LOCALE_KEY), navigator.language));
-  const ready = signal(false);
+/** The locale this browser asks for (SPEC §4): the cookie, the stored choice, the browser's language. */
+export function preferredLocale(): Locale {
+  return initialLocale(getCookie(LOCALE_COOKIE) ?? readItem('local', LOCALE_KEY), navigator.language);
+}
+
+export type TextTable = Record<string, string>;
+
+/** A locale's texts that came with the page (a prerendered page carries them), so none is fetched. */
+export interface PreloadedTexts {
+  locale: Locale;
+  texts: TextTable;
+}
+
+/**
+ * `preloaded` makes the translator ready at once, in that locale, without touching the browser:
+ * the prerender builds it on the server, and a prerendered page hydrates with the texts it carries.
+ */
+export function createI18n(fetchTable: (locale: Locale) => Promise<TextTable>, preloaded?: PreloadedTexts): I18n {
+  const texts = rosetta<TextTable>();
+  const locale = signal<Locale>(preloaded?.locale ?? preferredLocale());
+  const ready = signal(preloaded !== undefined);
   const loaded = new Set<Locale>();
+  if (preloaded) {
+    texts.set(preloaded.locale, preloaded.texts);
+    texts.locale(preloaded.locale);
+    loaded.add(preloaded.locale);
+  }
   // Bumped whenever texts change, so components that read it re-render.
   const revision = signal(0);
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Http, Method, RequestOptions } from './http';
 import { createSession, type DeviceProfile, type UserProfile } from './session';
 import type { TokenPair } from './tokens';
+import { userProfile } from './testing/user-profile';
 
 const SSO = '/sso/api/v1';
 
@@ -16,19 +17,11 @@ interface Call {
 }
 
 function user(id: string): UserProfile {
-  return {
-    id,
-    phone: '+998901234567',
-    email: null,
-    email_verified: false,
-    has_password: true,
-    profile: { first_name: `First ${id}`, last_name: `Last ${id}` },
-    is_inactivated: false,
-  };
+  return userProfile(id, { first: `First ${id}`, last: `Last ${id}` });
 }
 
 function deviceProfile(uuid: string): DeviceProfile {
-  return { uuid, first_name: uuid, last_name: '', phone: null, email: null, is_current: false, has_active_session: true };
+  return { uuid, first_name: uuid, last_name: '', phone: null, email: null, is_current: false, has_active_session: true, last_seen_at: '2026-11-20T09:00:00.000Z' };
 }
 
 /**
@@ -69,7 +62,7 @@ function fakeServer(behaviour: { liveRefresh?: Record<string, TokenPair>; logout
   return { http, calls };
 }
 
-const signInResponse = { access: 'access-u1', refresh: 'refresh-u1', user_uuid: 'u1', has_phone: true };
+const signInResponse = { access: 'access-u1', refresh: 'refresh-u1', user_uuid: 'u1', has_phone: true, session: 's1' };
 
 function allStoredValues(): string {
   const local = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);
@@ -218,6 +211,28 @@ describe('signing out (SPEC §4)', () => {
     expect(session.user.value).toBeNull();
     expect(session.activeProfiles.value).toEqual([]);
   });
+
+  it('remembers which account signed out, for Login to name, until the next sign-in', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http } = fakeServer({ liveRefresh: { 'refresh-u2': { access: 'access-u2', refresh: 'refresh-u2-next' } } });
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+    expect(session.signedOut.value).toBeNull();
+
+    await session.signOut();
+    expect(session.signedOut.value).toMatchObject({ id: 'u1', profile: { first_name: 'First u1', last_name: 'Last u1' } });
+
+    await session.switchTo('u2');
+    expect(session.signedOut.value).toBeNull();
+  });
+
+  it('names nobody when the session ended without the person asking (a refused refresh)', async () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+    session.forget();
+    expect(session.signedOut.value).toBeNull();
+  });
 });
 
 describe('storing a refreshed pair', () => {
@@ -282,6 +297,50 @@ describe('verifying the stored token (SPEC §2 guard step 3)', () => {
     calls.length = 0;
     await expect(session.verify()).resolves.toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a token in the address (SPEC §2 step 6)', () => {
+  it('is verified against MyProfile even with another account loaded, and replaces it', async () => {
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    session.adoptToken('access-u2');
+    // No user loaded: the guard's next pass verifies the token (step 3).
+    expect(session.user.value).toBeNull();
+    await expect(session.verify()).resolves.toMatchObject({ id: 'u2' });
+
+    expect(calls.at(-1)).toEqual({ method: 'get', url: `${SSO}/user/MyProfile`, access: 'access-u2' });
+    expect(session.user.value?.id).toBe('u2');
+    // u1's refresh token would bring u1 back at the first refresh; its saved session stays for the chooser.
+    expect(localStorage.getItem('active_re_session')).toBeNull();
+    expect(localStorage.getItem('session_u1')).toBe('refresh-u1');
+  });
+
+  it('keeps signing in with the session this device saved for the token’s account', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    session.adoptToken('access-u2');
+    await session.verify();
+
+    expect(localStorage.getItem('active_session')).toBe('access-u2');
+    expect(localStorage.getItem('active_re_session')).toBe('refresh-u2');
+  });
+
+  it('leaves nobody signed in when the server refuses the token', async () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+
+    session.adoptToken('access-unknown');
+    await expect(session.verify()).resolves.toBeNull();
+
+    expect(session.user.value).toBeNull();
+    expect(localStorage.getItem('active_re_session')).toBeNull();
   });
 });
 

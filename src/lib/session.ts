@@ -3,65 +3,37 @@
  * accounts that signed in here (device profiles), each with its own stored session.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { DeviceProfile } from '../../server/src/contract/device-profiles.js';
+import type { Profile } from '../../server/src/contract/profile.js';
+import type { TokenResponse } from '../../server/src/contract/tokens.js';
 import { removeItem } from './browser-storage';
 import { removeCookie, setCookie } from './cookies';
 import type { Http } from './http';
 import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
 import { tokens, type TokenPair } from './tokens';
 
-export type VerificationStatus = 'verified' | 'not_verified' | 'in_moderation' | 'failed';
-
-export interface UserProfile {
-  id: string;
-  phone: string | null;
-  email: string | null;
-  email_verified: boolean;
-  has_password: boolean;
-  profile: {
-    first_name: string;
-    last_name: string;
-    middle_name?: string | null;
-    username?: string | null;
-    /** YYYY-MM-DD */
-    birth_date?: string | null;
-    gender?: 'male' | 'female' | null;
-    /** An image source for SPEC §9's rule: {cdn}/{size}/{source}. */
-    photo?: string | null;
-  };
-  verification_status?: VerificationStatus;
-  secondary_phone?: string | null;
-  secondary_email?: string | null;
-  is_inactivated: boolean;
-  inactivated_at?: string | null;
-  erase_at?: string | null;
-}
-
-export interface DeviceProfile {
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  email: string | null;
-  is_current: boolean;
-  has_active_session: boolean;
-}
-
-export interface TokenResponse extends TokenPair {
-  user_uuid?: string;
-  has_phone?: boolean;
-  session?: string;
-}
+// The API's shapes are the server's contract, taken as types only (docs/decisions.md, "One contract").
+export type { DeviceProfile, TokenResponse };
+/** GET /user/MyProfile: the signed-in account. */
+export type UserProfile = Profile;
 
 export interface Session {
   user: ReadonlySignal<UserProfile | null>;
   profiles: ReadonlySignal<DeviceProfile[]>;
   /** Device profiles that still have a stored session on this device (SPEC §4). */
   activeProfiles: ReadonlySignal<DeviceProfile[]>;
+  /** The account signed out last, until the next sign-in: Login names it (SPEC §3 login step logout). */
+  signedOut: ReadonlySignal<UserProfile | null>;
   hasToken(): boolean;
   /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (SPEC §4). */
   signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
   verify(): Promise<UserProfile | null>;
+  /**
+   * SPEC §2 step 6: a token from the address becomes the access token, and the loaded user is
+   * dropped so that the guard verifies the token against MyProfile — it may be another account's.
+   */
+  adoptToken(access: string): void;
   loadProfiles(): Promise<void>;
   loadProfilesFromStoredSession(): Promise<void>;
   /** Resumes another account of this device from its stored session, without a password. */
@@ -77,6 +49,7 @@ export interface Session {
 export function createSession(deps: { http: Http; ssoApi: string }): Session {
   const { http, ssoApi } = deps;
   const user = signal<UserProfile | null>(null);
+  const signedOut = signal<UserProfile | null>(null);
   const profiles = signal<DeviceProfile[]>([]);
   // Bumped when the stored sessions change, so activeProfiles recomputes.
   const stored = signal(0);
@@ -84,10 +57,13 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     void stored.value;
     return profiles.value.filter((profile) => tokens.profile(profile.uuid) !== null);
   });
+  /** The access token adoptToken() stored, until verify() has checked it. */
+  let adopted: string | null = null;
 
   async function loadUser(): Promise<UserProfile> {
     const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`);
     user.value = profile;
+    signedOut.value = null;
     setCookie(SSO_USER_COOKIE, profile.id, COOKIE_DAYS);
     return profile;
   }
@@ -135,6 +111,7 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     user,
     profiles,
     activeProfiles,
+    signedOut,
     hasToken: () => tokens.access() !== null,
     loadProfiles,
     loadProfilesFromStoredSession,
@@ -150,13 +127,28 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     },
 
     async verify() {
-      if (!tokens.access()) return null;
+      const access = tokens.access();
+      if (!access) return null;
       try {
-        return await loadUser();
+        const profile = await loadUser();
+        // An adopted token's account may have a saved session here: keep signing in with it.
+        const saved = access === adopted ? tokens.profile(profile.id) : null;
+        if (saved && tokens.access() === access) tokens.store({ access, refresh: saved });
+        return profile;
       } catch {
         user.value = null;
         return null;
+      } finally {
+        if (access === adopted) adopted = null;
       }
+    },
+
+    adoptToken(access) {
+      // The active refresh token is the previous sign-in's: kept, it would bring that account back
+      // at the first refresh. Its saved session_{uuid}, if any, stays for the account chooser.
+      tokens.store({ access, refresh: '' }, false);
+      adopted = access;
+      user.value = null;
     },
 
     async switchTo(uuid) {
@@ -180,7 +172,8 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     },
 
     async signOut() {
-      const uuid = user.value?.id;
+      const leaving = user.value;
+      const uuid = leaving?.id;
       if (uuid) tokens.removeProfile(uuid);
       try {
         await http.delete(`${ssoApi}/user/LogoutUser/`);
@@ -188,6 +181,7 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
         // the tokens go anyway; an unreachable server must not keep anyone signed in here
       }
       forget();
+      signedOut.value = leaving;
     },
 
     replaceUser(profile) {

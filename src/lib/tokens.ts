@@ -2,13 +2,11 @@
  * The access and refresh tokens of the active profile (SPEC §3: active_session, active_re_session)
  * and the per-profile refresh tokens (session_{uuid}) of the other accounts on this device.
  */
+import type { TokenPair } from '../../server/src/contract/tokens.js';
 import { keysOf, readItem, removeItem, writeItem } from './browser-storage';
 import { ACCESS_TOKEN_KEY, PROFILE_SESSION_PREFIX, REFRESH_TOKEN_KEY, profileSessionKey } from './storage-keys';
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export type { TokenPair };
 
 export const tokens = {
   access: () => readItem('local', ACCESS_TOKEN_KEY),

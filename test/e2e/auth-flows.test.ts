@@ -166,11 +166,13 @@ describe('a newcomer on the account site', () => {
     await page.getByRole('button', { name: new RegExp(`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`) }).click();
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
-    // Signing one out takes it off the list; the other stays.
+    // Signing one out takes it off the list; Login says who left and offers the other (SPEC §3 step logout).
     await signOutFromHome(page);
-    await waitForHeading(page, text('choose_account'));
+    await waitForHeading(page, text('signed_out_of', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }));
+    await page.getByText(text('signed_out_choose'), { exact: true }).waitFor();
     expect(await accounts.count()).toBe(1);
     expect(await accounts.first().innerText()).toContain(`${first.firstName} ${first.lastName}`);
+    await page.getByRole('button', { name: text('use_another_account'), exact: true }).waitFor();
     await closeAll();
   });
 

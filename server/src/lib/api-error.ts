@@ -1,10 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
-/** One entry of the Django-REST style error body the SPA's reader expects (SPEC §8, DESIGN API conventions). */
-export interface ErrorItem {
-  error: string;
-  field?: string;
-}
+import type { ErrorItem, TokenErrorBody } from '../contract/errors.js';
 
 /**
  * A failure with a stable key from the catalogue. Handlers throw it; the error handler turns it into
@@ -37,9 +32,9 @@ export function tooManyRequests(error: string, retryAfterSeconds: number): ApiEr
  * refresh logic (SPEC §4) recognises it by `code`.
  */
 export class TokenError extends Error {
-  readonly code: 'token_not_valid' | 'not_authenticated';
+  readonly code: TokenErrorBody['code'];
 
-  constructor(code: 'token_not_valid' | 'not_authenticated' = 'token_not_valid', detail = 'Token is invalid or expired') {
+  constructor(code: TokenErrorBody['code'] = 'token_not_valid', detail = 'Token is invalid or expired') {
     super(detail);
     this.name = 'TokenError';
     this.code = code;

@@ -1,6 +1,9 @@
-/** The five locales of the product (DESIGN.md); uz is the default and the fallback. */
-export const LOCALES = ['uz', 'uzc', 'kaa', 'ru', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from '../contract/locales.js';
+
+// The list lives in the contract, which the SPA reads too; the server's code keeps importing it from here.
+export { LOCALES, type Locale };
+
+/** uz is the default and the fallback (DESIGN.md). */
 export const DEFAULT_LOCALE: Locale = 'uz';
 
 export function isLocale(value: string): value is Locale {

@@ -7,8 +7,7 @@
  * Order matters, because browsers borrow each other's tokens: Edge, Opera, Yandex and Samsung
  * Internet all say "Chrome", Chrome says "Safari", and an iPhone says "like Mac OS X".
  */
-
-export type DeviceKind = 'desktop' | 'mobile' | 'tablet' | 'unknown';
+import type { DeviceKind } from '../contract/sessions.js';
 
 export interface ParsedUserAgent {
   device: DeviceKind;

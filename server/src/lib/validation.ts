@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { ApiError, type ErrorItem } from './api-error.js';
+import type { ErrorItem } from '../contract/errors.js';
+import { ApiError } from './api-error.js';
 
 export { v };
 
@@ -56,6 +57,21 @@ export async function readJsonBody<TSchema extends v.GenericSchema>(c: Context, 
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ApiError(400, [{ error: 'invalid_json' }]);
   return parseWith(schema, data);
+}
+
+/** The field names one of two object types has and the other lacks. */
+type UnsharedKeys<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
+
+/**
+ * Binds a request schema to the contract's type of that request (server/src/contract), which is
+ * what the SPA sends: the schema takes exactly the contract's fields, each of a type the contract
+ * allows. A field renamed, added or dropped on either side then fails the server's type check here
+ * (and through the contract the SPA's), not a person's request at run time. Returns the schema as is.
+ */
+export function requestSchema<TRequest>() {
+  return <TSchema extends v.GenericSchema<TRequest, unknown>>(
+    schema: TSchema & ([UnsharedKeys<v.InferInput<TSchema>, TRequest>] extends [never] ? unknown : { fieldsNotInBoth: UnsharedKeys<v.InferInput<TSchema>, TRequest> }),
+  ): TSchema => schema;
 }
 
 /** A string field with a catalogue key for each way it can be wrong. */

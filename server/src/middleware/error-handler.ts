@@ -6,12 +6,13 @@
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ErrorBody, TokenErrorBody } from '../contract/errors.js';
 import { ApiError, TokenError } from '../lib/api-error.js';
 import { OAuthError } from '../lib/oauth-error.js';
 
 export function errorResponse(c: Context, error: ApiError): Response {
   if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-  return c.json({ errors: error.items }, error.status);
+  return c.json({ errors: error.items } satisfies ErrorBody, error.status);
 }
 
 export function createErrorHandler(log: (message: string, error: unknown) => void): ErrorHandler {
@@ -21,7 +22,7 @@ export function createErrorHandler(log: (message: string, error: unknown) => voi
       // RFC 6750 §3: a rejected bearer token is answered with a WWW-Authenticate challenge.
       const challenge = error.code === 'token_not_valid' ? 'Bearer error="invalid_token"' : 'Bearer';
       c.header('WWW-Authenticate', challenge);
-      return c.json({ detail: error.message, code: error.code }, 401);
+      return c.json({ detail: error.message, code: error.code } satisfies TokenErrorBody, 401);
     }
     if (error instanceof OAuthError) {
       if (error.challenge !== undefined) c.header('WWW-Authenticate', error.challenge);
@@ -30,11 +31,11 @@ export function createErrorHandler(log: (message: string, error: unknown) => voi
     }
     if (error instanceof HTTPException && error.status < 500) {
       const key = error.status === 413 ? 'payload_too_large' : 'error_try_again';
-      return c.json({ errors: [{ error: key }] }, error.status);
+      return c.json({ errors: [{ error: key }] } satisfies ErrorBody, error.status);
     }
     log(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json({ errors: [{ error: 'server_error' }] }, 500);
+    return c.json({ errors: [{ error: 'server_error' }] } satisfies ErrorBody, 500);
   };
 }
 
-export const notFound: NotFoundHandler = (c) => c.json({ errors: [{ error: 'not_found' }] }, 404);
+export const notFound: NotFoundHandler = (c) => c.json({ errors: [{ error: 'not_found' }] } satisfies ErrorBody, 404);

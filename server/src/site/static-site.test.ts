@@ -15,7 +15,7 @@ writeFileSync(join(dist, 'widget', 'widget.js'), 'window.Kirish={}');
 const app = new Hono();
 const DEMO = 'http://127.0.0.1:8081';
 const registered: Record<string, string[]> = { 'kirish-demo': [DEMO, 'https://shop.example.uz'], broken: ["'unsafe-inline'", 'http://a.uz; script-src *'] };
-app.use('*', staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors: async (id) => registered[id] ?? [] }));
+app.use('*', staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors: async (id) => registered[id] ?? [], serveSourceMaps: false }));
 app.notFound((c) => c.text('not found', 404));
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

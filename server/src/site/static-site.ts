@@ -1,30 +1,50 @@
 /**
  * The SSO origin's static files: the widget's assets under /widget/ and the built SPA everywhere else,
  * with the SPA's index.html for any path that is not a file (client-side routes such as /login).
+ * Every file goes through serveDistFile (dist-file.ts): precompressed, tagged, and cached by its name.
+ * Source maps stay on the build machine in production: they would hand out the original source.
  *
  * Framing (DESIGN.md, Widget protocol): every page of the SPA sends `frame-ancestors 'none'`, so no
  * other site can frame the login or consent pages to trick clicks (CSP Level 3 §6.4.2), except the
  * widget's /embed page, which may be framed by the web origins registered for its `client_id`.
  */
-import type { MiddlewareHandler } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
 import { isSerializedOrigin } from '../lib/origins.js';
+import { cachePolicyOf, serveDistFile } from './dist-file.js';
+import { pageLocale } from './page-locale.js';
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 const EMBED_PATH = '/embed';
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+/** The page every client route answers with (dist/app/index.html). */
+const SHELL = 'index.html';
+
+/**
+ * The pages the build prerendered (server/scripts/prerender.mjs, one file per page and locale in
+ * dist/app/prerendered/), which paint before the SPA's script has run. The popup of the embed page
+ * is a top-level page with the browser's own session: it takes the plain shell.
+ */
+const PRERENDERED = new Set(['/login', '/register', '/embed']);
+
+/** The prerendered file for this request, if its page has one (a build without them has the shell). */
+function prerenderedPage(c: Context): string | null {
+  const path = c.req.path;
+  if (!PRERENDERED.has(path) || (path === EMBED_PATH && c.req.query('mode') === 'popup')) return null;
+  // The page's language follows the request: caches must keep one copy per cookie and language.
+  c.header('Vary', 'Cookie, Accept-Language', { append: true });
+  return `prerendered${path}.${pageLocale(c)}.html`;
+}
 
 export interface StaticSiteOptions {
   appRoot: string;
   distRoot: string;
   /** The web origins that may frame the embed page for a client (none for an unknown one). */
   embedAncestors: (clientId: string) => Promise<readonly string[]>;
+  /** Whether `.map` files are served (outside production); otherwise they are 404. */
+  serveSourceMaps: boolean;
 }
 
 export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
-  const widget = serveStatic({ root: options.distRoot });
-  const files = serveStatic({ root: options.appRoot });
-  const shell = serveStatic({ root: options.appRoot, path: 'index.html' });
-
   async function frameAncestors(path: string, clientId: string | undefined): Promise<string> {
     if (path !== EMBED_PATH || !clientId) return "'none'";
     // Only exact serialized origins reach the header: nothing in it can add a directive.
@@ -34,18 +54,24 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
 
   return async function site(c, next) {
     const path = c.req.path;
+    if (!options.serveSourceMaps && SOURCE_MAP.test(path)) return next();
     if (path.startsWith('/widget/')) {
       // Partner pages on other sites load the widget's script: CORP must not hold it back.
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      return widget(c, next);
+      const file = path.slice(1);
+      return (await serveDistFile(c, { root: options.distRoot, file, cache: cachePolicyOf(file) })) ?? next();
     }
-    if (LOOKS_LIKE_FILE.test(path) && path !== '/index.html') return files(c, next);
+    if (LOOKS_LIKE_FILE.test(path) && path !== '/index.html') {
+      const file = path.slice(1);
+      return (await serveDistFile(c, { root: options.appRoot, file, cache: cachePolicyOf(file) })) ?? next();
+    }
     c.header('Content-Security-Policy', `frame-ancestors ${await frameAncestors(path, c.req.query('client_id'))}`);
     // The embed page's "continue in a new window" popup answers its opener, the frame: a
     // same-origin opener policy would cut that link (HTML, cross-origin opener policies).
     if (path === EMBED_PATH) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     // The shell names the current build's hashed assets: a browser must ask again each time.
-    c.header('Cache-Control', 'no-cache');
-    return shell(c, next);
+    const page = prerenderedPage(c);
+    const prerendered = page ? await serveDistFile(c, { root: options.appRoot, file: page, cache: 'revalidate' }) : null;
+    return prerendered ?? (await serveDistFile(c, { root: options.appRoot, file: SHELL, cache: 'revalidate' })) ?? next();
   };
 }

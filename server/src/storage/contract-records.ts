@@ -1,5 +1,5 @@
 /** Records the storage contract suites build their cases from: an account and a session at T0. */
-import { NEW_ACCOUNT_PROFILE, type Session, type User } from './storage.js';
+import { NEW_ACCOUNT_PROFILE, type Session, type User } from './records.js';
 
 export const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKyselyStorage } from './kysely-storage.js';
 import { migrateToLatest } from './migrations.js';
 import { openSqlite } from './sqlite.js';
-import { NEW_ACCOUNT_PROFILE, type Storage, type User } from './storage.js';
+import { NEW_ACCOUNT_PROFILE, type User } from './records.js';
+import type { Storage } from './storage.js';
 
 let dir: string;
 let path: string;

@@ -3,12 +3,7 @@
  * account and its delivery addresses. Storage extends it; every database implements it and passes
  * the shared suite (storage-contract.ts).
  */
-import type { Session, User } from './storage.js';
-
-export type Gender = 'male' | 'female';
-
-/** SPEC §3: the verification status of a person's identity; set by moderation, never by the user. */
-export type VerificationStatus = 'not_verified' | 'in_moderation' | 'verified' | 'failed';
+import type { Session, User } from './records.js';
 
 /** The fields of User that the profile form writes, and the photo that its upload replaces. */
 export type ProfileChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'middleName' | 'username' | 'birthDate' | 'gender' | 'photo'>>;

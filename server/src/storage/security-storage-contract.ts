@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { T0, session, user } from './contract-records.js';
-import type { Session, Storage } from './storage.js';
+import type { Session } from './records.js';
+import type { Storage } from './storage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@
  * Storage extends it; every database implements it (kysely-security-storage.ts) and passes the
  * shared suite (storage-contract.ts).
  */
-import type { Session, SessionKind, User } from './storage.js';
+import type { Session, SessionKind, User } from './records.js';
 
 /** Small facts about an event (a method, a masked contact, a count): never a secret. */
 export type AuditDetails = Readonly<Record<string, string | number | boolean | null>>;

@@ -1,7 +1,7 @@
 /** A session's row as its record; shared by the Kysely storage parts. */
 import type { Selectable } from 'kysely';
 import type { SessionsTable } from './schema.js';
-import type { Session, SessionKind } from './storage.js';
+import type { Session, SessionKind } from './records.js';
 
 const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from './personal-storage.js';
 import { T0, session, user } from './contract-records.js';
-import type { AuthorizationCode, OAuthClient, Session, Storage, User } from './storage.js';
+import type { Session, User } from './records.js';
+import type { AuthorizationCode, OAuthClient, Storage } from './storage.js';
 
 
 function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {

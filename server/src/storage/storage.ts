@@ -4,51 +4,9 @@
  * the same shared test suite (storage.test.ts), so no handler changes when the database does.
  */
 import type { ContactType } from '../lib/contacts.js';
-import type { Gender, PersonalStorage, VerificationStatus } from './personal-storage.js';
+import type { PersonalStorage } from './personal-storage.js';
+import type { Session, User } from './records.js';
 import type { SecurityStorage } from './security-storage.js';
-
-export interface User {
-  id: string;
-  phone: string | null;
-  email: string | null;
-  emailVerified: boolean;
-  passwordHash: string | null;
-  firstName: string;
-  lastName: string;
-  isInactivated: boolean;
-  createdAt: number;
-  updatedAt: number;
-  passwordChangedAt: number | null;
-  middleName: string | null;
-  /** Lower-cased, `^[a-z0-9_.]{3,32}$`. */
-  username: string | null;
-  /** `YYYY-MM-DD`. */
-  birthDate: string | null;
-  gender: Gender | null;
-  /** The image source of the profile photo (`avatars/<random>.webp`), served by /cdn. */
-  photo: string | null;
-  verificationStatus: VerificationStatus;
-  secondaryPhone: string | null;
-  secondaryEmail: string | null;
-  /** When the account was deactivated; null while it is active. */
-  inactivatedAt: number | null;
-  /** When a deactivated account is erased for good. */
-  eraseAt: number | null;
-}
-
-/** The personal fields of a new account: all empty, not verified. */
-export const NEW_ACCOUNT_PROFILE = {
-  middleName: null,
-  username: null,
-  birthDate: null,
-  gender: null,
-  photo: null,
-  verificationStatus: 'not_verified',
-  secondaryPhone: null,
-  secondaryEmail: null,
-  inactivatedAt: null,
-  eraseAt: null,
-} as const satisfies Partial<User>;
 
 export type CodeCloseReason = 'used' | 'replaced' | 'attempts';
 
@@ -78,35 +36,6 @@ export interface Verification {
   usedAt: number | null;
   /** The account a signed-in section's request id was issued to; null for sign-in, sign-up and reset. */
   userId: string | null;
-}
-
-/**
- * `sso`: a sign-in to Kirish itself, whose tokens act on the user's account (the SPA's).
- * `oauth`: the token family of one authorization of an OAuth client, whose tokens only reach the
- * userinfo endpoint. The `OauthClientId` sign-in header (SPEC §7) may name a client on an `sso`
- * session too, so the kind, not that column, tells them apart.
- */
-export type SessionKind = 'sso' | 'oauth';
-
-export interface Session {
-  id: string;
-  userId: string;
-  deviceId: string | null;
-  userAgent: string | null;
-  ip: string;
-  source: string | null;
-  productSource: string | null;
-  oauthClientId: string | null;
-  save: boolean;
-  createdAt: number;
-  lastSeenAt: number;
-  endedAt: number | null;
-  endReason: string | null;
-  kind: SessionKind;
-  /** `oauth` sessions only: the scope the client was granted, space-separated (RFC 6749 §3.3). */
-  scope: string | null;
-  /** `oauth` sessions only: when the user signed in to Kirish (OpenID Connect Core §2 `auth_time`). */
-  authTime: number | null;
 }
 
 export interface RefreshToken {

@@ -1,8 +1,8 @@
 /** An account's row and its record, both ways; shared by the Kysely storage parts. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Gender, VerificationStatus } from './personal-storage.js';
+import type { Gender, VerificationStatus } from '../contract/profile.js';
+import type { User } from './records.js';
 import type { UsersTable } from './schema.js';
-import type { User } from './storage.js';
 
 const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 

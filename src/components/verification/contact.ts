@@ -1,5 +1,7 @@
 /** A phone or an e-mail that a one-time code goes to, and what the code calls need. */
+import { getCookie } from '../../lib/cookies';
 import type { Http } from '../../lib/http';
+import { productSourceCookie } from '../../lib/storage-keys';
 
 export type ContactType = 'phone' | 'email';
 
@@ -15,8 +17,22 @@ export const contactBody = (contact: Contact): Record<string, string> => ({ [con
 export interface CodeApi {
   http: Http;
   ssoApi: string;
-  /** The sign-in headers of SPEC §7 (source, {product}-Source, OauthClientId); none once signed in. */
+  /**
+   * The headers of SPEC §7 that say where the person came from: {product}-Source on every code
+   * request, signed in or not; while signing in also source and OauthClientId.
+   */
   signInHeaders: () => Record<string, string>;
+}
+
+/** SPEC §7's `{product}-Source` header, from the `{product}_source` cookie (SPEC §3). */
+export function productSourceHeaders(product: string): Record<string, string> {
+  const source = getCookie(productSourceCookie(product));
+  return source ? { [`${product}-Source`]: source } : {};
+}
+
+/** The code calls of the security pages: signed in, so only {product}-Source of SPEC §7's headers. */
+export function signedInCodeApi(http: Http, ssoApi: string, product: string): CodeApi {
+  return { http, ssoApi, signInHeaders: () => productSourceHeaders(product) };
 }
 
 /** Where a code to the account's own contact goes: its phone, or its e-mail when it has no phone. */

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useServices } from '../../lib/services';
+import { signedInCodeApi } from './contact';
 import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
 
-/** A code-proven change for the signed-in user, over the site's services (no sign-in headers). */
+/** A code-proven change for the signed-in user, over the site's services ({product}-Source, no sign-in headers). */
 export function useVerifiedChange(options: Omit<VerifiedChangeDeps, 'api' | 'showError' | 'now' | 'announce'>) {
   const { http, config, showError, toasts, i18n } = useServices();
   const [model] = useState(() =>
     createVerifiedChangeModel({
       ...options,
-      api: { http, ssoApi: config.ssoApi, signInHeaders: () => ({}) },
+      api: signedInCodeApi(http, config.ssoApi, config.product),
       showError,
       now: () => Date.now(),
       announce: (key, to) => toasts.show('success', i18n.t(key, { to }), { replace: true }),

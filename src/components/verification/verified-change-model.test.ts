@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../lib/session';
 import { failure, fakeHttp, fakeShowError } from '../../lib/testing/fake-http';
+import { signedInCodeApi } from './contact';
 import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
 
 const SSO = '/sso/api/v1';
@@ -86,5 +87,41 @@ describe('a code-proven change', () => {
     await model.start();
     expect(server.calls[0]?.body).toEqual({ type: 'confirm_email_or_phone', phone: '+998901234567', method: 'sms' });
     expect(model.back()).toBe(false);
+  });
+});
+
+describe('the security pages’ code requests (SPEC §7)', () => {
+  afterEach(() => {
+    document.cookie = 'kirish_source=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('carry the kirish-Source header from the kirish_source cookie, and none of the sign-in headers', async () => {
+    document.cookie = 'kirish_source=market.kirish.uz; path=/';
+    const server = fakeHttp();
+    const { showError } = fakeShowError();
+    const model = createVerifiedChangeModel({
+      api: signedInCodeApi(server.http, SSO, 'kirish'),
+      showError,
+      now: () => 0,
+      announce: () => {},
+      purpose: 'confirm_email_or_phone',
+      contactType: 'email',
+      needsProof: false,
+      ownContact: { type: 'email', value: 'aziz@example.uz' },
+      submit: () => Promise.resolve(profile),
+      onDone: () => {},
+    });
+    server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, { message: 'code_send_to_email', to: 'az***@example.uz', expires_in: 300, resend_in: 120 });
+
+    await model.start();
+
+    expect(server.calls).toEqual([
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthEmailVerification/`,
+        body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', method: 'email' },
+        headers: { 'kirish-Source': 'market.kirish.uz' },
+      },
+    ]);
   });
 });

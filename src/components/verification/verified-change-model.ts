@@ -5,6 +5,7 @@
  * own contact instead of a new one.
  */
 import { signal } from '@preact/signals-react';
+import type { ProofIssued } from '../../../server/src/contract/step-up.js';
 import { createCodeSender } from './code-sender';
 import { checkCode } from './check-code';
 import type { CodeApi, Contact, ContactType } from './contact';
@@ -48,11 +49,11 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
   let proof: string | null = null;
 
   const requestProof = (body: { password: string } | { request_id: string }) =>
-    form.attempt(() => deps.api.http.post<{ proof: string }>(`${deps.api.ssoApi}/user/security/proof/`, body), {
+    form.attempt(() => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body), {
       inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
     });
 
-  async function proven(answer: { proof: string }): Promise<void> {
+  async function proven(answer: ProofIssued): Promise<void> {
     proof = answer.proof;
     password.value = '';
     step.value = deps.ownContact ? 'code' : 'contact';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfterLogin, type AfterLoginFacts } from './after-login';
+import { decideAfterLogin, hasPhoneOf, type AfterLoginFacts } from './after-login';
 
 const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
   userUuid: 'u-1',
@@ -38,6 +38,20 @@ describe('after a sign-in (SPEC §4)', () => {
     expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', deactivated: true }))).toMatchObject({ go: 'home' });
     expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone: false }))).toMatchObject({ go: 'home' });
     expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone: undefined }))).toMatchObject({ go: 'return' });
+  });
+
+  it('counts a token response without has_phone as an account with a phone, whatever its profile says', () => {
+    const emailOnly = { phone: null };
+    const hasPhone = hasPhoneOf({}, emailOnly);
+    expect(hasPhone).not.toBe(false);
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz/x', hasPhone }))).toMatchObject({ go: 'return' });
+    expect(decideAfterLogin(facts({ hasPhone }))).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: false });
+    expect(hasPhoneOf({ has_phone: false }, { phone: '+998901234567' })).toBe(false);
+  });
+
+  it('asks the profile when a saved account was switched to (no token response)', () => {
+    expect(hasPhoneOf(null, { phone: null })).toBe(false);
+    expect(hasPhoneOf(null, { phone: '+998901234567' })).toBe(true);
   });
 
   it('goes back to the consent step with the whole query when a client_id is in it, ignoring any return path', () => {

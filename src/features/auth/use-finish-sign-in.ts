@@ -9,7 +9,7 @@ import { useServices } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
 import { RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { tokens } from '../../lib/tokens';
-import { decideAfterLogin, RETURN_PATH_PARAM } from './after-login';
+import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 
 export function useFinishSignIn(): (response: TokenResponse | null, save: boolean) => Promise<void> {
   const { session, config, navigate, toasts, i18n } = useServices();
@@ -21,7 +21,7 @@ export function useFinishSignIn(): (response: TokenResponse | null, save: boolea
       const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
       const decision = decideAfterLogin({
         userUuid: response?.user_uuid ?? user.id,
-        hasPhone: response?.has_phone ?? user.phone !== null,
+        hasPhone: hasPhoneOf(response, user),
         deactivated: user.is_inactivated,
         returnPath,
         search,

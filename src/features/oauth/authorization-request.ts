@@ -3,19 +3,11 @@
  * the consent and embed pages read it from their query. Nothing is judged here: the server checks
  * every field and says what is wrong.
  */
+import type { AuthorizeRequest } from '../../../server/src/contract/authorize.js';
 
-export interface AuthorizationRequest {
-  client_id: string;
-  redirect_uri: string;
-  response_type: string;
-  scope: string;
-  state: string;
-  code_challenge?: string;
-  code_challenge_method?: string;
-  nonce?: string;
-  /** "web_message" for the widget: the answer goes to the partner page by postMessage. */
-  response_mode?: string;
-}
+/** The parameters POST /oauth/authorize/ takes; the five every request has are always read, even empty. */
+export type AuthorizationRequest = Required<Pick<AuthorizeRequest, 'client_id' | 'redirect_uri' | 'response_type' | 'scope' | 'state'>> &
+  Pick<AuthorizeRequest, 'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode'>;
 
 const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode'] as const;
 

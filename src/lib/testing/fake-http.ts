@@ -4,9 +4,9 @@
  * Only tests import this file.
  */
 import en from '../../../server/src/features/translations/locales/en.json' with { type: 'json' };
-import { readError } from '../api-error';
 import type { ShowError } from '../form';
 import { withMethods, type Http, type Method, type RequestOptions } from '../http';
+import { createShowError } from '../show-error';
 
 export interface Call {
   method: Method;
@@ -71,16 +71,9 @@ export function fakeHttp() {
 /** main.tsx's showError, with the catalogue's keys, recording the toasts it would show. */
 export function fakeShowError() {
   const toasts: string[] = [];
-  const showError: ShowError = (error, inline) => {
-    const outcome = readError(error, (key) => Object.hasOwn(en, key));
-    if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };
-    if (outcome.show === 'toast') {
-      const field = inline?.(outcome.key);
-      if (field) return { key: outcome.key, field };
-      toasts.push(outcome.key);
-    }
-    return null;
-  };
+  // The toasts record the key rather than its sentence, so tests read which sentence was shown.
+  const i18n = { has: (key: string) => Object.hasOwn(en, key), t: (key: string) => key };
+  const showError: ShowError = createShowError(i18n, { show: (_type, key) => void toasts.push(key) }, () => undefined);
   return { showError, toasts };
 }
 

@@ -1,5 +1,6 @@
 import type { Contact } from '../../lib/contacts.js';
-import type { Storage, User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
 
 /** The account a contact signs in to: by phone, or by an e-mail its owner has verified. */
 export function findAccount(storage: Storage, contact: Contact): Promise<User | undefined> {

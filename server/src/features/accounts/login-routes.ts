@@ -4,10 +4,11 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign-in.js';
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { readJsonBody, v } from '../../lib/validation.js';
-import type { User } from '../../storage/storage.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import type { User } from '../../storage/records.js';
 import { recordEvent } from '../security/audit-log.js';
 import { signInPurpose } from '../verification/purposes.js';
 import { contactEntries, contactFrom, saveField } from './contact-fields.js';
@@ -15,17 +16,21 @@ import { findAccount } from './find-account.js';
 import { accountThrottleKey } from './login-throttle.js';
 import { tokenResponse } from './token-response.js';
 
-const passwordLoginSchema = v.strictObject({
-  ...contactEntries,
-  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_credentials')),
-  save: saveField,
-});
+const passwordLoginSchema = requestSchema<PasswordLoginRequest>()(
+  v.strictObject({
+    ...contactEntries,
+    password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_credentials')),
+    save: saveField,
+  }),
+);
 
-const codeLoginSchema = v.strictObject({
-  ...contactEntries,
-  code: v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code')),
-  save: saveField,
-});
+const codeLoginSchema = requestSchema<CodeLoginRequest>()(
+  v.strictObject({
+    ...contactEntries,
+    code: v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code')),
+    save: saveField,
+  }),
+);
 
 export function loginRoutes({ storage, clock, otp, sessions, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();

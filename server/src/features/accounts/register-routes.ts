@@ -6,12 +6,13 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { RegistrationRequest } from '../../contract/registration.js';
 import { badRequest } from '../../lib/api-error.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomId } from '../../lib/secrets.js';
-import { readJsonBody, v } from '../../lib/validation.js';
-import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/storage.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
 import { emailField, saveField } from './contact-fields.js';
 import { nameField } from './names.js';
 import { tokenResponse } from './token-response.js';
@@ -20,15 +21,17 @@ import { tokenResponse } from './token-response.js';
 const KIND_WITH_EMAIL = 1;
 const KIND_EMAIL_SKIPPED = 2;
 
-const registerSchema = v.strictObject({
-  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
-  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
-  first_name: nameField,
-  last_name: nameField,
-  email: v.optional(v.nullable(v.union([v.literal(''), emailField], 'invalid_email'))),
-  kind: v.picklist([KIND_WITH_EMAIL, KIND_EMAIL_SKIPPED], 'invalid_kind'),
-  save: saveField,
-});
+const registerSchema = requestSchema<RegistrationRequest>()(
+  v.strictObject({
+    request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+    password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
+    first_name: nameField,
+    last_name: nameField,
+    email: v.optional(v.nullable(v.union([v.literal(''), emailField], 'invalid_email'))),
+    kind: v.picklist([KIND_WITH_EMAIL, KIND_EMAIL_SKIPPED], 'invalid_kind'),
+    save: saveField,
+  }),
+);
 
 export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -5,19 +5,22 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { PasswordRestored, RestorePasswordRequest } from '../../contract/passwords.js';
 import { badRequest } from '../../lib/api-error.js';
 import type { ContactType } from '../../lib/contacts.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { recordEvent } from '../security/audit-log.js';
 import { findAccount } from './find-account.js';
 import { accountThrottleKey } from './login-throttle.js';
 
-const restoreSchema = v.strictObject({
-  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
-  password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
-});
+const restoreSchema = requestSchema<RestorePasswordRequest>()(
+  v.strictObject({
+    request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+    password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
+  }),
+);
 
 export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -49,7 +52,7 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
     // The owner proved the contact: lift any lock that guessing put on the account.
     if (user.phone) await throttle.recordSuccess(accountThrottleKey({ type: 'phone', value: user.phone }));
     if (user.email && user.emailVerified) await throttle.recordSuccess(accountThrottleKey({ type: 'email', value: user.email }));
-    return c.json({ detail: 'password_changed' });
+    return c.json({ detail: 'password_changed' } satisfies PasswordRestored);
   }
 
   app.post('/RestorePasswordSms/', (c) => restore(c, 'phone'));

@@ -1,8 +1,9 @@
-import type { User } from '../../storage/storage.js';
+import type { TokenResponse } from '../../contract/tokens.js';
+import type { User } from '../../storage/records.js';
 import type { StartedSession } from '../sessions/session-service.js';
 
 /** The token response of SPEC §3: access, refresh, user_uuid, has_phone, session. */
-export function tokenResponse(user: User, started: StartedSession, access: string) {
+export function tokenResponse(user: User, started: StartedSession, access: string): TokenResponse {
   return {
     access,
     refresh: started.refresh,

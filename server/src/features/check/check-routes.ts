@@ -2,29 +2,51 @@
  * GET /check/CheckUserExists/ and /check/CheckUserPassword/ (SPEC §7). Both answer for any
  * contact after the same single indexed lookup, so the time taken does not depend on whether the
  * account exists; a per-address limit keeps them from being used to list accounts in bulk.
+ *
+ * GET /check/CheckUsername/ tells a signed-in person, while they type (SPEC §9), whether a username
+ * is free for them. Signed in only, and under the same per-address limit: usernames are not a
+ * directory anyone may walk.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { UsernameAvailability } from '../../contract/profile.js';
+import type { UserExists, UserPassword } from '../../contract/sign-in.js';
 import { CHECK_REQUESTS_PER_MINUTE_PER_IP } from '../../config/policy.js';
-import { tooManyRequests } from '../../lib/api-error.js';
+import { badRequest, tooManyRequests } from '../../lib/api-error.js';
+import { checkUsername } from '../../lib/usernames.js';
 import { createWindowLimiter } from '../../lib/window-limiter.js';
 import { parseWith, v } from '../../lib/validation.js';
+import { requireActive } from '../../middleware/require-active.js';
+import { requireAuth } from '../../middleware/require-auth.js';
 import { contactEntries, contactFrom } from '../accounts/contact-fields.js';
 import { findAccount } from '../accounts/find-account.js';
 
 const querySchema = v.strictObject(contactEntries);
+const usernameQuerySchema = v.strictObject({ username: v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')) });
 
-export function checkRoutes({ storage, clock }: RouteDeps) {
+export function checkRoutes({ storage, clock, sessions }: RouteDeps) {
   const limiter = createWindowLimiter({ limit: CHECK_REQUESTS_PER_MINUTE_PER_IP, windowSeconds: 60, clock });
   const app = new Hono<AppEnv>();
 
-  async function lookUp(c: Context<AppEnv>) {
+  function limit(c: Context<AppEnv>) {
     const retryAfter = limiter.hit(c.get('meta').ip);
     if (retryAfter > 0) throw tooManyRequests('rate_limit_error', retryAfter);
+  }
+
+  async function lookUp(c: Context<AppEnv>) {
+    limit(c);
     return findAccount(storage, contactFrom(parseWith(querySchema, c.req.query())));
   }
 
-  app.get('/CheckUserExists/', async (c) => c.json({ exists: (await lookUp(c)) !== undefined }));
-  app.get('/CheckUserPassword/', async (c) => c.json({ has_password: Boolean((await lookUp(c))?.passwordHash) }));
+  app.get('/CheckUsername/', requireAuth(sessions), requireActive, async (c) => {
+    limit(c);
+    const checked = checkUsername(parseWith(usernameQuerySchema, c.req.query()).username);
+    if ('problem' in checked) throw badRequest(checked.problem, 'username');
+    const holder = await storage.profiles.findByUsername(checked.username);
+    return c.json({ available: holder === undefined || holder.id === c.get('auth').user.id } satisfies UsernameAvailability);
+  });
+
+  app.get('/CheckUserExists/', async (c) => c.json({ exists: (await lookUp(c)) !== undefined } satisfies UserExists));
+  app.get('/CheckUserPassword/', async (c) => c.json({ has_password: Boolean((await lookUp(c))?.passwordHash) } satisfies UserPassword));
   return app;
 }

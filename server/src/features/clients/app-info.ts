@@ -1,7 +1,8 @@
+import type { AppInfo } from '../../contract/app-info.js';
 import type { OAuthClient } from '../../storage/storage.js';
 
 /** What the consent screen shows of a client (GET /oauth/app_info/, and the consent answer of authorize). */
-export function appInfoOf(client: OAuthClient) {
+export function appInfoOf(client: OAuthClient): AppInfo {
   return {
     client_id: client.id,
     name: client.name,
@@ -11,5 +12,3 @@ export function appInfoOf(client: OAuthClient) {
     scopes: [...client.scopes],
   };
 }
-
-export type AppInfo = ReturnType<typeof appInfoOf>;

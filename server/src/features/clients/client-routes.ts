@@ -10,6 +10,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { EmbedOrigin } from '../../contract/app-info.js';
 import { badRequest } from '../../lib/api-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { parseWith, v } from '../../lib/validation.js';
@@ -50,7 +51,7 @@ export function clientRoutes({ storage }: RouteDeps) {
     if (repeated('origin') || !isSerializedOrigin(origin) || !client.webOrigins.includes(origin)) {
       throw badRequest('origin_not_allowed', 'origin');
     }
-    return c.json({ client_id: client.id, origin });
+    return c.json({ client_id: client.id, origin } satisfies EmbedOrigin);
   });
 
   return app;

@@ -9,11 +9,12 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS, AUTHORIZE_PARAMETER_MAX_LENGTH } from '../../config/policy.js';
+import type { AuthorizeAnswer, AuthorizeRequest, WebMessageResponse } from '../../contract/authorize.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
 import type { OAuthErrorCode } from '../../lib/oauth-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
-import { readJsonBody, text, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { OAuthClient } from '../../storage/storage.js';
 import { appInfoOf } from '../clients/app-info.js';
@@ -23,18 +24,20 @@ import { joinScope, parseScope } from './scopes.js';
 const parameter = text(AUTHORIZE_PARAMETER_MAX_LENGTH);
 
 // Missing parameters arrive as empty strings from the SPA; both mean "not sent".
-const authorizeSchema = v.strictObject({
-  client_id: v.optional(parameter, ''),
-  redirect_uri: v.optional(parameter, ''),
-  response_type: v.optional(parameter, ''),
-  scope: v.optional(parameter, ''),
-  state: v.optional(parameter, ''),
-  code_challenge: v.optional(parameter, ''),
-  code_challenge_method: v.optional(parameter, ''),
-  nonce: v.optional(parameter, ''),
-  response_mode: v.optional(parameter, ''),
-  consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
-});
+const authorizeSchema = requestSchema<AuthorizeRequest>()(
+  v.strictObject({
+    client_id: v.optional(parameter, ''),
+    redirect_uri: v.optional(parameter, ''),
+    response_type: v.optional(parameter, ''),
+    scope: v.optional(parameter, ''),
+    state: v.optional(parameter, ''),
+    code_challenge: v.optional(parameter, ''),
+    code_challenge_method: v.optional(parameter, ''),
+    nonce: v.optional(parameter, ''),
+    response_mode: v.optional(parameter, ''),
+    consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
+  }),
+);
 
 type AuthorizationRequest = v.InferOutput<typeof authorizeSchema>;
 
@@ -84,10 +87,10 @@ type Outcome = { code: string } | AuthorizationProblem;
  */
 function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: string, outcome: Outcome) {
   if (request.response_mode === 'web_message') {
-    const response = 'code' in outcome
+    const response: WebMessageResponse = 'code' in outcome
       ? { code: outcome.code, state: request.state, iss: issuer }
       : { error: outcome.error, state: request.state, iss: issuer };
-    return c.json({ response });
+    return c.json({ response } satisfies AuthorizeAnswer);
   }
   const parameters = new URLSearchParams();
   if ('code' in outcome) {
@@ -98,7 +101,7 @@ function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: stri
   }
   if (request.state !== '') parameters.set('state', request.state);
   parameters.set('iss', issuer);
-  return c.json({ redirect_uri: withQuery(request.redirect_uri, parameters) });
+  return c.json({ redirect_uri: withQuery(request.redirect_uri, parameters) } satisfies AuthorizeAnswer);
 }
 
 export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps) {
@@ -126,7 +129,7 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
 
     const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
     const consented = client.firstParty || request.consent === 'allow' || scopes.every((scope) => granted.has(scope));
-    if (!consented) return c.json({ consent_required: true, client: appInfoOf(client), scopes });
+    if (!consented) return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
 
     const code = randomSecret();
     const now = clock.now();

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { Grant } from '../../contract/grants.js';
 import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
@@ -17,7 +18,7 @@ export function grantRoutes({ sessions, grants }: RouteDeps) {
   app.get('/grants/', auth, requireActive, async (c) => {
     const list = await grants.list(c.get('auth').user.id);
     return c.json(
-      list.map((grant) => ({
+      list.map((grant): Grant => ({
         client_id: grant.clientId,
         name: grant.name,
         logo_url: grant.logoUrl,

@@ -2,7 +2,7 @@
  * Scopes and the claims they release (OpenID Connect Core §5.4): `openid` makes the request an
  * OpenID one (an ID token comes back), the others release the user's name, phone and e-mail.
  */
-import type { User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
 
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'phone', 'email'] as const;
 

@@ -8,10 +8,11 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { Address as AddressView, AddressChangeRequest, AddressRequest } from '../../contract/addresses.js';
 import { ADDRESSES_MAX_PER_USER } from '../../config/policy.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
 import { randomId } from '../../lib/secrets.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { Address } from '../../storage/personal-storage.js';
@@ -53,17 +54,19 @@ const fields = {
   is_default: v.optional(v.boolean('invalid_value')),
 };
 
-const createSchema = v.strictObject(fields);
-const changeSchema = v.strictObject({
-  label: fields.label,
-  region: v.optional(fields.region),
-  district: v.optional(fields.district),
-  street: v.optional(fields.street),
-  house: v.optional(fields.house),
-  apartment: fields.apartment,
-  postal_code: fields.postal_code,
-  is_default: fields.is_default,
-});
+const createSchema = requestSchema<AddressRequest>()(v.strictObject(fields));
+const changeSchema = requestSchema<AddressChangeRequest>()(
+  v.strictObject({
+    label: fields.label,
+    region: v.optional(fields.region),
+    district: v.optional(fields.district),
+    street: v.optional(fields.street),
+    house: v.optional(fields.house),
+    apartment: fields.apartment,
+    postal_code: fields.postal_code,
+    is_default: fields.is_default,
+  }),
+);
 
 function checkPlace(region: string, district: string): void {
   if (!findRegion(region)) throw badRequest('invalid_region', 'region');
@@ -72,7 +75,7 @@ function checkPlace(region: string, district: string): void {
 
 const notFound = () => new ApiError(404, [{ error: 'not_found' }]);
 
-export function addressView(address: Address) {
+export function addressView(address: Address): AddressView {
   return {
     id: address.id,
     label: address.label,

@@ -7,14 +7,16 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { DataExport, ExportedSession } from '../../contract/data-export.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { Session, Storage } from '../../storage/storage.js';
+import type { Session } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
 import { eventView } from '../security/audit-log.js';
 import { profileOf } from '../user/user-routes.js';
 import { addressView } from './address-routes.js';
 
-function sessionView(session: Session) {
+function sessionView(session: Session): ExportedSession {
   const { device, browser, os } = parseUserAgent(session.userAgent);
   return {
     id: session.id,
@@ -62,7 +64,7 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
       created_at: new Date(grant.createdAt).toISOString(),
     }));
     c.header('Content-Disposition', `attachment; filename="kirish-data-${exportedAt.slice(0, 10)}.json"`);
-    return c.json({ exported_at: data.exported_at, profile: data.profile, addresses: data.addresses, sessions: data.sessions, grants: apps, audit_log: data.audit_log });
+    return c.json({ exported_at: data.exported_at, profile: data.profile, addresses: data.addresses, sessions: data.sessions, grants: apps, audit_log: data.audit_log } satisfies DataExport);
   });
 
   return app;

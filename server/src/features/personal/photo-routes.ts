@@ -12,6 +12,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { PhotoUploaded } from '../../contract/profile.js';
 import { PHOTO_MAX_BYTES } from '../../config/policy.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
 import { imageTypeOf } from '../../lib/image-type.js';
@@ -79,7 +80,7 @@ export function photoRoutes({ storage, clock, sessions, photos }: RouteDeps) {
       throw error;
     }
     if (previous) await photos.remove(previous);
-    return c.json({ photo: source });
+    return c.json({ photo: source } satisfies PhotoUploaded);
   });
 
   app.delete('/photo/', auth, requireActive, async (c) => {

@@ -5,8 +5,10 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ProfileChangeRequest } from '../../contract/profile.js';
 import { badRequest } from '../../lib/api-error.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { checkUsername } from '../../lib/usernames.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { ProfileChanges } from '../../storage/personal-storage.js';
@@ -14,29 +16,20 @@ import { nameField } from '../accounts/names.js';
 import { profileOf } from '../user/user-routes.js';
 import { birthDateProblem } from './birth-date.js';
 
-const USERNAME = /^[a-z0-9_.]{3,32}$/;
-const USERNAME_MIN_LENGTH = 3;
-
 /** `""` (or null) clears an optional field. */
 const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: string) =>
   v.optional(v.union([v.pipe(v.nullable(v.literal('')), v.transform(() => null)), schema], errorKey));
 
-const profileSchema = v.strictObject({
-  first_name: v.optional(nameField),
-  last_name: v.optional(nameField),
-  middle_name: clearable(nameField, 'invalid_name'),
-  username: clearable(v.pipe(v.string('username_invalid_or_exists_username'), v.maxLength(256, 'username_invalid_or_exists_username')), 'username_invalid_or_exists_username'),
-  birth_date: clearable(v.pipe(v.string('invalid_birth_date'), v.maxLength(10, 'invalid_birth_date')), 'invalid_birth_date'),
-  gender: clearable(v.picklist(['male', 'female'], 'invalid_value'), 'invalid_value'),
-});
-
-/** Lower-cased; the key of a refusal, or the username. */
-function checkedUsername(raw: string): { username: string } | { problem: string } {
-  const username = raw.trim().toLowerCase();
-  if ([...username].length < USERNAME_MIN_LENGTH) return { problem: 'username_min_length' };
-  if (!USERNAME.test(username)) return { problem: 'username_invalid_or_exists_username' };
-  return { username };
-}
+const profileSchema = requestSchema<ProfileChangeRequest>()(
+  v.strictObject({
+    first_name: v.optional(nameField),
+    last_name: v.optional(nameField),
+    middle_name: clearable(nameField, 'invalid_name'),
+    username: clearable(v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')), 'invalid_username'),
+    birth_date: clearable(v.pipe(v.string('invalid_birth_date'), v.maxLength(10, 'invalid_birth_date')), 'invalid_birth_date'),
+    gender: clearable(v.picklist(['male', 'female'], 'invalid_value'), 'invalid_value'),
+  }),
+);
 
 export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -59,7 +52,7 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
     if (body.username !== undefined) {
       if (body.username === null) changes.username = null;
       else {
-        const checked = checkedUsername(body.username);
+        const checked = checkUsername(body.username);
         if ('problem' in checked) throw badRequest(checked.problem, 'username');
         changes.username = checked.username;
       }
@@ -68,7 +61,7 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
     const updated = await storage.transaction(async (tx) => {
       if (changes.username) {
         const holder = await tx.profiles.findByUsername(changes.username);
-        // One answer for "taken" and "not allowed": the key the SPA knows (SPEC §8).
+        // A malformed name is invalid_username (above); a taken one is SPEC §8's username_invalid_or_exists_username.
         if (holder && holder.id !== userId) throw badRequest('username_invalid_or_exists_username', 'username');
       }
       await tx.profiles.update(userId, changes, now);

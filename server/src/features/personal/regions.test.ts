@@ -1,7 +1,8 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { Region } from '../../contract/regions.js';
 import { LOCALES } from '../../lib/locales.js';
 import { useTestServer } from '../../test-support/test-server.js';
-import type { Region } from './regions.js';
 
 const REGIONS = '/common/api/v1/regions/';
 
@@ -63,5 +64,16 @@ describe('GET /common/api/v1/regions/', () => {
     const tag = answer.headers.get('etag') ?? '';
     expect(tag).not.toBe('');
     expect((await server.call('GET', REGIONS, { headers: { 'if-none-match': tag } })).status).toBe(304);
+  });
+
+  it('sends the list brotli-compressed, with an ETag that a second request may present for a 304', async () => {
+    const plain = (await server.call('GET', REGIONS)).json as Region[];
+    const response = await server.app.request(REGIONS, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString())).toEqual(plain);
+    const again = await server.app.request(REGIONS, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'if-none-match': response.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 });

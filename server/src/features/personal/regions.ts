@@ -5,21 +5,8 @@
  * with its kind ("tumani", "shahri", …) so that a district and a city of one name stay apart.
  * Ids are stable slugs: addresses store them, and the SPA shows the name in the person's language.
  */
-import type { Locale } from '../../lib/locales.js';
+import type { Region } from '../../contract/regions.js';
 import data from './regions.json' with { type: 'json' };
-
-export type LocalizedName = Readonly<Record<Locale, string>>;
-
-export interface District {
-  id: string;
-  name: LocalizedName;
-}
-
-export interface Region {
-  id: string;
-  name: LocalizedName;
-  districts: readonly District[];
-}
 
 export const REGIONS: readonly Region[] = data;
 

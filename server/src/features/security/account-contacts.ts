@@ -5,7 +5,8 @@
  */
 import { badRequest } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
-import type { Storage, User, Verification } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
+import type { Storage, Verification } from '../../storage/storage.js';
 import type { OtpService } from '../verification/otp-service.js';
 import type { Purpose } from '../verification/purposes.js';
 

@@ -3,6 +3,7 @@
  * transaction of the change it records (DESIGN.md: nothing a user did is lost on a crash, and no
  * line is written for a change that was rolled back), read on the security page and in the export.
  */
+import type { SecurityEvent } from '../../contract/security-events.js';
 import { orderedId } from '../../lib/ordered-id.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
 import type { RequestMeta } from '../../middleware/request-meta.js';
@@ -53,7 +54,7 @@ export async function recordEvent(tx: Storage, entry: AuditEntry): Promise<void>
 }
 
 /** An event as the API shows it: the device read from the user agent, never the raw header. */
-export function eventView(event: AuditEvent) {
+export function eventView(event: AuditEvent): SecurityEvent {
   const { device, browser, os } = parseUserAgent(event.userAgent);
   return {
     id: event.id,

@@ -8,13 +8,15 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ContactChangeRequest, MakePrimaryRequest, SecondaryContactRequest } from '../../contract/contacts.js';
 import { badRequest } from '../../lib/api-error.js';
 import { maskContact, type Contact, type ContactType } from '../../lib/contacts.js';
-import { parseWith, readJsonBody, v } from '../../lib/validation.js';
+import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { ContactChanges } from '../../storage/security-storage.js';
-import type { Storage, User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
 import { profileOf } from '../user/user-routes.js';
 import type { Purpose } from '../verification/purposes.js';
 import { assertContactFree, contactOf, redeemOwnRequest } from './account-contacts.js';
@@ -25,10 +27,10 @@ const requestIdField = v.pipe(v.string('request_id_error'), v.maxLength(256, 're
 const proofField = v.optional(v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required')));
 const typeField = v.picklist(['phone', 'email'], 'invalid_value');
 
-const changeSchema = v.strictObject({ proof: proofField, request_id: requestIdField });
-const addSecondarySchema = v.strictObject({ request_id: requestIdField });
+const changeSchema = requestSchema<ContactChangeRequest>()(v.strictObject({ proof: proofField, request_id: requestIdField }));
+const addSecondarySchema = requestSchema<SecondaryContactRequest>()(v.strictObject({ request_id: requestIdField }));
 const removeSecondaryQuery = v.strictObject({ type: typeField });
-const makePrimarySchema = v.strictObject({ type: typeField, proof: proofField });
+const makePrimarySchema = requestSchema<MakePrimaryRequest>()(v.strictObject({ type: typeField, proof: proofField }));
 
 const masked = (type: ContactType, value: string | null) => (value === null ? null : maskContact({ type, value }));
 

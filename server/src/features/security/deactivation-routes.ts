@@ -7,19 +7,21 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { DeactivationRequest } from '../../contract/deactivation.js';
 import { ACCOUNT_ERASE_GRACE_DAYS } from '../../config/policy.js';
 import { badRequest } from '../../lib/api-error.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { Storage, User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
 import { profileOf } from '../user/user-routes.js';
 import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
 import { recordEvent } from './audit-log.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const requestSchema = v.strictObject({ request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')) });
+const ownCodeSchema = requestSchema<DeactivationRequest>()(v.strictObject({ request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')) }));
 
 export function deactivationRoutes({ storage, clock, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -37,7 +39,7 @@ export function deactivationRoutes({ storage, clock, otp, sessions }: RouteDeps)
   }
 
   app.post('/deactivate/', auth, requireActive, async (c) => {
-    const { request_id: requestId } = await readJsonBody(c, requestSchema);
+    const { request_id: requestId } = await readJsonBody(c, ownCodeSchema);
     const { user, session } = c.get('auth');
     const now = clock.now();
     const eraseAt = now + ACCOUNT_ERASE_GRACE_DAYS * DAY_MS;
@@ -60,7 +62,7 @@ export function deactivationRoutes({ storage, clock, otp, sessions }: RouteDeps)
 
   // Open to a deactivated account: this is how it comes back. An active one is left as it is.
   app.post('/restore/', auth, async (c) => {
-    const { request_id: requestId } = await readJsonBody(c, requestSchema);
+    const { request_id: requestId } = await readJsonBody(c, ownCodeSchema);
     const { user, session } = c.get('auth');
     const now = clock.now();
     await storage.transaction(async (tx) => {

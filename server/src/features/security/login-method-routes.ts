@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { LoginMethods } from '../../contract/login-methods.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 
@@ -18,7 +19,7 @@ export function loginMethodRoutes({ sessions }: RouteDeps) {
       phone_code: user.phone !== null,
       email_code: user.email !== null && user.emailVerified,
       social: [],
-    });
+    } satisfies LoginMethods);
   });
 
   return app;

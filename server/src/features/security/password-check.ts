@@ -5,7 +5,7 @@
  */
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import type { User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 
 /** The throttle key of a signed-in account's password checks (step-up, change of password). */

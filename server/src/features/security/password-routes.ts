@@ -6,10 +6,12 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ChangePasswordRequest, ResetPasswordRequest } from '../../contract/passwords.js';
+import type { SessionsEnded } from '../../contract/sessions.js';
 import { badRequest } from '../../lib/api-error.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { Storage } from '../../storage/storage.js';
@@ -21,17 +23,21 @@ import { assertPassword } from './password-check.js';
 const newPasswordField = v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long'));
 const endOthersField = v.optional(v.boolean('invalid_value'), false);
 
-const changeSchema = v.strictObject({
-  old_password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_old_password')),
-  new_password: newPasswordField,
-  end_other_sessions: endOthersField,
-});
+const changeSchema = requestSchema<ChangePasswordRequest>()(
+  v.strictObject({
+    old_password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_old_password')),
+    new_password: newPasswordField,
+    end_other_sessions: endOthersField,
+  }),
+);
 
-const resetSchema = v.strictObject({
-  request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
-  new_password: newPasswordField,
-  end_other_sessions: endOthersField,
-});
+const resetSchema = requestSchema<ResetPasswordRequest>()(
+  v.strictObject({
+    request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
+    new_password: newPasswordField,
+    end_other_sessions: endOthersField,
+  }),
+);
 
 /** The policy of lib/password-policy.ts, then the argon2id hash, before any transaction starts. */
 async function newPasswordHash(password: string): Promise<string> {
@@ -70,7 +76,7 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
     await assertPassword(throttle, user, body.old_password, c.get('meta').ip, 'old_password');
     const passwordHash = await newPasswordHash(body.new_password);
     const ended = await setPassword(c, passwordHash, body.end_other_sessions, 'password_changed', async () => {});
-    return c.json({ ended });
+    return c.json({ ended } satisfies SessionsEnded);
   });
 
   app.post('/reset-password/', auth, requireActive, async (c) => {
@@ -80,7 +86,7 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
       const verification = await redeemOwnRequest(tx, otp, body.request_id, ['forget_pass_verification'], user);
       if (!isOwnPrimary(user, contactOf(verification))) throw badRequest('request_id_error', 'request_id');
     });
-    return c.json({ ended });
+    return c.json({ ended } satisfies SessionsEnded);
   });
 
   return app;

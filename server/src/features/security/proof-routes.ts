@@ -6,19 +6,22 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ProofIssued, ProofRequest } from '../../contract/step-up.js';
 import { STEP_UP_PROOF_TTL_SECONDS } from '../../config/policy.js';
 import { badRequest } from '../../lib/api-error.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
 import { assertPassword } from './password-check.js';
 import { issueStepUpProof } from './step-up.js';
 
-const proofSchema = v.strictObject({
-  password: v.optional(v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_old_password'))),
-  request_id: v.optional(v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error'))),
-});
+const proofSchema = requestSchema<ProofRequest>()(
+  v.strictObject({
+    password: v.optional(v.pipe(v.string('invalid_value'), v.maxLength(1024, 'invalid_old_password'))),
+    request_id: v.optional(v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error'))),
+  }),
+);
 
 export function proofRoutes({ storage, clock, otp, sessions, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -41,7 +44,7 @@ export function proofRoutes({ storage, clock, otp, sessions, throttle }: RouteDe
       }
       return issueStepUpProof(tx, auth, now);
     });
-    return c.json({ proof, expires_in: STEP_UP_PROOF_TTL_SECONDS });
+    return c.json({ proof, expires_in: STEP_UP_PROOF_TTL_SECONDS } satisfies ProofIssued);
   });
 
   return app;

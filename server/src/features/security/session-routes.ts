@@ -6,14 +6,15 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ActiveSession, SessionsEnded } from '../../contract/sessions.js';
 import { ApiError } from '../../lib/api-error.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { Session } from '../../storage/storage.js';
+import type { Session } from '../../storage/records.js';
 import { recordEvent } from './audit-log.js';
 
-function sessionView(session: Session, currentId: string) {
+function sessionView(session: Session, currentId: string): ActiveSession {
   return {
     id: session.id,
     ...parseUserAgent(session.userAgent),
@@ -74,7 +75,7 @@ export function sessionRoutes({ storage, clock, sessions }: RouteDeps) {
       await recordEvent(tx, { type: 'sessions_ended_others', userId: user.id, sessionId: current.id, meta: c.get('meta'), at: now, details: { ended: count } });
       return count;
     });
-    return c.json({ ended });
+    return c.json({ ended } satisfies SessionsEnded);
   });
 
   return app;

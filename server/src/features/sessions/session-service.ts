@@ -18,17 +18,14 @@ import {
   REFRESH_TOKEN_TTL_SAVED_SECONDS,
   REFRESH_TOKEN_TTL_UNSAVED_SECONDS,
 } from '../../config/policy.js';
+import type { TokenPair } from '../../contract/tokens.js';
 import { TokenError } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccessTokenSigner } from '../../lib/jwt.js';
 import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
 import type { RequestMeta } from '../../middleware/request-meta.js';
-import type { Session, Storage, User } from '../../storage/storage.js';
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+import type { Session, User } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
 
 /** A session just opened, and its first refresh token; the access token is signed after the commit. */
 export interface StartedSession {

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, it, expect, beforeEach } from 'vitest';
 import { LOCALES } from '../../lib/locales.js';
 import { useTestServer } from '../../test-support/test-server.js';
@@ -386,5 +387,34 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
   it('lets browsers cache a catalogue for five minutes', async () => {
     const response = await server.call('GET', '/common/api/v1/FrontendTranslation/uzc/?source=id');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('sends the catalogue brotli- or gzip-compressed to a client that accepts it, plain otherwise', async () => {
+    const path = '/common/api/v1/FrontendTranslation/ru/?source=id';
+    const br = await server.app.request(path, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toBe('application/json');
+    expect(br.headers.get('content-length')).toBe(String(brBytes.byteLength));
+    expect(JSON.parse(brotliDecompressSync(brBytes).toString())).toEqual(catalogues.get('ru'));
+    expect(brBytes.byteLength).toBeLessThan(Buffer.byteLength(JSON.stringify(catalogues.get('ru'))) / 3);
+
+    const gzip = await server.app.request(path, { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString())).toEqual(catalogues.get('ru'));
+
+    const plain = await server.app.request(path);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(catalogues.get('ru'));
+  });
+
+  it('tags each coding of a locale apart, and answers 304 to the tag of the coding it would send', async () => {
+    const path = '/common/api/v1/FrontendTranslation/uz/?source=id';
+    const tagOf = async (encoding: string) => (await server.app.request(path, { headers: { 'accept-encoding': encoding } })).headers.get('etag') ?? '';
+    const [br, gzip, identity] = [await tagOf('br'), await tagOf('gzip'), await tagOf('identity')];
+    expect(new Set([br, gzip, identity]).size).toBe(3);
+    expect((await server.app.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': br } })).status).toBe(304);
+    expect((await server.app.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': br } })).status).toBe(200);
   });
 });

@@ -4,15 +4,17 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { DeviceProfile } from '../../contract/device-profiles.js';
+import type { Profile } from '../../contract/profile.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { User } from '../../storage/storage.js';
+import type { User } from '../../storage/records.js';
 import { recordEvent } from '../security/audit-log.js';
 
 const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 /** The MyProfile body: what the account pages show of the signed-in user (issue 5 contract, A). */
-export function profileOf(user: User) {
+export function profileOf(user: User): Profile {
   return {
     id: user.id,
     phone: user.phone,
@@ -64,7 +66,7 @@ export function userRoutes({ storage, clock, sessions }: RouteDeps) {
     const { user, session } = c.get('auth');
     const rows = session.deviceId ? await storage.sessions.deviceProfiles(session.deviceId) : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }];
     return c.json(
-      rows.map((row) => ({
+      rows.map((row): DeviceProfile => ({
         uuid: row.user.id,
         first_name: row.user.firstName,
         last_name: row.user.lastName,

@@ -4,9 +4,10 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { CodeChecked, CodeSent, EmailCodeCheckRequest, EmailCodeRequest, SmsCodeCheckRequest, SmsCodeRequest } from '../../contract/verification.js';
 import { badRequest, TokenError } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
-import { readJsonBody, v } from '../../lib/validation.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
 import { emailField, phoneField } from '../accounts/contact-fields.js';
 import { findAccount } from '../accounts/find-account.js';
@@ -17,18 +18,22 @@ import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from './purposes.js';
 const typeField = v.picklist(PURPOSES, 'invalid_type');
 const codeField = v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code'));
 
-const sendSmsSchema = v.strictObject({
-  type: typeField,
-  phone: phoneField,
-  method: v.optional(v.picklist(['sms', 'call'], 'invalid_method'), 'sms'),
-});
-const sendEmailSchema = v.strictObject({
-  type: typeField,
-  email: emailField,
-  method: v.optional(v.picklist(['email'], 'invalid_method'), 'email'),
-});
-const checkSmsSchema = v.strictObject({ type: typeField, phone: phoneField, code: codeField });
-const checkEmailSchema = v.strictObject({ type: typeField, email: emailField, code: codeField });
+const sendSmsSchema = requestSchema<SmsCodeRequest>()(
+  v.strictObject({
+    type: typeField,
+    phone: phoneField,
+    method: v.optional(v.picklist(['sms', 'call'], 'invalid_method'), 'sms'),
+  }),
+);
+const sendEmailSchema = requestSchema<EmailCodeRequest>()(
+  v.strictObject({
+    type: typeField,
+    email: emailField,
+    method: v.optional(v.picklist(['email'], 'invalid_method'), 'email'),
+  }),
+);
+const checkSmsSchema = requestSchema<SmsCodeCheckRequest>()(v.strictObject({ type: typeField, phone: phoneField, code: codeField }));
+const checkEmailSchema = requestSchema<EmailCodeCheckRequest>()(v.strictObject({ type: typeField, email: emailField, code: codeField }));
 
 export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -64,13 +69,13 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
     const { ip, locale } = c.get('meta');
     const sent = await otp.send({ purpose, contact, channel, ip, locale });
     const message = channel === 'sms' ? 'code_send_to_phone' : channel === 'call' ? 'call_send_to_phone' : 'code_send_to_email';
-    return c.json({ message, to: sent.to, expires_in: sent.expiresInSeconds, resend_in: sent.resendInSeconds });
+    return c.json({ message, to: sent.to, expires_in: sent.expiresInSeconds, resend_in: sent.resendInSeconds } satisfies CodeSent);
   }
 
   async function check(c: Context<AppEnv>, purpose: Purpose, contact: Contact, code: string) {
     const userId = await bindingFor(c, purpose, contact);
     await otp.consume(purpose, contact, code);
-    return c.json({ request_id: await otp.issueProof(purpose, contact, userId) });
+    return c.json({ request_id: await otp.issueProof(purpose, contact, userId) } satisfies CodeChecked);
   }
 
   app.post('/SendAuthSmsVerification/', async (c) => {

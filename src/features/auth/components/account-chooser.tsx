@@ -1,17 +1,36 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
 import { useI18n } from '../../../lib/use-i18n';
 import { useServices } from '../../../lib/services';
 import type { SignInModel } from '../models/sign-in-model';
 
-/** SPEC §3 step "accounts": this device's accounts with a stored session; picking one resumes it. */
+/**
+ * SPEC §3 steps "accounts" and "logout": this device's accounts with a stored session; picking one
+ * resumes it. Right after a sign-out it first says which account left.
+ */
 export function AccountChooser({ model }: { model: SignInModel }) {
   useSignals();
   const i18n = useI18n();
   const { session } = useServices();
+  const leaving = model.step.value === 'logout' ? session.signedOut.value : null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that signed out is gone with its page: the focus goes to the sentence saying so.
+  useEffect(() => {
+    if (leaving) heading.current?.focus();
+  }, [leaving]);
   return (
     <div className="stack">
-      <h1>{i18n.t('choose_account')}</h1>
+      {leaving ? (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            {i18n.t('signed_out_of', { name: `${leaving.profile.first_name} ${leaving.profile.last_name}` })}
+          </h1>
+          <p className="subtitle">{i18n.t('signed_out_choose')}</p>
+        </>
+      ) : (
+        <h1>{i18n.t('choose_account')}</h1>
+      )}
       <ul className="account-list">
         {session.activeProfiles.value.map((profile) => (
           <li key={profile.uuid}>

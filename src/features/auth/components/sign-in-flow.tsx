@@ -31,7 +31,7 @@ export function SignInFlow({ onSignedIn, goTo }: { onSignedIn: (response: TokenR
   }, [model]);
   const { form, contact, step, method } = model;
 
-  if (step.value === 'accounts') return <AccountChooser model={model} />;
+  if (step.value === 'accounts' || step.value === 'logout') return <AccountChooser model={model} />;
   if (step.value === 'error') return <SignInError model={model} />;
   if (step.value === 'confirmation') {
     return (

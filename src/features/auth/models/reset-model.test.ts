@@ -71,7 +71,7 @@ describe('restoring a password', () => {
     await reset.save();
 
     expect(flow.server.calls).toEqual([
-      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz' }, headers: SIGN_IN_HEADERS },
+      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', method: 'email' }, headers: SIGN_IN_HEADERS },
       { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', code: '654321' } },
       { method: 'post', url: `${SSO}/restore-password/RestorePasswordEmail/`, body: { request_id: 'proof-2', password: 'a new long password' } },
     ]);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/session';
-import { codeSent, deviceProfile, failure, fakeFlowDeps, fakeSession, NOW, SIGN_IN_HEADERS, SSO, strictTests } from '../test-support/flow-fakes';
+import { codeSent, deviceProfile, failure, fakeFlowDeps, fakeSession, NOW, SIGN_IN_HEADERS, SSO, strictTests, user } from '../test-support/flow-fakes';
 import { createSignInModel } from './sign-in-model';
 
 const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
@@ -8,8 +8,8 @@ const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_u
 let flow: ReturnType<typeof fakeFlowDeps>;
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
-function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile> } = {}) {
-  const { session, switched } = fakeSession(options.profiles ?? [], options.switchTo);
+function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile } = {}) {
+  const { session, switched } = fakeSession(options.profiles ?? [], options.switchTo, options.signedOut);
   const signIn = createSignInModel({
     ...flow.deps,
     session,
@@ -54,6 +54,39 @@ describe('signing in with a password', () => {
     expect(signIn.form.errors.value).toEqual({ phone: 'invalid_phone', password: 'field_required' });
     expect(flow.server.calls).toEqual([]);
     expect(signedIn).toEqual([]);
+  });
+
+  it('sends an account without a password straight to a one-time code (CheckUserPassword)', async () => {
+    const { signIn } = model();
+    flow.server.answer('get', `${SSO}/check/CheckUserPassword/`, { has_password: false });
+    flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
+    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    signIn.contact.phone.value = '90 123 45 67';
+
+    await signIn.submitPassword();
+
+    expect(flow.server.calls).toEqual([
+      { method: 'get', url: `${SSO}/check/CheckUserPassword/`, params: { phone: '+998901234567' } },
+      { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } },
+      { method: 'post', url: `${SSO}/auth/SendAuthSmsVerification/`, body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' }, headers: SIGN_IN_HEADERS },
+    ]);
+    expect(signIn.step.value).toBe('confirmation');
+    expect(signIn.method.value).toBe('code');
+    expect(flow.announced).toEqual([{ key: 'code_send_to_phone', to: '+998 90 *** ** 67' }]);
+    expect(signIn.form.errors.value).toEqual({});
+  });
+
+  it('asks for the password of an account that has one, sending nothing else', async () => {
+    const { signIn } = model();
+    flow.server.answer('get', `${SSO}/check/CheckUserPassword/`, { has_password: true });
+    signIn.contact.email.value = 'aziz@example.uz';
+    signIn.contact.type.value = 'email';
+
+    await signIn.submitPassword();
+
+    expect(flow.server.calls).toEqual([{ method: 'get', url: `${SSO}/check/CheckUserPassword/`, params: { email: 'aziz@example.uz' } }]);
+    expect(signIn.form.errors.value).toEqual({ password: 'field_required' });
+    expect(signIn.step.value).toBe('login');
   });
 
   it('says a wrong password beside the password field, not in a toast', async () => {
@@ -286,6 +319,21 @@ describe("this device's accounts", () => {
   it('leaves the chooser for the form', () => {
     const { signIn } = model({ profiles: [deviceProfile('u-2')] });
     signIn.chooseAnotherAccount();
+    expect(signIn.step.value).toBe('login');
+  });
+
+  it('starts at the logout step after a sign-out when the device holds other accounts, and stays there once started', async () => {
+    const { signIn } = model({ profiles: [deviceProfile('u-2')], signedOut: user });
+    expect(signIn.step.value).toBe('logout');
+    await signIn.start();
+    expect(signIn.step.value).toBe('logout');
+    signIn.chooseAnotherAccount();
+    expect(signIn.step.value).toBe('login');
+  });
+
+  it('starts at the form after a sign-out when no other account remains', async () => {
+    const { signIn } = model({ signedOut: user });
+    await signIn.start();
     expect(signIn.step.value).toBe('login');
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The sign-in flow (SPEC §3 login steps: login, accounts, confirmation, error): phone or e-mail,
- * then a password or a one-time code by SMS, call or e-mail; or one of this device's accounts.
- * A model with no view: the full-page Login and the embed route mount the same flow.
+ * The sign-in flow (SPEC §3 login steps: login, accounts, logout, confirmation, error): phone or
+ * e-mail, then a password or a one-time code by SMS, call or e-mail; or one of this device's
+ * accounts. A model with no view: the full-page Login and the embed route mount the same flow.
  */
 import { signal } from '@preact/signals-react';
 import type { Session, TokenResponse } from '../../../lib/session';
 import { checkUserExists } from '../api/check-user-exists';
+import { checkUserPassword } from '../api/check-user-password';
 import { loginOtp } from '../api/login-otp';
 import { loginUser } from '../api/login-user';
 import type { AuthApi } from '../api/types';
@@ -13,7 +14,7 @@ import { createCodeSender, type Channel } from '../../../components/verification
 import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 
-export type SignInStep = 'login' | 'accounts' | 'confirmation' | 'error';
+export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error';
 
 export interface SignInDeps {
   api: AuthApi;
@@ -45,7 +46,9 @@ export function createSignInModel(deps: SignInDeps) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
   const codes = createCodeSender({ ...deps, form, purposeOf: (who) => SIGN_IN_PURPOSE[who.type] });
-  const step = signal<SignInStep>(deps.session.activeProfiles.peek().length > 0 ? 'accounts' : 'login');
+  // The device's accounts, after a sign-out with the account that left named (SPEC §3 steps accounts, logout).
+  const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
+  const step = signal<SignInStep>(deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
   const method = signal<'password' | 'code'>('password');
   const password = signal('');
   const save = signal(true);
@@ -68,6 +71,19 @@ export function createSignInModel(deps: SignInDeps) {
     await deps.onSignedIn(response, save.value);
   }
 
+  /** A code to a known contact (a newcomer is told to register instead), then the code step. */
+  async function requestCode(how: Channel) {
+    form.reset();
+    const who = contact.read();
+    if (!who) return;
+    const exists = await form.attempt(() => checkUserExists(deps.api, who));
+    if (exists === false) {
+      form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
+      return;
+    }
+    if (exists && (await codes.send(who, how))) step.value = 'confirmation';
+  }
+
   return {
     form,
     contact,
@@ -81,14 +97,23 @@ export function createSignInModel(deps: SignInDeps) {
     /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
     async start() {
       if (deps.session.activeProfiles.peek().length === 0 && !deps.session.hasToken()) await deps.session.loadProfilesFromStoredSession();
-      if (deps.session.activeProfiles.peek().length > 0) step.value = 'accounts';
+      if (deps.session.activeProfiles.peek().length > 0) step.value = chooser();
     },
 
     async submitPassword() {
       form.reset();
       const who = contact.read();
-      if (!password.value) form.setError('password', 'field_required');
-      if (!who || !password.value) return;
+      if (!password.value) {
+        // No password typed: an account that has none goes straight to a one-time code (SPEC §7).
+        const hasPassword = who ? await form.attempt(() => checkUserPassword(deps.api, who)) : true;
+        if (who && hasPassword === false) {
+          method.value = 'code';
+          return requestCode(who.type === 'phone' ? 'sms' : 'email');
+        }
+        if (hasPassword) form.setError('password', 'field_required');
+        return;
+      }
+      if (!who) return;
       const response = await signIn(
         () => loginUser(deps.api, who, password.value, save.value),
         (key) => (key === 'invalid_credentials' || key === 'too_many_attempts_login' ? 'password' : undefined),
@@ -96,17 +121,7 @@ export function createSignInModel(deps: SignInDeps) {
       if (response) await finish(response);
     },
 
-    async requestCode(how: Channel) {
-      form.reset();
-      const who = contact.read();
-      if (!who) return;
-      const exists = await form.attempt(() => checkUserExists(deps.api, who));
-      if (exists === false) {
-        form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
-        return;
-      }
-      if (exists && (await codes.send(who, how))) step.value = 'confirmation';
-    },
+    requestCode,
 
     async submitCode() {
       const typed = codes.typed();

@@ -98,7 +98,7 @@ describe('the contact and its code', () => {
 
     expect(flow.server.calls).toEqual([
       { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { email: 'aziz@example.uz' } },
-      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz' }, headers: SIGN_IN_HEADERS },
+      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', method: 'email' }, headers: SIGN_IN_HEADERS },
       { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', code: '654321' } },
     ]);
     expect(flow.announced).toEqual([{ key: 'code_send_to_email', to: 'az***@example.uz' }]);

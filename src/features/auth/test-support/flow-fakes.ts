@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { DeviceProfile, Session, UserProfile } from '../../../lib/session';
 import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import type { AuthApi } from '../api/types';
+import { userProfile } from '../../../lib/testing/user-profile';
 
 export { failure, type Call, type Failure } from '../../../lib/testing/fake-http';
 
@@ -47,32 +48,28 @@ export const codeSent = (message: string, to: string) => ({ message, to, expires
 
 /** An account of this device as DeviceProfileList lists it, its contact masked. */
 export function deviceProfile(uuid: string): DeviceProfile {
-  return { uuid, first_name: 'Aziz', last_name: 'Karimov', phone: '+998 90 *** ** 67', email: null, is_current: false, has_active_session: true };
+  return { uuid, first_name: 'Aziz', last_name: 'Karimov', phone: '+998 90 *** ** 67', email: null, is_current: false, has_active_session: true, last_seen_at: '2026-11-20T09:00:00.000Z' };
 }
 
 /** The profile of the account a switch resumes. */
-export const user: UserProfile = {
-  id: 'u-2',
-  phone: '+998901234567',
-  email: null,
-  email_verified: false,
-  has_password: true,
-  profile: { first_name: 'Aziz', last_name: 'Karimov' },
-  is_inactivated: false,
-};
+export const user: UserProfile = userProfile('u-2', { first: 'Aziz', last: 'Karimov' });
 
 const unused = (name: string) => () => Promise.reject(new Error(`the sign-in model called session.${name}`));
 
 /** The part of Session the sign-in model uses, recording the accounts switched to; the rest must not be called. */
-export function fakeSession(profiles: DeviceProfile[], switchTo: (uuid: string) => Promise<UserProfile> = () => Promise.resolve(user)) {
+export function fakeSession(profiles: DeviceProfile[], switchTo: (uuid: string) => Promise<UserProfile> = () => Promise.resolve(user), signedOut: UserProfile | null = null) {
   const switched: string[] = [];
   const session: Session = {
     user: signal(null),
     profiles: signal(profiles),
     activeProfiles: signal(profiles),
+    signedOut: signal(signedOut),
     hasToken: () => false,
     signIn: unused('signIn'),
     verify: unused('verify'),
+    adoptToken: () => {
+      throw new Error('the sign-in model called session.adoptToken');
+    },
     loadProfiles: unused('loadProfiles'),
     loadProfilesFromStoredSession: () => Promise.resolve(),
     switchTo(uuid) {

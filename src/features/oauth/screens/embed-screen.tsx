@@ -9,6 +9,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useSearch } from 'wouter';
 import { readMessage } from '../../../../widget/protocol';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
@@ -17,6 +18,7 @@ import { readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 
 import type { ConsentModel, Delivery } from '../models/consent-model';
+import { observeFrameHeight } from '../frame-height';
 import { messageOf, widgetMessage } from '../widget-messages';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
@@ -42,10 +44,13 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   const services = useServices();
   const { session, frame, toasts } = services;
   const [flow, setFlow] = useState<Flow>('sign-in');
-  const [request] = useState(() => readAuthorizationRequest(location.search));
-  const [inPopup] = useState(() => new URLSearchParams(location.search).get('mode') === 'popup' && window.opener !== null);
-  const [stage, setStage] = useState<Stage>('checking');
-  const root = useRef<HTMLDivElement>(null);
+  const search = useSearch();
+  const [request] = useState(() => readAuthorizationRequest(search));
+  const [inPopup] = useState(() => new URLSearchParams(search).get('mode') === 'popup' && typeof window !== 'undefined' && window.opener !== null);
+  // Without a stored session the frame can only sign in: the form shows at once (the prerendered
+  // page paints it before any script). Nothing is posted before the server confirms the parent's
+  // origin, and a refused origin replaces the form by the error below.
+  const [stage, setStage] = useState<Stage>(() => (session.hasToken() ? 'checking' : 'signin'));
 
   const deliver = (delivery: Delivery) => {
     // Only web_message answers belong here; a redirect address would take the frame away.
@@ -100,11 +105,8 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
 
   // The partner sizes the frame to the page (no scrollbars inside a widget).
   useEffect(() => {
-    const element = root.current;
-    if (!element || inPopup || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => frame.post(widgetMessage('resize', { height: Math.ceil(element.getBoundingClientRect().height) })));
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (inPopup) return undefined;
+    return observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
   }, [frame, inPopup]);
 
   const popup = useRef<Window | null>(null);
@@ -163,7 +165,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   else content = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
 
   return (
-    <div ref={root} className="embed">
+    <div className="embed">
       <Suspense fallback={<div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />}>{content}</Suspense>
     </div>
   );

@@ -1,26 +1,11 @@
+import type { Address, AddressRequest } from '../../../../server/src/contract/addresses.js';
+import type { Region } from '../../../../server/src/contract/regions.js';
 import type { Http } from '../../../lib/http';
 
-export interface Address {
-  id: string;
-  label: string | null;
-  region: string;
-  district: string;
-  street: string;
-  house: string;
-  apartment: string | null;
-  postal_code: string | null;
-  is_default: boolean;
-}
+export type { Address, Region };
 
-export type AddressFields = Pick<Address, 'region' | 'district' | 'street' | 'house'> & { label: string; apartment: string; postal_code: string };
-
-type Localized = Record<'uz' | 'uzc' | 'kaa' | 'ru' | 'en', string>;
-
-export interface Region {
-  id: string;
-  name: Localized;
-  districts: { id: string; name: Localized }[];
-}
+/** The form's fields as typed, what POST and PATCH send: a blank optional field means none. */
+export type AddressFields = Record<Exclude<keyof AddressRequest, 'is_default'>, string>;
 
 /** The calls of the addresses screen: /user/addresses/ and the regions of the common API. */
 export function addressesApi(http: Http, ssoApi: string, commonApi: string) {

@@ -10,7 +10,7 @@ const regions: Region[] = [
   { id: 'tashkent-city', name: name('Toshkent shahri'), districts: [{ id: 'yunusobod', name: name('Yunusobod') }] },
   { id: 'samarkand', name: name('Samarqand viloyati'), districts: [{ id: 'urgut', name: name('Urgut') }] },
 ];
-const home: Address = { id: 'a1', label: 'Uy', region: 'tashkent-city', district: 'yunusobod', street: 'Amir Temur', house: '12', apartment: null, postal_code: null, is_default: true };
+const home: Address = { id: 'a1', label: 'Uy', region: 'tashkent-city', district: 'yunusobod', street: 'Amir Temur', house: '12', apartment: null, postal_code: null, is_default: true, created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z' };
 
 async function loaded(list: Address[] = []) {
   const server = fakeHttp();

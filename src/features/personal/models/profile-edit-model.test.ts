@@ -1,24 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../../lib/session';
 import { failure, fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import { createProfileEditModel, PHOTO_MAX_BYTES } from './profile-edit-model';
+import { userProfile } from '../../../lib/testing/user-profile';
 
 const SSO = '/sso/api/v1';
-const user: UserProfile = {
-  id: 'u1',
-  phone: '+998901234567',
-  email: null,
-  email_verified: false,
-  has_password: true,
-  profile: { first_name: 'Aziza', last_name: 'Karimova', middle_name: null, username: null, birth_date: null, gender: null, photo: null },
-  is_inactivated: false,
-};
+const user: UserProfile = userProfile('u1', { first: 'Aziza', last: 'Karimova' });
 
-function setup() {
+function setup(signedIn: UserProfile = user) {
   const server = fakeHttp();
   const { showError, toasts } = fakeShowError();
   const changed: UserProfile[] = [];
-  const model = createProfileEditModel({ http: server.http, ssoApi: SSO, user, showError, now: () => new Date(2026, 10, 22), onChanged: (profile) => void changed.push(profile) });
+  const model = createProfileEditModel({ http: server.http, ssoApi: SSO, user: signedIn, showError, now: () => new Date(2026, 10, 22), onChanged: (profile) => void changed.push(profile) });
   return { server, toasts, changed, model };
 }
 
@@ -40,7 +33,7 @@ describe('editing the profile', () => {
 
   it.each([
     ['username', 'ab', 'username_min_length'],
-    ['username', 'bad name!', 'username_invalid_or_exists_username'],
+    ['username', 'bad name!', 'invalid_username'],
     ['birthDate', '2026-11-23', 'invalid_birth_date'],
     ['birthDate', '1899-12-31', 'invalid_birth_date'],
     ['firstName', '  ', 'field_required'],
@@ -60,6 +53,113 @@ describe('editing the profile', () => {
     expect(await model.save()).toBe(false);
     expect(model.form.errors.value).toEqual({ username: 'username_invalid_or_exists_username' });
     expect(toasts).toEqual([]);
+  });
+});
+
+/** Types `name` a letter at a time, 100 ms apart. */
+function typeLetters(model: ReturnType<typeof setup>['model'], name: string) {
+  for (let end = 1; end <= name.length; end += 1) {
+    model.typeUsername(name.slice(0, end));
+    vi.advanceTimersByTime(100);
+  }
+}
+
+describe('the username while it is typed (SPEC §9)', () => {
+  const CHECK = `${SSO}/check/CheckUsername/`;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says a taken username beside the field once the person pauses, asking once', async () => {
+    const { server, model, toasts } = setup();
+    server.answer('get', CHECK, { available: false });
+
+    typeLetters(model, 'Dilnoza');
+    expect(server.calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(server.calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(server.calls).toEqual([{ method: 'get', url: CHECK, params: { username: 'dilnoza' } }]);
+    expect(model.form.errors.value).toEqual({ username: 'username_invalid_or_exists_username' });
+    expect(toasts).toEqual([]);
+  });
+
+  it('says nothing of a free username, and takes a shown error away as the person types on', async () => {
+    const { server, model } = setup();
+    server.answer('get', CHECK, { available: false });
+    server.answer('get', CHECK, { available: true });
+    typeLetters(model, 'dilnoza');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(model.form.errors.value).toEqual({ username: 'username_invalid_or_exists_username' });
+
+    model.typeUsername('dilnoza.90');
+    expect(model.form.errors.value).toEqual({});
+    await vi.advanceTimersByTimeAsync(500);
+    expect(model.form.errors.value).toEqual({});
+  });
+
+  it.each([
+    ['dil noza', 'invalid_username'],
+    ['ab', 'username_min_length'],
+  ])('says what is wrong with the shape of "%s" (%s) without asking the server', async (name, key) => {
+    const { server, model } = setup();
+    model.typeUsername(name);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(model.form.errors.value).toEqual({ username: key });
+    expect(server.calls).toEqual([]);
+  });
+
+  it('does not ask about an emptied field or the person’s own username', async () => {
+    const { server, model } = setup();
+    model.typeUsername('aziza');
+    model.typeUsername('');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const named = setup({ ...user, profile: { ...user.profile, username: 'aziza' } });
+    named.model.typeUsername('x');
+    named.model.typeUsername('Aziza ');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...server.calls, ...named.server.calls]).toEqual([]);
+    expect(model.form.errors.value).toEqual({});
+  });
+
+  it('forgets an answer about a name the person has changed since', async () => {
+    const { server, model } = setup();
+    server.answer('get', CHECK, { available: false });
+    model.typeUsername('dilnoza');
+    vi.advanceTimersByTime(500); // the question goes out...
+    model.typeUsername('dilnoza1'); // ...and the person types on before the answer is read
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(1);
+    expect(model.form.errors.value).toEqual({});
+  });
+
+  it('says the server’s refusal of the name beside it, and nothing while typing for other failures', async () => {
+    const { server, model, toasts } = setup();
+    server.fail('get', CHECK, failure(400, 'invalid_username', 'username'));
+    server.fail('get', CHECK, failure(429, 'rate_limit_error'));
+    model.typeUsername('dilnoza');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(model.form.errors.value).toEqual({ username: 'invalid_username' });
+
+    model.typeUsername('dilnoza2');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(model.form.errors.value).toEqual({});
+    expect(toasts).toEqual([]);
+  });
+
+  it('stops checking when saved or closed', async () => {
+    const { server, model } = setup();
+    server.answer('patch', `${SSO}/user/profile/`, user);
+    model.typeUsername('dilnoza');
+    await model.save();
+    model.typeUsername('dilnoza2');
+    model.dispose();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.calls.map((call) => call.url)).toEqual([`${SSO}/user/profile/`]);
   });
 });
 

@@ -1,14 +1,18 @@
 /**
  * Editing the profile (/personal/edit): names, username, birth date, gender and the photo. Every
  * rule the server applies is checked here first, so a mistake is said beside its field at once;
- * the server's answer is the profile as it now is.
+ * the server's answer is the profile as it now is. A username is checked while it is typed: once
+ * the person pauses (SPEC §9's debounce), its shape here and then whether it is free.
  */
 import { signal } from '@preact/signals-react';
+import { displayKey, errorKeyOf } from '../../../lib/api-error';
+import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
 import { isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
 import { mediaType } from '../../../lib/format/media-type';
 import type { Http } from '../../../lib/http';
 import type { UserProfile } from '../../../lib/session';
+import { checkUsername } from '../api/check-username';
 import { removePhoto, uploadPhoto } from '../api/photo';
 import { updateProfile } from '../api/update-profile';
 
@@ -17,6 +21,12 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 const USERNAME = /^[a-z0-9_.]{3,32}$/;
 const USERNAME_MIN_LENGTH = 3;
+
+/** SPEC §5: the key refusing a (lower-cased) username's shape, if any. */
+function usernameProblem(name: string): string | null {
+  if (name.length < USERNAME_MIN_LENGTH) return 'username_min_length';
+  return USERNAME.test(name) ? null : 'invalid_username';
+}
 
 export function createProfileEditModel(deps: {
   http: Http;
@@ -36,13 +46,27 @@ export function createProfileEditModel(deps: {
   const birthDate = signal(profile.birth_date ?? '');
   const gender = signal<'' | 'male' | 'female'>(profile.gender ?? '');
   let current = deps.user;
+  const typedUsername = () => username.peek().trim().toLowerCase();
+
+  const checkAvailability = debounce(async (name: string) => {
+    const problem = usernameProblem(name);
+    if (problem) return form.setError('username', problem);
+    try {
+      const answer = await checkUsername(deps.http, deps.ssoApi, name);
+      if (typedUsername() === name && !answer.available) form.setError('username', 'username_invalid_or_exists_username');
+    } catch (error) {
+      // Only a refusal of the name itself is said while typing; anything else waits for Save.
+      const found = errorKeyOf((error as { data?: unknown } | null)?.data);
+      if (typedUsername() === name && found?.field === 'username') form.setError('username', displayKey(found.key));
+    }
+  });
 
   function check(): boolean {
     if (!firstName.value.trim()) form.setError('first_name', 'field_required');
     if (!lastName.value.trim()) form.setError('last_name', 'field_required');
-    const name = username.value.trim().toLowerCase();
-    if (name && name.length < USERNAME_MIN_LENGTH) form.setError('username', 'username_min_length');
-    else if (name && !USERNAME.test(name)) form.setError('username', 'username_invalid_or_exists_username');
+    const name = typedUsername();
+    const problem = name ? usernameProblem(name) : null;
+    if (problem) form.setError('username', problem);
     if (birthDate.value) {
       const parsed = parseBirthDate(birthDate.value);
       if (!parsed || !isValidBirthDate(parsed, deps.now())) form.setError('birth_date', 'invalid_birth_date');
@@ -64,8 +88,18 @@ export function createProfileEditModel(deps: {
     birthDate,
     gender,
 
+    /** A username typed: said beside the field once the person pauses, if it cannot be theirs. */
+    typeUsername(value: string): void {
+      username.value = value;
+      form.clearError('username');
+      const name = typedUsername();
+      if (name && name !== (current.profile.username ?? '')) checkAvailability(name);
+      else checkAvailability.cancel();
+    },
+
     /** True when saved. */
     async save(): Promise<boolean> {
+      checkAvailability.cancel();
       form.reset();
       if (!check()) return false;
       const saved = await form.attempt(() =>
@@ -104,6 +138,10 @@ export function createProfileEditModel(deps: {
       if (done === undefined) return false;
       changed({ ...current, profile: { ...current.profile, photo: null } });
       return true;
+    },
+
+    dispose(): void {
+      checkAvailability.cancel();
     },
   };
 }

@@ -1,6 +1,6 @@
 /** /personal/edit: names, username, birth date, gender and the photo. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -72,10 +72,11 @@ export default function PersonalEditScreen() {
   const [model] = useState(() =>
     user ? createProfileEditModel({ http, ssoApi: config.ssoApi, user, showError, now: () => new Date(), onChanged: (profile) => session.replaceUser(profile) }) : null,
   );
+  useEffect(() => () => model?.dispose(), [model]);
   if (!user || !model) return null;
   const errors = model.form.errors.value;
   const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
-  const field = (name: 'first_name' | 'last_name' | 'middle_name' | 'username', value: { value: string }, label: string, extra: Record<string, string> = {}) => (
+  const field = (name: 'first_name' | 'last_name' | 'middle_name', value: { value: string }, label: string, extra: Record<string, string> = {}) => (
     <TextField
       label={label}
       name={name}
@@ -106,7 +107,18 @@ export default function PersonalEditScreen() {
         {field('first_name', model.firstName, i18n.t('first_name_label'), { autoComplete: 'given-name' })}
         {field('last_name', model.lastName, i18n.t('last_name_label'), { autoComplete: 'family-name' })}
         {field('middle_name', model.middleName, i18n.t('middle_name_label'), { autoComplete: 'additional-name' })}
-        {field('username', model.username, i18n.t('username_label'), { autoComplete: 'username', hint: i18n.t('username_hint'), spellCheck: 'false' })}
+        {/* Checked while typed (SPEC §9): the field's error is a live region, read out when it appears. */}
+        <TextField
+          label={i18n.t('username_label')}
+          name="username"
+          value={model.username.value}
+          onValue={(next) => model.typeUsername(next)}
+          error={errorText('username')}
+          hint={i18n.t('username_hint')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <TextField
           label={i18n.t('birth_date_label')}
           name="birth_date"

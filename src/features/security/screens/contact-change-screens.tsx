@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { useState } from 'react';
+import type { ProofIssued } from '../../../../server/src/contract/step-up.js';
 import { Button } from '../../../components/button';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PasswordField } from '../../../components/password-field';
@@ -57,7 +58,7 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
       onSubmit={async () => {
         form.reset();
         const profile = await form.attempt(async () => {
-          const { proof } = await http.post<{ proof: string }>(`${config.ssoApi}/user/security/proof/`, { password });
+          const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password });
           return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
         });
         if (!profile) return;

@@ -5,6 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { SessionsEnded } from '../../../../server/src/contract/sessions.js';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
@@ -27,7 +28,7 @@ function CodeForNewPassword({ user, password, endOthers, onCancel }: { user: Use
     ownContact: own,
     needsProof: false,
     submit: async (requestId) => {
-      const { ended } = await http.post<{ ended: number }>(`${config.ssoApi}/user/reset-password/`, { request_id: requestId, new_password: password, end_other_sessions: endOthers });
+      const { ended } = await http.post<SessionsEnded>(`${config.ssoApi}/user/reset-password/`, { request_id: requestId, new_password: password, end_other_sessions: endOthers });
       toasts.show('success', ended > 0 ? `${i18n.t('password_changed_short')} ${i18n.tn('sessions_ended_count', ended)}` : i18n.t('password_changed_short'), { replace: true });
       return user;
     },

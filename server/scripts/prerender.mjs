@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * The prerender step of `npm run build:app` (issue 9, first paint): for each page of
+ * src/prerender.tsx and each locale, the built shell (dist/app/index.html) with the page's markup in
+ * `#root`, the locale's texts beside it and its screen's chunk preloaded, written to
+ * dist/app/prerendered/<page>.<locale>.html. The server picks one by path and locale; the browser
+ * paints it at once and hydrates it (src/main.tsx).
+ *
+ * The texts travel as `<script type="application/json">`: data, never executed, so the page's
+ * Content-Security-Policy needs no exception for it. `<` is escaped so no text can close the element.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+
+// React's production build: the markup must be what the browser's production build hydrates.
+process.env.NODE_ENV = 'production';
+
+const root = new URL('../../', import.meta.url);
+const appDir = new URL('dist/app/', root);
+const outDir = new URL('prerendered/', appDir);
+const { renderPage, PRERENDERED_PAGES, LOCALES, LANGUAGE_TAGS } = await import(new URL('dist/prerender/prerender.js', root).href);
+
+const template = await readFile(new URL('index.html', appDir), 'utf8');
+const manifest = JSON.parse(await readFile(new URL('.vite/manifest.json', appDir), 'utf8'));
+
+/** The chunks a lazy screen needs beyond what the shell already loads, in load order. */
+function chunksOf(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [...(chunk.imports ?? []).flatMap((imported) => chunksOf(imported, seen)), chunk.file];
+}
+
+function inject(html, { markup, locale, texts, preloads, embedded }) {
+  const lang = LANGUAGE_TAGS[locale];
+  const data = JSON.stringify({ locale, texts }).replace(/</g, '\\u003c');
+  const links = preloads.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${markup}</div>`)
+    // After the markup: the first paint does not wait for the texts' bytes.
+    .replace('</body>', `  <script type="application/json" id="kirish-texts">${data}</script>\n  </body>`);
+}
+
+await mkdir(outDir, { recursive: true });
+const shellEntry = Object.values(manifest).find((chunk) => chunk.isEntry);
+const shellChunks = new Set(chunksOf(Object.keys(manifest).find((key) => manifest[key] === shellEntry)));
+let count = 0;
+for (const locale of LOCALES) {
+  const texts = JSON.parse(await readFile(new URL(`server/src/features/translations/locales/${locale}.json`, root), 'utf8'));
+  for (const page of PRERENDERED_PAGES) {
+    const markup = await renderPage({ path: page.path, locale, texts });
+    const preloads = chunksOf(page.screen).filter((file) => !shellChunks.has(file));
+    const embedded = page.path === '/embed';
+    // A widget must not take the focus from the partner's page (Chromium refuses the attribute in a
+    // cross-origin frame anyway, with a console error).
+    const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded });
+    await writeFile(new URL(`${page.path.slice(1)}.${locale}.html`, outDir), html);
+    count += 1;
+  }
+}
+console.log(`prerendered ${count} pages into dist/app/prerendered/`);

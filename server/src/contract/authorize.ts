@@ -1,0 +1,28 @@
+/** POST /oauth/authorize/: the consent page hands over a client's authorization request (RFC 6749 §4.1.1). */
+import type { AppInfo } from './app-info.js';
+
+/** The client's parameters as it sent them (absent or `''` both mean not sent), and the person's answer. */
+export interface AuthorizeRequest {
+  client_id?: string;
+  redirect_uri?: string;
+  response_type?: string;
+  scope?: string;
+  state?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  nonce?: string;
+  /** `web_message` for the widget: the answer goes to the partner page by postMessage. */
+  response_mode?: string;
+  consent?: 'allow' | 'deny';
+}
+
+/** A code or an error for the client, with the state it sent and the issuer (RFC 9207). */
+export type WebMessageResponse = { code: string; state: string; iss: string } | { error: string; state: string; iss: string };
+
+export type AuthorizeAnswer =
+  /** Where to send the browser: the client's redirect URI with a code or an error. */
+  | { redirect_uri: string }
+  /** What to post to the partner page (response_mode `web_message`). */
+  | { response: WebMessageResponse }
+  /** Ask the person first. */
+  | { consent_required: true; client: AppInfo; scopes: string[] };

@@ -1,0 +1,19 @@
+/**
+ * The account's phones and e-mails: POST /user/change-phone/, /user/change-email/, /user/secondary/,
+ * /user/secondary/make-primary/ and DELETE /user/secondary/?type=. Each answers with the Profile.
+ */
+
+/** A new primary contact: its request id, and a step-up proof (step-up.ts). */
+export interface ContactChangeRequest {
+  request_id: string;
+  proof?: string;
+}
+
+export interface SecondaryContactRequest {
+  request_id: string;
+}
+
+export interface MakePrimaryRequest {
+  type: 'phone' | 'email';
+  proof?: string;
+}

@@ -1,0 +1,21 @@
+/**
+ * The error bodies of the API (DESIGN.md, API conventions), Django-REST style so that the SPA's
+ * reader of SPEC §8 takes them unchanged.
+ */
+
+/** One problem: a key of the catalogue, and the field it is about when there is one. */
+export interface ErrorItem {
+  error: string;
+  field?: string;
+}
+
+/** Every 4xx and 5xx of the API but a rejected access token. */
+export interface ErrorBody {
+  errors: ErrorItem[];
+}
+
+/** A 401 for an invalid, expired or revoked access token: the SPA refreshes on `token_not_valid` (SPEC §4). */
+export interface TokenErrorBody {
+  detail: string;
+  code: 'token_not_valid' | 'not_authenticated';
+}

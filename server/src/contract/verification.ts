@@ -1,0 +1,44 @@
+/**
+ * One-time codes (SPEC §7): POST /auth/SendAuth{Sms,Email}Verification/ sends one, and
+ * /auth/CheckAuth{Sms,Email}Verification/ trades the right one for a single-use request_id.
+ * `type` is the verification section (SPEC §3) the code is for.
+ */
+
+export interface SmsCodeRequest {
+  type: string;
+  phone: string;
+  /** `sms` when absent. */
+  method?: 'sms' | 'call';
+}
+
+export interface EmailCodeRequest {
+  type: string;
+  email: string;
+  method?: 'email';
+}
+
+export interface CodeSent {
+  message: 'code_send_to_phone' | 'call_send_to_phone' | 'code_send_to_email';
+  /** The contact the code went to, masked. */
+  to: string;
+  expires_in: number;
+  /** Seconds until another code may be asked for. */
+  resend_in: number;
+}
+
+export interface SmsCodeCheckRequest {
+  type: string;
+  phone: string;
+  code: string;
+}
+
+export interface EmailCodeCheckRequest {
+  type: string;
+  email: string;
+  code: string;
+}
+
+/** The proof that the code was right, for the one call it was asked for. */
+export interface CodeChecked {
+  request_id: string;
+}

@@ -1,0 +1,24 @@
+/**
+ * The locale of a prerendered page: the one the SPA would choose for this visitor (SPEC §4), so
+ * that the page it hydrates is already in that language. The `language` query comes first (SPEC §2
+ * switches to it), then the `_locale` cookie (SPEC §3), then the browser's first language when it is
+ * en or ru, else uz. The SPA also reads its localStorage copy of the choice, which no request
+ * carries; where that differs it switches after hydrating.
+ */
+import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../lib/locales.js';
+
+/** SPEC §3: the cookie that holds the chosen language. */
+export const LOCALE_COOKIE = '_locale';
+
+export function pageLocale(c: Context): Locale {
+  const requested = c.req.query('language');
+  if (requested && isLocale(requested)) return requested;
+  const chosen = getCookie(c, LOCALE_COOKIE);
+  if (chosen && isLocale(chosen)) return chosen;
+  // navigator.language is the first entry of Accept-Language.
+  const first = (c.req.header('Accept-Language') ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const base = first.split('-')[0];
+  return base === 'en' || base === 'ru' ? base : DEFAULT_LOCALE;
+}
