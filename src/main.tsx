@@ -32,8 +32,13 @@ removeItem('session', RETURN_PATH_KEY);
 // SPEC §3: the {product}_source cookie holds the host name at start until a {product}Source arrives.
 if (!getCookie(productSourceCookie(config.product))) setCookie(productSourceCookie(config.product), location.hostname, PRODUCT_SOURCE_COOKIE_DAYS);
 
-// SPEC §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...).
-const goToLogin = () => navigate(`/login${location.search}`, { replace: true });
+// SPEC §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...) —
+// except for an app's silent request (OpenID Connect Core §3.1.2.1 prompt=none), which must not show
+// Login: the consent page stays and answers the app login_required.
+const silentAuthorization = () => location.pathname === '/oauth' && (new URLSearchParams(location.search).get('prompt') ?? '').split(' ').includes('none');
+const goToLogin = () => {
+  if (!silentAuthorization()) navigate(`/login${location.search}`, { replace: true });
+};
 const toasts = createToasts();
 const http = createHttp({
   refreshUrl: `${config.ssoApi}/TokenRefresh/`,

@@ -10,6 +10,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app/app';
+import { reachedOrigins } from './config/reached-origins';
 import { siteConfig as config } from './config/site-config';
 import { createHttp } from './lib/http';
 import { createI18n, type Locale, type TextTable } from './lib/i18n';
@@ -19,6 +20,9 @@ import { createSession } from './lib/session';
 import { createToasts } from './lib/toasts';
 
 export { LANGUAGE_TAGS, LOCALES } from './lib/i18n';
+
+/** The hosts other than the site's own that its pages reach, for their Content-Security-Policy. */
+export const REACHED_ORIGINS = reachedOrigins(config);
 
 /**
  * The pages worth painting before the script: the first page of a sign-in, a sign-up and the

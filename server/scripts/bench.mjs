@@ -100,7 +100,8 @@ function keepLines(list, chunk) {
 function startServer({ port, demoPort, dbPath }) {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), DATABASE_URL: `sqlite:${dbPath}` },
+    // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `sqlite:${dbPath}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: [], stderr: [] };
@@ -498,7 +499,7 @@ function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailu
     'What is measured: the script starts the built server (`node server/dist/main.js`, NODE_ENV=development) on a fresh database file and sends requests over loopback HTTP/1.1 keep-alive connections from a single Node process on the same machine, so client and server share the cores. Only 200 responses count as successes; rates are responses completed inside the measured window divided by its length, and latencies are per request, client side.',
     '',
     '- Token refresh: `POST /sso/api/v1/TokenRefresh/`. Each lane owns one session and loops sequentially, always presenting the refresh token returned by its previous response (tokens rotate on every use). Each refresh rotates the token in its own unit of work (a SAVEPOINT) and is answered only after the commit that holds it is on disk (WAL, synchronous=FULL); refreshes that arrive together share one commit and one fsync (group commit, server/src/storage/group-commit.ts). Each answer carries a new Ed25519-signed JWT access token.',
-    '- Password login: `POST /sso/api/v1/login/LoginUser/` for the demo account. Each login verifies an argon2id hash (m=19456 KiB, t=2, p=1) and opens a session in one SQLite transaction, returning an Ed25519-signed access token and a refresh token.',
+    '- Password login: `POST /sso/api/v1/login/LoginUser/` for the demo account. Each login verifies an argon2id hash (m=19456 KiB, t=2, p=1) and opens a session in one SQLite transaction, returning an Ed25519-signed access token and a refresh token. Every attempt is counted before its hash is checked (issue 10), so at most 3 sign-ins of one account are checked at once and the other lanes wait their turn: this phase, all on one account, measures that worst case; sign-ins to different accounts do not wait for each other.',
     '',
     "For comparison, Keycloak's sizing guide (https://www.keycloak.org/high-availability/single-cluster/concepts-memory-and-cpu-sizing) allows 120 refresh-token requests per second per vCPU, that is about 240 refreshes/s for 2 vCPU.",
     '',

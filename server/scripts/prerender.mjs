@@ -8,8 +8,14 @@
  *
  * The texts travel as `<script type="application/json">`: data, never executed, so the page's
  * Content-Security-Policy needs no exception for it. `<` is escaped so no text can close the element.
+ *
+ * Last, it writes dist/app/csp-sources.json, what the server adds to the pages' policy
+ * (docs/decisions.md, Hardening): the hosts other than its own that the site reaches, from the
+ * build's configuration, and the hash of anything the shell or a prerendered page runs or styles
+ * inline (none today). A page with an inline handler or style attribute fails the build.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { inlineSources } from './inline-sources.mjs';
 
 // React's production build: the markup must be what the browser's production build hydrates.
 process.env.NODE_ENV = 'production';
@@ -17,7 +23,7 @@ process.env.NODE_ENV = 'production';
 const root = new URL('../../', import.meta.url);
 const appDir = new URL('dist/app/', root);
 const outDir = new URL('prerendered/', appDir);
-const { renderPage, PRERENDERED_PAGES, LOCALES, LANGUAGE_TAGS } = await import(new URL('dist/prerender/prerender.js', root).href);
+const { renderPage, PRERENDERED_PAGES, LOCALES, LANGUAGE_TAGS, REACHED_ORIGINS } = await import(new URL('dist/prerender/prerender.js', root).href);
 
 const template = await readFile(new URL('index.html', appDir), 'utf8');
 const manifest = JSON.parse(await readFile(new URL('.vite/manifest.json', appDir), 'utf8'));
@@ -45,7 +51,7 @@ function inject(html, { markup, locale, texts, preloads, embedded }) {
 await mkdir(outDir, { recursive: true });
 const shellEntry = Object.values(manifest).find((chunk) => chunk.isEntry);
 const shellChunks = new Set(chunksOf(Object.keys(manifest).find((key) => manifest[key] === shellEntry)));
-let count = 0;
+const pages = new Map([['index.html', template]]);
 for (const locale of LOCALES) {
   const texts = JSON.parse(await readFile(new URL(`server/src/features/translations/locales/${locale}.json`, root), 'utf8'));
   for (const page of PRERENDERED_PAGES) {
@@ -55,8 +61,30 @@ for (const locale of LOCALES) {
     // A widget must not take the focus from the partner's page (Chromium refuses the attribute in a
     // cross-origin frame anyway, with a console error).
     const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded });
-    await writeFile(new URL(`${page.path.slice(1)}.${locale}.html`, outDir), html);
-    count += 1;
+    const file = `${page.path.slice(1)}.${locale}.html`;
+    await writeFile(new URL(file, outDir), html);
+    pages.set(`prerendered/${file}`, html);
   }
 }
-console.log(`prerendered ${count} pages into dist/app/prerendered/`);
+console.log(`prerendered ${pages.size - 1} pages into dist/app/prerendered/`);
+
+const scripts = new Set();
+const styles = new Set();
+const refused = [];
+for (const [file, html] of pages) {
+  const inline = inlineSources(html);
+  inline.scripts.forEach((source) => scripts.add(source));
+  inline.styles.forEach((source) => styles.add(source));
+  refused.push(...inline.refused.map((found) => `dist/app/${file}: ${found}`));
+}
+if (refused.length > 0) {
+  throw new Error(`the pages' Content-Security-Policy allows no inline event handler, style attribute or javascript: URL (use a class or a listener):\n${refused.join('\n')}`);
+}
+const sources = {
+  'connect-src': REACHED_ORIGINS.connect,
+  'img-src': REACHED_ORIGINS.img,
+  'script-src': [...scripts].toSorted(),
+  'style-src': [...styles].toSorted(),
+};
+await writeFile(new URL('csp-sources.json', appDir), `${JSON.stringify(sources, null, 2)}\n`);
+console.log(`wrote dist/app/csp-sources.json: ${scripts.size} inline script(s), ${styles.size} inline style(s) by hash`);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const builds = [
-  ['dist/app/index.html', 'build:app'],
+  // Written by build:app's last page step (prerender.mjs): an app built before it existed is built again.
+  ['dist/app/csp-sources.json', 'build:app'],
   ['dist/widget/widget.js', 'build:widget'],
   ['dist/demo/index.html', 'build:demo'],
   ['server/dist/main.js', 'build:server'],

@@ -7,13 +7,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
-import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
+import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
+import { cspReportDevRoutes, cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
+import { createViolationLog, type ViolationLog } from './features/csp-reports/violation-log.js';
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
@@ -41,7 +43,10 @@ import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
 import { requestMeta } from './middleware/request-meta.js';
+import { requirePublicHost } from './middleware/require-public-host.js';
+import { settleUnreadBody } from './middleware/unread-body.js';
 import type { Sender } from './senders/sender.js';
+import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
@@ -53,9 +58,13 @@ export interface AppDeps {
   idTokens: IdTokenSigner;
   /** Server secret that keys the one-time-code hashes. */
   codeKey: string;
+  /** Server secret from which each refresh token's successor is derived (session-service.ts). */
+  refreshKey: string;
   log: (message: string, error?: unknown) => void;
   /** Serves the built SPA for everything that is not an API path (the entry file passes it). */
   site?: MiddlewareHandler;
+  /** Where the pages' CSP violations are recorded (one made here if absent; the entry file shares it with the demo site). */
+  cspViolations?: ViolationLog;
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
@@ -79,7 +88,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       codeKey: deps.codeKey,
       webOtpHost: new URL(config.publicUrl).host,
     }),
-    sessions: createSessionService(storage, clock, deps.signer),
+    sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey),
     throttle: createLoginThrottle(storage, clock),
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
@@ -119,8 +128,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v2.route('/register', registerRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
+  // First, so that it sees every answer, the refusals below included (issue 10 §1).
+  app.use('*', settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }));
   // overwrite: false lets a route set its own value (the widget's script is for every site to load).
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', overwrite: false }));
+  // DNS rebinding would otherwise read the dev outbox (issue 10 §6); production sits behind its proxy's names.
+  if (config.env !== 'production') app.use('*', requirePublicHost(config.publicUrl));
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
   app.use('/sso/*', noStore, limitBody);
   app.route('/sso/api/v1', v1);
@@ -130,6 +143,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/cdn', cdnRoutes(routeDeps.photos));
   app.route('/.well-known', discoveryRoutes(routeDeps));
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
+  // The pages' Content-Security-Policy reports here (site/content-security-policy.ts).
+  const cspViolations = deps.cspViolations ?? createViolationLog({ clock, log: deps.log });
+  app.route(CSP_REPORT_PATH, cspReportRoutes<AppEnv>({ violations: cspViolations, site: 'sso', clock, clientAddress: (c) => c.get('meta').ip }));
+  if (config.env !== 'production') app.route('/dev', cspReportDevRoutes(cspViolations));
   if (deps.site) {
     const site = deps.site;
     app.get('*', async (c, next) => (API_PATH.test(c.req.path) ? next() : site(c, next)));

@@ -1,18 +1,19 @@
 /**
  * Everything that must be read from the database before the app can be built: the token signing
- * keys and the code-hash secret (both created on the first start; the ID token key on its first
- * use). Shared by the entry file and the tests, so both run the same wiring.
+ * keys, the code-hash secret and the refresh-successor secret (created on the first start; the ID
+ * token key on its first use). Shared by the entry file and the tests, so both run the same wiring.
  */
 import { createApp, type AppDeps } from './app.js';
 import { createAccessTokenSigner, createIdTokenSigner } from './lib/jwt.js';
 import { randomSecret } from './lib/secrets.js';
 
-export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey'>;
+export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'refreshKey'>;
 
 export async function buildApp(deps: BootstrapDeps) {
   const issuer = deps.config.publicUrl;
   const signer = await createAccessTokenSigner(deps.storage, deps.clock, issuer);
   const idTokens = createIdTokenSigner(deps.storage, deps.clock, issuer);
   const codeKey = await deps.storage.secrets.getOrCreate('otp_code_key', () => randomSecret(), deps.clock.now());
-  return createApp({ ...deps, signer, idTokens, codeKey });
+  const refreshKey = await deps.storage.secrets.getOrCreate('refresh_successor_key', () => randomSecret(), deps.clock.now());
+  return createApp({ ...deps, signer, idTokens, codeKey, refreshKey });
 }

@@ -22,7 +22,11 @@ export const DEMO_CLIENT_ID = 'kirish-demo';
 /** Kirish's own account site, a first-party client of its own provider. */
 export const ACCOUNT_CLIENT_ID = 'kirish-account';
 
-/** Creates the demo account unless it exists; returns whether it did. */
+/**
+ * Creates the demo account unless it exists; returns whether it did. Its password is published, so
+ * main.ts calls this only when `config.seedDemoAccount` says so: never in production, and on a public
+ * PUBLIC_URL only when asked for (config.ts, KIRISH_DEMO_ACCOUNT).
+ */
 export async function seedDemoData(storage: Storage, clock: Clock): Promise<boolean> {
   if (await storage.users.findByPhone(DEMO_ACCOUNT.phone)) return false;
   const now = clock.now();

@@ -4,19 +4,27 @@
  * partner site.
  */
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
-import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { ConfigError, isLoopbackHostname, loadConfig, type Config } from './config/config.js';
+import { UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
+import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
+import { createViolationLog } from './features/csp-reports/violation-log.js';
 import { createPhotoStore, uploadsFolder } from './features/personal/photo-store.js';
 import { eraseDueAccounts, scheduleEraseJob } from './features/security/erase-job.js';
 import { systemClock } from './lib/clock.js';
+import { requirePublicHost } from './middleware/require-public-host.js';
+import { settleUnreadBody } from './middleware/unread-body.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
 import { routeByChannel } from './senders/route-by-channel.js';
 import type { Sender } from './senders/sender.js';
 import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
 import { createSmtpSender } from './senders/smtp-sender.js';
+import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy.js';
 import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';
 import { createKyselyStorage } from './storage/kysely-storage.js';
@@ -62,18 +70,30 @@ function listen(options: Parameters<typeof serve>[0]): Promise<ReturnType<typeof
 
 async function main(): Promise<void> {
   const config = readConfig();
+  if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
+    log(`warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`);
+  }
   const db = openSqlite(config.database.path);
   await migrateToLatest(db);
   const storage = createKyselyStorage(db, { groupCommit: true });
-  const seeded = config.env !== 'production' && (await seedDemoData(storage, systemClock));
+  // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
+  const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
   // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
   await seedDemoClients(storage, config, systemClock);
 
   const appRoot = `${distRoot}/app`;
   const embedAncestors = async (clientId: string) => (await storage.clients.find(clientId))?.webOrigins ?? [];
-  const site = existsSync(`${appRoot}/index.html`) ? staticSite({ appRoot, distRoot, embedAncestors, serveSourceMaps: config.env !== 'production' }) : undefined;
+  const siteBuilt = existsSync(`${appRoot}/index.html`);
+  // The pages' Content-Security-Policy names what the build wrote there (site/content-security-policy.ts).
+  const pageSources = siteBuilt ? readPageSources(appRoot) : null;
+  if (siteBuilt && !pageSources) log(`no csp-sources.json in ${appRoot}: the pages' policy allows nothing beyond this origin (run npm run build)`);
+  const site = siteBuilt
+    ? staticSite({ appRoot, distRoot, embedAncestors, serveSourceMaps: config.env !== 'production', sources: pageSources ?? OWN_ORIGIN_ONLY, reportTo: config.publicUrl.startsWith('https:') })
+    : undefined;
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
-  const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, ...(site ? { site } : {}) });
+  // One record of CSP violations for the SSO's pages and the demo's (GET /dev/csp-reports).
+  const cspViolations = createViolationLog({ clock: systemClock, log });
+  const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, cspViolations, ...(site ? { site } : {}) });
 
   // Deactivated accounts past their grace period are erased now and then every hour.
   const photos = createPhotoStore(uploadsFolder(config));
@@ -91,14 +111,19 @@ async function main(): Promise<void> {
   const demoRoot = `${distRoot}/demo`;
   const demoBuilt = existsSync(`${demoRoot}/index.html`);
   if (!demoBuilt && config.env !== 'production') log(`no demo build at ${demoRoot}: the demo site is off (run npm run build)`);
-  const demo = demoSite({ root: demoRoot, ssoOrigin: config.publicUrl });
+  // The demo partner answers, like the SSO, only to its own name and drops what it leaves unread.
+  const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
+  const demoReports = cspReportRoutes({ violations: cspViolations, site: 'demo', clock: systemClock, clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+  const demo = new Hono()
+    .use(settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }), requirePublicHost(demoOrigin))
+    .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports }));
   const demoServer = config.env === 'production' || !demoBuilt ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
   console.log(`Kirish SSO:          ${config.publicUrl}`);
-  if (demoServer) console.log(`Demo partner site:   http://127.0.0.1:${config.demoPort}`);
+  if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
   if (config.env !== 'production') {
     console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
-    console.log(`Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`);
+    if (config.seedDemoAccount) console.log(`Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`);
   }
   console.log(`Database:            ${config.database.path}`);
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
+import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import { expectHome, national, registerByPhone, signInWithPassword, text, waitForHeading, type NewAccount } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -143,6 +144,91 @@ describe('the security centre', () => {
     await waitForHeading(page, `Sodiqova ${account.firstName}`);
     await signInWithPassword(second.page, account.phone, newPassword);
     await expectHome(second.page, account.firstName);
+    await first.context.close();
+    await second.context.close();
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('signs the apps out with a new password by default, and the confirmation says so', async () => {
+    const account = newAccount('Shahnoza');
+    const { page, context, errors } = await signedInPage(account);
+    const app = await letDemoAppIn(kirish.server, page);
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(200);
+    await page.goto(`${kirish.server.origin}/security/user-data/password/`);
+    await waitForHeading(page, text('security_change_password'));
+    // Both choices start ticked (OWASP ASVS 5.0 §7.4.3).
+    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(true);
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    const newPassword = `Yangi-${account.password}`;
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(`${text('password_changed_short')} ${text('app_sessions_ended_count_one', { n: '1' })}`, { exact: true }).waitFor();
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves the apps signed in when that box is unticked', async () => {
+    const account = newAccount('Mohira');
+    const { page, context, errors } = await signedInPage(account);
+    const app = await letDemoAppIn(kirish.server, page);
+    await page.goto(`${kirish.server.origin}/security/user-data/password/`);
+    await waitForHeading(page, text('security_change_password'));
+    await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).uncheck();
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    const newPassword = `Yangi-${account.password}`;
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(200);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('ends every other session only after the password is given again (ASVS 5.0 §7.5.2)', async () => {
+    const account = newAccount('Nilufar');
+    const first = await signedInPage(account);
+    const second = await secondDevice(account);
+    const { page } = first;
+    await page.goto(`${kirish.server.origin}/security/active-sessions/`);
+    await waitForHeading(page, text('sessions_title'));
+    await page.locator('.session').nth(1).waitFor();
+    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
+    // The step-up: a wrong password ends nothing and says so beside the field.
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
+    await page.getByText(text('invalid_old_password'), { exact: true }).waitFor();
+    expect(await page.locator('.session').count()).toBe(2);
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
+    await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
+    expect(await page.locator('.session').count()).toBe(1);
+    await expectSignedOut(second.page);
+    await first.context.close();
+    await second.context.close();
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('ends every other session after a code to the own phone instead of the password', async () => {
+    const account = newAccount('Sevara');
+    const first = await signedInPage(account);
+    const second = await secondDevice(account);
+    const { page } = first;
+    await page.goto(`${kirish.server.origin}/security/active-sessions/`);
+    await waitForHeading(page, text('sessions_title'));
+    await page.locator('.session').nth(1).waitFor();
+    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
+    const sent = await outboxSize(account.phone);
+    await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
+    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
+    await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
+    await expectSignedOut(second.page);
     await first.context.close();
     await second.context.close();
     expect([...first.errors, ...second.errors]).toEqual([]);

@@ -3,12 +3,15 @@
  * database: what a newcomer does after `npm start` (issue 3, "Done means").
  */
 import Database from 'better-sqlite3';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import type { Page } from 'playwright-core';
 import { newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
+import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import { EN, expectHome, national, registerByPhone, signInWithPassword, signOutFromHome, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -37,6 +40,38 @@ function newPhone(): string {
   phoneSeed += 1;
   return `+998${phoneSeed}`;
 }
+
+/** The names the account chooser on Login lists; there are at least two. */
+async function chooserNames(on: Page): Promise<string[]> {
+  await waitForHeading(on, text('choose_account'));
+  await on.locator('.account-list button').nth(1).waitFor();
+  return (await on.locator('.account-list .account-name').allInnerTexts()).map((name) => name.trim()).toSorted();
+}
+
+const challenge = () => createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+
+/** The consent page's address for the demo partner's authorization request, with `extra` parameters. */
+function oauthPage(extra: Record<string, string>): string {
+  const query = new URLSearchParams({
+    client_id: 'kirish-demo',
+    redirect_uri: `${kirish.server.demoOrigin}/callback`,
+    response_type: 'code',
+    scope: 'openid profile',
+    state: 'e2e-state',
+    code_challenge: challenge(),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return `${kirish.server.origin}/oauth?${query.toString()}`;
+}
+
+/** The partner's callback, answered by the test: only the address it was sent to matters here. */
+async function callbackOf(page: Page): Promise<URLSearchParams> {
+  await page.waitForURL((url) => url.origin === kirish.server.demoOrigin, { timeout: 15_000 });
+  return new URL(page.url()).searchParams;
+}
+
+const stubPartner = (page: Page) => page.route(`${kirish.server.demoOrigin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Partner</h1>' }));
 
 describe('a newcomer on the account site', () => {
   it('registers by phone with the code from the dev outbox and lands on Home', async () => {
@@ -67,11 +102,12 @@ describe('a newcomer on the account site', () => {
     await closeAll();
   });
 
-  it('resets a forgotten password with a code, then signs in with the new one', async () => {
+  it('resets a forgotten password with a code, then signs in with the new one; the apps let in are signed out, and the confirmation says so', async () => {
     const { page } = await freshPage();
     const account = { phone: newPhone(), firstName: 'Nodira', lastName: 'Qodirova', password: 'Eski-parol-Xiva-2026' };
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
+    const app = await letDemoAppIn(kirish.server, page);
     await signOutFromHome(page);
 
     await page.getByRole('link', { name: text('forgot_password'), exact: true }).click();
@@ -83,9 +119,13 @@ describe('a newcomer on the account site', () => {
     const newPassword = 'Yangi-parol-Termiz-2026';
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    // Signing out of the apps too is offered, ticked (OWASP ASVS 5.0 §7.4.3).
+    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(true);
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(200);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
-    await page.getByText(text('password_changed'), { exact: true }).waitFor();
+    await page.getByText(`${text('password_changed')} ${text('app_sessions_ended_count_one', { n: '1' })}`, { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
 
     await signInWithPassword(page, account.phone, account.password);
     await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
@@ -173,6 +213,57 @@ describe('a newcomer on the account site', () => {
     expect(await accounts.count()).toBe(1);
     expect(await accounts.first().innerText()).toContain(`${first.firstName} ${first.lastName}`);
     await page.getByRole('button', { name: text('use_another_account'), exact: true }).waitFor();
+    await closeAll();
+  });
+
+  it('lists both saved accounts in the chooser after a reload and in a new tab; another browser sending this device\'s id sees none of them', async () => {
+    const { page, context } = await freshPage();
+    const first = { phone: newPhone(), firstName: 'Zilola', lastName: 'Karimova', password: 'Registon-maydoni-2026' };
+    await registerByPhone(page, kirish.server.origin, first);
+    await expectHome(page, first.firstName);
+    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+
+    // A later visit: the active sign-in is gone, the two saved sessions (session_{uuid}) stay. Login
+    // lists the device's accounts through one of them, which the server answers for this browser's
+    // device cookie.
+    await page.evaluate(() => {
+      localStorage.removeItem('active_session');
+      localStorage.removeItem('active_re_session');
+    });
+    const both = [`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, `${first.firstName} ${first.lastName}`].toSorted();
+    await page.goto(`${kirish.server.origin}/login`);
+    expect(await chooserNames(page)).toEqual(both);
+    await page.reload();
+    expect(await chooserNames(page)).toEqual(both);
+    const tab = await context.newPage();
+    await tab.goto(`${kirish.server.origin}/login`);
+    expect(await chooserNames(tab)).toEqual(both);
+    // Picking one in the new tab resumes it.
+    await tab.getByRole('button', { name: new RegExp(`${first.firstName} ${first.lastName}`) }).click();
+    await expectHome(tab, first.firstName);
+    // The device is an HttpOnly cookie no script can read (docs/decisions.md, Hardening).
+    expect(await page.evaluate(() => document.cookie)).not.toContain('kirish_device');
+
+    // Someone else, in another browser, copies this device's id (cmmtuuid, readable by scripts) and
+    // signs in with it: the server lists them their own account only.
+    const deviceId = (await context.cookies()).find((cookie) => cookie.name === 'cmmtuuid')?.value ?? '';
+    expect(deviceId).not.toBe('');
+    const other = await freshPage();
+    await other.context.addCookies([{ name: 'cmmtuuid', value: deviceId, url: kirish.server.origin }]);
+    const stranger = { phone: newPhone(), firstName: 'Begzod', lastName: 'Olimov', password: 'Chimyon-togi-2026' };
+    await registerByPhone(other.page, kirish.server.origin, stranger);
+    await expectHome(other.page, stranger.firstName);
+    const listed = await other.page.evaluate(async (id) => {
+      const response = await fetch('/sso/api/v1/user/deviceprofile/DeviceProfileList', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}`, 'Device-Id': id },
+      });
+      return ((await response.json()) as { first_name: string }[]).map((profile) => profile.first_name);
+    }, deviceId);
+    expect(listed).toEqual([stranger.firstName]);
+    await tab.close();
     await closeAll();
   });
 
@@ -345,6 +436,117 @@ describe('returning to a site after signing in', () => {
     await page.getByText(text('invalid_return_path'), { exact: true }).waitFor();
     expect(new URL(page.url()).origin).toBe(kirish.server.origin);
     expect(page.url()).not.toContain('evil');
+    await closeAll();
+  });
+});
+
+describe('a loopback return path on a production site (RFC 8252 §7.3)', () => {
+  let partner: Server;
+  let partnerOrigin: string;
+  const partnerRequests: string[] = [];
+  const SITE = 'https://kirish.example';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    partner = createServer((request, response) => {
+      partnerRequests.push(request.url ?? '');
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>Local program</h1>');
+    });
+    await new Promise<void>((resolve) => partner.listen(port, '127.0.0.1', resolve));
+    partnerOrigin = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => partner.close(() => resolve())));
+
+  /**
+   * Serves the built site and its API at https://kirish.example — a host that is not the developer's
+   * machine, as a production deployment is — by answering the browser's requests from the real server.
+   */
+  async function onProductionHost(page: Page): Promise<void> {
+    await page.context().route(`${SITE}/**`, async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const headers: Record<string, string> = { ...(await request.allHeaders()), 'accept-encoding': 'identity' };
+      delete headers.host;
+      const body = request.postData();
+      const upstream = await fetch(`${kirish.server.origin}${url.pathname}${url.search}`, {
+        method: request.method(),
+        headers,
+        ...(body === null ? {} : { body }),
+        redirect: 'manual',
+      });
+      const answer: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (name !== 'content-encoding' && name !== 'content-length' && name !== 'set-cookie') answer[name] = value;
+      });
+      const cookies = upstream.headers.getSetCookie();
+      if (cookies.length > 0) answer['set-cookie'] = cookies.join('\n');
+      await route.fulfill({ status: upstream.status, headers: answer, body: Buffer.from(await upstream.arrayBuffer()) });
+    });
+  }
+
+  it('refuses it with a toast and goes Home: no refresh token is handed to a local port', async () => {
+    const { page } = await freshPage();
+    await onProductionHost(page);
+    const target = `${partnerOrigin}/callback`;
+    const leaving: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(partnerOrigin)) leaving.push(request.url());
+    });
+    await page.goto(`${SITE}/login?returnPath=${encodeURIComponent(target)}`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+    await page.getByText(text('invalid_return_path'), { exact: true }).waitFor();
+    expect(new URL(page.url()).origin).toBe(SITE);
+    expect([leaving, partnerRequests]).toEqual([[], []]);
+    // The same account is still signed in here: nothing was handed over.
+    expect(await page.evaluate(() => localStorage.getItem('active_re_session'))).toMatch(/^[\w-]{40,}$/);
+    await closeAll();
+  });
+});
+
+describe('an app\'s OpenID request (OpenID Connect Core §3.1.2.1)', () => {
+  it('answers a silent request (prompt=none) of a visitor who is not signed in with login_required, never showing Login', async () => {
+    const { page } = await freshPage();
+    await stubPartner(page);
+    const shown: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) shown.push(new URL(frame.url()).pathname);
+    });
+    await page.goto(oauthPage({ prompt: 'none' }));
+    const answer = await callbackOf(page);
+    expect(Object.fromEntries(answer)).toMatchObject({ error: 'login_required', state: 'e2e-state', iss: kirish.server.origin });
+    expect(shown).not.toContain('/login');
+    await closeAll();
+  });
+
+  it('answers a silent request with an expired stored session with login_required too, not Login', async () => {
+    const { page } = await freshPage();
+    await stubPartner(page);
+    await page.goto(`${kirish.server.origin}/login`);
+    await page.evaluate(() => {
+      localStorage.setItem('active_session', 'expired');
+      localStorage.setItem('active_re_session', 'not-a-live-refresh-token');
+    });
+    await page.goto(oauthPage({ prompt: 'none' }));
+    expect((await callbackOf(page)).get('error')).toBe('login_required');
+    await closeAll();
+  });
+
+  it('asks for a fresh sign-in for prompt=login without offering the saved account, then hands the app its code', async () => {
+    const { page } = await freshPage();
+    await stubPartner(page);
+    const account = { phone: newPhone(), firstName: 'Dildora', lastName: 'Saidova', password: 'Ichan-qala-Xiva-2026' };
+    await registerByPhone(page, kirish.server.origin, account);
+    await expectHome(page, account.firstName);
+    await page.goto(oauthPage({ prompt: 'login' }));
+    // Login, with the form rather than the chooser of this device's saved account.
+    await waitForHeading(page, text('login_title'));
+    expect(await page.getByRole('heading', { name: text('choose_account'), exact: true }).count()).toBe(0);
+    await signInWithPassword(page, account.phone, account.password);
+    await page.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+    const answer = await callbackOf(page);
+    expect([answer.get('error'), answer.get('code')?.length, answer.get('state')]).toEqual([null, 43, 'e2e-state']);
     await closeAll();
   });
 });

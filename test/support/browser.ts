@@ -10,7 +10,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: switches a test needs beyond these (say, to reach a server with a test certificate). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -23,6 +24,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

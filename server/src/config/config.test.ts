@@ -36,7 +36,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       smtpFrom: 'Kirish <no-reply@kirish.localhost>',
       smsGatewayUrl: undefined,
-      trustProxy: false,
+      trustProxy: { kind: 'none' },
+      seedDemoAccount: true,
     });
   });
 
@@ -64,7 +65,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.kirish.uz:25',
       SMTP_FROM: 'Kirish <id@kirish.uz>',
       SMS_GATEWAY_URL: 'http://sms.local/send',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
+      KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1',
+      KIRISH_DEMO_ACCOUNT: '1',
     });
     expect(config).toEqual({
       env: 'test',
@@ -77,7 +80,8 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail.kirish.uz:25',
       smtpFrom: 'Kirish <id@kirish.uz>',
       smsGatewayUrl: 'http://sms.local/send',
-      trustProxy: true,
+      trustProxy: { kind: 'hops', hops: 1 },
+      seedDemoAccount: true,
     });
   });
 
@@ -85,11 +89,51 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/kirish.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/kirish.db' });
   });
 
-  it('accepts 1, 0, true and false for TRUST_PROXY', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  it('reads TRUST_PROXY as a number of proxies, or as the ranges of their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,fd00::/8' }).trustProxy).toEqual({
+      kind: 'ranges',
+      ranges: ['10.0.0.0/8', '192.168.1.10/32', 'fd00::/8'],
+    });
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe whatever a client writes, and says what it takes instead', () => {
+    expect(configErrorMessage({ TRUST_PROXY: 'true' })).toMatch(/^TRUST_PROXY must be 0, the number of proxies .*\(1 for one\), or a comma-separated list of their addresses or CIDR ranges .*\(got "true"\)$/);
+  });
+
+  it('refuses a development mode on a public PUBLIC_URL unless the operator opts in', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      expect(configErrorMessage({ ...env, PUBLIC_URL: 'https://id.kirish.uz' })).toMatch(
+        /^PUBLIC_URL must be a loopback origin .*NODE_ENV=production, or KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1 .*\(got "https:\/\/id\.kirish\.uz"\)$/,
+      );
+    }
+    expect(configErrorMessage({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toMatch(/^PUBLIC_URL /);
+    expect(configErrorMessage({ PUBLIC_URL: 'http://localhost.example.uz' })).toMatch(/^PUBLIC_URL /);
+    expect(loadConfig({ PUBLIC_URL: 'https://id.kirish.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).publicUrl).toBe('https://id.kirish.uz');
+  });
+
+  it.each(['http://localhost:8080', 'http://kirish.localhost', 'http://127.0.0.1:9000', 'http://127.5.6.7', 'http://[::1]:8080'])(
+    'takes the loopback %s outside production, with the demo account',
+    (url) => {
+      const config = loadConfig({ PUBLIC_URL: url });
+      expect(config.env).toBe('development');
+      expect(config.seedDemoAccount).toBe(true);
+    },
+  );
+
+  it('creates the demo account on a public host only when asked, and lets it be turned off on loopback', () => {
+    const publicDev = { PUBLIC_URL: 'https://dev.kirish.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' };
+    expect(loadConfig(publicDev).seedDemoAccount).toBe(false);
+    expect(loadConfig({ ...publicDev, KIRISH_DEMO_ACCOUNT: '1' }).seedDemoAccount).toBe(true);
+    expect(loadConfig({ KIRISH_DEMO_ACCOUNT: '0' }).seedDemoAccount).toBe(false);
+  });
+
+  it('never creates the demo account in production, and refuses being asked to', () => {
+    expect(loadConfig(PRODUCTION).seedDemoAccount).toBe(false);
+    expect(configErrorMessage({ ...PRODUCTION, KIRISH_DEMO_ACCOUNT: '1' })).toMatch(/^KIRISH_DEMO_ACCOUNT .*production/);
   });
 
   it('uses the domain for the default sender address', () => {
@@ -128,6 +172,14 @@ describe('loadConfig', () => {
     ['SMS_GATEWAY_URL', { SMS_GATEWAY_URL: 'smtp://x' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '11' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8, proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8,' }],
+    ['KIRISH_ALLOW_DEV_ON_PUBLIC_URL', { KIRISH_ALLOW_DEV_ON_PUBLIC_URL: 'yes' }],
+    ['KIRISH_DEMO_ACCOUNT', { KIRISH_DEMO_ACCOUNT: 'true' }],
   ])('refuses a bad %s with a ConfigError that names it: %j', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     const message = configErrorMessage(env);

@@ -2,6 +2,8 @@
  * The server's configuration, read from the environment once at start (DESIGN.md, Running).
  * A wrong value stops the start with a message naming the variable and what it expected.
  */
+import { isIP } from 'node:net';
+import { parseRange, type ProxyTrust } from '../lib/client-address.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -19,8 +21,13 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsGatewayUrl: string | undefined;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries name the client: none, the last `hops` ones, or those our proxies' ranges appended. */
+  trustProxy: ProxyTrust;
+  /**
+   * Create the demo account (its password is published) on an empty database: outside production,
+   * by default only on a loopback PUBLIC_URL (KIRISH_DEMO_ACCOUNT, issue 10 §7).
+   */
+  seedDemoAccount: boolean;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +89,69 @@ function readUrl(env: Env, variable: string, protocols: string[]): string | unde
   return raw;
 }
 
+const TRUST_PROXY_EXPECTED =
+  '0, the number of proxies in front of Kirish that append to X-Forwarded-For (1 for one), or a comma-separated list of their addresses or CIDR ranges (10.0.0.0/8, ::1)';
+/** More hops than this is a typo, not a deployment. */
+const TRUST_PROXY_MAX_HOPS = 10;
+
+function readTrustProxy(env: Env): ProxyTrust {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0' || raw === 'false') return { kind: 'none' };
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > TRUST_PROXY_MAX_HOPS) fail('TRUST_PROXY', `${TRUST_PROXY_EXPECTED}; at most ${TRUST_PROXY_MAX_HOPS} hops`, raw);
+    return { kind: 'hops', hops };
+  }
+  // `true` (which once meant "believe the leftmost entry") names no proxy: refused, not guessed.
+  const ranges: string[] = [];
+  for (const part of raw.split(',')) {
+    const range = parseRange(part);
+    if (!range) fail('TRUST_PROXY', TRUST_PROXY_EXPECTED, raw);
+    ranges.push(`${range.address}/${range.prefix}`);
+  }
+  return { kind: 'ranges', ranges };
+}
+
+/** RFC 6761 §6.3: localhost and *.localhost are loopback; so are 127.0.0.0/8 and ::1. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return isIP(host) === 6 && host === '::1';
+}
+
+function readSwitch(env: Env, variable: string): boolean | undefined {
+  const raw = (env[variable] ?? '').trim();
+  if (raw === '') return undefined;
+  if (raw !== '0' && raw !== '1') fail(variable, '1 or 0', raw);
+  return raw === '1';
+}
+
+/**
+ * Issue 10 §7: development mode shows every code in the dev outbox and seeds an account whose
+ * password is published, so an unset NODE_ENV on a public host must not be how a server goes live.
+ * Outside production PUBLIC_URL is a loopback origin unless the operator says otherwise on purpose.
+ */
+function requireLoopbackOutsideProduction(env: Env, nodeEnv: NodeEnv, publicUrl: string): void {
+  const optedIn = readSwitch(env, 'KIRISH_ALLOW_DEV_ON_PUBLIC_URL');
+  if (nodeEnv === 'production' || optedIn || isLoopbackHostname(new URL(publicUrl).hostname)) return;
+  fail(
+    'PUBLIC_URL',
+    `a loopback origin (localhost, 127.0.0.1, [::1]) while NODE_ENV is ${nodeEnv}, whose dev outbox shows every code: set NODE_ENV=production, or KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1 to run development mode on a public host on purpose`,
+    publicUrl,
+  );
+}
+
+/** The demo account: never in production; outside it on a loopback PUBLIC_URL unless KIRISH_DEMO_ACCOUNT=0, on a public one only with KIRISH_DEMO_ACCOUNT=1. */
+function readDemoAccount(env: Env, nodeEnv: NodeEnv, publicUrl: string): boolean {
+  const asked = readSwitch(env, 'KIRISH_DEMO_ACCOUNT');
+  if (nodeEnv === 'production') {
+    if (asked) fail('KIRISH_DEMO_ACCOUNT', '0 or unset in production (the demo password is published)', '1');
+    return false;
+  }
+  return asked ?? isLoopbackHostname(new URL(publicUrl).hostname);
+}
+
 export function loadConfig(env: Env): Config {
   const nodeEnv = env.NODE_ENV === undefined || env.NODE_ENV === '' ? 'development' : env.NODE_ENV;
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
@@ -98,21 +168,21 @@ export function loadConfig(env: Env): Config {
   const product = (env.KIRISH_PRODUCT ?? '').trim() || 'kirish';
   if (!/^[a-z][a-z0-9]{1,31}$/.test(product)) fail('KIRISH_PRODUCT', 'lower-case letters and digits, 2 to 32 long', product);
 
-  const trustProxyRaw = env.TRUST_PROXY ?? '';
-  if (!['', '0', '1', 'true', 'false'].includes(trustProxyRaw)) fail('TRUST_PROXY', '1, 0, true or false', trustProxyRaw);
-
+  const publicUrl = readOrigin(env, 'PUBLIC_URL', `http://localhost:${port}`);
+  requireLoopbackOutsideProduction(env, nodeEnv, publicUrl);
   const config: Config = {
     env: nodeEnv,
     port,
     demoPort,
-    publicUrl: readOrigin(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    publicUrl,
     database: readDatabase(env),
     domain,
     product,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     smtpFrom: (env.SMTP_FROM ?? '').trim() || `Kirish <no-reply@${domain === 'localhost' ? 'kirish.localhost' : domain}>`,
     smsGatewayUrl: readUrl(env, 'SMS_GATEWAY_URL', ['http:', 'https:']),
-    trustProxy: trustProxyRaw === '1' || trustProxyRaw === 'true',
+    trustProxy: readTrustProxy(env),
+    seedDemoAccount: readDemoAccount(env, nodeEnv, publicUrl),
   };
   if (config.env === 'production') {
     // DESIGN.md: in production the dev outbox does not exist and real senders are required.

@@ -4,9 +4,18 @@
  */
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_SAVED_SECONDS = 30 * 24 * 60 * 60;
-export const REFRESH_TOKEN_TTL_UNSAVED_SECONDS = 24 * 60 * 60;
-/** Two tabs refreshing with the same token at once both succeed within this window (docs/decisions.md). */
+/**
+ * The absolute lifetime of a session (OWASP ASVS 5.0 §7.3.2 and 10.4.8): counted from the sign-in,
+ * never extended by refreshing, so a stolen refresh token kept alive by rotation dies with it.
+ * Saved ("remember me"): 30 days, NIST SP 800-63B §4.1.3's bound on re-authentication at AAL1 —
+ * a password alone is AAL1. Not saved: one day, and the SPA keeps no refresh token anyway (SPEC §4).
+ */
+export const SESSION_LIFETIME_SAVED_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_LIFETIME_UNSAVED_SECONDS = 24 * 60 * 60;
+/**
+ * Two tabs refreshing with the same token at once both succeed within this window, and both get the
+ * same successor token, so the family never forks (docs/decisions.md, RFC 9700 §4.14.2).
+ */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export const OTP_DIGITS = 6;
@@ -19,7 +28,7 @@ export const OTP_HOURLY_CAP_PER_IP = 30;
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 
 export interface ThrottlePolicy {
-  /** Failures allowed before the first lock. */
+  /** Failures in a row that cost nothing; the last of them sets the first lock (3 free: the 4th try waits). */
   freeFailures: number;
   /** The first lock; each further failure doubles it. */
   baseLockSeconds: number;
@@ -42,10 +51,34 @@ export const LOGIN_THROTTLE_IP: ThrottlePolicy = {
   forgetAfterSeconds: 60 * 60,
 };
 
+/**
+ * A sign-in attempt is counted before its password is checked (login-throttle.ts). A reservation
+ * not settled by then — its process died mid-check — stops counting after this long.
+ */
+export const LOGIN_ATTEMPT_RESERVATION_SECONDS = 60;
+/**
+ * How long an attempt may wait for earlier attempts at the same key to be decided before it is
+ * refused (429, Retry-After 1): checking one password takes well under a second.
+ */
+export const LOGIN_ATTEMPT_MAX_WAIT_MS = 5000;
+
 /** Account-existence checks per client address per minute. */
 export const CHECK_REQUESTS_PER_MINUTE_PER_IP = 60;
 
 export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
+/**
+ * A body answered before it was read (a 413 from its length, a 401 before it was looked at) is
+ * still read to its end and thrown away when it declares at most this many bytes, so that the
+ * connection serves the next request (middleware/unread-body.ts). Above the largest body any route
+ * takes, a photo of 5 MB with its multipart framing; a longer or unsized one closes the connection.
+ */
+export const UNREAD_BODY_DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * A connection closed on a body it did not read keeps reading (and dropping) what the client still
+ * sends for this long after the answer, or up to UNREAD_BODY_DRAIN_MAX_BYTES, so that the close does
+ * not reset the answer away (RFC 9112 §9.6). nginx's lingering_timeout is 5 s.
+ */
+export const UNREAD_BODY_LINGER_MS = 2000;
 
 /** RFC 9700 §4.2.4 and OAuth 2.1 §4.1.2: an authorization code is short-lived and single-use. */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -82,3 +115,15 @@ export const PHOTO_STORED_MAX_SIDE_PX = 1024;
 export const ADDRESSES_MAX_PER_USER = 20;
 /** Regions and districts change by law, rarely: browsers may keep the list a day. */
 export const REGIONS_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/**
+ * The device cookie (middleware/device-key.ts) lives as long as the SPA's other cookies (SPEC §9:
+ * 365 days); every sign-in on the device sets it again.
+ */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * A sign-in made for an app's authorization request counts as the fresh authentication that
+ * `prompt=login` or an exceeded `max_age` asked for (OpenID Connect Core §3.1.2.1) for this long,
+ * and only until it has given that app one code (features/oauth/authorize-routes.ts).
+ */
+export const FRESH_SIGN_IN_SECONDS = 10 * 60;

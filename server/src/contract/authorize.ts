@@ -13,6 +13,15 @@ export interface AuthorizeRequest {
   nonce?: string;
   /** `web_message` for the widget: the answer goes to the partner page by postMessage. */
   response_mode?: string;
+  /**
+   * OpenID Connect Core §3.1.2.1, space-separated: `none` (answer without showing anything:
+   * `login_required` or `consent_required` when something would have to be shown), `login` (sign in
+   * again first), `consent` (ask even what was granted before); `select_account` is not supported
+   * and is ignored.
+   */
+  prompt?: string;
+  /** OpenID Connect Core §3.1.2.1: seconds; an older sign-in must be made again first. */
+  max_age?: string;
   consent?: 'allow' | 'deny';
 }
 
@@ -25,4 +34,10 @@ export type AuthorizeAnswer =
   /** What to post to the partner page (response_mode `web_message`). */
   | { response: WebMessageResponse }
   /** Ask the person first. */
-  | { consent_required: true; client: AppInfo; scopes: string[] };
+  | { consent_required: true; client: AppInfo; scopes: string[] }
+  /**
+   * Sign the person in again first (`prompt=login`, or a sign-in older than `max_age`), then ask
+   * again: a sign-in made for this client counts as that fresh authentication until it has
+   * authorized one code for it.
+   */
+  | { login_required: true };

@@ -19,6 +19,15 @@ export interface ActiveSession {
   current: boolean;
 }
 
+/**
+ * POST /user/sessions/end-others/: ending every other sign-in at once needs a fresh step-up proof
+ * (POST /user/security/proof/), as OWASP ASVS 5.0 §7.5.2 asks before terminating sessions in bulk.
+ */
+export interface EndOtherSessionsRequest {
+  /** Required: without it (or with a used, expired or another sign-in's one) the answer is `proof_required`. */
+  proof?: string;
+}
+
 /** POST /user/sessions/end-others/, and a password change or reset that may end the others. */
 export interface SessionsEnded {
   ended: number;

@@ -4,6 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddressResolver, type ProxyTrust } from '../lib/client-address.js';
 import { localeFromAcceptLanguage, type Locale } from '../lib/locales.js';
 
 export interface RequestMeta {
@@ -31,23 +32,20 @@ function headerValue(c: Context, name: string): string | null {
   return printable.slice(0, HEADER_VALUE_MAX_LENGTH) || null;
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
+function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown'; // no socket: an in-process request (app.request in tests)
+    return undefined; // no socket: an in-process request (app.request in tests)
   }
 }
 
-export function requestMeta(options: { product: string; trustProxy: boolean }): MiddlewareHandler<MetaEnv> {
+export function requestMeta(options: { product: string; trustProxy: ProxyTrust }): MiddlewareHandler<MetaEnv> {
   const productHeader = `${options.product}-Source`;
+  const clientAddress = clientAddressResolver(options.trustProxy);
   return async function requestMetaMiddleware(c, next) {
     c.set('meta', {
-      ip: clientIp(c, options.trustProxy),
+      ip: clientAddress(peerAddress(c), c.req.header('x-forwarded-for')),
       deviceId: headerValue(c, 'device-id'),
       userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
       source: headerValue(c, 'source'),

@@ -4,18 +4,23 @@
  * Every file goes through serveDistFile (dist-file.ts): precompressed, tagged, and cached by its name.
  * Source maps stay on the build machine in production: they would hand out the original source.
  *
- * Framing (DESIGN.md, Widget protocol): every page of the SPA sends `frame-ancestors 'none'`, so no
- * other site can frame the login or consent pages to trick clicks (CSP Level 3 §6.4.2), except the
- * widget's /embed page, which may be framed by the web origins registered for its `client_id`.
+ * Every page of the SPA is sent with its Content-Security-Policy (content-security-policy.ts): its
+ * own origin's scripts and nothing inline but what the build hashed, reported violations, and
+ * framing (DESIGN.md, Widget protocol): `frame-ancestors 'none'`, so no other site can frame the
+ * login or consent pages to trick clicks (CSP Level 3 §6.4.2), except the widget's /embed page,
+ * which may be framed by the web origins registered for its `client_id`. The headers are set before
+ * serveDistFile, so a 304 carries them as a 200 does.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { isSerializedOrigin } from '../lib/origins.js';
+import { pagePolicy, REPORTING_ENDPOINTS, type PageSources } from './content-security-policy.js';
 import { cachePolicyOf, serveDistFile } from './dist-file.js';
 import { pageLocale } from './page-locale.js';
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 const EMBED_PATH = '/embed';
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+const HTML_FILE = /\.html$/i;
 /** The page every client route answers with (dist/app/index.html). */
 const SHELL = 'index.html';
 
@@ -42,14 +47,22 @@ export interface StaticSiteOptions {
   embedAncestors: (clientId: string) => Promise<readonly string[]>;
   /** Whether `.map` files are served (outside production); otherwise they are 404. */
   serveSourceMaps: boolean;
+  /** What the build adds to the pages' policy (dist/app/csp-sources.json). */
+  sources: PageSources;
+  /** Whether the pages are served over HTTPS (PUBLIC_URL), where their policy also has `report-to`. */
+  reportTo: boolean;
 }
 
 export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
-  async function frameAncestors(path: string, clientId: string | undefined): Promise<string> {
-    if (path !== EMBED_PATH || !clientId) return "'none'";
+  async function frameAncestors(path: string, clientId: string | undefined): Promise<readonly string[]> {
+    if (path !== EMBED_PATH || !clientId) return [];
     // Only exact serialized origins reach the header: nothing in it can add a directive.
-    const origins = (await options.embedAncestors(clientId)).filter(isSerializedOrigin);
-    return origins.length > 0 ? origins.join(' ') : "'none'";
+    return (await options.embedAncestors(clientId)).filter(isSerializedOrigin);
+  }
+
+  function sendPolicy(c: Context, ancestors: readonly string[]): void {
+    c.header('Content-Security-Policy', pagePolicy({ sources: options.sources, frameAncestors: ancestors, reportTo: options.reportTo }));
+    if (options.reportTo) c.header('Reporting-Endpoints', REPORTING_ENDPOINTS);
   }
 
   return async function site(c, next) {
@@ -63,9 +76,11 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
     }
     if (LOOKS_LIKE_FILE.test(path) && path !== '/index.html') {
       const file = path.slice(1);
+      // A page asked for by its file name (/prerendered/login.uz.html) is still a page of the site.
+      if (HTML_FILE.test(file)) sendPolicy(c, []);
       return (await serveDistFile(c, { root: options.appRoot, file, cache: cachePolicyOf(file) })) ?? next();
     }
-    c.header('Content-Security-Policy', `frame-ancestors ${await frameAncestors(path, c.req.query('client_id'))}`);
+    sendPolicy(c, await frameAncestors(path, c.req.query('client_id')));
     // The embed page's "continue in a new window" popup answers its opener, the frame: a
     // same-origin opener policy would cut that link (HTML, cross-origin opener policies).
     if (path === EMBED_PATH) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');

@@ -97,6 +97,7 @@ export function securityStorageOn(db: Kysely<Database>): SecurityStorage {
           await db.deleteFrom('otp_codes').where('contact', 'in', contacts).execute();
           await db.deleteFrom('verifications').where('contact', 'in', contacts).execute();
           await db.deleteFrom('outbox').where('recipient', 'in', contacts).execute();
+          await db.deleteFrom('limit_locks').where('scope', '=', 'otp_contact').where('key', 'in', contacts).execute();
         }
         // Login throttles are keyed by the contact as typed: `phone:…` / `email:…` (accountThrottleKey),
         // and `user:<id>` for the step-up password check.

@@ -1,9 +1,11 @@
 /**
- * The Storage interface over Kysely. The queries use only what SQLite and PostgreSQL share
- * (no upsert dialects beyond the `ON CONFLICT … DO NOTHING` both spell alike, no RETURNING-dependent
- * logic), so one implementation serves both.
+ * The Storage interface over Kysely. The queries use only what SQLite and PostgreSQL share — the
+ * `ON CONFLICT … DO NOTHING` and `ON CONFLICT … DO UPDATE SET … WHERE` upserts and `RETURNING`,
+ * which both spell alike (SQLite since 3.35) — so one implementation serves both. A limit that
+ * must hold under concurrency is one such statement (an upsert or an update that counts only when
+ * the count allows), never a read followed by a write.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { ContactType } from '../lib/contacts.js';
 import type {
   AuthorizationCodesTable,
@@ -233,14 +235,16 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
         const row = await query.where('created_at', '>=', sinceMs).executeTakeFirstOrThrow();
         return Number(row.count);
       },
-      async addAttempt(id) {
-        await db
+      async takeAttempt(id, maxAttempts) {
+        const row = await db
           .updateTable('otp_codes')
           .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
           .where('id', '=', id)
-          .execute();
-        const row = await db.selectFrom('otp_codes').select('attempts').where('id', '=', id).executeTakeFirstOrThrow();
-        return row.attempts;
+          .where('closed_at', 'is', null)
+          .where('attempts', '<', maxAttempts)
+          .returning('attempts')
+          .executeTakeFirst();
+        return row ? row.attempts : null;
       },
       async close(id, at, reason) {
         const result = await db
@@ -413,16 +417,6 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
           .executeTakeFirst();
         return changed(result);
       },
-      async hasRotatedChild(id) {
-        const row = await db
-          .selectFrom('refresh_tokens')
-          .select('id')
-          .where('parent_id', '=', id)
-          .where('rotated_at', 'is not', null)
-          .limit(1)
-          .executeTakeFirst();
-        return row !== undefined;
-      },
     },
 
     throttle: {
@@ -439,28 +433,90 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
             key: row.key,
             failures: row.failures,
             lastFailureAt: Number(row.last_failure_at),
-            lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+            lockedUntil: optionalTime(row.locked_until),
+            pending: row.pending,
+            pendingUntil: optionalTime(row.pending_until),
           }
         );
       },
-      async put(state) {
-        const values = {
-          failures: state.failures,
-          last_failure_at: state.lastFailureAt,
-          locked_until: state.lockedUntil,
-        };
-        const result = await db
-          .updateTable('login_throttle')
-          .set(values)
-          .where('scope', '=', state.scope)
-          .where('key', '=', state.key)
+      async reserve(scope, key, { at, freeFailures, forgetBefore, pendingUntil }) {
+        // Every SET and the WHERE of an upsert read the row as it was before this statement.
+        const forgotten = sql<SqlBool>`login_throttle.last_failure_at < ${forgetBefore}`;
+        const failures = sql<number>`(CASE WHEN ${forgotten} THEN 0 ELSE login_throttle.failures END)`;
+        const pending = sql<number>`(CASE WHEN login_throttle.pending_until > ${at} THEN login_throttle.pending ELSE 0 END)`;
+        const unlocked = sql<SqlBool>`(${forgotten} OR login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${at})`;
+        const row = await db
+          .insertInto('login_throttle')
+          .values({ scope, key, failures: 0, last_failure_at: at, locked_until: null, pending: 1, pending_until: pendingUntil })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['scope', 'key'])
+              .doUpdateSet({
+                failures,
+                pending: sql<number>`${pending} + 1`,
+                pending_until: pendingUntil,
+                locked_until: sql<number | null>`(CASE WHEN ${forgotten} THEN NULL ELSE login_throttle.locked_until END)`,
+              })
+              // Ahead while the key stays unlocked even if every attempt under way fails, or when
+              // nothing is under way and no lock holds (the one try a lock's end allows).
+              .where(sql<SqlBool>`(${failures} + ${pending} < ${freeFailures} OR (${pending} = 0 AND ${unlocked}))`),
+          )
+          .returning('pending')
           .executeTakeFirst();
-        if (!changed(result)) {
-          await db.insertInto('login_throttle').values({ scope: state.scope, key: state.key, ...values }).execute();
-        }
+        return row !== undefined;
+      },
+      async settleFailure(scope, key, at) {
+        const row = await db
+          .insertInto('login_throttle')
+          .values({ scope, key, failures: 1, last_failure_at: at, locked_until: null, pending: 0, pending_until: null })
+          .onConflict((conflict) =>
+            conflict.columns(['scope', 'key']).doUpdateSet({
+              failures: sql<number>`login_throttle.failures + 1`,
+              pending: sql<number>`(CASE WHEN login_throttle.pending > 0 THEN login_throttle.pending - 1 ELSE 0 END)`,
+              last_failure_at: at,
+            }),
+          )
+          .returning('failures')
+          .executeTakeFirstOrThrow();
+        return row.failures;
+      },
+      async lockUntil(scope, key, until) {
+        await db
+          .updateTable('login_throttle')
+          .set({ locked_until: until })
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', until)]))
+          .execute();
+      },
+      async release(scope, key) {
+        const dropped = await db
+          .deleteFrom('login_throttle')
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where('failures', '=', 0)
+          .where('pending', '<=', 1)
+          .executeTakeFirst();
+        if (dropped.numDeletedRows > 0n) return;
+        await db
+          .updateTable('login_throttle')
+          .set({ pending: sql<number>`(CASE WHEN pending > 0 THEN pending - 1 ELSE 0 END)` })
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .execute();
       },
       async remove(scope, key) {
         await db.deleteFrom('login_throttle').where('scope', '=', scope).where('key', '=', key).execute();
+      },
+    },
+
+    limitLocks: {
+      async take(scope, key, at) {
+        await db
+          .insertInto('limit_locks')
+          .values({ scope, key, taken_at: at })
+          .onConflict((conflict) => conflict.columns(['scope', 'key']).doUpdateSet({ taken_at: at }))
+          .execute();
       },
     },
 
@@ -594,6 +650,16 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
           .where('used_at', 'is', null)
           .executeTakeFirst();
         return changed(result);
+      },
+      async issuedInSignIn(ssoSessionId, clientId) {
+        const row = await db
+          .selectFrom('authorization_codes')
+          .select('id')
+          .where('sso_session_id', '=', ssoSessionId)
+          .where('client_id', '=', clientId)
+          .limit(1)
+          .executeTakeFirst();
+        return row !== undefined;
       },
     },
 

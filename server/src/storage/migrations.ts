@@ -297,6 +297,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0006_parallel_limits': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Sign-in attempts counted before their password is checked (issue 10 §2, login-throttle.ts):
+      // how many are being checked now, and until when such a reservation counts at all.
+      await db.schema.alterTable('login_throttle').addColumn('pending', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('login_throttle').addColumn('pending_until', 'bigint').execute();
+
+      // One row per limited key (a contact, a client address). A transaction that counts against a
+      // limit writes its key's row first: on PostgreSQL that row lock makes concurrent counts of one
+      // key wait for each other until commit; SQLite has one writer anyway.
+      await db.schema
+        .createTable('limit_locks')
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('taken_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('limit_locks_pk', ['scope', 'key'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

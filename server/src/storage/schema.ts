@@ -94,6 +94,16 @@ export interface LoginThrottleTable {
   failures: number;
   last_failure_at: number;
   locked_until: number | null;
+  /** Migration 0006: attempts reserved and still being checked, and until when they count. */
+  pending: Generated<number>;
+  pending_until: number | null;
+}
+
+/** Migration 0006: the row a transaction writes first to count against a limit alone (storage.ts `limitLocks`). */
+export interface LimitLocksTable {
+  scope: string;
+  key: string;
+  taken_at: number;
 }
 
 export interface OutboxTable {
@@ -208,6 +218,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_throttle: LoginThrottleTable;
+  limit_locks: LimitLocksTable;
   outbox: OutboxTable;
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;

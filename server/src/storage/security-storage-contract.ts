@@ -3,7 +3,7 @@
  * (sqlite-storage.test.ts) beside the main suite of storage-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { T0, session, user } from './contract-records.js';
+import { T0, session, user, type OpenStorage, usingStorage } from './contract-records.js';
 import type { Session } from './records.js';
 import type { Storage } from './storage.js';
 
@@ -20,15 +20,8 @@ async function liveSession(storage: Storage, id: string, userId: string, expires
   await storage.refreshTokens.insert({ id: `rt-${id}`, sessionId: id, tokenHash: `hash-${id}`, parentId: null, createdAt: T0, expiresAt, rotatedAt: null });
 }
 
-export function describeSecurityStorageContract(name: string, open: () => Promise<{ storage: Storage; dispose: () => Promise<void> }>) {
-  async function withStorage(test: (storage: Storage) => Promise<void>) {
-    const { storage, dispose } = await open();
-    try {
-      await test(storage);
-    } finally {
-      await dispose();
-    }
-  }
+export function describeSecurityStorageContract(name: string, open: OpenStorage) {
+  const withStorage = usingStorage(open);
 
   describe(`the ${name} storage's security part`, () => {
     it('finds the owner of a phone or e-mail by primary or secondary, never by an unverified e-mail', () =>

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createKyselyStorage } from './kysely-storage.js';
+import { describeLimitsStorageContract } from './limits-storage-contract.js';
 import { migrateToLatest } from './migrations.js';
 import { openSqlite } from './sqlite.js';
 import { describeSecurityStorageContract } from './security-storage-contract.js';
@@ -19,6 +20,7 @@ async function openFileStorage() {
 
 describeStorageContract('SQLite', openFileStorage);
 describeSecurityStorageContract('SQLite', openFileStorage);
+describeLimitsStorageContract('SQLite', openFileStorage);
 
 describe('the SQLite file', () => {
   it('is opened in WAL mode with synchronous=FULL and foreign keys on', async () => {
@@ -34,7 +36,7 @@ describe('the SQLite file', () => {
     const { db, dispose } = await openFileStorage();
     await migrateToLatest(db);
     const rows = (await sql.raw('SELECT name FROM kysely_migration').execute(db)).rows;
-    expect(rows).toEqual([{ name: '0001_accounts_codes_sessions' }, { name: '0002_oauth_clients' }, { name: '0003_oauth_provider' }, { name: '0004_personal' }, { name: '0005_security' }]);
+    expect(rows).toEqual([{ name: '0001_accounts_codes_sessions' }, { name: '0002_oauth_clients' }, { name: '0003_oauth_provider' }, { name: '0004_personal' }, { name: '0005_security' }, { name: '0006_parallel_limits' }]);
     await dispose();
   });
 });

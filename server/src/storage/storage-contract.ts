@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Address } from './personal-storage.js';
-import { T0, session, user } from './contract-records.js';
+import { T0, session, user, type OpenStorage, usingStorage } from './contract-records.js';
 import type { Session, User } from './records.js';
-import type { AuthorizationCode, OAuthClient, Storage } from './storage.js';
+import type { AuthorizationCode, OAuthClient } from './storage.js';
 
 
 function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
@@ -59,15 +59,8 @@ function address(id: string, userId: string, createdAt: number, isDefault = fals
 
 const grantSummary = (grants: Array<{ clientId: string; scope: string; createdAt: number }>) => grants.map((g) => [g.clientId, g.scope, g.createdAt]);
 
-export function describeStorageContract(name: string, open: () => Promise<{ storage: Storage; dispose: () => Promise<void> }>) {
-  async function withStorage(test: (storage: Storage) => Promise<void>) {
-    const { storage, dispose } = await open();
-    try {
-      await test(storage);
-    } finally {
-      await dispose();
-    }
-  }
+export function describeStorageContract(name: string, open: OpenStorage) {
+  const withStorage = usingStorage(open);
 
   describe(`the ${name} storage`, () => {
     it('finds users by id and phone, and by e-mail only when verified', () =>
@@ -109,8 +102,8 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
           id: 'c1', purpose: 'login_sms_verification', contactType: 'phone', contact: '+998901234567', codeHash: 'h',
           channel: 'sms', ip: 'ip', createdAt: T0, expiresAt: T0 + 1, attempts: 0, closedAt: null, closeReason: null,
         });
-        expect(await storage.codes.addAttempt('c1')).toBe(1);
-        expect(await storage.codes.addAttempt('c1')).toBe(2);
+        expect(await storage.codes.takeAttempt('c1', 5)).toBe(1);
+        expect(await storage.codes.takeAttempt('c1', 5)).toBe(2);
         expect(await storage.codes.close('c1', T0, 'used')).toBe(true);
         expect(await storage.codes.close('c1', T0, 'used')).toBe(false);
         expect((await storage.codes.latest('+998901234567', 'login_sms_verification'))?.closeReason).toBe('used');
@@ -125,11 +118,9 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
         await storage.sessions.insert(session('s1', 'u1'));
         await storage.refreshTokens.insert({ id: 'r1', sessionId: 's1', tokenHash: 'th1', parentId: null, createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
         await storage.refreshTokens.insert({ id: 'r2', sessionId: 's1', tokenHash: 'th2', parentId: 'r1', createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
-        expect(await storage.refreshTokens.hasRotatedChild('r1')).toBe(false);
         expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(true);
         expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(false);
-        expect(await storage.refreshTokens.hasRotatedChild('r1')).toBe(true);
-        expect((await storage.refreshTokens.findByHash('th2'))?.rotatedAt).toBe(T0);
+        expect(await storage.refreshTokens.findByHash('th2')).toMatchObject({ parentId: 'r1', rotatedAt: T0 });
       }));
 
     it('counts codes per contact and per address since a moment', () =>
@@ -264,6 +255,18 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
         expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual({ ...code, usedAt: T0 + 5, sessionId: 'first' });
       }));
 
+    it('tells whether a sign-in has authorized a code for a client yet', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.clients.upsert(client('shop'));
+        await storage.clients.upsert(client('bank'));
+        expect(await storage.authorizationCodes.issuedInSignIn('s1', 'shop')).toBe(false);
+        await storage.authorizationCodes.insert(authorizationCode('a1'));
+        expect(await storage.authorizationCodes.issuedInSignIn('s1', 'shop')).toBe(true);
+        expect(await storage.authorizationCodes.issuedInSignIn('s1', 'bank')).toBe(false);
+        expect(await storage.authorizationCodes.issuedInSignIn('s2', 'shop')).toBe(false);
+      }));
+
     it('refuses a second code with the same hash, and a challenge method other than S256', () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
@@ -305,9 +308,12 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
 
     it('keeps throttle state, outbox order and server secrets', () =>
       withStorage(async (storage) => {
-        await storage.throttle.put({ scope: 'account', key: 'k', failures: 1, lastFailureAt: T0, lockedUntil: null });
-        await storage.throttle.put({ scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30 });
-        expect(await storage.throttle.get('account', 'k')).toEqual({ scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30 });
+        expect(await storage.throttle.settleFailure('account', 'k', T0)).toBe(1);
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 1)).toBe(2);
+        await storage.throttle.lockUntil('account', 'k', T0 + 30);
+        expect(await storage.throttle.get('account', 'k')).toEqual({
+          scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30, pending: 0, pendingUntil: null,
+        });
         await storage.throttle.remove('account', 'k');
         expect(await storage.throttle.get('account', 'k')).toBeUndefined();
 

@@ -54,6 +54,21 @@ export interface ThrottleState {
   failures: number;
   lastFailureAt: number;
   lockedUntil: number | null;
+  /** Attempts reserved and not yet decided (features/accounts/login-throttle.ts). */
+  pending: number;
+  /** Pending attempts stop counting after this: their process died before it could settle them. */
+  pendingUntil: number | null;
+}
+
+/** What one reservation of a sign-in attempt needs to decide, in its single statement, whether it may go ahead. */
+export interface ThrottleReservation {
+  at: number;
+  /** Failures in a row that need no lock: while failures and pending attempts together stay under it, attempts go ahead. */
+  freeFailures: number;
+  /** Failures of a key whose last failure is older than this are forgotten. */
+  forgetBefore: number;
+  /** Until when this reservation counts if it is never settled. */
+  pendingUntil: number;
 }
 
 export interface OutboxMessage {
@@ -160,8 +175,11 @@ export interface Storage extends PersonalStorage, SecurityStorage {
     insert(code: OtpCode): Promise<void>;
     latest(contact: string, purpose: string): Promise<OtpCode | undefined>;
     countSince(by: { contact: string } | { ip: string }, sinceMs: number): Promise<number>;
-    /** Adds one wrong try and returns the new count. */
-    addAttempt(id: string): Promise<number>;
+    /**
+     * Counts one try of an open code with tries left, in one statement, before the digits are
+     * compared; returns the tries used so far, or null when the code is closed or has none left.
+     */
+    takeAttempt(id: string, maxAttempts: number): Promise<number | null>;
     /** Closes the code if still open; false when someone else closed it first. */
     close(id: string, at: number, reason: CodeCloseReason): Promise<boolean>;
     closeOpen(contact: string, purpose: string, at: number, reason: CodeCloseReason): Promise<void>;
@@ -192,14 +210,33 @@ export interface Storage extends PersonalStorage, SecurityStorage {
     findByHash(tokenHash: string): Promise<RefreshToken | undefined>;
     /** Marks it rotated if it was current; false when another request rotated it first. */
     markRotated(id: string, at: number): Promise<boolean>;
-    /** Whether a token issued from this one has itself been rotated (it is then no longer the previous one). */
-    hasRotatedChild(id: string): Promise<boolean>;
   };
 
   throttle: {
     get(scope: string, key: string): Promise<ThrottleState | undefined>;
-    put(state: ThrottleState): Promise<void>;
+    /**
+     * Reserves one attempt at the key in a single statement (an upsert that changes the row only when
+     * the attempt may go ahead), so concurrent attempts, in one process or many, are counted one by
+     * one. False when the key is locked, or when the attempts still being checked would lock it if
+     * they failed.
+     */
+    reserve(scope: string, key: string, reservation: ThrottleReservation): Promise<boolean>;
+    /** A reserved attempt failed: it becomes a failure at `at`. Returns the failures now counted. */
+    settleFailure(scope: string, key: string, at: number): Promise<number>;
+    /** Locks the key until `until`, unless it is locked longer already. */
+    lockUntil(scope: string, key: string, until: number): Promise<void>;
+    /** A reserved attempt did not fail: it no longer counts. A key left with nothing to count is dropped. */
+    release(scope: string, key: string): Promise<void>;
     remove(scope: string, key: string): Promise<void>;
+  };
+
+  limitLocks: {
+    /**
+     * Writes the row of a limited key (a contact, a client address) inside the caller's transaction,
+     * before it counts what the limit counts: on PostgreSQL the row lock held until commit makes
+     * concurrent transactions of one key count one after another; SQLite has one writer anyway.
+     */
+    take(scope: string, key: string, at: number): Promise<void>;
   };
 
   outbox: {
@@ -225,6 +262,8 @@ export interface Storage extends PersonalStorage, SecurityStorage {
     findByHash(codeHash: string): Promise<AuthorizationCode | undefined>;
     /** Marks it used by `sessionId` if unused; false when another request used it first. */
     markUsed(id: string, at: number, sessionId: string): Promise<boolean>;
+    /** Whether the sign-in to Kirish `ssoSessionId` has authorized a code for the client yet. */
+    issuedInSignIn(ssoSessionId: string, clientId: string): Promise<boolean>;
   };
 
   grants: {

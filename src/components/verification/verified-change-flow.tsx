@@ -2,11 +2,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../button';
-import { PasswordField } from '../password-field';
-import { StepForm } from '../step-form';
 import { useI18n } from '../../lib/use-i18n';
 import { ContactStep } from './contact-step';
 import { LazyCodeStep as CodeStep } from './lazy-code-step';
+import { StepUpForm } from './step-up-form';
 import type { VerifiedChangeModel } from './verified-change-model';
 
 export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel }: { model: VerifiedChangeModel; title: string; intro?: ReactNode; submitLabel: string; onCancel: () => void }) {
@@ -17,46 +16,8 @@ export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel 
   }, [model]);
   const { form } = model;
   const step = model.step.value;
-  if (step === 'proof' && model.proofBy.value === 'code') {
-    return (
-      <div className="stack">
-        <h2>{title}</h2>
-        <CodeStep codes={model.proofCodes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.proveByCode()} onBack={() => model.provePasswordInstead()} />
-      </div>
-    );
-  }
   if (step === 'proof') {
-    return (
-      <StepForm onSubmit={() => void model.prove()}>
-        <h2>{title}</h2>
-        <p>{i18n.t('proof_intro')}</p>
-        <PasswordField
-          label={i18n.t('old_password_label')}
-          autoComplete="current-password"
-          value={model.password.value}
-          onValue={(value) => {
-            model.password.value = value;
-            form.clearError('password');
-          }}
-          error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
-          showLabel={i18n.t('show_password')}
-          hideLabel={i18n.t('hide_password')}
-        />
-        {model.canProveByCode ? (
-          <button type="button" className="link-button" onClick={() => void model.proveByCodeInstead()}>
-            {i18n.t('proof_use_code')}
-          </button>
-        ) : null}
-        <div className="row">
-          <Button type="submit" busy={form.busy.value}>
-            {i18n.t('continue')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            {i18n.t('cancel')}
-          </Button>
-        </div>
-      </StepForm>
-    );
+    return <StepUpForm stepUp={model.stepUp} form={form} title={<h2>{title}</h2>} submitLabel={i18n.t('continue')} onProof={(proof) => void model.proven(proof)} onCancel={onCancel} />;
   }
   if (step === 'contact') {
     return (

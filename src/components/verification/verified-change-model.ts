@@ -5,18 +5,15 @@
  * own contact instead of a new one.
  */
 import { signal } from '@preact/signals-react';
-import type { ProofIssued } from '../../../server/src/contract/step-up.js';
 import { createCodeSender } from './code-sender';
 import { checkCode } from './check-code';
 import type { CodeApi, Contact, ContactType } from './contact';
 import { createContactInput } from './contact-input';
+import { createStepUp } from './step-up';
 import { createForm, type ShowError } from '../../lib/form';
 import type { UserProfile } from '../../lib/session';
 
 export type ChangeStep = 'proof' | 'contact' | 'code' | 'done';
-
-/** The section of a code that proves the owner (docs/api.md, Security: step-up proofs). */
-const PROOF_PURPOSE = 'confirm_email_or_phone';
 
 export interface VerifiedChangeDeps {
   api: CodeApi;
@@ -42,20 +39,12 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
   const contact = createContactInput(form, deps.contactType);
   const codes = createCodeSender({ ...deps, form, purposeOf: () => deps.purpose });
   const step = signal<ChangeStep>(deps.needsProof ? 'proof' : deps.ownContact ? 'code' : 'contact');
-  const password = signal('');
-  /** The proof by a code to the account's own contact, the other way than the password. */
-  const proofCodes = createCodeSender({ ...deps, form, purposeOf: () => PROOF_PURPOSE });
-  const proofBy = signal<'password' | 'code'>('password');
+  const stepUp = createStepUp({ ...deps, form });
   let proof: string | null = null;
 
-  const requestProof = (body: { password: string } | { request_id: string }) =>
-    form.attempt(() => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body), {
-      inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
-    });
-
-  async function proven(answer: ProofIssued): Promise<void> {
-    proof = answer.proof;
-    password.value = '';
+  async function proven(issued: string | null): Promise<void> {
+    if (!issued) return;
+    proof = issued;
     step.value = deps.ownContact ? 'code' : 'contact';
     if (deps.ownContact) await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
   }
@@ -65,47 +54,26 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
     contact,
     codes,
     step,
-    password,
+    /** The proof asked for first (needsProof). */
+    stepUp,
+    password: stepUp.password,
 
     /** With an own contact, the code goes out as the flow opens (and on "send again"). */
     async start(): Promise<void> {
       if (deps.ownContact && step.peek() === 'code') await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
     },
 
-    proofCodes,
-    proofBy,
-    canProveByCode: deps.proofContact !== undefined,
+    proofCodes: stepUp.codes,
+    proofBy: stepUp.by,
+    canProveByCode: stepUp.canUseCode,
 
-    async prove(): Promise<void> {
-      form.reset();
-      if (!password.value) {
-        form.setError('password', 'field_required');
-        return;
-      }
-      const answer = await requestProof({ password: password.value });
-      if (answer) await proven(answer);
-    },
-
+    prove: async () => proven(await stepUp.withPassword()),
     /** The other way to prove it: a code to the account's own contact. */
-    async proveByCodeInstead(): Promise<void> {
-      form.reset();
-      const own = deps.proofContact;
-      if (own && (await proofCodes.send(own, own.type === 'phone' ? 'sms' : 'email'))) proofBy.value = 'code';
-    },
-
-    provePasswordInstead(): void {
-      form.reset();
-      proofBy.value = 'password';
-    },
-
-    async proveByCode(): Promise<void> {
-      const typed = proofCodes.typed();
-      if (!typed) return;
-      const requestId = await form.attempt(() => checkCode(deps.api, PROOF_PURPOSE, typed.contact, typed.code));
-      if (!requestId) return;
-      const answer = await requestProof({ request_id: requestId });
-      if (answer) await proven(answer);
-    },
+    proveByCodeInstead: () => stepUp.switchToCode(),
+    provePasswordInstead: () => stepUp.switchToPassword(),
+    proveByCode: async () => proven(await stepUp.withCode()),
+    /** Takes a proof the step-up form obtained (verified-change-flow.tsx). */
+    proven,
 
     async sendCode(how: 'sms' | 'call' | 'email'): Promise<void> {
       form.reset();

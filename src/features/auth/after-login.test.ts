@@ -8,6 +8,7 @@ const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
   returnPath: null,
   search: new URLSearchParams(),
   ownDomain: 'kirish.uz',
+  loopbackAllowed: false,
   refreshToken: 'r-1',
   deviceId: 'd-1',
   ...overrides,
@@ -26,6 +27,19 @@ describe('after a sign-in (SPEC §4)', () => {
   it('hands off to an own-domain return path with the refresh token, sso id and device id in the fragment', () => {
     const decision = decideAfterLogin(facts({ returnPath: 'market.kirish.uz/orders?x=1' }));
     expect(decision).toEqual({ go: 'return', url: 'https://market.kirish.uz/orders?x=1#refresh=r-1&sso_id=u-1&device_id=d-1' });
+  });
+
+  it('hands a loopback return path nothing on a production site: it goes Home saying so (RFC 8252 §7.3)', () => {
+    for (const returnPath of ['http://127.0.0.1:53682/cb', 'localhost:3000', 'https://localhost/x']) {
+      const decision = decideAfterLogin(facts({ returnPath }));
+      expect(decision).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: true });
+      expect(JSON.stringify(decision)).not.toContain('r-1');
+    }
+  });
+
+  it('hands off to a loopback return path where the site itself runs on the developer\'s machine', () => {
+    const decision = decideAfterLogin(facts({ returnPath: 'http://127.0.0.1:53682/cb', loopbackAllowed: true }));
+    expect(decision).toEqual({ go: 'return', url: 'http://127.0.0.1:53682/cb#refresh=r-1&sso_id=u-1&device_id=d-1' });
   });
 
   it('refuses a foreign return path and goes Home saying so', () => {

@@ -17,6 +17,11 @@ export interface AfterLoginFacts {
   returnPath: string | null;
   search: URLSearchParams;
   ownDomain: string;
+  /**
+   * Whether a loopback return path may receive the hand-off: only where this site itself runs on a
+   * loopback host, outside production (return-path.ts; docs/decisions.md, Hardening).
+   */
+  loopbackAllowed: boolean;
   refreshToken: string | null;
   deviceId: string | null;
 }
@@ -41,7 +46,7 @@ export function decideAfterLogin(facts: AfterLoginFacts): AfterLogin {
   if (facts.search.has('client_id')) return { go: 'oauth', path: `/oauth?${facts.search.toString()}` };
   let refusedReturnPath = false;
   if (facts.returnPath && !facts.deactivated && facts.hasPhone !== false) {
-    const target = validateReturnPath(facts.returnPath, facts.ownDomain);
+    const target = validateReturnPath(facts.returnPath, facts.ownDomain, { loopback: facts.loopbackAllowed });
     if (target) {
       const handOff = new URLSearchParams();
       if (facts.refreshToken) handOff.set('refresh', facts.refreshToken);

@@ -4,6 +4,7 @@
  */
 import { useCallback } from 'react';
 import { readItem, removeItem } from '../../lib/browser-storage';
+import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import { useServices } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
@@ -26,6 +27,9 @@ export function useFinishSignIn(): (response: TokenResponse | null, save: boolea
         returnPath,
         search,
         ownDomain: config.ownDomain,
+        // Outside production is where Kirish itself runs on the developer's machine: a production
+        // build served from its real domain never hands a refresh token to a loopback address.
+        loopbackAllowed: isLoopbackHost(location.hostname),
         refreshToken: tokens.refresh(),
         deviceId: deviceId(),
       });

@@ -7,9 +7,12 @@ import type { AuthorizeRequest } from '../../../server/src/contract/authorize.js
 
 /** The parameters POST /oauth/authorize/ takes; the five every request has are always read, even empty. */
 export type AuthorizationRequest = Required<Pick<AuthorizeRequest, 'client_id' | 'redirect_uri' | 'response_type' | 'scope' | 'state'>> &
-  Pick<AuthorizeRequest, 'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode'>;
+  Pick<AuthorizeRequest, 'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode' | 'prompt' | 'max_age'>;
 
-const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode'] as const;
+const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode', 'prompt', 'max_age'] as const;
+
+/** OpenID Connect Core §3.1.2.1 prompt=none: the request must be answered without showing any page. */
+export const isSilent = (request: AuthorizationRequest): boolean => (request.prompt ?? '').split(' ').includes('none');
 
 export function readAuthorizationRequest(search: string): AuthorizationRequest {
   const query = new URLSearchParams(search);

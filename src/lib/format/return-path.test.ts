@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateReturnPath } from './return-path';
+import { isLoopbackHost, validateReturnPath } from './return-path';
 
 const OWN = 'kirish.uz';
 
@@ -28,8 +28,8 @@ describe('validateReturnPath accepts', () => {
     ['https://kirish.uz#@evil.com', 'https://kirish.uz/#@evil.com'],
     ['https://kirish.uz?redirect=https://evil.com', 'https://kirish.uz/?redirect=https://evil.com'],
     ['https://evil.com.kirish.uz/', 'https://evil.com.kirish.uz/'],
-  ])('%j as %j', (raw, expected) => {
-    expect(validateReturnPath(raw, OWN)).toBe(expected);
+  ])('%j as %j (loopback allowed, as outside production)', (raw, expected) => {
+    expect(validateReturnPath(raw, OWN, { loopback: true })).toBe(expected);
   });
 
   it('returns exactly what URL normalises to, so the redirect goes where the check looked', () => {
@@ -39,8 +39,8 @@ describe('validateReturnPath accepts', () => {
   });
 
   it('normalises a hexadecimal or integer loopback address to 127.0.0.1', () => {
-    expect(validateReturnPath('https://0x7f.0.0.1/cb', OWN)).toBe('https://127.0.0.1/cb');
-    expect(validateReturnPath('https://2130706433/cb', OWN)).toBe('https://127.0.0.1/cb');
+    expect(validateReturnPath('https://0x7f.0.0.1/cb', OWN, { loopback: true })).toBe('https://127.0.0.1/cb');
+    expect(validateReturnPath('https://2130706433/cb', OWN, { loopback: true })).toBe('https://127.0.0.1/cb');
   });
 
   it('compares the own domain case-insensitively and ignores its surrounding dots', () => {
@@ -170,14 +170,14 @@ describe('validateReturnPath refuses', () => {
     ['an IPv4-mapped IPv6 loopback', 'https://[::ffff:127.0.0.1]'],
     ['an IPv6 loopback with a port', 'http://[::1]:5173'],
     ['http for a subdomain', 'http://market.kirish.uz'],
-  ])('%s: %j', (_label, raw) => {
-    expect(validateReturnPath(raw, OWN)).toBeNull();
+  ])('%s: %j (even where loopback is allowed)', (_label, raw) => {
+    expect(validateReturnPath(raw, OWN, { loopback: true })).toBeNull();
   });
 
   it('refuses everything but localhost when the own domain is empty', () => {
     expect(validateReturnPath('https://kirish.uz', '')).toBeNull();
     expect(validateReturnPath('https://evil.com', ' . ')).toBeNull();
-    expect(validateReturnPath('http://localhost:5173/', '')).toBe('http://localhost:5173/');
+    expect(validateReturnPath('http://localhost:5173/', '', { loopback: true })).toBe('http://localhost:5173/');
   });
 
   it('does not treat a suffix of the own domain as the own domain', () => {
@@ -199,5 +199,38 @@ describe('validateReturnPath refuses', () => {
     expect(() => validateReturnPath('https://[', OWN)).not.toThrow();
     expect(validateReturnPath('https://[', OWN)).toBeNull();
     expect(validateReturnPath('https://kirish.uz:99999', OWN)).toBeNull();
+  });
+});
+
+describe('validateReturnPath on a production site (loopback not allowed: RFC 8252 §7.3, issue 10)', () => {
+  it.each([
+    'http://127.0.0.1:8080/cb',
+    '127.0.0.1:3000',
+    'http://localhost:5173/cb',
+    'localhost:3000',
+    'https://localhost:8443',
+    'https://0x7f.0.0.1/cb',
+    'https://2130706433/cb',
+    'http://LOCALHOST./x',
+  ])('refuses %j', (raw) => {
+    expect(validateReturnPath(raw, OWN)).toBeNull();
+    expect(validateReturnPath(raw, OWN, { loopback: false })).toBeNull();
+  });
+
+  it('refuses localhost and its subdomains even when the own domain was left at localhost', () => {
+    expect(validateReturnPath('https://localhost:3000/', 'localhost')).toBeNull();
+    expect(validateReturnPath('https://app.localhost/', 'localhost')).toBeNull();
+    expect(validateReturnPath('https://app.localhost/', 'localhost', { loopback: true })).toBe('https://app.localhost/');
+  });
+
+  it('still accepts the own domain', () => {
+    expect(validateReturnPath('https://market.kirish.uz/x', OWN)).toBe('https://market.kirish.uz/x');
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows localhost, its subdomains, 127.0.0.0/8 and ::1', () => {
+    for (const host of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['kirish.uz', 'localhost.evil.com', '10.0.0.1', '128.0.0.1', 'evil-localhost']) expect(isLoopbackHost(host), host).toBe(false);
   });
 });

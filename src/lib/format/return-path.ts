@@ -14,6 +14,15 @@ const DNS_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+/**
+ * Whether a host name reaches the machine it is looked up on: localhost and its subdomains (RFC 6761
+ * §6.3, which browsers resolve to loopback), 127.0.0.0/8 and ::1.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '::1';
+}
+
 /** Any ASCII control character, space, backslash, or Unicode whitespace. */
 function hasForbiddenCharacter(text: string): boolean {
   for (const char of text) {
@@ -41,8 +50,14 @@ function normaliseDomain(domain: string): string {
  * (http only for localhost and 127.0.0.1); user names and passwords; IP addresses other than 127.0.0.1;
  * hosts that are neither `ownDomain`, a subdomain of it (a label boundary: "evilkirish.uz" and
  * "kirish.uz.evil.com" are refused for "kirish.uz") nor localhost (any port).
+ *
+ * Localhost only with `loopback: true`, which only a site that itself runs on the developer's machine
+ * passes (use-finish-sign-in.ts, docs/decisions.md): the address receives a refresh token, and on a
+ * person's computer any program may be listening on a loopback port. A native app signs in with the
+ * authorization code flow and PKCE at its loopback redirect URI (RFC 8252 §7.3), never by a token in
+ * an address. Without it every loopback host is refused, even when `ownDomain` is localhost.
  */
-export function validateReturnPath(raw: string, ownDomain: string): string | null {
+export function validateReturnPath(raw: string, ownDomain: string, options: { loopback?: boolean } = {}): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
   if (text === '' || hasForbiddenCharacter(text) || text.startsWith('/')) return null;
@@ -66,6 +81,7 @@ export function validateReturnPath(raw: string, ownDomain: string): string | nul
   if (url.username !== '' || url.password !== '') return null;
 
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (isLoopbackHost(host) && !options.loopback) return null;
   if (LOOPBACK_HOSTS.has(host)) return url.href;
   if (url.protocol !== 'https:') return null;
   if (!DNS_NAME.test(host) || IPV4.test(host)) return null;

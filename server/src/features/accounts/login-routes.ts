@@ -8,6 +8,7 @@ import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { bindDevice } from '../../middleware/device-key.js';
 import type { User } from '../../storage/records.js';
 import { recordEvent } from '../security/audit-log.js';
 import { signInPurpose } from '../verification/purposes.js';
@@ -32,8 +33,10 @@ const codeLoginSchema = requestSchema<CodeLoginRequest>()(
   }),
 );
 
-export function loginRoutes({ storage, clock, otp, sessions, throttle }: RouteDeps) {
+export function loginRoutes({ config, storage, clock, otp, sessions, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
+  // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
+  app.use('*', bindDevice({ product: config.product, secureCookie: config.publicUrl.startsWith('https:') }));
 
   async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
     const started = await storage.transaction(async (tx) => {
@@ -48,16 +51,13 @@ export function loginRoutes({ storage, clock, otp, sessions, throttle }: RouteDe
     const body = await readJsonBody(c, passwordLoginSchema);
     const contact = contactFrom(body);
     const meta = c.get('meta');
-    const accountKey = accountThrottleKey(contact);
-    await throttle.assertOpen(accountKey, meta.ip);
-
-    const user = await findAccount(storage, contact);
-    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
-    if (!user || !ok) {
-      await throttle.recordFailure(accountKey, meta.ip);
-      throw badRequest('invalid_credentials');
-    }
-    await throttle.recordSuccess(accountKey);
+    let user: User | undefined;
+    // Counted before the slow hash, so parallel guesses cost what sequential ones do (login-throttle.ts).
+    const ok = await throttle.attempt(accountThrottleKey(contact), meta.ip, async () => {
+      user = await findAccount(storage, contact);
+      return user?.passwordHash ? verifyPassword(user.passwordHash, body.password) : verifyAgainstDummy(body.password);
+    });
+    if (!user || !ok) throw badRequest('invalid_credentials');
     return c.json(await signIn(user, meta, body.save, 'password'));
   });
 

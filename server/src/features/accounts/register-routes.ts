@@ -12,6 +12,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomId } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { bindDevice } from '../../middleware/device-key.js';
 import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
 import { emailField, saveField } from './contact-fields.js';
 import { nameField } from './names.js';
@@ -33,8 +34,10 @@ const registerSchema = requestSchema<RegistrationRequest>()(
   }),
 );
 
-export function registerRoutes({ storage, clock, otp, sessions }: RouteDeps) {
+export function registerRoutes({ config, storage, clock, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
+  // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
+  app.use('*', bindDevice({ product: config.product, secureCookie: config.publicUrl.startsWith('https:') }));
 
   app.post('/RegisterUser/', async (c) => {
     const body = await readJsonBody(c, registerSchema);

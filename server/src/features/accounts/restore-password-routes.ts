@@ -1,7 +1,8 @@
 /**
  * POST /restore-password/RestorePasswordSms/ and RestorePasswordEmail/ (SPEC §7): a new password
- * with a request_id proven by a forget_pass_verification code. Every session of the account ends in
- * the same transaction: whoever knew the old password is out.
+ * with a request_id proven by a forget_pass_verification code. Every sign-in to Kirish ends in the
+ * same transaction: whoever knew the old password is out. The OAuth apps' sessions end too unless
+ * the person unticks it (`end_app_sessions`, on by default; OWASP ASVS 5.0 §7.4.3).
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -19,6 +20,7 @@ const restoreSchema = requestSchema<RestorePasswordRequest>()(
   v.strictObject({
     request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')),
     password: v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long')),
+    end_app_sessions: v.optional(v.boolean('invalid_value'), true),
   }),
 );
 
@@ -31,28 +33,31 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
     if (problem) throw badRequest(problem, 'password');
     const passwordHash = await hashPassword(body.password);
 
-    const user = await storage.transaction(async (tx) => {
+    const outcome = await storage.transaction(async (tx) => {
       const proof = await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']);
       if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
       const account = await findAccount(tx, { type: proof.contactType, value: proof.contact });
       if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
       const now = clock.now();
       await tx.users.setPasswordHash(account.id, passwordHash, now);
-      const ended = await tx.sessions.endAllForUser(account.id, now, 'password_reset');
+      // No session is kept (the person is signed out): the empty id names none.
+      const ended = await tx.openSessions.endOthers(account.id, '', ['sso'], now, 'password_reset');
+      const endedApps = body.end_app_sessions ? await tx.openSessions.endOthers(account.id, '', ['oauth'], now, 'password_reset') : 0;
       await recordEvent(tx, {
         type: 'password_reset',
         userId: account.id,
         sessionId: null,
         meta: c.get('meta'),
         at: now,
-        details: { ended_sessions: ended },
+        details: { ended_sessions: ended, ended_app_sessions: endedApps },
       });
-      return account;
+      return { user: account, ended, endedApps };
     });
+    const { user } = outcome;
     // The owner proved the contact: lift any lock that guessing put on the account.
-    if (user.phone) await throttle.recordSuccess(accountThrottleKey({ type: 'phone', value: user.phone }));
-    if (user.email && user.emailVerified) await throttle.recordSuccess(accountThrottleKey({ type: 'email', value: user.email }));
-    return c.json({ detail: 'password_changed' } satisfies PasswordRestored);
+    if (user.phone) await throttle.clearAccount(accountThrottleKey({ type: 'phone', value: user.phone }));
+    if (user.email && user.emailVerified) await throttle.clearAccount(accountThrottleKey({ type: 'email', value: user.email }));
+    return c.json({ detail: 'password_changed', ended: outcome.ended, ended_apps: outcome.endedApps } satisfies PasswordRestored);
   }
 
   app.post('/RestorePasswordSms/', (c) => restore(c, 'phone'));

@@ -2,21 +2,29 @@
  * POST /oauth/authorize/ (SPEC §7): the SPA's consent page hands over a client's authorization
  * request (RFC 6749 §4.1.1, RFC 7636 §4.3, OpenID Connect Core §3.1.2.1) with the signed-in user's
  * token, and gets back where to send the result: a redirect URI carrying a code or an error, a
- * message for the widget's parent page, or the question to ask the person first.
+ * message for the widget's parent page, the question to ask the person first, or that the person
+ * must sign in again first.
+ *
+ * OpenID Connect Core §3.1.2.1 and §3.1.2.6: with `prompt=none` nothing is ever shown — a visitor who
+ * is not signed in (a request without a token), a sign-in older than `max_age` and a consent not
+ * given yet are answered `login_required` or `consent_required` at the client's verified address.
+ * `prompt=login` and an exceeded `max_age` ask for a fresh sign-in, whose time the ID token carries
+ * as `auth_time`.
  *
  * No CORS: only the SPA, on Kirish's own origin, calls this.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import { AUTHORIZATION_CODE_TTL_SECONDS, AUTHORIZE_PARAMETER_MAX_LENGTH } from '../../config/policy.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS, AUTHORIZE_PARAMETER_MAX_LENGTH, FRESH_SIGN_IN_SECONDS } from '../../config/policy.js';
 import type { AuthorizeAnswer, AuthorizeRequest, WebMessageResponse } from '../../contract/authorize.js';
-import { ApiError, badRequest } from '../../lib/api-error.js';
+import { ApiError, TokenError, badRequest } from '../../lib/api-error.js';
 import type { OAuthErrorCode } from '../../lib/oauth-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
-import { requireAuth } from '../../middleware/require-auth.js';
-import type { OAuthClient } from '../../storage/storage.js';
+import { bearerToken } from '../../middleware/require-auth.js';
+import type { Session } from '../../storage/records.js';
+import type { OAuthClient, Storage } from '../../storage/storage.js';
 import { appInfoOf } from '../clients/app-info.js';
 import { withQuery } from './redirect-uri.js';
 import { joinScope, parseScope } from './scopes.js';
@@ -35,6 +43,8 @@ const authorizeSchema = requestSchema<AuthorizeRequest>()(
     code_challenge_method: v.optional(parameter, ''),
     nonce: v.optional(parameter, ''),
     response_mode: v.optional(parameter, ''),
+    prompt: v.optional(parameter, ''),
+    max_age: v.optional(parameter, ''),
     consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
   }),
 );
@@ -49,6 +59,11 @@ interface AuthorizationProblem {
 const RESPONSE_MODES = ['query', 'web_message'];
 /** RFC 7636 §4.2: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** OpenID Connect Core §3.1.2.1: max_age is a number of seconds (at most ten digits here). */
+const MAX_AGE = /^\d{1,10}$/;
+
+/** The values of `prompt` (OpenID Connect Core §3.1.2.1: space-delimited, case-sensitive). */
+const promptsOf = (request: AuthorizationRequest): string[] => parseScope(request.prompt);
 
 const problem = (error: OAuthErrorCode, description: string): AuthorizationProblem => ({ error, description });
 
@@ -72,6 +87,10 @@ function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: r
   } else if (client.kind === 'public') {
     return problem('invalid_request', 'A public client must send a PKCE code_challenge with code_challenge_method=S256');
   }
+  const prompts = promptsOf(request);
+  // OpenID Connect Core §3.1.2.1: none with any other value is an error.
+  if (prompts.includes('none') && prompts.length > 1) return problem('invalid_request', 'prompt=none cannot be combined with other values');
+  if (request.max_age !== '' && !MAX_AGE.test(request.max_age)) return problem('invalid_request', 'max_age must be a number of seconds');
   if (scopes.length === 0) return problem('invalid_scope', 'scope is required');
   const unknown = scopes.filter((scope) => !client.scopes.includes(scope));
   if (unknown.length > 0) return problem('invalid_scope', `Not allowed for this client: ${unknown.join(' ')}`);
@@ -104,13 +123,27 @@ function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: stri
   return c.json({ redirect_uri: withQuery(request.redirect_uri, parameters) } satisfies AuthorizeAnswer);
 }
 
+/**
+ * Whether the sign-in is the fresh authentication `prompt=login` or an exceeded `max_age` asks for:
+ * one made for this client's request (the SPA sends the `OauthClientId` header, SPEC §7), less than
+ * FRESH_SIGN_IN_SECONDS ago, that has not authorized a code for the client yet. Without this a
+ * `max_age=0` request could never be answered: any sign-in is some seconds old by the time it comes
+ * back here.
+ */
+async function isFreshFor(storage: Storage, session: Session, client: OAuthClient, now: number): Promise<boolean> {
+  if (session.oauthClientId !== client.id || now - session.createdAt > FRESH_SIGN_IN_SECONDS * 1000) return false;
+  return !(await storage.authorizationCodes.issuedInSignIn(session.id, client.id));
+}
+
 export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const issuer = config.publicUrl;
   const app = new Hono<AppEnv>();
 
-  app.post('/authorize/', requireAuth(sessions), async (c) => {
-    const { user, session } = c.get('auth');
-    if (user.isInactivated) throw new ApiError(403, [{ error: 'account_inactive' }]);
+  app.post('/authorize/', async (c) => {
+    // A request without a token is answered only for prompt=none (below); an invalid token is 401 as
+    // everywhere, so that the SPA refreshes it first.
+    const token = bearerToken(c.req.header('authorization'));
+    const auth = token === null ? null : await sessions.authenticate(token);
     const request = await readJsonBody(c, authorizeSchema);
 
     // RFC 6749 §4.1.2.1: with an unknown client or an unverified redirect URI, nothing is sent
@@ -125,14 +158,38 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     const scopes = parseScope(request.scope);
     const refused = problemOf(client, request, scopes);
     if (refused) return respond(c, request, issuer, refused);
+
+    const prompts = promptsOf(request);
+    // OpenID Connect Core §3.1.2.1: prompt=none must not show anything; what would need a page is an error.
+    const silent = prompts.includes('none');
+    if (!auth) {
+      if (silent) return respond(c, request, issuer, problem('login_required', 'The user is not signed in'));
+      throw new TokenError('not_authenticated', 'Authentication credentials were not provided.');
+    }
+    const { user, session } = auth;
+    if (user.isInactivated) {
+      if (silent) return respond(c, request, issuer, problem('login_required', 'The account is deactivated'));
+      throw new ApiError(403, [{ error: 'account_inactive' }]);
+    }
     if (request.consent === 'deny') return respond(c, request, issuer, problem('access_denied', 'The user denied the request'));
 
+    const now = clock.now();
+    // OpenID Connect Core §3.1.2.1: an older sign-in than max_age, or prompt=login, must be made again.
+    const tooOld = request.max_age !== '' && now - session.createdAt > Number(request.max_age) * 1000;
+    if ((tooOld || prompts.includes('login')) && !(await isFreshFor(storage, session, client, now))) {
+      if (silent) return respond(c, request, issuer, problem('login_required', 'The sign-in is older than max_age'));
+      return c.json({ login_required: true } satisfies AuthorizeAnswer);
+    }
+
     const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
-    const consented = client.firstParty || request.consent === 'allow' || scopes.every((scope) => granted.has(scope));
-    if (!consented) return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
+    const remembered = client.firstParty || scopes.every((scope) => granted.has(scope));
+    const consented = request.consent === 'allow' || (remembered && !prompts.includes('consent'));
+    if (!consented) {
+      if (silent) return respond(c, request, issuer, problem('consent_required', 'The user has not consented to this request'));
+      return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
+    }
 
     const code = randomSecret();
-    const now = clock.now();
     // The consent and the code are written before the answer leaves (DESIGN.md).
     await storage.transaction(async (tx) => {
       await tx.grants.insert(user.id, client.id, scopes, now);

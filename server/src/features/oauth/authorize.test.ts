@@ -251,8 +251,8 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
   });
 
   it('refuses a malformed body the Django way, with the field named', async () => {
-    const answer = await allow({ consent: 'maybe', prompt: 'none' });
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_value', field: 'consent' }, { error: 'unknown_field', field: 'prompt' }] }]);
+    const answer = await allow({ consent: 'maybe', request_uri: 'urn:x' });
+    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_value', field: 'consent' }, { error: 'unknown_field', field: 'request_uri' }] }]);
   });
 });
 

@@ -282,6 +282,34 @@ describe('refreshing', () => {
     expect((await oauth.userinfo(next.json.access_token as string)).status).toBe(401);
   });
 
+  it('answers 20 parallel refreshes of one token with one successor, so the family does not fork (RFC 9700 §4.14.2)', async () => {
+    const tokens = await oauth.tokens(spa.access);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => oauth.refresh(tokens.refresh_token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const successors = new Set(answers.map((a) => a.json.refresh_token as string));
+    expect(successors.size).toBe(1);
+    const sid = jwtPayload(tokens.access_token).sid as string;
+    const live = await server.db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sid).where('rotated_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    // Once the grace is over, the replayed token ends the family, successor included.
+    server.clock.advanceSeconds(11);
+    expect(oauthError(await oauth.refresh(tokens.refresh_token))).toEqual(INVALID_GRANT);
+    expect(oauthError(await oauth.refresh([...successors][0] ?? ''))).toEqual(INVALID_GRANT);
+  });
+
+  it('ends an OAuth session 30 days after the sign-in to Kirish that authorized it, however often it was refreshed', async () => {
+    const DAY = 24 * 3600;
+    const saved = await oauth.signIn('+998901112244', { save: true });
+    server.clock.advanceSeconds(20 * DAY);
+    const spaNow = await server.post(`${V1}/TokenRefresh/`, { refresh: saved.refresh });
+    const tokens = await oauth.tokens(spaNow.json.access);
+    server.clock.advanceSeconds(10 * DAY - 1);
+    const refreshed = await oauth.refresh(tokens.refresh_token);
+    expect(refreshed.status, refreshed.text).toBe(200);
+    server.clock.advanceSeconds(1);
+    expect(oauthError(await oauth.refresh(refreshed.json.refresh_token as string))).toEqual(INVALID_GRANT);
+  });
+
   it('gives a narrower scope when asked, and keeps the grant for the next refresh', async () => {
     const tokens = await oauth.tokens(spa.access, { scope: 'openid profile email' });
     const narrow = await oauth.refresh(tokens.refresh_token, { scope: 'openid' });

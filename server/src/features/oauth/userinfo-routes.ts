@@ -1,7 +1,9 @@
 /**
  * GET and POST /oauth/userinfo/ (OpenID Connect Core §5.3): the user's claims for the scope an
- * OAuth access token carries. Only a token issued to a client is taken, and only while its session
- * lives; the SPA's own token is refused here, as a client's token is refused by the SPA's API.
+ * OAuth access token carries, and never beyond what the session was granted (§5.4): the claims are
+ * those of the scopes both the token names and the person consented to, whatever a token claims.
+ * Only a token issued to a client is taken, and only while its session lives; the SPA's own token
+ * is refused here, as a client's token is refused by the SPA's API.
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -29,7 +31,10 @@ export function userinfoRoutes({ storage, sessions }: RouteDeps) {
       throw new OAuthError('invalid_token', token === undefined ? 'No access token was sent' : 'The access token is invalid, expired or revoked', { status: 401, challenge });
     }
     allowClientOrigin(c, await storage.clients.find(holder.clientId));
-    return c.json({ sub: holder.user.id, ...userClaims(holder.user, parseScope(holder.scope)) });
+    // A token may name less than the grant (a refresh with a narrower scope, RFC 6749 §6), never more.
+    const granted = parseScope(holder.session.scope ?? '');
+    const scopes = parseScope(holder.scope).filter((scope) => granted.includes(scope));
+    return c.json({ sub: holder.user.id, ...userClaims(holder.user, scopes) });
   });
 
   return app;

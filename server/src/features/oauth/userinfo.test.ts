@@ -3,7 +3,8 @@
  * SPA's: each side refuses the other's.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OTHER_ORIGIN, PARTNER_ORIGIN, USERINFO, oauthSteps } from '../../test-support/oauth.js';
+import { createAccessTokenSigner } from '../../lib/jwt.js';
+import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, USERINFO, jwtPayload, oauthSteps } from '../../test-support/oauth.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -69,6 +70,23 @@ describe('GET /oauth/userinfo/', () => {
 
     server.clock.advanceSeconds(900);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
+  });
+
+  it('gives only the claims of the scopes the session was granted, whatever the token claims (OpenID Connect Core §5.4)', async () => {
+    const tokens = await oauth.tokens(spa.access, { scope: 'openid' });
+    const { sid } = jwtPayload(tokens.access_token) as { sid: string };
+    // A token for the same session that claims every scope, validly signed with the server's own key:
+    // what a bug elsewhere, a stolen signing key's lesser cousin or a future token path could produce.
+    const signer = await createAccessTokenSigner(server.storage, server.clock, server.config.publicUrl);
+    const claimsTooMuch = await signer.sign({ userId: spa.user_uuid, sessionId: sid, client: { clientId: PARTNER_ID, scope: 'openid profile phone email' } }, 900);
+    const answer = await oauth.userinfo(claimsTooMuch);
+    expect([answer.status, answer.json]).toEqual([200, { sub: spa.user_uuid }]);
+  });
+
+  it('gives a narrower token only its own scopes, within the grant', async () => {
+    const tokens = await oauth.tokens(spa.access, { scope: 'openid profile phone' });
+    const narrower = await oauth.refresh(tokens.refresh_token, { scope: 'openid phone' });
+    expect((await oauth.userinfo(narrower.json.access_token)).json).toEqual({ sub: spa.user_uuid, phone_number: '+998901112233', phone_number_verified: true });
   });
 
   it('refuses a token in the query: the Authorization header only', async () => {

@@ -61,6 +61,7 @@ async function rowsOf(userId: string, phone: string) {
     otp_codes: await rowCount(db.selectFrom('otp_codes').select('id').where('contact', '=', phone).execute()),
     outbox: await rowCount(db.selectFrom('outbox').select('id').where('recipient', '=', phone).execute()),
     login_throttle: await rowCount(db.selectFrom('login_throttle').select('key').where('key', '=', `phone:${phone}`).execute()),
+    limit_locks: await rowCount(db.selectFrom('limit_locks').select('key').where('key', '=', phone).execute()),
   };
 }
 

@@ -16,12 +16,9 @@ export const passwordCheckKey = (user: User) => `user:${user.id}`;
  * too_many_attempts_login; wrong (or no password at all) → `invalid_old_password` on `field`.
  */
 export async function assertPassword(throttle: LoginThrottle, user: User, password: string, ip: string, field: string): Promise<void> {
-  const key = passwordCheckKey(user);
-  await throttle.assertOpen(key, ip);
-  const ok = user.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-  if (!ok) {
-    await throttle.recordFailure(key, ip);
-    throw badRequest('invalid_old_password', field);
-  }
-  await throttle.recordSuccess(key);
+  const passwordHash = user.passwordHash;
+  const ok = await throttle.attempt(passwordCheckKey(user), ip, () =>
+    passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password),
+  );
+  if (!ok) throw badRequest('invalid_old_password', field);
 }

@@ -1,5 +1,6 @@
-/** POST /user/change-password/ and POST /user/reset-password/. */
+/** POST /user/change-password/ and POST /user/reset-password/, and what a new password does to the apps let in. */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { oauthSteps } from '../../test-support/oauth.js';
 import { securitySteps, type Tokens } from '../../test-support/security.js';
 import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
 
@@ -10,6 +11,7 @@ const RESET = `${V1}/user/reset-password/`;
 
 const server = useTestServer();
 const steps = securitySteps(server);
+const oauth = oauthSteps(server);
 let tokens: Tokens;
 
 beforeEach(async () => {
@@ -22,7 +24,7 @@ describe('POST /user/change-password/', () => {
   it('sets the new password and keeps every sign-in when not asked to end them', async () => {
     const phone = await steps.signIn(PHONE);
     const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: false }, { token: tokens.access });
-    expect([answer.status, answer.json]).toEqual([200, { ended: 0 }]);
+    expect([answer.status, answer.json]).toEqual([200, { ended: 0, ended_apps: 0 }]);
     expect((await signInWith(STRONG_PASSWORD)).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
     expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: phone.access })).status).toBe(200);
@@ -34,7 +36,7 @@ describe('POST /user/change-password/', () => {
     const phone = await steps.signIn(PHONE);
     const tablet = await steps.signIn(PHONE);
     const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
-    expect(answer.json).toEqual({ ended: 2 });
+    expect(answer.json).toEqual({ ended: 2, ended_apps: 0 });
     for (const other of [phone, tablet]) expect(await steps.works(other)).toEqual({ access: 401, refresh: 401 });
     const events = (await steps.events(tokens.access)).json.results;
     expect(events[0]).toMatchObject({ type: 'password_changed', details: { ended_sessions: 2 } });
@@ -67,7 +69,7 @@ describe('POST /user/reset-password/', () => {
     const phone = await steps.signIn(PHONE);
     const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
     const answer = await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
-    expect([answer.status, answer.json]).toEqual([200, { ended: 1 }]);
+    expect([answer.status, answer.json]).toEqual([200, { ended: 1, ended_apps: 0 }]);
     expect(await steps.works(phone)).toEqual({ access: 401, refresh: 401 });
     expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
     const events = (await steps.events(tokens.access)).json.results;
@@ -92,6 +94,72 @@ describe('POST /user/reset-password/', () => {
     expect((await server.post(RESET, { request_id: requestId, new_password: '12345678' }, { token: tokens.access })).json).toEqual({
       errors: [{ error: 'password_too_common', field: 'new_password' }],
     });
-    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({ ended: 0 });
+    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({ ended: 0, ended_apps: 0 });
+  });
+});
+
+/** Whether the partner's tokens still answer: userinfo with the access token, the token endpoint with the refresh token. */
+const appWorks = async (app: { access_token: string; refresh_token: string }) => ({
+  userinfo: (await oauth.userinfo(app.access_token)).status,
+  refresh: (await oauth.refresh(app.refresh_token)).status,
+});
+
+describe('a new password and the OAuth apps let in (ASVS 5.0 §7.4.3)', () => {
+  const RESTORE = `${V1}/restore-password/RestorePasswordSms/`;
+  let app: { access_token: string; refresh_token: string };
+
+  beforeEach(async () => {
+    await oauth.registerClients();
+    // Two authorizations of the partner: two app sessions.
+    await oauth.tokens(tokens.access, { scope: 'openid profile' });
+    app = await oauth.tokens(tokens.access, { scope: 'openid profile' });
+  });
+
+  it('a change of password ends the apps\' sessions unless asked not to, and says how many', async () => {
+    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD }, { token: tokens.access });
+    expect([answer.status, answer.json]).toEqual([200, { ended: 0, ended_apps: 2 }]);
+    expect(await appWorks(app)).toEqual({ userinfo: 401, refresh: 400 });
+    expect((await oauth.refresh(app.refresh_token)).json.error).toBe('invalid_grant');
+    // The person's own sign-in goes on, and the log says what ended.
+    expect(await steps.works(tokens)).toEqual({ access: 200, refresh: 200 });
+    const [event] = (await steps.events(tokens.access)).json.results;
+    expect(event).toMatchObject({ type: 'password_changed', details: { ended_sessions: 0, ended_app_sessions: 2 } });
+    const row = await server.db.selectFrom('sessions').select('end_reason').where('kind', '=', 'oauth').where('ended_at', 'is not', null).executeTakeFirstOrThrow();
+    expect(row.end_reason).toBe('password_change');
+  });
+
+  it('a change of password with end_app_sessions false leaves the apps signed in', async () => {
+    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true, end_app_sessions: false }, { token: tokens.access });
+    expect(answer.json).toEqual({ ended: 0, ended_apps: 0 });
+    expect(await appWorks(app)).toEqual({ userinfo: 200, refresh: 200 });
+  });
+
+  it('a reset while signed in ends the apps\' sessions by default', async () => {
+    const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
+    const answer = await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access });
+    expect(answer.json).toEqual({ ended: 0, ended_apps: 2 });
+    expect(await appWorks(app)).toEqual({ userinfo: 401, refresh: 400 });
+  });
+
+  it('a forgotten password restored by a code ends every sign-in and, by default, the apps\' sessions', async () => {
+    const requestId = await server.verify({ phone: PHONE }, 'forget_pass_verification');
+    const answer = await server.post(RESTORE, { request_id: requestId, password: NEW_PASSWORD });
+    expect([answer.status, answer.json]).toEqual([200, { detail: 'password_changed', ended: 1, ended_apps: 2 }]);
+    expect(await appWorks(app)).toEqual({ userinfo: 401, refresh: 400 });
+    expect(await steps.works(tokens)).toEqual({ access: 401, refresh: 401 });
+  });
+
+  it('a forgotten password restored with end_app_sessions false still ends every sign-in to Kirish, but not the apps', async () => {
+    const requestId = await server.verify({ phone: PHONE }, 'forget_pass_verification');
+    const answer = await server.post(RESTORE, { request_id: requestId, password: NEW_PASSWORD, end_app_sessions: false });
+    expect(answer.json).toEqual({ detail: 'password_changed', ended: 1, ended_apps: 0 });
+    expect(await steps.works(tokens)).toEqual({ access: 401, refresh: 401 });
+    expect(await appWorks(app)).toEqual({ userinfo: 200, refresh: 200 });
+  });
+
+  it('refuses an end_app_sessions that is not a boolean, and changes nothing', async () => {
+    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_app_sessions: 'yes' }, { token: tokens.access });
+    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_value', field: 'end_app_sessions' }] }]);
+    expect((await signInWith(STRONG_PASSWORD)).status).toBe(200);
   });
 });

@@ -3,16 +3,27 @@
  * account is signed in to Kirish, and signing any of those out. Only the SPA's own sign-ins (kind
  * `sso`); the apps let in are GET /user/grants/. Ending a session ends its refresh-token family, and
  * since every request checks the session row, its access token stops working at once too.
+ *
+ * Ending every other sign-in at once needs a step-up proof (step-up.ts): OWASP ASVS 5.0 §7.5.2 asks
+ * for a fresh authentication before sessions are terminated in bulk, so a stolen access token alone
+ * cannot sign the owner out of every other device.
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import type { ActiveSession, SessionsEnded } from '../../contract/sessions.js';
+import type { ActiveSession, EndOtherSessionsRequest, SessionsEnded } from '../../contract/sessions.js';
 import { ApiError } from '../../lib/api-error.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
+import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { Session } from '../../storage/records.js';
 import { recordEvent } from './audit-log.js';
+import { consumeStepUpProof } from './step-up.js';
+
+// Optional in the schema so that a missing proof is `proof_required`, like a wrong one.
+const endOthersSchema = requestSchema<EndOtherSessionsRequest>()(
+  v.strictObject({ proof: v.optional(v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required'))) }),
+);
 
 function sessionView(session: Session, currentId: string): ActiveSession {
   return {
@@ -68,9 +79,13 @@ export function sessionRoutes({ storage, clock, sessions }: RouteDeps) {
   });
 
   app.post('/sessions/end-others/', auth, requireActive, async (c) => {
-    const { user, session: current } = c.get('auth');
+    const body = await readJsonBody(c, endOthersSchema);
+    const caller = c.get('auth');
+    const { user, session: current } = caller;
     const now = clock.now();
     const ended = await storage.transaction(async (tx) => {
+      // Used up with the change: a failure later rolls it back and leaves the proof usable.
+      await consumeStepUpProof(tx, body.proof, caller, now);
       const count = await tx.openSessions.endOthers(user.id, current.id, ['sso'], now, 'ended_by_user');
       await recordEvent(tx, { type: 'sessions_ended_others', userId: user.id, sessionId: current.id, meta: c.get('meta'), at: now, details: { ended: count } });
       return count;

@@ -1,6 +1,6 @@
 /** GET /user/sessions/, DELETE /user/sessions/{id}/ and POST /user/sessions/end-others/. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHROME_WINDOWS, SAFARI_IPHONE, SESSIONS, securitySteps, type Tokens } from '../../test-support/security.js';
+import { CHROME_WINDOWS, PROOF, SAFARI_IPHONE, SESSIONS, securitySteps, type Tokens } from '../../test-support/security.js';
 import { useTestServer } from '../../test-support/test-server.js';
 
 const PHONE = '+998901230011';
@@ -14,7 +14,9 @@ beforeEach(async () => {
 
 const list = (token = laptop.access) => server.call('GET', SESSIONS, { token });
 const end = (id: string, token = laptop.access) => server.call('DELETE', `${SESSIONS}${id}/`, { token, headers: { 'user-agent': CHROME_WINDOWS } });
-const endOthers = (token = laptop.access) => server.call('POST', `${SESSIONS}end-others/`, { token });
+const endOthers = (body: Record<string, unknown>, token = laptop.access) => server.post(`${SESSIONS}end-others/`, body, { token });
+/** Ends the others with a fresh proof by the password, as the sessions page does. */
+const endOthersProven = async (token = laptop.access) => endOthers({ proof: await steps.proofByPassword(token) }, token);
 
 describe('GET /user/sessions/', () => {
   it('lists the live sign-ins with device, browser, system, address and times, the caller first, then by last activity', async () => {
@@ -116,7 +118,7 @@ describe('POST /user/sessions/end-others/', () => {
     const phone = await steps.signIn(PHONE);
     const tablet = await steps.signIn(PHONE);
     const other = await server.registerByPhone('+998901230022');
-    const answer = await endOthers();
+    const answer = await endOthersProven();
     expect([answer.status, answer.json]).toEqual([200, { ended: 2 }]);
     for (const tokens of [phone, tablet]) expect(await steps.works(tokens)).toEqual({ access: 401, refresh: 401 });
     expect((await list()).json.map((s: { id: string }) => s.id)).toEqual([laptop.session]);
@@ -126,6 +128,46 @@ describe('POST /user/sessions/end-others/', () => {
   });
 
   it('answers { ended: 0 } when there is nobody else', async () => {
-    expect((await endOthers()).json).toEqual({ ended: 0 });
+    expect((await endOthersProven()).json).toEqual({ ended: 0 });
+  });
+
+  it('takes a proof by a code to the account\'s own phone as well as by the password', async () => {
+    const phone = await steps.signIn(PHONE);
+    const requestId = await steps.verifySignedIn(laptop.access, { phone: PHONE }, 'confirm_email_or_phone');
+    const { proof } = (await server.post(PROOF, { request_id: requestId }, { token: laptop.access })).json;
+    expect((await endOthers({ proof })).json).toEqual({ ended: 1 });
+    expect(await steps.works(phone)).toEqual({ access: 401, refresh: 401 });
+  });
+});
+
+describe('POST /user/sessions/end-others/ needs a fresh authentication (ASVS 5.0 §7.5.2)', () => {
+  it('refuses the access token alone: 400 proof_required, and every other sign-in goes on', async () => {
+    const phone = await steps.signIn(PHONE);
+    for (const body of [{}, { proof: '' }, { proof: 'made-up-proof' }]) {
+      const answer = await endOthers(body);
+      expect([answer.status, answer.json], JSON.stringify(body)).toEqual([400, { errors: [{ error: 'proof_required', field: 'proof' }] }]);
+    }
+    // A call without a body at all, as before this rule, ends nothing either.
+    expect((await server.call('POST', `${SESSIONS}end-others/`, { token: laptop.access })).status).toBe(415);
+    expect(await steps.works(phone)).toEqual({ access: 200, refresh: 200 });
+    const events = (await steps.events(laptop.access)).json.results as { type: string }[];
+    expect(events.map((event) => event.type)).not.toContain('sessions_ended_others');
+  });
+
+  it('uses a proof once: the same proof a second time is proof_required', async () => {
+    const proof = await steps.proofByPassword(laptop.access);
+    expect((await endOthers({ proof })).status).toBe(200);
+    await steps.signIn(PHONE);
+    expect((await endOthers({ proof })).json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
+  });
+
+  it('refuses a proof of another sign-in of the same account, and one older than five minutes', async () => {
+    const phone = await steps.signIn(PHONE);
+    const phonesProof = await steps.proofByPassword(phone.access);
+    expect((await endOthers({ proof: phonesProof })).json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
+    const stale = await steps.proofByPassword(laptop.access);
+    server.clock.advanceSeconds(301);
+    expect((await endOthers({ proof: stale })).json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
+    expect(await steps.works(phone)).toEqual({ access: 200, refresh: 200 });
   });
 });

@@ -5,8 +5,10 @@
  *
  * Two tabs refreshing at once (docs/decisions.md): the immediately previous token — rotated less
  * than REFRESH_REUSE_GRACE_SECONDS ago, and whose successor has not been used yet — may be presented
- * again; each such use gets a fresh pair of its own and the family stays alive. Any other
- * presentation of a rotated token is reuse.
+ * again, and gets the same successor refresh token as the first presentation (with an access token
+ * of its own), so the family stays one chain with one live refresh token, however many presentations
+ * race. Any other presentation of a rotated token is reuse. A session also has an absolute lifetime
+ * from its sign-in that no refresh extends (ASVS 10.4.8).
  *
  * An OAuth client's authorization is a session too (kind `oauth`), with the same refresh-token
  * family. Its tokens and the SPA's are kept apart in both directions: the SPA's API and refresh
@@ -15,14 +17,14 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_REUSE_GRACE_SECONDS,
-  REFRESH_TOKEN_TTL_SAVED_SECONDS,
-  REFRESH_TOKEN_TTL_UNSAVED_SECONDS,
+  SESSION_LIFETIME_SAVED_SECONDS,
+  SESSION_LIFETIME_UNSAVED_SECONDS,
 } from '../../config/policy.js';
 import type { TokenPair } from '../../contract/tokens.js';
 import { TokenError } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccessTokenSigner } from '../../lib/jwt.js';
-import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
+import { hmacSha256, randomId, randomSecret, sha256 } from '../../lib/secrets.js';
 import type { RequestMeta } from '../../middleware/request-meta.js';
 import type { Session, User } from '../../storage/records.js';
 import type { Storage } from '../../storage/storage.js';
@@ -84,8 +86,9 @@ export interface SessionService {
   /** The SPA's refresh (POST /TokenRefresh/): only `sso` sessions. */
   refresh(refreshToken: string): Promise<TokenPair>;
   /**
-   * Rotates a refresh token of a live session that `admits` accepts, with reuse detection; null
-   * when the token is unknown, expired, ended, reused or not admitted. A session that is not
+   * Rotates a refresh token of a live session that `admits` accepts, with reuse detection (inside
+   * the grace window the previous token gets the same successor again); null when the token is
+   * unknown, expired, past the session's lifetime, ended, reused or not admitted. A session that is not
    * admitted is left exactly as it was: a token shown to the wrong endpoint or client is refused,
    * not rotated.
    */
@@ -97,24 +100,42 @@ export interface SessionService {
   end(sessionId: string, reason: EndReason): Promise<void>;
 }
 
-const refreshTtlMs = (save: boolean) => (save ? REFRESH_TOKEN_TTL_SAVED_SECONDS : REFRESH_TOKEN_TTL_UNSAVED_SECONDS) * 1000;
+/**
+ * When the session ends, however often it is refreshed (OWASP ASVS 10.4.8, 7.3.2): its lifetime
+ * counted from the sign-in — for an OAuth client's session, from the sign-in to Kirish that
+ * authorized it, so no token outlives the password entry it descends from by more than that.
+ */
+export function sessionEndsAt(session: Session): number {
+  const lifetimeSeconds = session.save ? SESSION_LIFETIME_SAVED_SECONDS : SESSION_LIFETIME_UNSAVED_SECONDS;
+  return (session.authTime ?? session.createdAt) + lifetimeSeconds * 1000;
+}
 
-/** A new refresh token in the session's family; only its hash is stored. */
-async function issueRefresh(tx: Storage, session: Session, parentId: string | null, now: number): Promise<string> {
-  const token = randomSecret();
+/** A refresh token of the session's family (a random one unless given); only its hash is stored. */
+async function issueRefresh(tx: Storage, session: Session, parentId: string | null, now: number, token = randomSecret()): Promise<string> {
   await tx.refreshTokens.insert({
     id: randomId(),
     sessionId: session.id,
     tokenHash: sha256(token),
     parentId,
     createdAt: now,
-    expiresAt: now + refreshTtlMs(session.save),
+    expiresAt: sessionEndsAt(session),
     rotatedAt: null,
   });
   return token;
 }
 
-export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner): SessionService {
+/**
+ * `refreshKey` is the server secret (server_secrets) that derives each refresh token's successor.
+ */
+export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner, refreshKey: string): SessionService {
+  /**
+   * The successor of a refresh token: derived from it under the server secret instead of drawn at
+   * random, so every presentation of a token gets the same successor — a second tab inside the grace
+   * window joins the one chain instead of starting another (RFC 9700 §4.14.2). Without the secret
+   * nobody can derive it; it is as unguessable as a random token (HMAC-SHA-256, 256 bits).
+   */
+  const successorOf = (token: string) => hmacSha256(refreshKey, `refresh-successor:${token}`);
+
   const signAccess = (session: Session, scope?: string) => {
     const base = { userId: session.userId, sessionId: session.id };
     if (session.kind === 'sso' || session.oauthClientId === null) return signer.sign(base, ACCESS_TOKEN_TTL_SECONDS);
@@ -126,24 +147,31 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
 
   async function rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null> {
     const now = clock.now();
+    const successor = successorOf(refreshToken);
     const rotation = await storage.transaction(async (tx): Promise<Rotation> => {
       const current = await tx.refreshTokens.findByHash(sha256(refreshToken));
       if (!current) return { ok: false };
       const session = await tx.sessions.findById(current.sessionId);
-      if (!session || session.endedAt !== null || now >= current.expiresAt || !admits(session)) return { ok: false };
+      if (!session || session.endedAt !== null || !admits(session)) return { ok: false };
+      // Past the absolute lifetime nothing refreshes, whatever a token issued before it was set says.
+      if (now >= current.expiresAt || now >= sessionEndsAt(session)) return { ok: false };
 
-      let rotatedAt = current.rotatedAt;
-      if (rotatedAt === null && !(await tx.refreshTokens.markRotated(current.id, now))) rotatedAt = now;
-      const stale =
-        rotatedAt !== null &&
-        (now - rotatedAt > REFRESH_REUSE_GRACE_SECONDS * 1000 || (await tx.refreshTokens.hasRotatedChild(current.id)));
-      if (stale) {
-        // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
-        await tx.sessions.end(session.id, now, 'refresh_reuse');
-        return { ok: false };
+      // Of concurrent presentations of the current token exactly one marks it rotated (on
+      // PostgreSQL the others wait for that row's lock, then find it rotated) and stores the successor.
+      if (current.rotatedAt === null && (await tx.refreshTokens.markRotated(current.id, now))) {
+        await tx.sessions.touch(session.id, now);
+        return { ok: true, session, refresh: await issueRefresh(tx, session, current.id, now, successor) };
       }
-      await tx.sessions.touch(session.id, now);
-      return { ok: true, session, refresh: await issueRefresh(tx, session, current.id, now) };
+      // Rotated already. Inside the grace window, while its successor is still the family's newest
+      // token, it gets that successor again: nothing new is issued, so the chain cannot fork.
+      const rotatedAt = current.rotatedAt ?? now;
+      const next = await tx.refreshTokens.findByHash(sha256(successor));
+      if (next?.parentId === current.id && next.rotatedAt === null && now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        return { ok: true, session, refresh: successor };
+      }
+      // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
+      await tx.sessions.end(session.id, now, 'refresh_reuse');
+      return { ok: false };
     });
     return rotation.ok ? { session: rotation.session, refresh: rotation.refresh } : null;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer, STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
+import { REGISTER_PATH, STRONG_PASSWORD, useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
 
 const DEVICE_LIST = `${V1}/user/deviceprofile/DeviceProfileList`;
 
@@ -27,15 +27,47 @@ describe('MyProfile', () => {
   });
 });
 
-describe('DeviceProfileList', () => {
-  it('lists the accounts that signed in with this device, masked, the caller marked', async () => {
-    const device = { 'device-id': 'family-laptop' };
-    const first = await server.registerByPhone('+998903330011', {}, device);
-    server.clock.advanceSeconds(60);
-    const second = await server.registerByPhone('+998903330022', { first_name: 'Sardor' }, device);
-    await server.registerByPhone('+998903330033', {}, { 'device-id': 'another-phone' });
+/**
+ * A browser's cookie jar, as far as the device cookie goes: what a sign-in set is sent with every
+ * later call, as a browser sends a SameSite=Strict cookie with the SPA's own calls.
+ */
+function browser() {
+  let cookie: string | undefined;
+  return {
+    headers: (): Record<string, string> => (cookie ? { cookie } : {}),
+    keep(answer: CallResult): CallResult {
+      const set = /kirish_device=([^;]*)/.exec(answer.headers.get('set-cookie') ?? '');
+      if (set) cookie = `kirish_device=${set[1]}`;
+      return answer;
+    },
+    get cookie() {
+      return cookie;
+    },
+  };
+}
+type Browser = ReturnType<typeof browser>;
 
-    const list = await server.call('GET', DEVICE_LIST, { token: second.access, headers: device });
+/** Registers an account in `on`, which keeps the device cookie the answer sets. */
+async function registerIn(on: Browser, phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const requestId = await server.verify({ phone });
+  const body = { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2, ...extra };
+  const answer = on.keep(await server.post(REGISTER_PATH, body, { headers: { ...on.headers(), ...headers } }));
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json as { access: string; refresh: string; user_uuid: string };
+}
+
+const listIn = (on: Browser, access: string, headers: Record<string, string> = {}) => server.call('GET', DEVICE_LIST, { token: access, headers: { ...on.headers(), ...headers } });
+const uuids = (answer: CallResult) => (answer.json as { uuid: string }[]).map((profile) => profile.uuid);
+
+describe('DeviceProfileList', () => {
+  it('lists the accounts that signed in in this browser, masked, the caller marked', async () => {
+    const laptop = browser();
+    const first = await registerIn(laptop, '+998903330011');
+    server.clock.advanceSeconds(60);
+    const second = await registerIn(laptop, '+998903330022', { first_name: 'Sardor' });
+    await registerIn(browser(), '+998903330033');
+
+    const list = await listIn(laptop, second.access);
     expect(list.status).toBe(200);
     expect(list.json).toEqual([
       expect.objectContaining({ uuid: second.user_uuid, first_name: 'Sardor', phone: '+998 90 *** ** 22', email: null, is_current: true, has_active_session: true }),
@@ -43,20 +75,72 @@ describe('DeviceProfileList', () => {
     ]);
   });
 
+  it('binds the browser by an HttpOnly, SameSite=Strict cookie of 256 random bits, sent to the API only, for a year', async () => {
+    const answer = await server.post(REGISTER_PATH, { request_id: await server.verify({ phone: '+998903330011' }), password: STRONG_PASSWORD, first_name: 'A', last_name: 'B', kind: 2 });
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; SameSite=Strict$/);
+    // Over http (the test server's PUBLIC_URL) the cookie cannot be Secure; over https it is (below).
+    const session = await server.db.selectFrom('sessions').select('device_id').executeTakeFirstOrThrow();
+    // The database keeps only a hash of the secret.
+    expect(session.device_id).not.toBe(/kirish_device=([^;]*)/.exec(cookie)?.[1]);
+    expect(session.device_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('signs in with the browser\'s cookie: the next account lands on the same device, and the cookie is set again', async () => {
+    const laptop = browser();
+    const first = await registerIn(laptop, '+998903330011');
+    const before = laptop.cookie;
+    const signIn = laptop.keep(await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: laptop.headers() }));
+    expect(signIn.headers.get('set-cookie')).toContain(before);
+    expect(uuids(await listIn(laptop, signIn.json.access))).toEqual([first.user_uuid]);
+  });
+
   it('shows a signed-out account as not active', async () => {
-    const device = { 'device-id': 'family-laptop' };
-    const first = await server.registerByPhone('+998903330011', {}, device);
-    const second = await server.registerByPhone('+998903330022', {}, device);
+    const laptop = browser();
+    const first = await registerIn(laptop, '+998903330011');
+    const second = await registerIn(laptop, '+998903330022');
     await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: first.access });
-    const list = await server.call('GET', DEVICE_LIST, { token: second.access });
+    const list = await listIn(laptop, second.access);
     expect(list.json.find((p: { uuid: string }) => p.uuid === first.user_uuid)?.has_active_session).toBe(false);
   });
 
-  it('uses the device of the caller\'s session, not a Device-Id header naming another device', async () => {
-    await server.registerByPhone('+998903330011', {}, { 'device-id': 'victim-device' });
-    const attacker = await server.registerByPhone('+998903330022', {}, { 'device-id': 'attacker-device' });
-    const list = await server.call('GET', DEVICE_LIST, { token: attacker.access, headers: { 'device-id': 'victim-device' } });
-    expect(list.json.map((p: { uuid: string }) => p.uuid)).toEqual([attacker.user_uuid]);
+  it('does not trust the Device-Id header: signing in with another device\'s id shows none of its accounts', async () => {
+    const victim = browser();
+    const victimAccount = await registerIn(victim, '+998903330011', {}, { 'device-id': 'victim-fingerprint' });
+    // The attacker knows the victim's device id (a fingerprint is stable; cmmtuuid is readable by scripts)
+    // and sends it at sign-in and at listing, from a browser of their own or with no cookie at all.
+    const attackerBrowser = browser();
+    const attacker = await registerIn(attackerBrowser, '+998903330022', {}, { 'device-id': 'victim-fingerprint' });
+    for (const on of [attackerBrowser, browser()]) {
+      const list = await listIn(on, attacker.access, { 'device-id': 'victim-fingerprint' });
+      expect(uuids(list)).toEqual([attacker.user_uuid]);
+    }
+    // The victim's own browser still lists the victim.
+    expect(uuids(await listIn(victim, victimAccount.access))).toEqual([victimAccount.user_uuid]);
+  });
+
+  it('needs the cookie, not the token: another browser\'s token with this browser\'s cookie lists this browser', async () => {
+    const laptop = browser();
+    const first = await registerIn(laptop, '+998903330011');
+    const phone = browser();
+    const second = await registerIn(phone, '+998903330022');
+    expect(uuids(await listIn(laptop, second.access))).toEqual([second.user_uuid, first.user_uuid]);
+    expect(uuids(await listIn(phone, second.access))).toEqual([second.user_uuid]);
+  });
+
+  it('ignores a malformed device cookie: the sign-in gets a new device, and the listing shows the caller only', async () => {
+    const forged = { cookie: 'kirish_device=not-a-device-secret' };
+    const answer = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: forged });
+    expect(answer.status).toBe(400);
+    const account = await registerIn(browser(), '+998903330011', {}, forged);
+    const list = await server.call('GET', DEVICE_LIST, { token: account.access, headers: forged });
+    expect(uuids(list)).toEqual([account.user_uuid]);
+  });
+
+  it('sets no cookie on a failed sign-in', async () => {
+    await registerIn(browser(), '+998903330011');
+    const refused = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'not-the-password' });
+    expect([refused.status, refused.headers.get('set-cookie')]).toEqual([400, null]);
   });
 
   it('needs a signed-in caller', async () => {
@@ -73,7 +157,7 @@ describe('restoring a password', () => {
     const requestId = await server.verify({ phone: '+998903330011' }, 'forget_pass_verification');
     const restored = await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: 'Yangi-parol-Toshkent-9' });
     expect(restored.status).toBe(200);
-    expect(restored.json).toEqual({ detail: 'password_changed' });
+    expect(restored.json).toEqual({ detail: 'password_changed', ended: 2, ended_apps: 0 });
 
     for (const session of [tokens, second.json]) {
       expect((await server.call('GET', `${V1}/user/MyProfile`, { token: session.access })).status).toBe(401);

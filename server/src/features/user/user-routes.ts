@@ -7,6 +7,7 @@ import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
 import type { Profile } from '../../contract/profile.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
+import { deviceKeyOf } from '../../middleware/device-key.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { User } from '../../storage/records.js';
 import { recordEvent } from '../security/audit-log.js';
@@ -40,7 +41,7 @@ export function profileOf(user: User): Profile {
   };
 }
 
-export function userRoutes({ storage, clock, sessions }: RouteDeps) {
+export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(sessions));
 
@@ -58,13 +59,18 @@ export function userRoutes({ storage, clock, sessions }: RouteDeps) {
   });
 
   /**
-   * The accounts that signed in on the caller's device, for the account chooser. The device is the one
-   * recorded on the caller's own session, not a header: a token holder cannot list another device.
-   * Contacts are masked; only the caller's own account is shown in full elsewhere (MyProfile).
+   * The accounts that signed in on the caller's device, for the account chooser. The device is the
+   * one the request's HttpOnly device cookie proves (middleware/device-key.ts), never a header: the
+   * Device-Id header and the device a session recorded can both be chosen by whoever signs in, so
+   * naming another device's id would list its accounts (issue 10). Without the cookie only the
+   * caller's own account is listed. Contacts are masked; only the caller's own account is shown in
+   * full elsewhere (MyProfile).
    */
   app.get('/deviceprofile/DeviceProfileList', async (c) => {
     const { user, session } = c.get('auth');
-    const rows = session.deviceId ? await storage.sessions.deviceProfiles(session.deviceId) : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }];
+    const device = deviceKeyOf(c, config.product);
+    const listed = device === null ? [] : await storage.sessions.deviceProfiles(device);
+    const rows = listed.some((row) => row.user.id === user.id) ? listed : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }, ...listed];
     return c.json(
       rows.map((row): DeviceProfile => ({
         uuid: row.user.id,

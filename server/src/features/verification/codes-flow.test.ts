@@ -104,6 +104,38 @@ describe('sending a code', () => {
   });
 });
 
+/** The statuses of parallel answers, counted: {200: n, 429: m}. */
+const tally = (answers: Array<{ status: number }>) => answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+
+describe('sending codes in parallel (issue 10 §2)', () => {
+  it('sends one code of 20 parallel requests for one number; the others wait out the cooldown', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => server.post(SEND, login)));
+    expect(tally(answers)).toEqual({ 200: 1, 429: 19 });
+    expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.json.errors[0].error))).toEqual(new Set(['timeout']));
+    expect((await server.storage.outbox.list(100)).filter((m) => m.recipient === PHONE)).toHaveLength(1);
+  });
+
+  it('sends 30 codes of 60 parallel requests from one address, to 60 numbers', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => server.post(SEND, { ...login, phone: `+9989355503${String(i).padStart(2, '0')}` }, { ip: '198.51.100.11' })),
+    );
+    expect(tally(answers)).toEqual({ 200: 30, 429: 30 });
+    expect(await server.storage.outbox.list(100)).toHaveLength(30);
+  });
+
+  it('sends one code per section of 20 parallel requests for one number from 20 addresses', async () => {
+    const sections = ['login_sms_verification', 'forget_pass_verification'];
+    await server.registerByPhone(PHONE);
+    server.clock.advanceSeconds(121);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => server.post(SEND, { type: sections[i % 2], phone: PHONE }, { ip: `198.51.100.${20 + i}` })),
+    );
+    // The cooldown is per section: one code each; the registration's code was used, so it sets none.
+    expect(tally(answers)).toEqual({ 200: 2, 429: 18 });
+    expect(await server.db.selectFrom('otp_codes').select('id').where('contact', '=', PHONE).execute()).toHaveLength(3);
+  });
+});
+
 describe('checking a code', () => {
   it('trades the right code for a request_id, once', async () => {
     await server.post(SEND, login);
@@ -184,6 +216,17 @@ describe('checking a code', () => {
     const rows = await server.db.selectFrom('otp_codes').select('attempts').execute();
     expect(rows[0]?.attempts).toBe(0);
     expect((await server.post(CHECK, { ...login, code })).status).toBe(200);
+  });
+
+  it('compares only 5 of 20 parallel wrong codes; the rest, and then the right code, are code_attempts_exceeded', async () => {
+    await server.post(SEND, login);
+    const code = await server.lastCode(PHONE);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => server.post(CHECK, { ...login, code: wrongCode(code) })));
+    const errors = answers.map((a) => a.json.errors[0].error as string);
+    expect(errors.filter((e) => e === 'code_not_valid')).toHaveLength(5);
+    expect(errors.filter((e) => e === 'code_attempts_exceeded')).toHaveLength(15);
+    expect((await server.post(CHECK, { ...login, code })).json).toEqual({ errors: [{ error: 'code_attempts_exceeded', field: 'code' }] });
+    expect((await server.db.selectFrom('otp_codes').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(5);
   });
 
   it('lets exactly one of many parallel checks of the right code succeed', async () => {

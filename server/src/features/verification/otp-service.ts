@@ -84,23 +84,27 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }
     async send(request) {
       const now = clock.now();
       const { contact, purpose } = request;
-      const previous = await storage.codes.latest(contact.value, purpose);
-      // The cooldown runs from the last code sent unless that code was used: a new flow may start at once.
-      if (previous && previous.closeReason !== 'used') {
-        const cooldownEndsAt = previous.createdAt + OTP_RESEND_COOLDOWN_SECONDS * 1000;
-        if (now < cooldownEndsAt) throw tooManyRequests('timeout', secondsUntil(cooldownEndsAt, now));
-      }
-      const since = now - HOUR_MS;
-      if ((await storage.codes.countSince({ contact: contact.value }, since)) >= OTP_HOURLY_CAP_PER_CONTACT) {
-        throw tooManyRequests('rate_limit_error', HOUR_MS / 1000);
-      }
-      if ((await storage.codes.countSince({ ip: request.ip }, since)) >= OTP_HOURLY_CAP_PER_IP) {
-        throw tooManyRequests('rate_limit_error', HOUR_MS / 1000);
-      }
-
       const code = randomDigits(OTP_DIGITS);
       const id = randomId();
+      // The limits are checked and the code row — the reservation every later count sees — written
+      // in one transaction that first takes the contact's and the address's limit locks, so parallel
+      // requests, in one process or many, are counted one by one before any sender is called.
       await storage.transaction(async (tx) => {
+        await tx.limitLocks.take('otp_contact', contact.value, now);
+        await tx.limitLocks.take('otp_ip', request.ip, now);
+        const previous = await tx.codes.latest(contact.value, purpose);
+        // The cooldown runs from the last code sent unless that code was used: a new flow may start at once.
+        if (previous && previous.closeReason !== 'used') {
+          const cooldownEndsAt = previous.createdAt + OTP_RESEND_COOLDOWN_SECONDS * 1000;
+          if (now < cooldownEndsAt) throw tooManyRequests('timeout', secondsUntil(cooldownEndsAt, now));
+        }
+        const since = now - HOUR_MS;
+        if ((await tx.codes.countSince({ contact: contact.value }, since)) >= OTP_HOURLY_CAP_PER_CONTACT) {
+          throw tooManyRequests('rate_limit_error', HOUR_MS / 1000);
+        }
+        if ((await tx.codes.countSince({ ip: request.ip }, since)) >= OTP_HOURLY_CAP_PER_IP) {
+          throw tooManyRequests('rate_limit_error', HOUR_MS / 1000);
+        }
         // A new code replaces the old one: only the latest code can ever be right.
         await tx.codes.closeOpen(contact.value, purpose, now, 'replaced');
         await tx.codes.insert({
@@ -139,8 +143,15 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }
         if (latest?.closeReason === 'attempts') throw badRequest('code_attempts_exceeded', 'code');
         throw badRequest('code_expired', 'code');
       }
+      // The try is counted before the digits are compared, in one statement: parallel guesses get
+      // OTP_MAX_ATTEMPTS comparisons between them, exactly as many as guesses one after another.
+      const attempts = await storage.codes.takeAttempt(latest.id, OTP_MAX_ATTEMPTS);
+      if (attempts === null) {
+        const again = await storage.codes.latest(contact.value, purpose);
+        const exhausted = again?.id === latest.id && (again.closeReason === 'attempts' || again.attempts >= OTP_MAX_ATTEMPTS);
+        throw badRequest(exhausted ? 'code_attempts_exceeded' : 'code_expired', 'code');
+      }
       if (!constantTimeEqual(latest.codeHash, hashCode(latest.id, code))) {
-        const attempts = await storage.codes.addAttempt(latest.id);
         // After the last allowed wrong try the code is dead, even for the right digits.
         if (attempts >= OTP_MAX_ATTEMPTS) await storage.codes.close(latest.id, now, 'attempts');
         throw badRequest('code_not_valid', 'code');

@@ -1,7 +1,11 @@
+import type { PasswordRestored, RestorePasswordRequest } from '../../../../server/src/contract/passwords.js';
 import type { AuthApi, ContactType } from './types';
 
-/** POST /restore-password/RestorePasswordSms/ or RestorePasswordEmail/ */
-export function restorePassword(api: AuthApi, type: ContactType, requestId: string, password: string): Promise<unknown> {
+export type { PasswordRestored };
+
+/** POST /restore-password/RestorePasswordSms/ or RestorePasswordEmail/: every sign-in ends, and the apps' sessions when asked. */
+export function restorePassword(api: AuthApi, type: ContactType, requestId: string, password: string, endApps: boolean): Promise<PasswordRestored> {
   const path = type === 'phone' ? 'RestorePasswordSms' : 'RestorePasswordEmail';
-  return api.http.post(`${api.ssoApi}/restore-password/${path}/`, { request_id: requestId, password });
+  const body: Required<RestorePasswordRequest> = { request_id: requestId, password, end_app_sessions: endApps };
+  return api.http.post<PasswordRestored>(`${api.ssoApi}/restore-password/${path}/`, body);
 }

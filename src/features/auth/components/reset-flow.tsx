@@ -1,9 +1,10 @@
-/** Restoring a password, as a mountable component. */
+/** Restoring a password, as a mountable component; `onReset` gets the confirmation to show. */
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
+import { passwordChangedText } from '../../../lib/password-changed';
 import { useI18n } from '../../../lib/use-i18n';
 import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
@@ -11,11 +12,11 @@ import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-
 import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
-export function ResetFlow({ onReset, goTo }: { onReset: () => void; goTo?: (flow: FlowName) => void }) {
+export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) => void; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
-  const [model] = useState(() => createResetModel({ ...deps, onReset }));
+  const [model] = useState(() => createResetModel({ ...deps, onReset: (restored) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps })) }));
   const { form, step } = model;
   const errors = form.errors.value;
 
@@ -33,6 +34,10 @@ export function ResetFlow({ onReset, goTo }: { onReset: () => void; goTo?: (flow
         <h1>{i18n.t('reset_title')}</h1>
         <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errors.password ? i18n.t(errors.password) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
         <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errors.password_again ? i18n.t(errors.password_again) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+        <label className="checkbox">
+          <input type="checkbox" checked={model.endApps.value} onChange={(event) => (model.endApps.value = event.target.checked)} />
+          <span>{i18n.t('security_end_app_sessions')}</span>
+        </label>
         <Button type="submit" busy={form.busy.value}>
           {i18n.t('save')}
         </Button>

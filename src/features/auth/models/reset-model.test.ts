@@ -3,10 +3,10 @@ import { codeSent, failure, fakeFlowDeps, SIGN_IN_HEADERS, SSO, strictTests } fr
 import { createResetModel } from './reset-model';
 
 let flow: ReturnType<typeof fakeFlowDeps>;
-let resets: number;
+let resets: unknown[];
 
 function model() {
-  return createResetModel({ ...flow.deps, onReset: () => void (resets += 1) });
+  return createResetModel({ ...flow.deps, onReset: (restored) => void resets.push(restored) });
 }
 
 /** A model past the code for +998901234567, with the server's calls so far forgotten. */
@@ -24,7 +24,7 @@ async function atPassword() {
 
 beforeEach(() => {
   flow = fakeFlowDeps();
-  resets = 0;
+  resets = [];
 });
 strictTests(() => flow.server.unexpected);
 
@@ -33,7 +33,7 @@ describe('restoring a password', () => {
     const reset = model();
     flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
     flow.server.answer('post', `${SSO}/auth/CheckAuthSmsVerification/`, { request_id: 'proof-1' });
-    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed' });
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed', ended: 1, ended_apps: 2 });
     reset.contact.phone.value = '90 123 45 67';
 
     await reset.sendCode('call');
@@ -48,10 +48,10 @@ describe('restoring a password', () => {
     expect(flow.server.calls).toEqual([
       { method: 'post', url: `${SSO}/auth/SendAuthSmsVerification/`, body: { type: 'forget_pass_verification', phone: '+998901234567', method: 'call' }, headers: SIGN_IN_HEADERS },
       { method: 'post', url: `${SSO}/auth/CheckAuthSmsVerification/`, body: { type: 'forget_pass_verification', phone: '+998901234567', code: '123456' } },
-      { method: 'post', url: `${SSO}/restore-password/RestorePasswordSms/`, body: { request_id: 'proof-1', password: 'a new long password' } },
+      { method: 'post', url: `${SSO}/restore-password/RestorePasswordSms/`, body: { request_id: 'proof-1', password: 'a new long password', end_app_sessions: true } },
     ]);
     expect(flow.announced).toEqual([{ key: 'code_send_to_phone', to: '+998 90 *** ** 67' }]);
-    expect(resets).toBe(1);
+    expect(resets).toEqual([{ detail: 'password_changed', ended: 1, ended_apps: 2 }]);
     expect(flow.toasts).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe('restoring a password', () => {
     const reset = model();
     flow.server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, codeSent('code_send_to_email', 'az***@example.uz'));
     flow.server.answer('post', `${SSO}/auth/CheckAuthEmailVerification/`, { request_id: 'proof-2' });
-    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, { detail: 'password_changed' });
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, { detail: 'password_changed', ended: 0, ended_apps: 0 });
     reset.contact.switchTo('email');
     reset.contact.email.value = 'aziz@example.uz';
 
@@ -73,9 +73,20 @@ describe('restoring a password', () => {
     expect(flow.server.calls).toEqual([
       { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', method: 'email' }, headers: SIGN_IN_HEADERS },
       { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', code: '654321' } },
-      { method: 'post', url: `${SSO}/restore-password/RestorePasswordEmail/`, body: { request_id: 'proof-2', password: 'a new long password' } },
+      { method: 'post', url: `${SSO}/restore-password/RestorePasswordEmail/`, body: { request_id: 'proof-2', password: 'a new long password', end_app_sessions: true } },
     ]);
-    expect(resets).toBe(1);
+    expect(resets).toHaveLength(1);
+  });
+
+  it('keeps the apps signed in when the person unticks it', async () => {
+    const reset = await atPassword();
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed', ended: 1, ended_apps: 0 });
+    reset.password.value = 'a new long password';
+    reset.passwordAgain.value = 'a new long password';
+    expect(reset.endApps.value).toBe(true);
+    reset.endApps.value = false;
+    await reset.save();
+    expect(flow.server.calls[0]?.body).toEqual({ request_id: 'proof-1', password: 'a new long password', end_app_sessions: false });
   });
 
   it('says a phone with no account beside the phone and stays on the contact', async () => {
@@ -117,7 +128,7 @@ describe('restoring a password', () => {
     expect(reset.form.errors.value).toEqual({ password_again: 'passwords_do_not_match' });
 
     expect(flow.server.calls).toEqual([]);
-    expect(resets).toBe(0);
+    expect(resets).toEqual([]);
   });
 
   it('sends the person back to the contact when the confirmation expired (the password step has no field for it)', async () => {
@@ -131,7 +142,7 @@ describe('restoring a password', () => {
     expect(reset.step.value).toBe('contact');
     expect(reset.form.errors.value).toEqual({ phone: 'request_id_error' });
     expect(flow.toasts).toEqual([]);
-    expect(resets).toBe(0);
+    expect(resets).toEqual([]);
   });
 
   it('goes back one step at a time: password, code, contact', async () => {

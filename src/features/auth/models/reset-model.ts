@@ -1,7 +1,10 @@
-/** Restoring a password: a forget_pass_verification code to the phone or e-mail, then a new password. */
+/**
+ * Restoring a password: a forget_pass_verification code to the phone or e-mail, then a new password.
+ * Every sign-in ends; so do the OAuth apps' sessions unless the person unticks it (OWASP ASVS 5.0 §7.4.3).
+ */
 import { signal } from '@preact/signals-react';
 import { checkCode } from '../../../components/verification/check-code';
-import { restorePassword } from '../api/restore-password';
+import { restorePassword, type PasswordRestored } from '../api/restore-password';
 import type { AuthApi } from '../api/types';
 import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
 import { createContactInput } from '../../../components/verification/contact-input';
@@ -17,7 +20,7 @@ export function createResetModel(deps: {
   showError: ShowError;
   announce: (key: string, to: string) => void;
   now: () => number;
-  onReset: () => void;
+  onReset: (restored: PasswordRestored) => void;
 }) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
@@ -26,6 +29,7 @@ export function createResetModel(deps: {
   const requestId = signal<string | null>(null);
   const password = signal('');
   const passwordAgain = signal('');
+  const endApps = signal(true);
 
   return {
     form,
@@ -34,6 +38,7 @@ export function createResetModel(deps: {
     step,
     password,
     passwordAgain,
+    endApps,
 
     async sendCode(how: Channel) {
       form.reset();
@@ -55,9 +60,9 @@ export function createResetModel(deps: {
       const who = codes.sentTo.peek();
       const id = requestId.peek();
       if (!who || !id || !checkNewPassword(form, password.value, passwordAgain.value)) return;
-      const done = await form.attempt(() => restorePassword(deps.api, who.type, id, password.value));
+      const done = await form.attempt(() => restorePassword(deps.api, who.type, id, password.value, endApps.value));
       if (done !== undefined) {
-        deps.onReset();
+        deps.onReset(done);
         return;
       }
       // A used or expired proof, or a contact with no account, cannot be fixed on this step (which

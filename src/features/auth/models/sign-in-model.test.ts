@@ -8,11 +8,12 @@ const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_u
 let flow: ReturnType<typeof fakeFlowDeps>;
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
-function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile } = {}) {
+function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile; fresh?: boolean } = {}) {
   const { session, switched } = fakeSession(options.profiles ?? [], options.switchTo, options.signedOut);
   const signIn = createSignInModel({
     ...flow.deps,
     session,
+    ...(options.fresh ? { fresh: true } : {}),
     onSignedIn: (response, save) => {
       signedIn.push({ response, save });
       return Promise.resolve();
@@ -329,6 +330,14 @@ describe("this device's accounts", () => {
     expect(signIn.step.value).toBe('logout');
     signIn.chooseAnotherAccount();
     expect(signIn.step.value).toBe('login');
+  });
+
+  it('offers no saved account when an app asked for a fresh sign-in (OpenID Connect prompt=login), even once started', async () => {
+    const { signIn } = model({ profiles: [deviceProfile('u-2')], fresh: true });
+    expect(signIn.step.value).toBe('login');
+    await signIn.start();
+    expect(signIn.step.value).toBe('login');
+    expect(flow.server.calls).toEqual([]);
   });
 
   it('starts at the form after a sign-out when no other account remains', async () => {

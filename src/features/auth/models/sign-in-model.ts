@@ -24,6 +24,11 @@ export interface SignInDeps {
   now: () => number;
   /** What happens after a successful sign-in (the page redirects; the embed posts a message). */
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+  /**
+   * An app asked for a new sign-in (OpenID Connect Core §3.1.2.1 prompt=login, or its max_age
+   * passed): the device's saved accounts, which resume an old sign-in, are not offered.
+   */
+  fresh?: boolean;
 }
 
 const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
@@ -48,7 +53,7 @@ export function createSignInModel(deps: SignInDeps) {
   const codes = createCodeSender({ ...deps, form, purposeOf: (who) => SIGN_IN_PURPOSE[who.type] });
   // The device's accounts, after a sign-out with the account that left named (SPEC §3 steps accounts, logout).
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
-  const step = signal<SignInStep>(deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
+  const step = signal<SignInStep>(!deps.fresh && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
   const method = signal<'password' | 'code'>('password');
   const password = signal('');
   const save = signal(true);
@@ -96,6 +101,7 @@ export function createSignInModel(deps: SignInDeps) {
 
     /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
     async start() {
+      if (deps.fresh) return;
       if (deps.session.activeProfiles.peek().length === 0 && !deps.session.hasToken()) await deps.session.loadProfilesFromStoredSession();
       if (deps.session.activeProfiles.peek().length > 0) step.value = chooser();
     },

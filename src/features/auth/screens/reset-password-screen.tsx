@@ -2,11 +2,11 @@ import { useServices } from '../../../lib/services';
 import { ResetFlow } from '../components/reset-flow';
 
 export default function ResetPasswordScreen() {
-  const { toasts, i18n, navigate } = useServices();
+  const { toasts, navigate } = useServices();
   return (
     <ResetFlow
-      onReset={() => {
-        toasts.show('success', i18n.t('password_changed'), { replace: true });
+      onReset={(confirmation) => {
+        toasts.show('success', confirmation, { replace: true });
         navigate('/login', { replace: true });
       }}
     />

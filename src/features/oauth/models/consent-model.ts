@@ -1,9 +1,10 @@
 /**
  * The consent step of an authorization request (SPEC §2 /oauth, §3 login steps "oautherror"): ask
  * the server; it answers with where to send the result (a first-party client or a remembered
- * consent), or with the app and scopes to ask the person about. Allow or Deny goes back to it. A
- * client or redirect address the server does not recognise ends on the error step: nothing is
- * ever sent to an address the server has not verified.
+ * consent), with the app and scopes to ask the person about, or that the person must sign in again
+ * first (OpenID Connect Core §3.1.2.1: prompt=login, or a sign-in older than max_age). Allow or Deny
+ * goes back to it. A client or redirect address the server does not recognise ends on the error
+ * step: nothing is ever sent to an address the server has not verified.
  */
 import { signal } from '@preact/signals-react';
 import type { Http } from '../../../lib/http';
@@ -23,6 +24,8 @@ export interface ConsentDeps {
   /** The sentence key of a failed call. */
   errorKeyOf: (error: unknown) => string;
   deliver: (delivery: Delivery) => void;
+  /** The server wants a fresh sign-in first; the same request is asked again after it. */
+  signInAgain: () => void;
 }
 
 export function createConsentModel(deps: ConsentDeps) {
@@ -37,6 +40,11 @@ export function createConsentModel(deps: ConsentDeps) {
       client.value = answer.client;
       scopes.value = answer.scopes;
       step.value = 'consent';
+      return;
+    }
+    if ('login_required' in answer) {
+      step.value = 'loading';
+      deps.signInAgain();
       return;
     }
     step.value = 'done';

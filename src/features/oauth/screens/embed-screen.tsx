@@ -14,7 +14,7 @@ import { readMessage } from '../../../../widget/protocol';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
-import { readAuthorizationRequest } from '../authorization-request';
+import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 
 import type { ConsentModel, Delivery } from '../models/consent-model';
@@ -26,9 +26,10 @@ type Flow = 'sign-in' | 'sign-up' | 'reset';
 type GoTo = (flow: Flow) => void;
 
 export interface EmbedFlows {
-  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo }>;
+  /** `fresh`: the app asked for a new sign-in (OpenID Connect Core §3.1.2.1): no saved account is offered. */
+  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo; fresh?: boolean }>;
   SignUp: ComponentType<{ onRegistered: (response: TokenResponse) => Promise<void>; goTo: GoTo }>;
-  Reset: ComponentType<{ onReset: () => void; goTo: GoTo }>;
+  Reset: ComponentType<{ onReset: (confirmation: string) => void; goTo: GoTo }>;
 }
 
 type Stage = 'checking' | 'refused' | 'signin' | 'authorizing' | 'done';
@@ -51,6 +52,12 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   // page paints it before any script). Nothing is posted before the server confirms the parent's
   // origin, and a refused origin replaces the form by the error below.
   const [stage, setStage] = useState<Stage>(() => (session.hasToken() ? 'checking' : 'signin'));
+  const [fresh, setFresh] = useState(false);
+  // The app asked for a new sign-in (OpenID Connect Core §3.1.2.1): the form, without saved accounts.
+  const signInAgain = () => {
+    setFresh(true);
+    setStage('signin');
+  };
 
   const deliver = (delivery: Delivery) => {
     // Only web_message answers belong here; a redirect address would take the frame away.
@@ -69,15 +76,17 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
   const authorize = () => {
     setStage('authorizing');
     void Promise.all([import('../models/consent-model'), import('../consent-deps')]).then(([{ createConsentModel }, { consentDeps }]) => {
-      const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver));
+      const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver, signInAgain));
       setModel(created);
       return created.start();
     });
   };
 
   useEffect(() => {
+    // OpenID Connect Core §3.1.2.1: a silent request is answered (login_required at worst), never shown sign-in.
+    const answerNow = () => session.user.peek() !== null || isSilent(request);
     if (inPopup) {
-      if (session.user.peek()) authorize();
+      if (answerNow()) authorize();
       else setStage('signin');
       return undefined;
     }
@@ -86,7 +95,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
       if (!live) return;
       if (!origin) return setStage('refused');
       frame.post(widgetMessage('ready', {}));
-      if (session.user.peek()) authorize();
+      if (answerNow()) authorize();
       else setStage('signin');
     });
     return () => {
@@ -142,13 +151,13 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
         {flow === 'reset' ? (
           <Reset
             goTo={setFlow}
-            onReset={() => {
-              toasts.show('success', i18n.t('password_changed'), { replace: true });
+            onReset={(confirmation) => {
+              toasts.show('success', confirmation, { replace: true });
               setFlow('sign-in');
             }}
           />
         ) : null}
-        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} /> : null}
+        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} fresh={fresh} /> : null}
         {inPopup ? null : (
           <p className="field-hint">
             {i18n.t('embed_popup_hint')}{' '}

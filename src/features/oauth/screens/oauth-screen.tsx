@@ -2,12 +2,17 @@
  * /oauth (SPEC §2): the consent step for another app. The request comes in the query; a signed-out
  * visitor signs in first (the query goes along and brings them back here); the result goes back to
  * the client by redirecting this page to the address the server built and verified.
+ *
+ * OpenID Connect Core §3.1.2.1: a silent request (prompt=none) never shows Login — the server
+ * answers it, signed in or not, with a code or `login_required` / `consent_required` for the client.
+ * When the server asks for a fresh sign-in (prompt=login, an exceeded max_age), Login opens with
+ * `prompt=login` in the query, which skips the saved accounts.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useState } from 'react';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
-import { readAuthorizationRequest } from '../authorization-request';
+import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 import { OAuthError } from '../components/oauth-error';
 import { consentDeps } from '../consent-deps';
@@ -18,19 +23,30 @@ export default function OAuthScreen() {
   const i18n = useI18n();
   const services = useServices();
   const { session, navigate } = services;
+  const [request] = useState(() => readAuthorizationRequest(location.search));
+  const toLogin = (fresh = false) => {
+    const query = new URLSearchParams(location.search);
+    if (fresh) query.set('prompt', 'login');
+    const search = query.toString();
+    navigate(`/login${search ? `?${search}` : ''}`, { replace: true });
+  };
   const [model] = useState(() =>
     createConsentModel(
-      consentDeps(services, readAuthorizationRequest(location.search), (delivery) => {
-        // A web_message answer belongs to the widget's embed route, never to this page.
-        if ('redirect' in delivery) location.assign(delivery.redirect);
-        else model.step.value = 'oautherror';
-      }),
+      consentDeps(
+        services,
+        request,
+        (delivery) => {
+          // A web_message answer belongs to the widget's embed route, never to this page.
+          if ('redirect' in delivery) location.assign(delivery.redirect);
+          else model.step.value = 'oautherror';
+        },
+        () => toLogin(true),
+      ),
     ),
   );
-  const toLogin = () => navigate(`/login${location.search}`, { replace: true });
 
   useEffect(() => {
-    if (session.user.peek()) void model.start();
+    if (session.user.peek() || isSilent(request)) void model.start();
     else toLogin();
     // Once, on arrival: the model carries the request from here on.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
@@ -46,7 +62,7 @@ export default function OAuthScreen() {
     case 'consent':
       return (
         <Suspense fallback={loading}>
-          <ConsentView model={model} onSwitchAccount={toLogin} />
+          <ConsentView model={model} onSwitchAccount={() => toLogin()} />
         </Suspense>
       );
     case 'oautherror':

@@ -1,8 +1,11 @@
-/** Changing the password with the old one, and the choice to end every other session. */
+/**
+ * Changing the password with the old one, and the choices to end every other session and the OAuth
+ * apps' sessions (the latter on by default: OWASP ASVS 5.0 §7.4.3).
+ */
 import { signal } from '@preact/signals-react';
 import { createForm, type ShowError } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
-import type { SecurityApi } from '../api/security-api';
+import type { PasswordChanged, SecurityApi } from '../api/security-api';
 
 export function createChangePasswordModel(deps: { api: SecurityApi; showError: ShowError }) {
   const form = createForm(deps.showError);
@@ -10,6 +13,7 @@ export function createChangePasswordModel(deps: { api: SecurityApi; showError: S
   const password = signal('');
   const passwordAgain = signal('');
   const endOthers = signal(true);
+  const endApps = signal(true);
 
   return {
     form,
@@ -17,18 +21,25 @@ export function createChangePasswordModel(deps: { api: SecurityApi; showError: S
     password,
     passwordAgain,
     endOthers,
-    /** How many other sessions ended, or undefined when nothing changed. */
-    async save(): Promise<number | undefined> {
+    endApps,
+    /** What ended with the change, or undefined when nothing changed. */
+    async save(): Promise<PasswordChanged | undefined> {
       form.reset();
       if (!oldPassword.value) form.setError('old_password', 'field_required');
       const newOk = checkNewPassword(form, password.value, passwordAgain.value);
       if (!oldPassword.value || !newOk) return undefined;
       const answer = await form.attempt(
-        () => deps.api.changePassword({ old_password: oldPassword.value, new_password: password.value, end_other_sessions: endOthers.value }),
+        () =>
+          deps.api.changePassword({
+            old_password: oldPassword.value,
+            new_password: password.value,
+            end_other_sessions: endOthers.value,
+            end_app_sessions: endApps.value,
+          }),
         // The server names the new password `new_password`; the form calls that field `password`.
         { fieldOf: (field) => (field === 'new_password' ? 'password' : field) },
       );
-      return answer?.ended;
+      return answer;
     },
   };
 }

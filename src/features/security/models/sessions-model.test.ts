@@ -24,11 +24,12 @@ describe('the active sessions', () => {
     expect(model.sessions.value.map((s) => s.id)).toEqual(['s1']);
   });
 
-  it('ends every other session and says how many', async () => {
+  it('ends every other session with the step-up proof and says how many', async () => {
     const { server, model } = setup();
     server.answer('post', `${SSO}/user/sessions/end-others/`, { ended: 3 });
     server.answer('get', `${SSO}/user/sessions/`, [session('s1', true)]);
-    expect(await model.endOthers()).toBe(3);
+    expect(await model.endOthers('proof-1')).toBe(3);
+    expect(server.calls[0]?.body).toEqual({ proof: 'proof-1' });
   });
 
   it('says a failure and keeps the list', async () => {
@@ -38,7 +39,7 @@ describe('the active sessions', () => {
     server.fail('delete', `${SSO}/user/sessions/s2/`, failure(404, 'not_found'));
     expect(await model.end('s2')).toBe(false);
     server.fail('post', `${SSO}/user/sessions/end-others/`, failure(502, 'server_error'));
-    expect(await model.endOthers()).toBeUndefined();
+    expect(await model.endOthers('proof-1')).toBeUndefined();
     expect(toasts).toEqual(['server_error']);
     expect(model.sessions.value).toHaveLength(2);
   });

@@ -39,8 +39,8 @@ export function createSessionsModel(deps: { api: SecurityApi; showError: ShowErr
     load,
     /** True when it ended. */
     end: async (id: string) => (await act(id, () => deps.api.endSession(id))) !== undefined,
-    /** How many ended, or undefined when the call failed. */
-    endOthers: async () => (await act('others', () => deps.api.endOtherSessions()))?.ended,
+    /** How many ended with a fresh step-up proof, or undefined when the call failed. */
+    endOthers: async (proof: string) => (await act('others', () => deps.api.endOtherSessions(proof)))?.ended,
   };
 }
 

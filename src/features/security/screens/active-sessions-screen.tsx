@@ -1,14 +1,18 @@
 /**
  * /security/active-sessions/: every live sign-in of this account — device, browser and system, IP,
  * source, when it began and was last active — this one marked; end one, or all the others. An
- * ended session's refresh token stops working at once (docs/api.md, Security).
+ * ended session's refresh token stops working at once (docs/api.md, Security). Ending all the
+ * others asks for the password (or a code) first: OWASP ASVS 5.0 §7.5.2.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '../../../components/button';
 import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { SignOutButton } from '../../../components/sign-out-button';
+import { StepUpForm } from '../../../components/verification/step-up-form';
+import { useStepUp } from '../../../components/verification/use-step-up';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
@@ -33,6 +37,44 @@ function DeviceIcon({ device }: { device: SessionInfo['device'] }) {
         </>
       )}
     </svg>
+  );
+}
+
+/** "End all other sessions": a fresh proof first (the password, or a code), then every other sign-in ends. */
+function EndOthers({ onProof }: { onProof: (proof: string) => Promise<void> }) {
+  useSignals();
+  const i18n = useI18n();
+  const { form, stepUp } = useStepUp();
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {i18n.t('sessions_end_others')}
+        </Button>
+      </div>
+    );
+  }
+  const title = (
+    <>
+      <h2>{i18n.t('sessions_end_others')}</h2>
+      <p>{i18n.t('sessions_end_others_confirm')}</p>
+    </>
+  );
+  return (
+    <section className="panel">
+      <StepUpForm
+        stepUp={stepUp}
+        form={form}
+        title={title}
+        submitLabel={i18n.t('sessions_end_others')}
+        onProof={(proof) => void onProof(proof).then(() => setOpen(false))}
+        onCancel={() => {
+          stepUp.switchToPassword();
+          setOpen(false);
+        }}
+      />
+    </section>
   );
 }
 
@@ -91,14 +133,9 @@ export default function ActiveSessionsScreen() {
       ) : null}
       {model.state.value === 'ready' && others.length === 0 ? <p className="empty">{i18n.t('sessions_only_this')}</p> : null}
       {model.state.value === 'ready' && others.length > 0 ? (
-        <ConfirmButton
-          label={i18n.t('sessions_end_others')}
-          question={i18n.t('sessions_end_others_confirm')}
-          confirmLabel={i18n.t('sessions_end_others')}
-          cancelLabel={i18n.t('cancel')}
-          busy={model.busy.value === 'others'}
-          onConfirm={async () => {
-            const ended = await model.endOthers();
+        <EndOthers
+          onProof={async (proof) => {
+            const ended = await model.endOthers(proof);
             if (ended !== undefined) toasts.show('success', i18n.tn('sessions_ended_count', ended), { replace: true });
           }}
         />

@@ -1,10 +1,14 @@
-/** /security/user-data/password/: a new password, proven by the old one; other sessions may end. */
+/**
+ * /security/user-data/password/: a new password, proven by the old one; other sessions may end, and
+ * the OAuth apps' sessions do unless unticked (OWASP ASVS 5.0 §7.4.3). The confirmation says what ended.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
+import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { securityApi } from '../api/security-api';
@@ -25,9 +29,9 @@ export default function ChangePasswordScreen() {
       </p>
       <StepForm
         onSubmit={async () => {
-          const ended = await model.save();
-          if (ended === undefined) return;
-          toasts.show('success', ended > 0 ? `${i18n.t('password_changed_short')} ${i18n.tn('sessions_ended_count', ended)}` : i18n.t('password_changed_short'), { replace: true });
+          const changed = await model.save();
+          if (changed === undefined) return;
+          toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
           navigate('/security');
         }}
       >
@@ -38,6 +42,10 @@ export default function ChangePasswordScreen() {
         <label className="checkbox">
           <input type="checkbox" checked={model.endOthers.value} onChange={(event) => (model.endOthers.value = event.target.checked)} />
           <span>{i18n.t('security_end_other_sessions')}</span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={model.endApps.value} onChange={(event) => (model.endApps.value = event.target.checked)} />
+          <span>{i18n.t('security_end_app_sessions')}</span>
         </label>
         <div className="row">
           <Button type="submit" busy={model.form.busy.value}>

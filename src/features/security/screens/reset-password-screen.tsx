@@ -1,11 +1,12 @@
 /**
  * /security/user-data/reset-password/: a new password without the old one, proven by a code to the
- * account's own phone (or e-mail); other sessions may end.
+ * account's own phone (or e-mail); other sessions may end, and the OAuth apps' sessions do unless
+ * unticked (OWASP ASVS 5.0 §7.4.3).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { SessionsEnded } from '../../../../server/src/contract/sessions.js';
+import type { PasswordChanged, ResetPasswordRequest } from '../../../../server/src/contract/passwords.js';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
@@ -14,11 +15,12 @@ import { useVerifiedChange } from '../../../components/verification/use-verified
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
 import { createForm } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
+import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
 
-function CodeForNewPassword({ user, password, endOthers, onCancel }: { user: UserProfile; password: string; endOthers: boolean; onCancel: () => void }) {
+function CodeForNewPassword({ user, password, end, onCancel }: { user: UserProfile; password: string; end: { others: boolean; apps: boolean }; onCancel: () => void }) {
   const i18n = useI18n();
   const { http, config, toasts, navigate } = useServices();
   const own = ownContact(user);
@@ -28,8 +30,9 @@ function CodeForNewPassword({ user, password, endOthers, onCancel }: { user: Use
     ownContact: own,
     needsProof: false,
     submit: async (requestId) => {
-      const { ended } = await http.post<SessionsEnded>(`${config.ssoApi}/user/reset-password/`, { request_id: requestId, new_password: password, end_other_sessions: endOthers });
-      toasts.show('success', ended > 0 ? `${i18n.t('password_changed_short')} ${i18n.tn('sessions_ended_count', ended)}` : i18n.t('password_changed_short'), { replace: true });
+      const body: Required<ResetPasswordRequest> = { request_id: requestId, new_password: password, end_other_sessions: end.others, end_app_sessions: end.apps };
+      const changed = await http.post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body);
+      toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
       return user;
     },
     onDone: () => navigate('/security'),
@@ -45,6 +48,7 @@ export default function ResetPasswordSignedInScreen() {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [endOthers, setEndOthers] = useState(true);
+  const [endApps, setEndApps] = useState(true);
   const [ready, setReady] = useState(false);
   const user = session.user.value;
   if (!user) return null;
@@ -58,7 +62,7 @@ export default function ResetPasswordSignedInScreen() {
       <h1>{i18n.t('reset_title')}</h1>
       <section className="panel">
         {ready ? (
-          <CodeForNewPassword user={user} password={password} endOthers={endOthers} onCancel={() => setReady(false)} />
+          <CodeForNewPassword user={user} password={password} end={{ others: endOthers, apps: endApps }} onCancel={() => setReady(false)} />
         ) : (
           <StepForm
             onSubmit={() => {
@@ -72,6 +76,10 @@ export default function ResetPasswordSignedInScreen() {
             <label className="checkbox">
               <input type="checkbox" checked={endOthers} onChange={(event) => setEndOthers(event.target.checked)} />
               <span>{i18n.t('security_end_other_sessions')}</span>
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={endApps} onChange={(event) => setEndApps(event.target.checked)} />
+              <span>{i18n.t('security_end_app_sessions')}</span>
             </label>
             <div>
               <Button type="submit">{i18n.t('continue')}</Button>

@@ -1,0 +1,100 @@
+/**
+ * POST /csp-report: where the pages' Content-Security-Policy sends its violations (report-uri and
+ * report-to, site/content-security-policy.ts), on the SSO and on the demo partner site; and
+ * GET /dev/csp-reports, outside production, the newest violations as JSON (docs/api.md).
+ *
+ * Anyone can post here, a browser without credentials or a script in a loop: the endpoint takes only
+ * the two report media types, at most 64 KiB, 60 requests a minute per client address and
+ * MAX_VIOLATIONS_PER_REQUEST violations a request, and answers every refusal with a 4xx of the API's
+ * shape, never a 500. Browsers do not read the answer: a 204 tells a program the report was taken.
+ */
+import { Hono, type Context, type Env, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ErrorBody } from '../../contract/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { createWindowLimiter } from '../../lib/window-limiter.js';
+import { violationsIn } from './parse-reports.js';
+import type { RecordedViolation, Violation, ViolationLog } from './violation-log.js';
+
+export const MAX_REPORT_BODY_BYTES = 64 * 1024;
+export const REPORTS_PER_MINUTE = 60;
+
+/** The media types of a report: report-uri's, the Reporting API's, and plain JSON from older browsers. */
+const REPORT_TYPES = new Set(['application/csp-report', 'application/reports+json', 'application/json']);
+
+export interface CspReportOptions<E extends Env> {
+  violations: ViolationLog;
+  /** Whose pages report here. */
+  site: Violation['site'];
+  clock: Clock;
+  /** The client address a request's reports are counted under. */
+  clientAddress: (c: Context<E>) => string;
+}
+
+function refuse(c: Context, status: 400 | 413 | 415 | 429, error: string): Response {
+  return c.json({ errors: [{ error }] } satisfies ErrorBody, status);
+}
+
+const reportTypeOnly: MiddlewareHandler = async function reportTypeOnly(c, next) {
+  const essence = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return REPORT_TYPES.has(essence) ? next() : refuse(c, 415, 'unsupported_media_type');
+};
+
+/** The routes to mount at CSP_REPORT_PATH: POST / takes a report. */
+export function cspReportRoutes<E extends Env>(options: CspReportOptions<E>): Hono<E> {
+  const limiter = createWindowLimiter({ limit: REPORTS_PER_MINUTE, windowSeconds: 60, clock: options.clock, maxKeys: 10_000 });
+
+  const limitRate: MiddlewareHandler<E> = async function limitRate(c, next) {
+    const retryAfter = limiter.hit(options.clientAddress(c));
+    if (retryAfter === 0) return next();
+    c.header('Retry-After', String(retryAfter));
+    return refuse(c, 429, 'rate_limit_error');
+  };
+
+  const app = new Hono<E>();
+  app.post(
+    '/',
+    limitRate,
+    reportTypeOnly,
+    bodyLimit({ maxSize: MAX_REPORT_BODY_BYTES, onError: (c) => refuse(c, 413, 'payload_too_large') }),
+    async (c) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        return refuse(c, 400, 'invalid_json');
+      }
+      const violations = violationsIn(json);
+      if (!violations) return refuse(c, 400, 'invalid_json');
+      for (const violation of violations) options.violations.record({ site: options.site, ...violation });
+      return c.body(null, 204);
+    },
+  );
+  return app;
+}
+
+function toJson(violation: RecordedViolation) {
+  return {
+    received_at: new Date(violation.receivedAt).toISOString(),
+    site: violation.site,
+    format: violation.format,
+    document: violation.document,
+    blocked: violation.blocked,
+    directive: violation.directive,
+    disposition: violation.disposition,
+    sample: violation.sample,
+    source: violation.source,
+    line: violation.line,
+    column: violation.column,
+  };
+}
+
+/** The routes to mount at /dev outside production: GET /csp-reports, newest first. */
+export function cspReportDevRoutes(violations: ViolationLog): Hono {
+  const app = new Hono();
+  app.get('/csp-reports', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(violations.list().map(toJson));
+  });
+  return app;
+}

@@ -1,0 +1,44 @@
+/**
+ * Outside production, only requests addressed to the server's own name are answered (issue 10, §6).
+ *
+ * DNS rebinding: a page on attacker.example points its name at 127.0.0.1 once it has loaded, and
+ * its script then reads http://attacker.example:8080/dev/outbox — the same origin to the browser,
+ * so the dev outbox, and every code in it, would be readable. What the browser cannot hide is the
+ * name it asked for: the request carries `Host: attacker.example:8080`. A server may refuse a
+ * request for a target it is not authoritative for (RFC 9110 §7.4), and 421 Misdirected Request
+ * says exactly that (RFC 9110 §15.5.20). The whole server refuses it, not only the outbox: the
+ * account site and the API hold tokens and personal data too.
+ *
+ * The target's authority is the Host header, or the request line's absolute URI, which overrides
+ * Host (RFC 9112 §3.2.2); both must name the server. A request with no Host header at all never
+ * comes over HTTP/1.1 (Node answers it 400) and is one made in-process.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import type { MiddlewareHandler } from 'hono';
+
+/** RFC 9110 §7.2: `uri-host [ ":" port ]`, the host a name, an IPv4 address or a bracketed IPv6 one. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
+
+/** `origin` is the name the server answers to, e.g. PUBLIC_URL (`http://localhost:8080`). */
+export function requirePublicHost(origin: string): MiddlewareHandler {
+  const expected = new URL(origin);
+  const defaultPort = expected.protocol === 'https:' ? '443' : '80';
+  const expectedPort = expected.port || defaultPort;
+  // An absent port is the scheme's default (RFC 9110 §4.2.1, §4.2.2): "localhost" is "localhost:80".
+  const names = (hostname: string, port: string | undefined) => hostname === expected.hostname && (port || defaultPort) === expectedPort;
+
+  return async function requirePublicHostMiddleware(c, next) {
+    const host = c.req.header('host');
+    let addressed = true;
+    if (host !== undefined) {
+      const parts = HOST_HEADER.exec(host.trim().toLowerCase());
+      addressed = parts !== null && names(parts[1] ?? '', parts[2]);
+    }
+    if ((c.env as Partial<HttpBindings> | undefined)?.incoming) {
+      const target = new URL(c.req.url);
+      addressed &&= names(target.hostname, target.port);
+    }
+    if (!addressed) return c.text(`Misdirected Request: this server answers to ${expected.host} only\n`, 421);
+    return next();
+  };
+}
