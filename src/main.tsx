@@ -18,11 +18,13 @@ import { createSession } from './lib/session';
 import { createShowError } from './lib/show-error';
 import { PRODUCT_SOURCE_COOKIE_DAYS, RETURN_PATH_KEY, productSourceCookie } from './lib/storage-keys';
 import { createToasts } from './lib/toasts';
-import { tokens } from './lib/tokens';
+import { createTokenStore } from './lib/tokens';
 import './styles.css';
 
 const container = document.getElementById('root') as HTMLElement;
 const pageTexts = readPageTexts(document);
+// The page's one token store and session (below): made here and handed down, never module-level.
+const tokens = createTokenStore();
 // A prerendered page shows a first visit: it is hydrated for a visitor without a stored session, and
 // rendered afresh for one with a session, whose guard must verify it before anything is shown.
 const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null && tokens.access() === null;
@@ -61,7 +63,7 @@ const i18n = createI18n(
   (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
   pageTexts ?? undefined,
 );
-const session = createSession({ http, ssoApi: config.ssoApi });
+const session = createSession({ http, ssoApi: config.ssoApi, tokens });
 
 const frame = createParentFrame(window, async (clientId, origin) => {
   const confirmed = await http.get<EmbedOrigin>(`${config.ssoApi}/oauth/embed_origin/`, { params: { client_id: clientId, origin } });

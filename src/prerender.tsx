@@ -17,6 +17,7 @@ import { createI18n, type Locale, type TextTable } from './lib/i18n';
 import type { ParentFrame } from './lib/parent-frame';
 import type { Services } from './lib/services';
 import { createSession } from './lib/session';
+import { createTokenStore } from './lib/tokens';
 import { createToasts } from './lib/toasts';
 
 export { LANGUAGE_TAGS, LOCALES } from './lib/i18n';
@@ -44,6 +45,8 @@ export interface PageRequest {
 const offline = () => Promise.reject(new Error('no API calls while prerendering'));
 
 function serverServices(locale: Locale, texts: TextTable): Services {
+  // A first visit has no stored session: the render's own store stays empty (no browser storage here).
+  const tokens = createTokenStore();
   const http = createHttp({
     refreshUrl: `${config.ssoApi}/TokenRefresh/`,
     locale: () => locale,
@@ -57,7 +60,7 @@ function serverServices(locale: Locale, texts: TextTable): Services {
     http,
     i18n: createI18n(offline, { locale, texts }),
     toasts: createToasts(),
-    session: createSession({ http, ssoApi: config.ssoApi }),
+    session: createSession({ http, ssoApi: config.ssoApi, tokens }),
     frame,
     navigate: () => undefined,
     showError: () => null,

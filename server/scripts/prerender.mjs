@@ -53,7 +53,7 @@ const shellEntry = Object.values(manifest).find((chunk) => chunk.isEntry);
 const shellChunks = new Set(chunksOf(Object.keys(manifest).find((key) => manifest[key] === shellEntry)));
 const pages = new Map([['index.html', template]]);
 for (const locale of LOCALES) {
-  const texts = JSON.parse(await readFile(new URL(`server/src/features/translations/locales/${locale}.json`, root), 'utf8'));
+  const texts = JSON.parse(await readFile(new URL(`server/src/locales/${locale}.json`, root), 'utf8'));
   for (const page of PRERENDERED_PAGES) {
     const markup = await renderPage({ path: page.path, locale, texts });
     const preloads = chunksOf(page.screen).filter((file) => !shellChunks.has(file));

@@ -1,12 +1,12 @@
 import type { Config } from './config/config.js';
-import type { LoginThrottle } from './features/accounts/login-throttle.js';
-import type { Authenticated, SessionService } from './features/sessions/session-service.js';
-import type { OtpService } from './features/verification/otp-service.js';
-import type { GrantService } from './features/oauth/grant-service.js';
-import type { PhotoStore } from './features/personal/photo-store.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
-import type { RequestMeta } from './middleware/request-meta.js';
+import type { RequestMeta } from './lib/request-meta.js';
+import type { GrantService } from './services/grant-service.js';
+import type { LoginThrottle } from './services/login-throttle.js';
+import type { OtpService } from './services/otp-service.js';
+import type { PhotoStore } from './services/photo-store.js';
+import type { Authenticated, SessionService } from './services/session-service.js';
 import type { Storage } from './storage/storage.js';
 
 /** What every route may read from the request context. */

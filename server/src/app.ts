@@ -8,7 +8,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
 import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
-import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
@@ -19,7 +18,6 @@ import { createViolationLog, type ViolationLog } from './features/csp-reports/vi
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
-import { createGrantService } from './features/oauth/grant-service.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
 import { logoutRoutes } from './features/oauth/logout-routes.js';
 import { oauthTokenRoutes } from './features/oauth/token-routes.js';
@@ -28,15 +26,12 @@ import { addressRoutes } from './features/personal/address-routes.js';
 import { cdnRoutes } from './features/personal/cdn-routes.js';
 import { exportRoutes } from './features/personal/export-routes.js';
 import { PHOTO_UPLOAD_PATH, photoRoutes } from './features/personal/photo-routes.js';
-import { createPhotoStore, uploadsFolder } from './features/personal/photo-store.js';
 import { profileRoutes } from './features/personal/profile-routes.js';
 import { regionRoutes } from './features/personal/region-routes.js';
 import { securityRoutes } from './features/security/security-routes.js';
-import { createSessionService } from './features/sessions/session-service.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
 import { userRoutes } from './features/user/user-routes.js';
-import { createOtpService } from './features/verification/otp-service.js';
 import { verificationRoutes } from './features/verification/verification-routes.js';
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
@@ -46,6 +41,11 @@ import { requestMeta } from './middleware/request-meta.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import type { Sender } from './senders/sender.js';
+import { createGrantService } from './services/grant-service.js';
+import { createLoginThrottle } from './services/login-throttle.js';
+import { createOtpService } from './services/otp-service.js';
+import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
+import { createSessionService } from './services/session-service.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import type { Storage } from './storage/storage.js';
 
@@ -58,7 +58,7 @@ export interface AppDeps {
   idTokens: IdTokenSigner;
   /** Server secret that keys the one-time-code hashes. */
   codeKey: string;
-  /** Server secret from which each refresh token's successor is derived (session-service.ts). */
+  /** Server secret from which each refresh token's successor is derived (services/session-service.ts). */
   refreshKey: string;
   log: (message: string, error?: unknown) => void;
   /** Serves the built SPA for everything that is not an API path (the entry file passes it). */

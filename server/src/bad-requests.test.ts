@@ -5,8 +5,8 @@
 import { describe, it, expect } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
 import type { ErrorItem } from './contract/errors.js';
-import { catalogues } from './features/translations/translations.js';
 import { LOCALES } from './lib/locales.js';
+import { catalogues } from './services/translations.js';
 import { STRONG_PASSWORD, V1, REGISTER_PATH, type CallResult, useTestServer } from './test-support/test-server.js';
 
 interface Endpoint {

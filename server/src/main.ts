@@ -14,7 +14,6 @@ import { UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/pol
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
-import { createPhotoStore, uploadsFolder } from './features/personal/photo-store.js';
 import { eraseDueAccounts, scheduleEraseJob } from './features/security/erase-job.js';
 import { systemClock } from './lib/clock.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
@@ -24,6 +23,7 @@ import { routeByChannel } from './senders/route-by-channel.js';
 import type { Sender } from './senders/sender.js';
 import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
 import { createSmtpSender } from './senders/smtp-sender.js';
+import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
 import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy.js';
 import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
-import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
+import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { createI18n } from '../lib/i18n';
 import { ServicesContext, type Services } from '../lib/services';
 import { ErrorBoundary } from './error-boundary';

@@ -1,5 +1,6 @@
 import { useI18n } from '../lib/use-i18n';
 import { Button } from './button';
+import { Loading } from './loading';
 
 /**
  * What a screen shows while its data loads, and when loading failed (with a way to try again);
@@ -7,7 +8,7 @@ import { Button } from './button';
  */
 export function LoadState({ state, onRetry }: { state: 'loading' | 'ready' | 'failed'; onRetry: () => void }) {
   const i18n = useI18n();
-  if (state === 'loading') return <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
+  if (state === 'loading') return <Loading />;
   if (state === 'ready') return null;
   return (
     <div className="panel" role="alert">

@@ -1,3 +1,5 @@
+import { normalizePhone } from '../../server/src/contract/contact-rules.js';
+
 /** The +998 input mask: "901234567" types as "90 123 45 67"; only the 9 national digits are kept. */
 export function maskUzPhone(input: string): string {
   let digits = input.replace(/\D/g, '');
@@ -7,8 +9,7 @@ export function maskUzPhone(input: string): string {
   return groups.join(' ');
 }
 
-/** The typed national number as +998XXXXXXXXX, or null while incomplete. */
+/** The typed national number as +998XXXXXXXXX, or null while incomplete or not a valid Uzbek number (the contract's rule). */
 export function uzPhoneValue(masked: string): string | null {
-  const digits = masked.replace(/\D/g, '');
-  return digits.length === 9 ? `+998${digits}` : null;
+  return normalizePhone(masked);
 }

@@ -7,9 +7,10 @@ import rosetta from 'rosetta';
 import { readItem, writeItem } from './browser-storage';
 import { getCookie, setCookie } from './cookies';
 import { COOKIE_DAYS, LOCALE_COOKIE, LOCALE_KEY } from './storage-keys';
+import { LOCALES, type Locale } from '../../server/src/contract/locales.js';
 
-export const LOCALES = ['uz', 'uzc', 'kaa', 'ru', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The product's locales: the contract's one list, which the server's catalogues follow too. */
+export { LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = 'uz';
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
-import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
+import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { createI18n } from './i18n';
 import { passwordChangedText } from './password-changed';
 

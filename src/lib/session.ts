@@ -10,7 +10,7 @@ import { removeItem } from './browser-storage';
 import { removeCookie, setCookie } from './cookies';
 import type { Http } from './http';
 import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
-import { tokens, type TokenPair } from './tokens';
+import { createTokenStore, type TokenPair, type TokenStore } from './tokens';
 
 // The API's shapes are the server's contract, taken as types only (docs/decisions.md, "One contract").
 export type { DeviceProfile, TokenResponse };
@@ -25,6 +25,10 @@ export interface Session {
   /** The account signed out last, until the next sign-in: Login names it (SPEC §3 login step logout). */
   signedOut: ReadonlySignal<UserProfile | null>;
   hasToken(): boolean;
+  /** The active refresh token, handed to a site a sign-in returns to (SPEC §4). */
+  refreshToken(): string | null;
+  /** Drops the stored session of one account of this device (session_{uuid}). */
+  forgetSaved(uuid: string): void;
   /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (SPEC §4). */
   signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
@@ -46,8 +50,13 @@ export interface Session {
   replaceUser(profile: UserProfile): void;
 }
 
-export function createSession(deps: { http: Http; ssoApi: string }): Session {
+/**
+ * The session model of one page (or one test): its state lives in the signals below and its tokens in
+ * the store it is given — main.tsx and prerender.tsx pass theirs; without one it makes its own.
+ */
+export function createSession(deps: { http: Http; ssoApi: string; tokens?: TokenStore }): Session {
   const { http, ssoApi } = deps;
+  const tokens = deps.tokens ?? createTokenStore();
   const user = signal<UserProfile | null>(null);
   const signedOut = signal<UserProfile | null>(null);
   const profiles = signal<DeviceProfile[]>([]);
@@ -113,6 +122,11 @@ export function createSession(deps: { http: Http; ssoApi: string }): Session {
     activeProfiles,
     signedOut,
     hasToken: () => tokens.access() !== null,
+    refreshToken: () => tokens.refresh(),
+    forgetSaved(uuid) {
+      tokens.removeProfile(uuid);
+      stored.value += 1;
+    },
     loadProfiles,
     loadProfilesFromStoredSession,
     forget,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createHttp } from './http';
 import { createShowError } from './show-error';
 import { createToasts } from './toasts';

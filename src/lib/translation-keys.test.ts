@@ -6,11 +6,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
-import kaa from '../../server/src/features/translations/locales/kaa.json' with { type: 'json' };
-import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
-import uz from '../../server/src/features/translations/locales/uz.json' with { type: 'json' };
-import uzc from '../../server/src/features/translations/locales/uzc.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
+import kaa from '../../server/src/locales/kaa.json' with { type: 'json' };
+import ru from '../../server/src/locales/ru.json' with { type: 'json' };
+import uz from '../../server/src/locales/uz.json' with { type: 'json' };
+import uzc from '../../server/src/locales/uzc.json' with { type: 'json' };
 import { ALIASES } from './api-error';
 import { LOCALES } from './i18n';
 import { TOAST_TYPES } from './toasts';

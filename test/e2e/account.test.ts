@@ -3,59 +3,15 @@
  * a signed-in person does on /personal and /security, with a second browser where a flow must end
  * another device's session.
  */
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPageFor, saveScreenshot, type TestPage } from '../support/browser.js';
+import { saveScreenshot } from '../support/browser.js';
 import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
-import { expectHome, national, registerByPhone, signInWithPassword, text, waitForHeading, type NewAccount } from '../support/flows.js';
+import { expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
-
+import { bothWidths, useAccountPages } from '../support/account-pages.js';
 const kirish = useRunningKirish();
-let phoneSeed = 907770000;
-const newAccount = (firstName: string): NewAccount => ({ phone: `+998${++phoneSeed}`, firstName, lastName: 'Sodiqova', password: `Navoiy-kochasi-${phoneSeed}` });
-
-async function signedInPage(account: NewAccount, width = 1280): Promise<TestPage> {
-  const page = await newPageFor(kirish.browser, { width, locale: 'en-US' });
-  await registerByPhone(page.page, kirish.server.origin, account);
-  await expectHome(page.page, account.firstName);
-  return page;
-}
-
-async function secondDevice(account: NewAccount): Promise<TestPage> {
-  const device = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
-  await device.page.goto(`${kirish.server.origin}/login`);
-  await signInWithPassword(device.page, account.phone, account.password);
-  await expectHome(device.page, account.firstName);
-  return device;
-}
-
-/** Screenshots at 1280 and 375 px; at 375 and at 320 nothing may stick out sideways. */
-async function bothWidths(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await saveScreenshot(page, `${name}-375`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 320, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** How many messages the dev outbox holds for `to`. */
-async function outboxSize(to: string): Promise<number> {
-  const response = await fetch(`${kirish.server.origin}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
-  return ((await response.json()) as unknown[]).length;
-}
-
-/** The second device's next call needs a refresh, which the ended session no longer gets: Login. */
-async function expectSignedOut(page: Page): Promise<void> {
-  // An access token lives 15 minutes; dropping it makes the next call refresh, as it would then.
-  await page.evaluate(() => localStorage.setItem('active_session', 'expired'));
-  await page.goto(`${kirish.server.origin}/personal`);
-  await waitForHeading(page, text('login_title'));
-  expect(await page.evaluate(() => localStorage.getItem('active_re_session'))).toBeNull();
-}
+const { newAccount, signedInPage, secondDevice, outboxSize, expectSignedOut } = useAccountPages(kirish, 907770000);
 
 describe('the personal account', () => {
   it('edits the profile and shows it on /personal', async () => {
@@ -254,148 +210,5 @@ describe('the security centre', () => {
     await first.context.close();
     await second.context.close();
     expect([...first.errors, ...second.errors]).toEqual([]);
-  });
-
-  it('downloads the data as JSON with the profile in it', async () => {
-    const account = newAccount('Madina');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security`);
-    await waitForHeading(page, text('section_security'));
-    await bothWidths(page, 'security');
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: text('security_data_download'), exact: true }).click();
-    const file = await (await download).path();
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { profile: { phone: string; profile: { first_name: string } } };
-    expect(data.profile.phone).toBe(account.phone);
-    expect(data.profile.profile.first_name).toBe(account.firstName);
-    expect(readFileSync(file, 'utf8')).not.toMatch(/password_hash|token_hash|"refresh"/);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('adds and confirms a backup e-mail by a code sent to it', async () => {
-    const account = newAccount('Nilufar');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security`);
-    await waitForHeading(page, text('section_security'));
-    await page.getByRole('link', { name: text('security_add'), exact: true }).nth(2).click();
-    await waitForHeading(page, text('security_secondary_email'));
-    const email = `nilufar.${phoneSeed}@example.uz`;
-    await page.getByLabel(text('email_label'), { exact: true }).fill(email);
-    await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
-    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
-    await waitForHeading(page, text('section_security'));
-    await page.getByText(text('secondary_added'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(email);
-
-    // And makes it the main e-mail, after the current password.
-    await page.getByRole('link', { name: text('security_manage'), exact: true }).click();
-    await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
-    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
-    await page.getByText(text('secondary_made_primary'), { exact: true }).waitFor();
-    await page.goto(`${kirish.server.origin}/personal`);
-    await waitForHeading(page, `Sodiqova ${account.firstName}`);
-    expect(await page.getByRole('main').innerText()).toContain(email);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('changes the phone after the current password and a code to the new number', async () => {
-    const account = newAccount('Sevara');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security/user-data/edit-phone`);
-    await waitForHeading(page, text('change_phone_title'));
-    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: text('continue'), exact: true }).click();
-    const newPhone = `+998${++phoneSeed}`;
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
-    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, newPhone));
-    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
-    await page.getByText(text('phone_changed'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(`+998 90 777 ${newPhone.slice(-4, -2)} ${newPhone.slice(-2)}`);
-    // The new number signs in; the old one no longer does.
-    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
-    await signInWithPassword(page, account.phone, account.password);
-    await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
-    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
-    await expectHome(page, account.firstName);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('deactivates the account by a code, holds it on DeletedAccount, and restores it', async () => {
-    const account = newAccount('Kamola');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security`);
-    await waitForHeading(page, text('section_security'));
-    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
-    await page.getByRole('group', { name: text('deactivate_confirm') }).getByRole('button', { name: text('deactivate_button'), exact: true }).click();
-    // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
-    await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
-    await waitForHeading(page, text('deleted_account_title'));
-    await page.getByText(/30|\d{2}\.\d{2}\.\d{4}/).first().waitFor();
-    await page.goto(`${kirish.server.origin}/personal`);
-    await waitForHeading(page, text('deleted_account_title'));
-    await bothWidths(page, 'deleted-account');
-
-    // The cooldown ends when the last code was used, so a new one goes out at once.
-    const sent = await outboxSize(account.phone);
-    await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
-    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
-    await expectHome(page, account.firstName);
-    await page.getByText(text('restored'), { exact: true }).waitFor();
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('sets a new password by a code to the account’s own phone, without the old one', async () => {
-    const account = newAccount('Oydin');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security/user-data/reset-password/`);
-    await waitForHeading(page, text('reset_title'));
-    const newPassword = `Tiklangan-${account.password}`;
-    await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
-    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
-    const sent = await outboxSize(account.phone);
-    await page.getByRole('button', { name: text('continue'), exact: true }).click();
-    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('save'), exact: true }).click();
-    await waitForHeading(page, text('section_security'));
-    await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
-    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
-    await signInWithPassword(page, account.phone, newPassword);
-    await expectHome(page, account.firstName);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('adds an e-mail after proving it is the owner by a code instead of the password', async () => {
-    const account = newAccount('Lola');
-    const { page, context, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/security/user-data/email`);
-    await waitForHeading(page, text('add_email_title'));
-    const sent = await outboxSize(account.phone);
-    await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
-    await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('continue'), exact: true }).click();
-    const email = `lola.${phoneSeed}@example.uz`;
-    await page.getByLabel(text('email_label'), { exact: true }).fill(email);
-    await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
-    await page.getByRole('button', { name: text('confirm'), exact: true }).click();
-    await page.getByText(text('email_changed'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(email);
-    await context.close();
-    expect(errors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * instead of drawing it again, with the texts the page carried.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import ru from '../../server/src/features/translations/locales/ru.json' with { type: 'json' };
+import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import type { Browser } from 'playwright-core';
 import type { TestPage } from '../support/browser.js';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';

@@ -3,7 +3,7 @@
  * buttons they see (in English, the texts of the catalogue the server serves).
  */
 import type { Page } from 'playwright-core';
-import en from '../../server/src/features/translations/locales/en.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { latestCode } from './outbox.js';
 
 export const EN: Readonly<Record<string, string>> = en;

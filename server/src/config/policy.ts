@@ -52,7 +52,7 @@ export const LOGIN_THROTTLE_IP: ThrottlePolicy = {
 };
 
 /**
- * A sign-in attempt is counted before its password is checked (login-throttle.ts). A reservation
+ * A sign-in attempt is counted before its password is checked (services/login-throttle.ts). A reservation
  * not settled by then — its process died mid-check — stops counting after this long.
  */
 export const LOGIN_ATTEMPT_RESERVATION_SECONDS = 60;

@@ -3,7 +3,8 @@
 export type Gender = 'male' | 'female';
 
 /** SPEC §3: the verification status of a person's identity; set by moderation, never by the user. */
-export type VerificationStatus = 'not_verified' | 'in_moderation' | 'verified' | 'failed';
+export const VERIFICATION_STATUSES = ['not_verified', 'in_moderation', 'verified', 'failed'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** The person's own details, as the profile form shows and edits them. */
 export interface PersonalDetails {

@@ -4,7 +4,6 @@
  * ever served back.
  */
 import sharp, { type Sharp } from 'sharp';
-import { PHOTO_MAX_INPUT_PIXELS } from '../config/policy.js';
 
 // Each image is processed once and written to disk: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -34,10 +33,11 @@ async function encode(pipeline: Sharp): Promise<EncodedImage> {
 /**
  * Decodes an upload (its first frame, for an animated GIF or WebP), turns it upright by its EXIF
  * orientation, fits it within `maxSidePx` (never enlarging), and re-encodes it as WebP.
- * `expectedFormat` is what the magic bytes said: a file whose decoder disagrees is refused.
+ * `expectedFormat` is what the magic bytes said: a file whose decoder disagrees is refused. An image
+ * of more than `maxInputPixels` is refused before it is decoded (a decompression bomb).
  */
-export async function normalizeImage(input: Uint8Array, expectedFormat: string, maxSidePx: number): Promise<EncodedImage> {
-  const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' });
+export async function normalizeImage(input: Uint8Array, expectedFormat: string, maxSidePx: number, maxInputPixels: number): Promise<EncodedImage> {
+  const image = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' });
   let format: string | undefined;
   try {
     format = (await image.metadata()).format;
@@ -49,8 +49,8 @@ export async function normalizeImage(input: Uint8Array, expectedFormat: string, 
 }
 
 /** An image `widthPx` wide (never enlarged), its height in proportion, as WebP. */
-export function resizeImage(input: Uint8Array, widthPx: number): Promise<EncodedImage> {
-  return encode(sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS }).resize({ width: widthPx, withoutEnlargement: true }));
+export function resizeImage(input: Uint8Array, widthPx: number, maxInputPixels: number): Promise<EncodedImage> {
+  return encode(sharp(input, { limitInputPixels: maxInputPixels }).resize({ width: widthPx, withoutEnlargement: true }));
 }
 
 /** Width and height of an encoded image, for tests and checks. */

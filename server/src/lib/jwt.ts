@@ -1,9 +1,9 @@
 /**
  * The one wrapper around jose. Access tokens are JWTs signed with Ed25519 (fast to sign and verify,
  * small); ID tokens are signed with RS256, which OpenID Connect Core §15.1 requires every provider
- * to support. Key pairs are generated once and kept in the database, and every active key of an
- * algorithm verifies and is published while the newest signs, so a key can be rotated (insert a new
- * one, restart) without signing anybody out.
+ * to support. Every active key of an algorithm verifies and is published while the newest signs, so
+ * a key can be rotated (insert a new one, restart) without signing anybody out. Where the keys are
+ * kept is not this file's business: services/signing-key-store.ts keeps them in the database.
  */
 import {
   SignJWT,
@@ -19,12 +19,12 @@ import {
 } from 'jose';
 import type { Clock } from './clock.js';
 import { randomSecret } from './secrets.js';
-import type { Storage } from '../storage/storage.js';
 
-const ACCESS_ALG = 'EdDSA';
+export const ACCESS_ALG = 'EdDSA';
 /** RFC 9068 §2.1: access tokens carry typ "at+jwt", so an ID token can never pass for one. */
 const ACCESS_TYP = 'at+jwt';
-const ID_TOKEN_ALG = 'RS256';
+export const ID_TOKEN_ALG = 'RS256';
+export type SigningAlg = typeof ACCESS_ALG | typeof ID_TOKEN_ALG;
 const RSA_MODULUS_BITS = 2048;
 
 /** An access token issued to an OAuth client names it and what it was granted (RFC 9068 §2.2). */
@@ -70,41 +70,38 @@ export interface IdTokenSigner {
   readHint(token: string): Promise<IdTokenHint | null>;
 }
 
-interface LoadedKey {
+/** A key pair ready to sign and verify, as loaded from its stored form. */
+export interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
 
-/** The active keys of `alg`, newest first, creating the first one when there is none. */
-async function loadOrCreateKeys(storage: Storage, clock: Clock, alg: string): Promise<LoadedKey[]> {
-  const activeRows = async () => (await storage.signingKeys.listActive()).filter((row) => row.alg === alg);
-  let rows = await activeRows();
-  if (rows.length === 0) {
-    const options = alg === ID_TOKEN_ALG ? { modulusLength: RSA_MODULUS_BITS, extractable: true } : { crv: 'Ed25519', extractable: true };
-    const { privateKey, publicKey } = await generateKeyPair(alg, options);
-    await storage.signingKeys.insert({
-      kid: randomSecret(12),
-      alg,
-      privateJwk: JSON.stringify(await exportJWK(privateKey)),
-      publicJwk: JSON.stringify(await exportJWK(publicKey)),
-      createdAt: clock.now(),
-      retiredAt: null,
-    });
-    rows = await activeRows();
-  }
-  return Promise.all(
-    rows.map(async (row) => {
-      const publicJwk = JSON.parse(row.publicJwk) as JWK;
-      return {
-        kid: row.kid,
-        privateKey: (await importJWK(JSON.parse(row.privateJwk) as JWK, alg)) as CryptoKey,
-        publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
-        publicJwk: { ...publicJwk, kid: row.kid, alg, use: 'sig' },
-      };
-    }),
-  );
+/** A key pair as it is kept: both halves as JWK JSON. */
+export interface StoredKeyPair {
+  kid: string;
+  alg: string;
+  privateJwk: string;
+  publicJwk: string;
+}
+
+/** A new key pair of `alg`, both halves as JWK JSON, for the key store to keep. */
+export async function generateKeyPairJwks(alg: SigningAlg): Promise<{ privateJwk: string; publicJwk: string }> {
+  const options = alg === ID_TOKEN_ALG ? { modulusLength: RSA_MODULUS_BITS, extractable: true } : { crv: 'Ed25519', extractable: true };
+  const { privateKey, publicKey } = await generateKeyPair(alg, options);
+  return { privateJwk: JSON.stringify(await exportJWK(privateKey)), publicJwk: JSON.stringify(await exportJWK(publicKey)) };
+}
+
+/** A kept key pair of `alg`, imported for jose. */
+export async function importKeyPair(row: StoredKeyPair, alg: SigningAlg): Promise<LoadedKey> {
+  const publicJwk = JSON.parse(row.publicJwk) as JWK;
+  return {
+    kid: row.kid,
+    privateKey: (await importJWK(JSON.parse(row.privateJwk) as JWK, alg)) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
+    publicJwk: { ...publicJwk, kid: row.kid, alg, use: 'sig' },
+  };
 }
 
 /** A key resolver for jose that knows only `keys`, by kid: a token naming no known key is refused. */
@@ -117,8 +114,8 @@ function byKid(keys: readonly LoadedKey[]) {
   };
 }
 
-export async function createAccessTokenSigner(storage: Storage, clock: Clock, issuer: string): Promise<AccessTokenSigner> {
-  const keys = await loadOrCreateKeys(storage, clock, ACCESS_ALG);
+/** Signs with the newest of `keys` (the active access-token keys, newest first) and verifies with any of them. */
+export function createAccessTokenSigner(keys: readonly LoadedKey[], clock: Clock, issuer: string): AccessTokenSigner {
   const current = keys[0];
   if (!current) throw new Error('No signing key could be loaded');
   const resolveKey = byKid(keys);
@@ -165,15 +162,14 @@ export async function createAccessTokenSigner(storage: Storage, clock: Clock, is
 }
 
 /**
- * The ID token signer. Its RSA key is loaded — or generated, which takes a few hundred
- * milliseconds — on first use rather than at start: most starts (and every test server) never sign
- * an ID token. Two processes racing to create the first key would each add one; both are active,
- * both are published, and the newer signs, so the race is harmless.
+ * The ID token signer. Its RSA keys (the active ones, newest first, from `loadKeys`) are loaded —
+ * or generated, which takes a few hundred milliseconds — on first use rather than at start: most
+ * starts (and every test server) never sign an ID token. A failed load is tried again next time.
  */
-export function createIdTokenSigner(storage: Storage, clock: Clock, issuer: string): IdTokenSigner {
-  let loading: Promise<LoadedKey[]> | undefined;
+export function createIdTokenSigner(loadKeys: () => Promise<readonly LoadedKey[]>, clock: Clock, issuer: string): IdTokenSigner {
+  let loading: Promise<readonly LoadedKey[]> | undefined;
   const keys = () => {
-    loading ??= loadOrCreateKeys(storage, clock, ID_TOKEN_ALG).catch((error: unknown) => {
+    loading ??= loadKeys().catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

@@ -5,20 +5,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { clientAddressResolver, type ProxyTrust } from '../lib/client-address.js';
-import { localeFromAcceptLanguage, type Locale } from '../lib/locales.js';
+import { localeFromAcceptLanguage } from '../lib/locales.js';
+import type { RequestMeta } from '../lib/request-meta.js';
 
-export interface RequestMeta {
-  ip: string;
-  deviceId: string | null;
-  userAgent: string | null;
-  /** Header `source` (SPEC §7). */
-  source: string | null;
-  /** Header `{product}-Source` (SPEC §7). */
-  productSource: string | null;
-  /** Header `OauthClientId` (SPEC §7). */
-  oauthClientId: string | null;
-  locale: Locale;
-}
 
 export type MetaEnv = { Variables: { meta: RequestMeta } };
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { TokenError } from '../lib/api-error.js';
-import type { Authenticated, SessionService } from '../features/sessions/session-service.js';
+import type { Authenticated, SessionService } from '../services/session-service.js';
 
 export type AuthEnv = { Variables: { auth: Authenticated } };
 

@@ -1,11 +1,11 @@
 /**
- * PersonalStorage over Kysely, for SQLite and PostgreSQL alike (see kysely-storage.ts). Every
- * query of an address names its owner, so no id alone ever reaches another account's row.
+ * The personal part of the storage over Kysely: the profile fields of an account and its delivery
+ * addresses. Every query of an address names its owner, so no id alone reaches another account's row.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { deleted, FALSE, flag, integer, isSet, TRUE } from './dialect.js';
 import type { Address, PersonalStorage } from './personal-storage.js';
 import type { AddressesTable, Database, UsersTable } from './schema.js';
-import { toSession } from './session-row.js';
 import { toUser } from './user-row.js';
 
 function toAddress(row: Selectable<AddressesTable>): Address {
@@ -19,9 +19,9 @@ function toAddress(row: Selectable<AddressesTable>): Address {
     house: row.house,
     apartment: row.apartment,
     postalCode: row.postal_code,
-    isDefault: row.is_default === 1,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
+    isDefault: isSet(row.is_default),
+    createdAt: integer(row.created_at),
+    updatedAt: integer(row.updated_at),
   };
 }
 
@@ -67,7 +67,7 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('user_id', '=', userId)
           .executeTakeFirstOrThrow();
-        return Number(row.count);
+        return integer(row.count);
       },
       async insert(address) {
         await db
@@ -82,7 +82,7 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
             house: address.house,
             apartment: address.apartment,
             postal_code: address.postalCode,
-            is_default: address.isDefault ? 1 : 0,
+            is_default: flag(address.isDefault),
             created_at: address.createdAt,
             updated_at: address.updatedAt,
           })
@@ -99,7 +99,7 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
             house: address.house,
             apartment: address.apartment,
             postal_code: address.postalCode,
-            is_default: address.isDefault ? 1 : 0,
+            is_default: flag(address.isDefault),
             updated_at: address.updatedAt,
           })
           .where('id', '=', address.id)
@@ -108,37 +108,24 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
       },
       async remove(userId, id) {
         const result = await db.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-        return result.numDeletedRows > 0n;
+        return deleted(result);
       },
       async setDefault(userId, id, at) {
         // The old default goes first: the unique index allows one default per account at any moment.
         await db
           .updateTable('addresses')
-          .set({ is_default: 0, updated_at: at })
+          .set({ is_default: FALSE, updated_at: at })
           .where('user_id', '=', userId)
-          .where('is_default', '=', 1)
+          .where('is_default', '=', TRUE)
           .where('id', '!=', id)
           .execute();
         await db
           .updateTable('addresses')
-          .set({ is_default: 1, updated_at: at })
+          .set({ is_default: TRUE, updated_at: at })
           .where('user_id', '=', userId)
           .where('id', '=', id)
-          .where('is_default', '=', 0)
+          .where('is_default', '=', FALSE)
           .execute();
-      },
-    },
-
-    sessionHistory: {
-      async listByUser(userId) {
-        const rows = await db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .execute();
-        return rows.map(toSession);
       },
     },
   };

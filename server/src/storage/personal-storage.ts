@@ -1,9 +1,8 @@
 /**
  * The personal part of the storage interface (issue 5, "Personal"): the profile fields of an
- * account and its delivery addresses. Storage extends it; every database implements it and passes
- * the shared suite (storage-contract.ts).
+ * account and its delivery addresses (kysely-personal-storage.ts).
  */
-import type { Session, User } from './records.js';
+import type { User } from './records.js';
 
 /** The fields of User that the profile form writes, and the photo that its upload replaces. */
 export type ProfileChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'middleName' | 'username' | 'birthDate' | 'gender' | 'photo'>>;
@@ -48,8 +47,4 @@ export interface PersonalStorage {
     setDefault(userId: string, id: string, at: number): Promise<void>;
   };
 
-  sessionHistory: {
-    /** Every session of the user, ended ones and OAuth ones included, the newest first: for the data export. */
-    listByUser(userId: string): Promise<Session[]>;
-  };
 }

@@ -1,9 +1,8 @@
-/** A session's row as its record; shared by the Kysely storage parts. */
-import type { Selectable } from 'kysely';
+/** A session's row and its record, both ways: the sessions part writes it; the personal and security parts read it too. */
+import type { Insertable, Selectable } from 'kysely';
+import { flag, integer, isSet, optionalInteger } from './dialect.js';
 import type { SessionsTable } from './schema.js';
 import type { Session, SessionKind } from './records.js';
-
-const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 
 export function toSession(row: Selectable<SessionsTable>): Session {
   return {
@@ -15,13 +14,34 @@ export function toSession(row: Selectable<SessionsTable>): Session {
     source: row.source,
     productSource: row.product_source,
     oauthClientId: row.oauth_client_id,
-    save: row.save === 1,
-    createdAt: Number(row.created_at),
-    lastSeenAt: Number(row.last_seen_at),
-    endedAt: optionalTime(row.ended_at),
+    save: isSet(row.save),
+    createdAt: integer(row.created_at),
+    lastSeenAt: integer(row.last_seen_at),
+    endedAt: optionalInteger(row.ended_at),
     endReason: row.end_reason,
     kind: row.kind as SessionKind,
     scope: row.scope,
-    authTime: optionalTime(row.auth_time),
+    authTime: optionalInteger(row.auth_time),
+  };
+}
+
+export function sessionRow(session: Session): Insertable<SessionsTable> {
+  return {
+    id: session.id,
+    user_id: session.userId,
+    device_id: session.deviceId,
+    user_agent: session.userAgent,
+    ip: session.ip,
+    source: session.source,
+    product_source: session.productSource,
+    oauth_client_id: session.oauthClientId,
+    save: flag(session.save),
+    created_at: session.createdAt,
+    last_seen_at: session.lastSeenAt,
+    ended_at: session.endedAt,
+    end_reason: session.endReason,
+    kind: session.kind,
+    scope: session.scope,
+    auth_time: session.authTime,
   };
 }

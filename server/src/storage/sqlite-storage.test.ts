@@ -1,26 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/** What only SQLite has: the file's settings and its migrations. The contract suites run in storage-contract.test.ts. */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createKyselyStorage } from './kysely-storage.js';
-import { describeLimitsStorageContract } from './limits-storage-contract.js';
+import { openSqliteFile as openFileStorage } from './contract/databases.js';
 import { migrateToLatest } from './migrations.js';
-import { openSqlite } from './sqlite.js';
-import { describeSecurityStorageContract } from './security-storage-contract.js';
-import { describeStorageContract } from './storage-contract.js';
-
-async function openFileStorage() {
-  const dir = mkdtempSync(join(tmpdir(), 'kirish-storage-'));
-  const db = openSqlite(join(dir, 'kirish.db'));
-  await migrateToLatest(db);
-  const storage = createKyselyStorage(db, { groupCommit: true });
-  return { storage, db, dispose: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
-}
-
-describeStorageContract('SQLite', openFileStorage);
-describeSecurityStorageContract('SQLite', openFileStorage);
-describeLimitsStorageContract('SQLite', openFileStorage);
 
 describe('the SQLite file', () => {
   it('is opened in WAL mode with synchronous=FULL and foreign keys on', async () => {

@@ -1,24 +1,23 @@
-/** An account's row and its record, both ways; shared by the Kysely storage parts. */
+/** An account's row and its record, both ways: the accounts part writes it, every part that reads `users` reads it. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Gender, VerificationStatus } from '../contract/profile.js';
+import { flag, integer, isSet, optionalInteger } from './dialect.js';
 import type { User } from './records.js';
 import type { UsersTable } from './schema.js';
-
-const optionalTime = (value: number | null): number | null => (value === null ? null : Number(value));
 
 export function toUser(row: Selectable<UsersTable>): User {
   return {
     id: row.id,
     phone: row.phone,
     email: row.email,
-    emailVerified: row.email_verified === 1,
+    emailVerified: isSet(row.email_verified),
     passwordHash: row.password_hash,
     firstName: row.first_name,
     lastName: row.last_name,
-    isInactivated: row.is_inactivated === 1,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    passwordChangedAt: optionalTime(row.password_changed_at),
+    isInactivated: isSet(row.is_inactivated),
+    createdAt: integer(row.created_at),
+    updatedAt: integer(row.updated_at),
+    passwordChangedAt: optionalInteger(row.password_changed_at),
     middleName: row.middle_name,
     username: row.username,
     birthDate: row.birth_date,
@@ -27,8 +26,8 @@ export function toUser(row: Selectable<UsersTable>): User {
     verificationStatus: row.verification_status as VerificationStatus,
     secondaryPhone: row.secondary_phone,
     secondaryEmail: row.secondary_email,
-    inactivatedAt: optionalTime(row.inactivated_at),
-    eraseAt: optionalTime(row.erase_at),
+    inactivatedAt: optionalInteger(row.inactivated_at),
+    eraseAt: optionalInteger(row.erase_at),
   };
 }
 
@@ -37,11 +36,11 @@ export function userRow(user: User): Insertable<UsersTable> {
     id: user.id,
     phone: user.phone,
     email: user.email,
-    email_verified: user.emailVerified ? 1 : 0,
+    email_verified: flag(user.emailVerified),
     password_hash: user.passwordHash,
     first_name: user.firstName,
     last_name: user.lastName,
-    is_inactivated: user.isInactivated ? 1 : 0,
+    is_inactivated: flag(user.isInactivated),
     created_at: user.createdAt,
     updated_at: user.updatedAt,
     password_changed_at: user.passwordChangedAt,

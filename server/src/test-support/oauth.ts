@@ -147,7 +147,13 @@ export function oauthSteps(server: TestServer) {
 
   const userinfo = (accessToken: string, options: Omit<CallOptions, 'token'> = {}) => server.call('GET', USERINFO, { ...options, token: accessToken });
 
-  return { registerClients, signIn, authorize, request, code, postForm, redeem, refresh, tokens, userinfo };
+  /** A code for the confidential bank client, issued without a PKCE challenge. */
+  async function bankCode(access: string): Promise<string> {
+    const answer = await authorize(access, { client_id: BANK_ID, redirect_uri: BANK_REDIRECT, response_type: 'code', scope: 'openid', state: 's', consent: 'allow' });
+    return new URL(answer.json.redirect_uri as string).searchParams.get('code') ?? '';
+  }
+
+  return { registerClients, signIn, authorize, request, code, postForm, redeem, refresh, tokens, userinfo, bankCode };
 }
 
 /** The payload of a JWT, read without checking it (the tests check signatures where that is the point). */
@@ -158,3 +164,6 @@ export function jwtPayload(token: string): Record<string, unknown> {
 export function jwtHeader(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as Record<string, unknown>;
 }
+
+/** The token request that redeems a bank client's code (its secret goes in a header or the body). */
+export const bankForm = (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: BANK_REDIRECT });

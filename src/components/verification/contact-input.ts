@@ -1,10 +1,9 @@
 /** The phone-or-e-mail input every flow starts with. */
 import { signal } from '@preact/signals-react';
 import { uzPhoneValue } from '../phone-mask';
+import { normalizeEmail } from '../../../server/src/contract/contact-rules.js';
 import type { Contact, ContactType } from './contact';
 import type { Form } from '../../lib/form';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
 export function createContactInput(form: Form, initialType: ContactType = 'phone') {
   const type = signal<ContactType>(initialType);
@@ -18,8 +17,8 @@ export function createContactInput(form: Form, initialType: ContactType = 'phone
       if (!value) form.setError('phone', 'invalid_phone');
       return value ? { type: 'phone', value } : null;
     }
-    const value = email.value.trim().toLowerCase();
-    if (!EMAIL.test(value)) {
+    const value = normalizeEmail(email.value);
+    if (!value) {
       form.setError('email', 'invalid_email');
       return null;
     }

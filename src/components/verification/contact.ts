@@ -3,7 +3,9 @@ import { getCookie } from '../../lib/cookies';
 import type { Http } from '../../lib/http';
 import { productSourceCookie } from '../../lib/storage-keys';
 
-export type ContactType = 'phone' | 'email';
+import type { ContactType } from '../../../server/src/contract/contact-rules.js';
+
+export type { ContactType };
 
 export interface Contact {
   type: ContactType;

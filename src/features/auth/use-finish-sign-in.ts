@@ -9,7 +9,6 @@ import { deviceId } from '../../lib/device-id';
 import { useServices } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
 import { RETURN_PATH_KEY } from '../../lib/storage-keys';
-import { tokens } from '../../lib/tokens';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 
 export function useFinishSignIn(): (response: TokenResponse | null, save: boolean) => Promise<void> {
@@ -30,14 +29,14 @@ export function useFinishSignIn(): (response: TokenResponse | null, save: boolea
         // Outside production is where Kirish itself runs on the developer's machine: a production
         // build served from its real domain never hands a refresh token to a loopback address.
         loopbackAllowed: isLoopbackHost(location.hostname),
-        refreshToken: tokens.refresh(),
+        refreshToken: session.refreshToken(),
         deviceId: deviceId(),
       });
       removeItem('session', RETURN_PATH_KEY);
       if (decision.go === 'oauth') return navigate(decision.path, { replace: true });
       if (decision.go === 'return') {
         // The session now belongs to the site it was handed to: this page keeps no copy to reuse.
-        tokens.removeProfile(user.id);
+        session.forgetSaved(user.id);
         session.forget();
         location.assign(decision.url);
         return;

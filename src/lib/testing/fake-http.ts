@@ -3,7 +3,7 @@
  * main.tsx's showError over the real error reader with the catalogue's keys (toasts recorded).
  * Only tests import this file.
  */
-import en from '../../../server/src/features/translations/locales/en.json' with { type: 'json' };
+import en from '../../../server/src/locales/en.json' with { type: 'json' };
 import type { ShowError } from '../form';
 import { withMethods, type Http, type Method, type RequestOptions } from '../http';
 import { createShowError } from '../show-error';

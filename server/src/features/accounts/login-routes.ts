@@ -9,13 +9,13 @@ import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bindDevice } from '../../middleware/device-key.js';
+import { recordEvent } from '../../services/audit-log.js';
+import { contactEntries, contactFrom, saveField } from '../../services/contact-fields.js';
+import { findAccount } from '../../services/find-account.js';
+import { accountThrottleKey } from '../../services/login-throttle.js';
+import { signInPurpose } from '../../services/purposes.js';
+import { tokenResponse } from '../../services/token-response.js';
 import type { User } from '../../storage/records.js';
-import { recordEvent } from '../security/audit-log.js';
-import { signInPurpose } from '../verification/purposes.js';
-import { contactEntries, contactFrom, saveField } from './contact-fields.js';
-import { findAccount } from './find-account.js';
-import { accountThrottleKey } from './login-throttle.js';
-import { tokenResponse } from './token-response.js';
 
 const passwordLoginSchema = requestSchema<PasswordLoginRequest>()(
   v.strictObject({
@@ -52,7 +52,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle }:
     const contact = contactFrom(body);
     const meta = c.get('meta');
     let user: User | undefined;
-    // Counted before the slow hash, so parallel guesses cost what sequential ones do (login-throttle.ts).
+    // Counted before the slow hash, so parallel guesses cost what sequential ones do (services/login-throttle.ts).
     const ok = await throttle.attempt(accountThrottleKey(contact), meta.ip, async () => {
       user = await findAccount(storage, contact);
       return user?.passwordHash ? verifyPassword(user.passwordHash, body.password) : verifyAgainstDummy(body.password);

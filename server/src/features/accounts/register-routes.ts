@@ -13,10 +13,10 @@ import { hashPassword } from '../../lib/passwords.js';
 import { randomId } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bindDevice } from '../../middleware/device-key.js';
+import { emailField, saveField } from '../../services/contact-fields.js';
+import { nameField } from '../../services/names.js';
+import { tokenResponse } from '../../services/token-response.js';
 import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
-import { emailField, saveField } from './contact-fields.js';
-import { nameField } from './names.js';
-import { tokenResponse } from './token-response.js';
 
 /** SPEC §3 registration kinds. Social sign-up (0) arrives with the social providers. */
 const KIND_WITH_EMAIL = 1;
@@ -67,7 +67,7 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
         // With a phone, kind says whether an e-mail comes along (SPEC §3); with an e-mail it always does.
         if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
         if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
-        // A secondary phone of another account counts as taken too (features/security/account-contacts.ts).
+        // A secondary phone of another account counts as taken too (services/account-contacts.ts).
         if (await tx.contacts.ownerOfPhone(proof.contact)) throw badRequest('user_exists_phone', 'phone');
         user.phone = proof.contact;
       } else {

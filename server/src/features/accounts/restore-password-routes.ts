@@ -12,9 +12,9 @@ import type { ContactType } from '../../lib/contacts.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
-import { recordEvent } from '../security/audit-log.js';
-import { findAccount } from './find-account.js';
-import { accountThrottleKey } from './login-throttle.js';
+import { recordEvent } from '../../services/audit-log.js';
+import { findAccount } from '../../services/find-account.js';
+import { accountThrottleKey } from '../../services/login-throttle.js';
 
 const restoreSchema = requestSchema<RestorePasswordRequest>()(
   v.strictObject({

@@ -18,8 +18,8 @@ import { createWindowLimiter } from '../../lib/window-limiter.js';
 import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import { contactEntries, contactFrom } from '../accounts/contact-fields.js';
-import { findAccount } from '../accounts/find-account.js';
+import { contactEntries, contactFrom } from '../../services/contact-fields.js';
+import { findAccount } from '../../services/find-account.js';
 
 const querySchema = v.strictObject(contactEntries);
 const usernameQuerySchema = v.strictObject({ username: v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')) });

@@ -14,7 +14,7 @@ import type { EmbedOrigin } from '../../contract/app-info.js';
 import { badRequest } from '../../lib/api-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { parseWith, v } from '../../lib/validation.js';
-import { appInfoOf } from './app-info.js';
+import { appInfoOf } from '../../services/app-info.js';
 
 // Missing parameters get the same keys as wrong ones: to the SPA both mean "do not post".
 const embedOriginQuery = v.strictObject({

@@ -23,11 +23,11 @@ import { isSerializedOrigin } from '../../lib/origins.js';
 import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
+import { appInfoOf } from '../../services/app-info.js';
+import { joinScope, parseScope } from '../../services/scopes.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
-import { appInfoOf } from '../clients/app-info.js';
 import { withQuery } from './redirect-uri.js';
-import { joinScope, parseScope } from './scopes.js';
 
 const parameter = text(AUTHORIZE_PARAMETER_MAX_LENGTH);
 

@@ -7,7 +7,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { DISCOVERY_MAX_AGE_SECONDS } from '../../config/policy.js';
-import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from './scopes.js';
+import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from '../../services/scopes.js';
 
 const CLIENT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
 

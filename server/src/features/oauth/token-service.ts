@@ -9,12 +9,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { IdTokenSigner } from '../../lib/jwt.js';
 import { OAuthError } from '../../lib/oauth-error.js';
 import { constantTimeEqual, randomId, sha256 } from '../../lib/secrets.js';
-import type { RequestMeta } from '../../middleware/request-meta.js';
+import type { RequestMeta } from '../../lib/request-meta.js';
+import { joinScope, parseScope, userClaims } from '../../services/scopes.js';
+import type { SessionService, StartedSession } from '../../services/session-service.js';
 import type { Session, User } from '../../storage/records.js';
 import type { AuthorizationCode, OAuthClient, Storage } from '../../storage/storage.js';
-import type { SessionService, StartedSession } from '../sessions/session-service.js';
 import type { OAuthParameters } from './client-auth.js';
-import { joinScope, parseScope, userClaims } from './scopes.js';
 
 /** The token response (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
 export interface TokenResponse {

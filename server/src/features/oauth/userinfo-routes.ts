@@ -8,8 +8,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { OAuthError } from '../../lib/oauth-error.js';
+import { parseScope, userClaims } from '../../services/scopes.js';
 import { allowAnyClientOrigin, allowClientOrigin, corsPreflight, varyOrigin } from './client-cors.js';
-import { parseScope, userClaims } from './scopes.js';
 
 /** RFC 6750 §2.1: the token comes in the Authorization header, and only there (never in the query: RFC 9700 §2.5). */
 const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i;

@@ -2,12 +2,12 @@
  * GET /cdn/{size}/{source} : the images of SPEC §9 (`{cdn}/{size}/{source}`), outside the API.
  * A source is a name the photo store generated and is new on every upload, so an answer never
  * changes and may be kept for a year. Only sizes and names of the exact expected shape are looked
- * up (photo-store.ts): `..`, encoded slashes and absolute paths are simply not found.
+ * up (services/photo-store.ts): `..`, encoded slashes and absolute paths are simply not found.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { ApiError } from '../../lib/api-error.js';
-import { isImageSize, type PhotoStore } from './photo-store.js';
+import { isImageSize, type PhotoStore } from '../../services/photo-store.js';
 
 const notFound = () => new ApiError(404, [{ error: 'not_found' }]);
 

@@ -10,10 +10,10 @@ import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DataExport, ExportedSession } from '../../contract/data-export.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { eventView } from '../../services/audit-log.js';
+import { profileOf } from '../../services/profile-view.js';
 import type { Session } from '../../storage/records.js';
 import type { Storage } from '../../storage/storage.js';
-import { eventView } from '../security/audit-log.js';
-import { profileOf } from '../user/user-routes.js';
 import { addressView } from './address-routes.js';
 
 function sessionView(session: Session): ExportedSession {

@@ -2,7 +2,7 @@
  * POST /user/photo/ (multipart/form-data, one file field `photo`) and DELETE /user/photo/.
  *
  * What an upload is comes from its bytes (lib/image-type.ts), never from its name or declared
- * type; it is then decoded and re-encoded (photo-store.ts), so what is served is always an image
+ * type; it is then decoded and re-encoded (services/photo-store.ts), so what is served is always an image
  * we wrote ourselves — a polyglot (a file that is both a GIF and a script) does not survive it.
  *
  * Files and rows cannot share a transaction, so the order keeps the row honest: the new files are

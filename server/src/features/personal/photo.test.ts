@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../config/policy.js';
 import { imageDimensions, solidImage } from '../../lib/images.js';
+import { uploadsFolder } from '../../services/photo-store.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
-import { uploadsFolder } from './photo-store.js';
 
 const PHOTO = `${V1}/user/photo/`;
 

@@ -11,9 +11,9 @@ import { checkUsername } from '../../lib/usernames.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { nameField } from '../../services/names.js';
+import { profileOf } from '../../services/profile-view.js';
 import type { ProfileChanges } from '../../storage/personal-storage.js';
-import { nameField } from '../accounts/names.js';
-import { profileOf } from '../user/user-routes.js';
 import { birthDateProblem } from './birth-date.js';
 
 /** `""` (or null) clears an optional field. */

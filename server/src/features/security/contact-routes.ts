@@ -1,8 +1,8 @@
 /**
  * The account's phone numbers and e-mail addresses: POST /user/change-phone/,
  * POST /user/change-email/, POST and DELETE /user/secondary/ and POST /user/secondary/make-primary/.
- * Each new contact comes with a request id of a code sent to it while signed in (signed-in-codes.ts);
- * replacing a primary one also needs a step-up proof (step-up.ts), because whoever holds the primary
+ * Each new contact comes with a request id of a code sent to it while signed in (services/signed-in-codes.ts);
+ * replacing a primary one also needs a step-up proof (services/step-up.ts), because whoever holds the primary
  * contact can reset the password. The proof, the request id, the change and its log line commit
  * together: a refused change leaves both usable.
  */
@@ -14,14 +14,14 @@ import { maskContact, type Contact, type ContactType } from '../../lib/contacts.
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { ContactChanges } from '../../storage/security-storage.js';
+import { assertContactFree, contactOf, redeemOwnRequest } from '../../services/account-contacts.js';
+import { recordEvent, type AuditEventType } from '../../services/audit-log.js';
+import { profileOf } from '../../services/profile-view.js';
+import type { Purpose } from '../../services/purposes.js';
+import { consumeStepUpProof } from '../../services/step-up.js';
+import type { ContactChanges } from '../../storage/storage.js';
 import type { User } from '../../storage/records.js';
 import type { Storage } from '../../storage/storage.js';
-import { profileOf } from '../user/user-routes.js';
-import type { Purpose } from '../verification/purposes.js';
-import { assertContactFree, contactOf, redeemOwnRequest } from './account-contacts.js';
-import { recordEvent, type AuditEventType } from './audit-log.js';
-import { consumeStepUpProof } from './step-up.js';
 
 const requestIdField = v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error'));
 const proofField = v.optional(v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required')));

@@ -13,11 +13,11 @@ import { badRequest } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { contactOf, isOwnPrimary, redeemOwnRequest } from '../../services/account-contacts.js';
+import { recordEvent } from '../../services/audit-log.js';
+import { profileOf } from '../../services/profile-view.js';
 import type { User } from '../../storage/records.js';
 import type { Storage } from '../../storage/storage.js';
-import { profileOf } from '../user/user-routes.js';
-import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
-import { recordEvent } from './audit-log.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { ERASE_JOB_INTERVAL_SECONDS } from '../../config/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Storage } from '../../storage/storage.js';
 
-/** Removes the files of a photo source (features/personal/photo-store.ts). */
+/** Removes the files of a photo source (services/photo-store.ts). */
 export interface PhotoRemover {
   remove(source: string): Promise<void>;
 }

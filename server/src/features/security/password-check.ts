@@ -1,12 +1,12 @@
 /**
  * The signed-in account's password, asked again before a sensitive change. Wrong answers count
- * like failed sign-ins (login-throttle.ts), per account and per address, so a stolen session
+ * like failed sign-ins (services/login-throttle.ts), per account and per address, so a stolen session
  * cannot be used to guess the password at leisure.
  */
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import type { LoginThrottle } from '../../services/login-throttle.js';
 import type { User } from '../../storage/records.js';
-import type { LoginThrottle } from '../accounts/login-throttle.js';
 
 /** The throttle key of a signed-in account's password checks (step-up, change of password). */
 export const passwordCheckKey = (user: User) => `user:${user.id}`;

@@ -15,10 +15,10 @@ import { hashPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { contactOf, isOwnPrimary, redeemOwnRequest } from '../../services/account-contacts.js';
+import { recordEvent } from '../../services/audit-log.js';
+import type { Authenticated } from '../../services/session-service.js';
 import type { Storage } from '../../storage/storage.js';
-import type { Authenticated } from '../sessions/session-service.js';
-import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
-import { recordEvent } from './audit-log.js';
 import { assertPassword } from './password-check.js';
 
 const newPasswordField = v.pipe(v.string('invalid_value'), v.maxLength(1024, 'password_too_long'));

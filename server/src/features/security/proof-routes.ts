@@ -1,5 +1,5 @@
 /**
- * POST /user/security/proof/: a fresh step-up proof (step-up.ts) for the password, or for a
+ * POST /user/security/proof/: a fresh step-up proof (services/step-up.ts) for the password, or for a
  * request id of a `confirm_email_or_phone` code sent, while signed in, to the account's own phone or
  * e-mail. A wrong password counts against the account like a failed sign-in, so a stolen session
  * cannot be used to guess it at leisure.
@@ -12,9 +12,9 @@ import { badRequest } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import { contactOf, isOwnPrimary, redeemOwnRequest } from './account-contacts.js';
+import { contactOf, isOwnPrimary, redeemOwnRequest } from '../../services/account-contacts.js';
+import { issueStepUpProof } from '../../services/step-up.js';
 import { assertPassword } from './password-check.js';
-import { issueStepUpProof } from './step-up.js';
 
 const proofSchema = requestSchema<ProofRequest>()(
   v.strictObject({

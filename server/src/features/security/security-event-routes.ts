@@ -6,7 +6,7 @@ import { AUDIT_LOG_MAX_PAGE_SIZE } from '../../config/policy.js';
 import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import { eventView } from './audit-log.js';
+import { eventView } from '../../services/audit-log.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 

@@ -1,10 +1,10 @@
 /** GET /user/security/events/ and the events the sign-in, sign-out and password-restore routes write. */
 import { describe, expect, it } from 'vitest';
+import { AUDIT_EVENT_TYPES } from '../../services/audit-log.js';
+import { catalogues } from '../../services/translations.js';
 import { oauthSteps, PARTNER_ID } from '../../test-support/oauth.js';
 import { CHROME_WINDOWS, SAFARI_IPHONE, securitySteps } from '../../test-support/security.js';
 import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
-import { catalogues } from '../translations/translations.js';
-import { AUDIT_EVENT_TYPES } from './audit-log.js';
 
 const PHONE = '+998901240011';
 const server = useTestServer();

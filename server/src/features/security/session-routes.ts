@@ -4,7 +4,7 @@
  * `sso`); the apps let in are GET /user/grants/. Ending a session ends its refresh-token family, and
  * since every request checks the session row, its access token stops working at once too.
  *
- * Ending every other sign-in at once needs a step-up proof (step-up.ts): OWASP ASVS 5.0 §7.5.2 asks
+ * Ending every other sign-in at once needs a step-up proof (services/step-up.ts): OWASP ASVS 5.0 §7.5.2 asks
  * for a fresh authentication before sessions are terminated in bulk, so a stolen access token alone
  * cannot sign the owner out of every other device.
  */
@@ -16,9 +16,9 @@ import { parseUserAgent } from '../../lib/user-agent.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { recordEvent } from '../../services/audit-log.js';
+import { consumeStepUpProof } from '../../services/step-up.js';
 import type { Session } from '../../storage/records.js';
-import { recordEvent } from './audit-log.js';
-import { consumeStepUpProof } from './step-up.js';
 
 // Optional in the schema so that a missing proof is `proof_required`, like a wrong one.
 const endOthersSchema = requestSchema<EndOtherSessionsRequest>()(

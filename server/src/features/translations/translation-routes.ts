@@ -11,7 +11,7 @@ import type { AppEnv } from '../../app-env.js';
 import { ApiError } from '../../lib/api-error.js';
 import { isLocale, type Locale } from '../../lib/locales.js';
 import { encodeRepresentations, sendNegotiated, type Representations } from '../../lib/representation.js';
-import { catalogues } from './translations.js';
+import { catalogues } from '../../services/translations.js';
 
 export function translationRoutes() {
   const encoded = new Map<Locale, Representations>();

@@ -5,41 +5,11 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
-import type { Profile } from '../../contract/profile.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { deviceKeyOf } from '../../middleware/device-key.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import type { User } from '../../storage/records.js';
-import { recordEvent } from '../security/audit-log.js';
-
-const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
-
-/** The MyProfile body: what the account pages show of the signed-in user (issue 5 contract, A). */
-export function profileOf(user: User): Profile {
-  return {
-    id: user.id,
-    phone: user.phone,
-    email: user.email,
-    email_verified: user.emailVerified,
-    has_password: user.passwordHash !== null,
-    profile: {
-      first_name: user.firstName,
-      last_name: user.lastName,
-      middle_name: user.middleName,
-      username: user.username,
-      birth_date: user.birthDate,
-      gender: user.gender,
-      photo: user.photo,
-    },
-    verification_status: user.verificationStatus,
-    secondary_phone: user.secondaryPhone,
-    secondary_email: user.secondaryEmail,
-    is_inactivated: user.isInactivated,
-    inactivated_at: isoOrNull(user.inactivatedAt),
-    erase_at: isoOrNull(user.eraseAt),
-    date_joined: new Date(user.createdAt).toISOString(),
-  };
-}
+import { recordEvent } from '../../services/audit-log.js';
+import { profileOf } from '../../services/profile-view.js';
 
 export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();

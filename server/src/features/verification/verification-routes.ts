@@ -9,11 +9,11 @@ import { badRequest, TokenError } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
-import { emailField, phoneField } from '../accounts/contact-fields.js';
-import { findAccount } from '../accounts/find-account.js';
-import { signedInBinding } from '../security/signed-in-codes.js';
-import type { Authenticated } from '../sessions/session-service.js';
-import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from './purposes.js';
+import { emailField, phoneField } from '../../services/contact-fields.js';
+import { findAccount } from '../../services/find-account.js';
+import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from '../../services/purposes.js';
+import type { Authenticated } from '../../services/session-service.js';
+import { signedInBinding } from '../../services/signed-in-codes.js';
 
 const typeField = v.picklist(PURPOSES, 'invalid_type');
 const codeField = v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code'));
@@ -41,7 +41,7 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
   /**
    * The account the request id will belong to: none for a sign-in section (where a token, even a
    * stale one, changes nothing: the SPA sends its token with every call), the caller's for a
-   * section of the security pages, which needs a valid token (features/security/signed-in-codes.ts).
+   * section of the security pages, which needs a valid token (services/signed-in-codes.ts).
    */
   async function bindingFor(c: Context<AppEnv>, purpose: Purpose, contact: Contact): Promise<string | null> {
     const isPublic = PUBLIC_PURPOSES[contact.type].includes(purpose);

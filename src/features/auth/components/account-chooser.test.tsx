@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../../server/src/features/translations/locales/en.json' with { type: 'json' };
+import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { ServicesContext, type Services } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';

@@ -65,6 +65,8 @@ export function fakeSession(profiles: DeviceProfile[], switchTo: (uuid: string) 
     activeProfiles: signal(profiles),
     signedOut: signal(signedOut),
     hasToken: () => false,
+    refreshToken: () => null,
+    forgetSaved: () => {},
     signIn: unused('signIn'),
     verify: unused('verify'),
     adoptToken: () => {

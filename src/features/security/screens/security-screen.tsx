@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
+import { Loading } from '../../../components/loading';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -99,7 +100,7 @@ export default function SecurityScreen() {
 
       <section className="panel" aria-labelledby="activity-title">
         <h2 id="activity-title">{i18n.t('security_activity')}</h2>
-        {events === null ? <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} /> : null}
+        {events === null ? <Loading /> : null}
         {events?.length === 0 ? <p className="empty">{i18n.t('security_activity_empty')}</p> : null}
         {events && events.length > 0 ? (
           <ul className="event-list">

@@ -1,0 +1,121 @@
+/** The report: the targets, the phases printed to the console, the "Server" section of docs/benchmarks.md. */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const docPath = join(repoRoot, 'docs', 'benchmarks.md');
+
+export const TARGETS = { refresh: 2000, login: 80 };
+export const MAX_ERROR_FRACTION = 0.01;
+
+const fmt = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits));
+const fmtInt = (value) => Math.round(value).toLocaleString('en-US');
+const verdict = (phase, target) => (phase.rate >= target ? 'PASS' : 'FAIL');
+const fmtCpu = (value) => (value === undefined ? 'n/a' : `${Math.round(value * 100)}%`);
+
+/** Failed share of every request the phase sent: measured, warm-up and in flight at the deadline. */
+export function errorFraction(phase) {
+  const errors = phase.errors + phase.unmeasuredErrors;
+  const total = phase.successes + phase.unmeasuredSuccesses + errors;
+  return total === 0 ? 1 : errors / total;
+}
+
+export function describeCounts(byStatus) {
+  const entries = Object.entries(byStatus);
+  return entries.length === 0 ? 'none' : entries.map(([status, count]) => `${count} x ${status}`).join(', ');
+}
+
+export function printPhase(phase, target) {
+  console.log(`\n${phase.name} (${phase.workers} concurrent, ${fmt(phase.seconds)} s measured)`);
+  console.log(`  successes  ${phase.successes}`);
+  console.log(`  errors     ${phase.errors} (${describeCounts(phase.errorsByStatus)})`);
+  console.log(`  rate       ${fmt(phase.rate)} /s   target >= ${fmtInt(target)} /s: ${verdict(phase, target)}`);
+  console.log(`  latency    p50 ${fmt(phase.p50, 2)} ms   p95 ${fmt(phase.p95, 2)} ms   p99 ${fmt(phase.p99, 2)} ms`);
+  console.log(`  CPU        server ${fmtCpu(phase.cpu.server)}   client ${fmtCpu(phase.cpu.client)}   (100% = one core)`);
+  console.log(
+    `  unmeasured ${phase.unmeasuredSuccesses} successes, ${phase.unmeasuredErrors} errors (${describeCounts(phase.unmeasuredErrorsByStatus)}) during warm-up or in flight at the deadline`,
+  );
+  if (phase.restarts !== undefined && (phase.restarts > 0 || phase.deadLanes > 0)) {
+    console.log(`  lanes      ${phase.restarts} restarted with a new login after a failed refresh, ${phase.deadLanes} stopped`);
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    model: (cpus[0]?.model ?? 'unknown').trim(),
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+export function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailures, serverExit }) {
+  const m = machine();
+  const row = (phase, target) =>
+    `| ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.successes} | ${phase.errors} | >= ${fmtInt(target)}/s | ${verdict(phase, target)} |`;
+  const errorLines = [refresh, loginPhase].flatMap((phase) => [
+    ...(phase.errors > 0 ? [`- ${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`] : []),
+    ...(phase.unmeasuredErrors > 0 ? [`- ${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`] : []),
+  ]);
+  if (setupFailures.size > 0) errorLines.push(`- Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(setupFailures))}.`);
+  if (serverExit) errorLines.push(`- Warning: ${serverExit}; the figures cover the run up to that point.`);
+  if (refresh.restarts > 0 || refresh.deadLanes > 0) {
+    errorLines.push(`- Refresh lanes restarted with a new login after a failed refresh: ${refresh.restarts}; lanes stopped: ${refresh.deadLanes}.`);
+  }
+
+  return [
+    '## Server',
+    '',
+    `Command: \`npm run bench:server\``,
+    '',
+    `- Date: ${date}`,
+    `- Machine: ${m.cores} cores, ${m.model}, ${fmt(m.memoryGiB)} GiB memory, Node ${m.node} (${m.platform})`,
+    `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`,
+    `- Database: a fresh SQLite file in a temporary directory${fsType ? ` (${fsType} file system)` : ''}`,
+    '',
+    '| Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Successes | Errors | Target | Result |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    row(refresh, TARGETS.refresh),
+    row(loginPhase, TARGETS.login),
+    '',
+    `CPU during the measured windows (100% = one core): refresh: server ${fmtCpu(refresh.cpu.server)}, client ${fmtCpu(refresh.cpu.client)}; login: server ${fmtCpu(loginPhase.cpu.server)}, client ${fmtCpu(loginPhase.cpu.client)}.`,
+    ...(errorLines.length > 0 ? ['', ...errorLines] : []),
+    '',
+    'What is measured: the script starts the built server (`node server/dist/main.js`, NODE_ENV=development) on a fresh database file and sends requests over loopback HTTP/1.1 keep-alive connections from a single Node process on the same machine, so client and server share the cores. Only 200 responses count as successes; rates are responses completed inside the measured window divided by its length, and latencies are per request, client side.',
+    '',
+    '- Token refresh: `POST /sso/api/v1/TokenRefresh/`. Each lane owns one session and loops sequentially, always presenting the refresh token returned by its previous response (tokens rotate on every use). Each refresh rotates the token in its own unit of work (a SAVEPOINT) and is answered only after the commit that holds it is on disk (WAL, synchronous=FULL); refreshes that arrive together share one commit and one fsync (group commit, server/src/storage/group-commit.ts). Each answer carries a new Ed25519-signed JWT access token.',
+    '- Password login: `POST /sso/api/v1/login/LoginUser/` for the demo account. Each login verifies an argon2id hash (m=19456 KiB, t=2, p=1) and opens a session in one SQLite transaction, returning an Ed25519-signed access token and a refresh token. Every attempt is counted before its hash is checked (issue 10), so at most 3 sign-ins of one account are checked at once and the other lanes wait their turn: this phase, all on one account, measures that worst case; sign-ins to different accounts do not wait for each other.',
+    '',
+    "For comparison, Keycloak's sizing guide (https://www.keycloak.org/high-availability/single-cluster/concepts-memory-and-cpu-sizing) allows 120 refresh-token requests per second per vCPU, that is about 240 refreshes/s for 2 vCPU.",
+    '',
+  ].join('\n');
+}
+
+/** Replaces the "## Server" section (up to the next "## " heading) or appends it. */
+export async function writeDoc(section) {
+  let text;
+  try {
+    text = await readFile(docPath, 'utf8');
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    text = '# Benchmarks\n';
+  }
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^## Server\s*$/.test(line));
+  let result;
+  if (start === -1) {
+    result = `${text.replace(/\n*$/, '')}\n\n${section}`;
+  } else {
+    let end = lines.findIndex((line, index) => index > start && line.startsWith('## '));
+    if (end === -1) end = lines.length;
+    const before = lines.slice(0, start).join('\n').replace(/\n*$/, '');
+    const after = lines.slice(end).join('\n').replace(/^\n*/, '');
+    result = `${before ? `${before}\n\n` : ''}${section}${after ? `\n${after}` : ''}`;
+  }
+  await mkdir(dirname(docPath), { recursive: true });
+  await writeFile(docPath, result.replace(/\n*$/, '\n'));
+}

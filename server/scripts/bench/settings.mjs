@@ -1,0 +1,28 @@
+/** The command line of server/scripts/bench.mjs: its flags and the usage message. */
+
+export function parseArgs(argv) {
+  const settings = { seconds: 10, lanes: 32, concurrency: 8, warmup: 2 };
+  const names = { '--seconds': 'seconds', '--lanes': 'lanes', '--concurrency': 'concurrency', '--warmup': 'warmup' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    const raw = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    const key = names[flag];
+    if (!key) usage(`unknown argument ${JSON.stringify(arg)}`);
+    const value = Number(raw);
+    const integer = key === 'lanes' || key === 'concurrency';
+    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+      usage(`${flag} needs ${integer ? 'a whole number' : 'a number'} (got ${JSON.stringify(raw)})`);
+    }
+    if (key === 'warmup' ? value < 0 : value <= 0) usage(`${flag} must be ${key === 'warmup' ? 'zero or more' : 'positive'}`);
+    settings[key] = value;
+  }
+  return settings;
+}
+
+function usage(message) {
+  console.error(`bench: ${message}`);
+  console.error('usage: node server/scripts/bench.mjs [--seconds N] [--lanes N] [--concurrency N] [--warmup N]');
+  process.exit(2);
+}

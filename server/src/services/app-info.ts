@@ -1,0 +1,14 @@
+import type { AppInfo } from '../contract/app-info.js';
+import type { OAuthClient } from '../storage/storage.js';
+
+/** What the consent screen shows of a client (GET /oauth/app_info/, and the consent answer of authorize). */
+export function appInfoOf(client: OAuthClient): AppInfo {
+  return {
+    client_id: client.id,
+    name: client.name,
+    logo_url: client.logoUrl,
+    home_page: client.homePage,
+    first_party: client.firstParty,
+    scopes: [...client.scopes],
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The account's security log: what happened, when, from which address and device. Written in the
+ * transaction of the change it records (DESIGN.md: nothing a user did is lost on a crash, and no
+ * line is written for a change that was rolled back), read on the security page and in the export.
+ */
+import type { SecurityEvent } from '../contract/security-events.js';
+import { orderedId } from '../lib/ordered-id.js';
+import { parseUserAgent } from '../lib/user-agent.js';
+import type { RequestMeta } from '../lib/request-meta.js';
+import type { AuditDetails, AuditEvent } from '../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
+
+/** Each has a text `security_event_<type>` in every locale, which the SPA shows. */
+export const AUDIT_EVENT_TYPES = [
+  'login',
+  'logout',
+  'session_ended',
+  'sessions_ended_others',
+  'password_changed',
+  'password_reset',
+  'phone_changed',
+  'email_changed',
+  'secondary_added',
+  'secondary_removed',
+  'secondary_made_primary',
+  'grant_revoked',
+  'deactivated',
+  'restored',
+] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export interface AuditEntry {
+  type: AuditEventType;
+  userId: string;
+  /** The sign-in the action came from, when there is one. */
+  sessionId: string | null;
+  meta: Pick<RequestMeta, 'ip' | 'userAgent'>;
+  at: number;
+  details?: AuditDetails;
+}
+
+export async function recordEvent(tx: Storage, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.insert({
+    id: orderedId(entry.at),
+    userId: entry.userId,
+    type: entry.type,
+    createdAt: entry.at,
+    ip: entry.meta.ip,
+    userAgent: entry.meta.userAgent,
+    sessionId: entry.sessionId,
+    details: entry.details ?? {},
+  });
+}
+
+/** An event as the API shows it: the device read from the user agent, never the raw header. */
+export function eventView(event: AuditEvent): SecurityEvent {
+  const { device, browser, os } = parseUserAgent(event.userAgent);
+  return {
+    id: event.id,
+    type: event.type,
+    created_at: new Date(event.createdAt).toISOString(),
+    ip: event.ip,
+    device,
+    browser,
+    os,
+    details: event.details,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * Failed password checks slow down, then lock for minutes, per account and per client address —
+ * never permanently (OWASP Authentication Cheat Sheet, "Account Lockout"; NIST SP 800-63B §5.2.2).
+ * The account key is the contact typed, so an unknown account is throttled exactly like a real one
+ * and the lock itself reveals nothing.
+ *
+ * Every attempt is counted before its password is checked (issue 10 §2). Its reservation is one
+ * statement in the database that goes ahead only while the key would stay unlocked even if every
+ * attempt already under way failed; a failure then settles it (and may lock the key), a success
+ * gives it back. So N guesses at once cost exactly what N guesses one after another cost, in one
+ * process or in many. An attempt that finds earlier ones still being checked waits for their outcome
+ * rather than being judged on a count that is not known yet — as it would, sent a moment later.
+ */
+import {
+  LOGIN_ATTEMPT_MAX_WAIT_MS,
+  LOGIN_ATTEMPT_RESERVATION_SECONDS,
+  LOGIN_THROTTLE_ACCOUNT,
+  LOGIN_THROTTLE_IP,
+  type ThrottlePolicy,
+} from '../config/policy.js';
+import { tooManyRequests } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import type { Contact } from '../lib/contacts.js';
+import type { Storage } from '../storage/storage.js';
+
+/** The per-account throttle key: the contact as typed, whether or not an account has it. */
+export function accountThrottleKey(contact: Contact): string {
+  return `${contact.type}:${contact.value}`;
+}
+
+export interface LoginThrottle {
+  /**
+   * Checks a password as one counted attempt at the account key and the client address: reserves
+   * it (429 too_many_attempts_login with Retry-After while either is locked), runs `check`, and
+   * settles it — false is a failure; true clears the account's failures and gives the address its
+   * attempt back. Returns what `check` returned.
+   */
+  attempt(accountKey: string, ip: string, check: () => Promise<boolean>): Promise<boolean>;
+  /** Forgets the account's failures: its owner proved the contact another way (a reset code). */
+  clearAccount(accountKey: string): Promise<void>;
+}
+
+export interface LoginThrottleOptions {
+  /** How long an attempt waits for earlier ones to be decided before it is refused; real time. */
+  maxWaitMs?: number;
+  /**
+   * How often a waiting attempt asks again at the latest. An attempt decided in this process wakes
+   * the waiters for its keys at once; this covers those decided by other processes.
+   */
+  pollMs?: number;
+}
+
+/**
+ * Lock length once `failures` failures in a row are counted: none before the free ones are used up;
+ * the last free failure sets the base lock, and each further one doubles it, up to the cap.
+ */
+export function lockSeconds(policy: ThrottlePolicy, failures: number): number {
+  if (failures < policy.freeFailures) return 0;
+  return Math.min(policy.baseLockSeconds * 2 ** (failures - policy.freeFailures), policy.maxLockSeconds);
+}
+
+interface ThrottleKey {
+  scope: 'account' | 'ip';
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+/**
+ * The account's row always before the address's: on PostgreSQL every transaction then takes the
+ * two row locks in the same order, so two attempts can never wait for each other in a circle.
+ */
+const keysOf = (accountKey: string, ip: string): ThrottleKey[] => [
+  { scope: 'account', key: accountKey, policy: LOGIN_THROTTLE_ACCOUNT },
+  { scope: 'ip', key: ip, policy: LOGIN_THROTTLE_IP },
+];
+
+const waitingKey = ({ scope, key }: ThrottleKey) => `${scope} ${key}`;
+
+/** Why a reservation was refused: a lock that holds, or attempts under way whose outcome decides. */
+type Refusal = { locked: true; retryAfterSeconds: number } | { locked: false };
+
+/** Carries a refusal out of the reservation's transaction, which it rolls back whole. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super('login attempt refused');
+  }
+}
+
+export function createLoginThrottle(storage: Storage, clock: Clock, options: LoginThrottleOptions = {}): LoginThrottle {
+  const maxWaitMs = options.maxWaitMs ?? LOGIN_ATTEMPT_MAX_WAIT_MS;
+  const pollMs = options.pollMs ?? 20;
+  /** The attempts of this process waiting at each key. Only a wake-up call: the database decides. */
+  const waiting = new Map<string, Set<() => void>>();
+
+  /** Resolves when an attempt at one of the keys is decided in this process, or after pollMs. */
+  function nextChance(keys: ThrottleKey[]): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        for (const key of keys) {
+          const waiters = waiting.get(waitingKey(key));
+          waiters?.delete(wake);
+          if (waiters?.size === 0) waiting.delete(waitingKey(key));
+        }
+        resolve();
+      };
+      const timer = setTimeout(wake, pollMs);
+      for (const key of keys) {
+        const waiters = waiting.get(waitingKey(key)) ?? new Set();
+        waiters.add(wake);
+        waiting.set(waitingKey(key), waiters);
+      }
+    });
+  }
+
+  function wakeUp(keys: ThrottleKey[]): void {
+    // A waiter removes itself as it wakes; a Set's iteration allows that.
+    for (const key of keys) for (const wake of waiting.get(waitingKey(key)) ?? []) wake();
+  }
+
+  /** One try at reserving the attempt at every key, all or none; the refusal, or null when reserved. */
+  async function tryReserve(keys: ThrottleKey[]): Promise<Refusal | null> {
+    const now = clock.now();
+    try {
+      await storage.transaction(async (tx) => {
+        for (const { scope, key, policy } of keys) {
+          const reserved = await tx.throttle.reserve(scope, key, {
+            at: now,
+            freeFailures: policy.freeFailures,
+            forgetBefore: now - policy.forgetAfterSeconds * 1000,
+            pendingUntil: now + LOGIN_ATTEMPT_RESERVATION_SECONDS * 1000,
+          });
+          if (reserved) continue;
+          const lockedUntil = (await tx.throttle.get(scope, key))?.lockedUntil ?? 0;
+          throw new Refused(lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false });
+        }
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof Refused) return error.refusal;
+      throw error;
+    }
+  }
+
+  async function reserve(keys: ThrottleKey[]): Promise<void> {
+    // Real time, not the service's clock: the wait is for real password checks to finish.
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      const refusal = await tryReserve(keys);
+      if (refusal === null) return;
+      if (refusal.locked) throw tooManyRequests('too_many_attempts_login', refusal.retryAfterSeconds);
+      if (Date.now() >= deadline) throw tooManyRequests('too_many_attempts_login', 1);
+      await nextChance(keys);
+    }
+  }
+
+  async function fail(keys: ThrottleKey[]): Promise<void> {
+    const now = clock.now();
+    await storage.transaction(async (tx) => {
+      for (const { scope, key, policy } of keys) {
+        // The failure and the lock it earns land together: nobody sees the count without its lock.
+        const lock = lockSeconds(policy, await tx.throttle.settleFailure(scope, key, now));
+        if (lock > 0) await tx.throttle.lockUntil(scope, key, now + lock * 1000);
+      }
+    });
+  }
+
+  async function succeed(accountKey: string, ip: string): Promise<void> {
+    await storage.transaction(async (tx) => {
+      await tx.throttle.remove('account', accountKey);
+      // The address keeps its failures: a success on one's own account must not reset a spray elsewhere.
+      await tx.throttle.release('ip', ip);
+    });
+  }
+
+  async function giveBack(keys: ThrottleKey[]): Promise<void> {
+    await storage.transaction(async (tx) => {
+      for (const { scope, key } of keys) await tx.throttle.release(scope, key);
+    });
+  }
+
+  return {
+    async attempt(accountKey, ip, check) {
+      const keys = keysOf(accountKey, ip);
+      await reserve(keys);
+      let ok: boolean;
+      try {
+        ok = await check();
+      } catch (error) {
+        // Not an answer about the password: the attempt does not count.
+        await giveBack(keys);
+        wakeUp(keys);
+        throw error;
+      }
+      if (ok) await succeed(accountKey, ip);
+      else await fail(keys);
+      wakeUp(keys);
+      return ok;
+    },
+
+    async clearAccount(accountKey) {
+      await storage.throttle.remove('account', accountKey);
+    },
+  };
+}

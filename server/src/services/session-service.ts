@@ -1,0 +1,277 @@
+/**
+ * Sessions and their tokens. A session is one sign-in on one device and is also the refresh-token
+ * family: every refresh rotates the token; a rotated token presented again after the grace window
+ * ends the session, so a thief and the owner cannot both go on (RFC 9700 §4.14.2).
+ *
+ * Two tabs refreshing at once (docs/decisions.md): the immediately previous token — rotated less
+ * than REFRESH_REUSE_GRACE_SECONDS ago, and whose successor has not been used yet — may be presented
+ * again, and gets the same successor refresh token as the first presentation (with an access token
+ * of its own), so the family stays one chain with one live refresh token, however many presentations
+ * race. Any other presentation of a rotated token is reuse. A session also has an absolute lifetime
+ * from its sign-in that no refresh extends (ASVS 10.4.8).
+ *
+ * An OAuth client's authorization is a session too (kind `oauth`), with the same refresh-token
+ * family. Its tokens and the SPA's are kept apart in both directions: the SPA's API and refresh
+ * endpoint take only `sso` sessions, the OAuth endpoints only `oauth` sessions of the right client.
+ */
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  SESSION_LIFETIME_SAVED_SECONDS,
+  SESSION_LIFETIME_UNSAVED_SECONDS,
+} from '../config/policy.js';
+import type { TokenPair } from '../contract/tokens.js';
+import { TokenError } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import type { AccessTokenSigner } from '../lib/jwt.js';
+import { hmacSha256, randomId, randomSecret, sha256 } from '../lib/secrets.js';
+import type { RequestMeta } from '../lib/request-meta.js';
+import type { Session, User } from '../storage/records.js';
+import type { Storage } from '../storage/storage.js';
+
+/** A session just opened, and its first refresh token; the access token is signed after the commit. */
+export interface StartedSession {
+  session: Session;
+  refresh: string;
+}
+
+export interface Authenticated {
+  user: User;
+  session: Session;
+}
+
+/** What an OAuth client was granted in one authorization: the data of its session. */
+export interface ClientGrant {
+  clientId: string;
+  /** Space-separated (RFC 6749 §3.3). */
+  scope: string;
+  /** When the user signed in to Kirish (OpenID Connect Core §2 `auth_time`), ms. */
+  authTime: number;
+}
+
+/** The holder of a valid OAuth access token: whose it is, for which client, with which scope. */
+export interface ClientAuthenticated extends Authenticated {
+  clientId: string;
+  scope: string;
+}
+
+export type EndReason =
+  | 'logout'
+  | 'refresh_reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'ended_by_user'
+  /** An authorization code was redeemed a second time (RFC 6749 §4.1.2). */
+  | 'code_reuse'
+  /** The client revoked a token of the session (RFC 7009). */
+  | 'revoked'
+  /** The user took the client's access back. */
+  | 'grant_revoked'
+  /** OpenID RP-Initiated Logout. */
+  | 'rp_logout';
+
+export interface SessionService {
+  /** Opens a session inside the caller's transaction and returns its first refresh token. */
+  start(tx: Storage, user: User, meta: RequestMeta, save: boolean): Promise<StartedSession>;
+  /**
+   * Opens the session of one OAuth authorization inside the caller's transaction, with the id the
+   * caller chose (it records the id on the authorization code first).
+   */
+  startForClient(tx: Storage, sessionId: string, user: User, grant: ClientGrant, meta: RequestMeta): Promise<StartedSession>;
+  /**
+   * Signs an access token for the session (outside any transaction: signing is not storage work).
+   * An `oauth` session's token names its client and carries `scope`, by default the one granted.
+   */
+  accessToken(session: Session, scope?: string): Promise<string>;
+  /** The SPA's refresh (POST /TokenRefresh/): only `sso` sessions. */
+  refresh(refreshToken: string): Promise<TokenPair>;
+  /**
+   * Rotates a refresh token of a live session that `admits` accepts, with reuse detection (inside
+   * the grace window the previous token gets the same successor again); null when the token is
+   * unknown, expired, past the session's lifetime, ended, reused or not admitted. A session that is not
+   * admitted is left exactly as it was: a token shown to the wrong endpoint or client is refused,
+   * not rotated.
+   */
+  rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null>;
+  /** The SPA's API: a token of an `sso` session, never one issued to an OAuth client. */
+  authenticate(accessToken: string): Promise<Authenticated>;
+  /** The OAuth userinfo endpoint: only a token issued to an OAuth client, of its live session; else null. */
+  authenticateClient(accessToken: string): Promise<ClientAuthenticated | null>;
+  end(sessionId: string, reason: EndReason): Promise<void>;
+}
+
+/**
+ * When the session ends, however often it is refreshed (OWASP ASVS 10.4.8, 7.3.2): its lifetime
+ * counted from the sign-in — for an OAuth client's session, from the sign-in to Kirish that
+ * authorized it, so no token outlives the password entry it descends from by more than that.
+ */
+export function sessionEndsAt(session: Session): number {
+  const lifetimeSeconds = session.save ? SESSION_LIFETIME_SAVED_SECONDS : SESSION_LIFETIME_UNSAVED_SECONDS;
+  return (session.authTime ?? session.createdAt) + lifetimeSeconds * 1000;
+}
+
+/** A refresh token of the session's family (a random one unless given); only its hash is stored. */
+async function issueRefresh(tx: Storage, session: Session, parentId: string | null, now: number, token = randomSecret()): Promise<string> {
+  await tx.refreshTokens.insert({
+    id: randomId(),
+    sessionId: session.id,
+    tokenHash: sha256(token),
+    parentId,
+    createdAt: now,
+    expiresAt: sessionEndsAt(session),
+    rotatedAt: null,
+  });
+  return token;
+}
+
+/**
+ * `refreshKey` is the server secret (server_secrets) that derives each refresh token's successor.
+ */
+export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner, refreshKey: string): SessionService {
+  /**
+   * The successor of a refresh token: derived from it under the server secret instead of drawn at
+   * random, so every presentation of a token gets the same successor — a second tab inside the grace
+   * window joins the one chain instead of starting another (RFC 9700 §4.14.2). Without the secret
+   * nobody can derive it; it is as unguessable as a random token (HMAC-SHA-256, 256 bits).
+   */
+  const successorOf = (token: string) => hmacSha256(refreshKey, `refresh-successor:${token}`);
+
+  const signAccess = (session: Session, scope?: string) => {
+    const base = { userId: session.userId, sessionId: session.id };
+    if (session.kind === 'sso' || session.oauthClientId === null) return signer.sign(base, ACCESS_TOKEN_TTL_SECONDS);
+    const client = { clientId: session.oauthClientId, scope: scope ?? session.scope ?? '' };
+    return signer.sign({ ...base, client }, ACCESS_TOKEN_TTL_SECONDS);
+  };
+
+  type Rotation = { ok: true; session: Session; refresh: string } | { ok: false };
+
+  async function rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null> {
+    const now = clock.now();
+    const successor = successorOf(refreshToken);
+    const rotation = await storage.transaction(async (tx): Promise<Rotation> => {
+      const current = await tx.refreshTokens.findByHash(sha256(refreshToken));
+      if (!current) return { ok: false };
+      const session = await tx.sessions.findById(current.sessionId);
+      if (!session || session.endedAt !== null || !admits(session)) return { ok: false };
+      // Past the absolute lifetime nothing refreshes, whatever a token issued before it was set says.
+      if (now >= current.expiresAt || now >= sessionEndsAt(session)) return { ok: false };
+
+      // Of concurrent presentations of the current token exactly one marks it rotated (on
+      // PostgreSQL the others wait for that row's lock, then find it rotated) and stores the successor.
+      if (current.rotatedAt === null && (await tx.refreshTokens.markRotated(current.id, now))) {
+        await tx.sessions.touch(session.id, now);
+        return { ok: true, session, refresh: await issueRefresh(tx, session, current.id, now, successor) };
+      }
+      // Rotated already. Inside the grace window, while its successor is still the family's newest
+      // token, it gets that successor again: nothing new is issued, so the chain cannot fork.
+      const rotatedAt = current.rotatedAt ?? now;
+      const next = await tx.refreshTokens.findByHash(sha256(successor));
+      if (next?.parentId === current.id && next.rotatedAt === null && now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        return { ok: true, session, refresh: successor };
+      }
+      // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
+      await tx.sessions.end(session.id, now, 'refresh_reuse');
+      return { ok: false };
+    });
+    return rotation.ok ? { session: rotation.session, refresh: rotation.refresh } : null;
+  }
+
+  return {
+    async start(tx, user, meta, save) {
+      const now = clock.now();
+      const session: Session = {
+        id: randomId(),
+        userId: user.id,
+        deviceId: meta.deviceId,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        source: meta.source,
+        productSource: meta.productSource,
+        oauthClientId: meta.oauthClientId,
+        save,
+        createdAt: now,
+        lastSeenAt: now,
+        endedAt: null,
+        endReason: null,
+        kind: 'sso',
+        scope: null,
+        authTime: null,
+      };
+      await tx.sessions.insert(session);
+      return { session, refresh: await issueRefresh(tx, session, null, now) };
+    },
+
+    async startForClient(tx, sessionId, user, grant, meta) {
+      const now = clock.now();
+      const session: Session = {
+        id: sessionId,
+        userId: user.id,
+        // Not the partner's device: the account chooser lists sign-ins to Kirish only.
+        deviceId: null,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        source: 'oauth',
+        productSource: null,
+        oauthClientId: grant.clientId,
+        // A client keeps its refresh token as long as the user keeps the grant: the longer lifetime.
+        save: true,
+        createdAt: now,
+        lastSeenAt: now,
+        endedAt: null,
+        endReason: null,
+        kind: 'oauth',
+        scope: grant.scope,
+        authTime: grant.authTime,
+      };
+      await tx.sessions.insert(session);
+      return { session, refresh: await issueRefresh(tx, session, null, now) };
+    },
+
+    accessToken: signAccess,
+
+    async refresh(refreshToken) {
+      // An OAuth client's refresh token is not the SPA's: refused here, and left unrotated.
+      const rotated = await rotate(refreshToken, (session) => session.kind === 'sso');
+      if (!rotated) throw new TokenError();
+      return { access: await signAccess(rotated.session), refresh: rotated.refresh };
+    },
+
+    rotate,
+
+    async authenticate(accessToken) {
+      const claims = await signer.verify(accessToken);
+      // A token issued to an OAuth client must never act on the user's Kirish account: a partner
+      // holding one would otherwise reach everything the SPA can (RFC 9068 §4, audience restriction).
+      if (!claims || claims.client) throw new TokenError();
+      // The session is checked on every request, so ending it takes effect at once, not in 15 minutes.
+      const session = await storage.sessions.findById(claims.sessionId);
+      if (!session || session.endedAt !== null || session.userId !== claims.userId || session.kind !== 'sso') throw new TokenError();
+      const user = await storage.users.findById(claims.userId);
+      if (!user) throw new TokenError();
+      return { user, session };
+    },
+
+    async authenticateClient(accessToken) {
+      const claims = await signer.verify(accessToken);
+      // Only tokens issued to a client: the SPA's own token is no OAuth access token.
+      if (!claims?.client) return null;
+      const session = await storage.sessions.findById(claims.sessionId);
+      if (
+        !session ||
+        session.endedAt !== null ||
+        session.kind !== 'oauth' ||
+        session.userId !== claims.userId ||
+        session.oauthClientId !== claims.client.clientId
+      ) {
+        return null;
+      }
+      const user = await storage.users.findById(claims.userId);
+      if (!user || user.isInactivated) return null;
+      return { user, session, clientId: claims.client.clientId, scope: claims.client.scope };
+    },
+
+    async end(sessionId, reason) {
+      await storage.sessions.end(sessionId, clock.now(), reason);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The security log part of the storage interface: an account's events (kysely-security-log-storage.ts).
+ */
+/** Small facts about an event (a method, a masked contact, a count): never a secret. */
+export type AuditDetails = Readonly<Record<string, string | number | boolean | null>>;
+
+/** One line of an account's security log. */
+export interface AuditEvent {
+  /** A UUIDv7 (lib/ordered-id.ts): the log reads newest first by it. */
+  id: string;
+  userId: string;
+  type: string;
+  createdAt: number;
+  ip: string;
+  userAgent: string | null;
+  /** The sign-in the action came from; null when it came from none (a password restored by code). */
+  sessionId: string | null;
+  details: AuditDetails;
+}
+
+export interface SecurityLogStorage {
+  auditLog: {
+    insert(event: AuditEvent): Promise<void>;
+    /** The user's events, newest first. */
+    list(userId: string, offset: number, limit: number): Promise<AuditEvent[]>;
+    count(userId: string): Promise<number>;
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The sessions part of the storage interface: sign-ins, their refresh-token families, the open ones
+ * and the whole history (kysely-session-storage.ts).
+ */
+import type { Session, SessionKind, User } from './records.js';
+
+export interface RefreshToken {
+  id: string;
+  sessionId: string;
+  tokenHash: string;
+  parentId: string | null;
+  createdAt: number;
+  expiresAt: number;
+  rotatedAt: number | null;
+}
+
+export interface DeviceProfileRow {
+  user: User;
+  lastSeenAt: number;
+  hasActiveSession: boolean;
+}
+
+export interface SessionStorage {
+  sessions: {
+    insert(session: Session): Promise<void>;
+    findById(id: string): Promise<Session | undefined>;
+    touch(id: string, at: number): Promise<void>;
+    /** Ends the session if still open; false when it had ended already. */
+    end(id: string, at: number, reason: string): Promise<boolean>;
+    endAllForUser(userId: string, at: number, reason: string): Promise<number>;
+    /** Ends every open `oauth` session of the user with the client; `sso` sessions are left alone. */
+    endAllForClient(userId: string, clientId: string, at: number, reason: string): Promise<number>;
+    /** Accounts that have had a session with this device id, most recent first. */
+    deviceProfiles(deviceId: string): Promise<DeviceProfileRow[]>;
+  };
+
+  refreshTokens: {
+    insert(token: RefreshToken): Promise<void>;
+    findByHash(tokenHash: string): Promise<RefreshToken | undefined>;
+    /** Marks it rotated if it was current; false when another request rotated it first. */
+    markRotated(id: string, at: number): Promise<boolean>;
+  };
+
+  openSessions: {
+    /** The sessions of `kind` that are neither ended nor past their refresh token's lifetime. */
+    list(userId: string, kind: SessionKind, now: number): Promise<Session[]>;
+    /** Ends every open session of the given kinds but `keepSessionId`; returns how many. */
+    endOthers(userId: string, keepSessionId: string, kinds: readonly SessionKind[], at: number, reason: string): Promise<number>;
+  };
+
+  sessionHistory: {
+    /** Every session of the user, ended ones and OAuth ones included, the newest first: for the data export. */
+    listByUser(userId: string): Promise<Session[]>;
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The storage contract (lucia's adapter-test idea): one suite per aggregate, each run against every
+ * database the project supports (contract/databases.ts), so no service changes when the database does.
+ */
+import { describeAccountStorage } from './contract/account-contract.js';
+import { describeClientStorage } from './contract/client-contract.js';
+import { describeCodeStorage } from './contract/code-contract.js';
+import { DATABASES } from './contract/databases.js';
+import { describeKeyStorage } from './contract/key-contract.js';
+import { describeOutboxStorage } from './contract/outbox-contract.js';
+import { describePersonalStorage } from './contract/personal-contract.js';
+import { describeSecurityLogStorage } from './contract/security-log-contract.js';
+import { describeSessionStorage } from './contract/session-contract.js';
+import { describeThrottleStorage } from './contract/throttle-contract.js';
+import { describeTransactions } from './contract/transaction-contract.js';
+
+const SUITES = [
+  describeAccountStorage,
+  describeSessionStorage,
+  describeCodeStorage,
+  describeThrottleStorage,
+  describeClientStorage,
+  describeKeyStorage,
+  describeOutboxStorage,
+  describePersonalStorage,
+  describeSecurityLogStorage,
+  describeTransactions,
+];
+
+for (const database of DATABASES) {
+  for (const describeSuite of SUITES) describeSuite(database.name, database.open);
+}
