@@ -10,7 +10,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 
 function commit(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -97,9 +99,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // small shared chunks would each cost a request and their own gzip overhead.
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/ },
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/,
+                },
                 // Only the files named: what they import stays where it was (the entry, or its own chunk).
-                { name: 'sign-in', includeDependenciesRecursively: false, test: (id: string) => SIGN_IN_FILES.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)) },
+                {
+                  name: 'sign-in',
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => SIGN_IN_FILES.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)),
+                },
               ],
             },
           },

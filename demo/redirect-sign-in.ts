@@ -72,7 +72,12 @@ export async function finishRedirectSignIn(onLog: (text: string) => void): Promi
   const tokens = await oauth.processAuthorizationCodeResponse(server, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
   const claims = oauth.getValidatedIdTokenClaims(tokens);
   onLog(`code redeemed with the PKCE verifier; ID token for sub ${claims?.sub ?? '?'} (nonce checked)`);
-  const info = await oauth.processUserInfoResponse(server, client, claims?.sub ?? oauth.skipSubjectCheck, await oauth.userInfoRequest(server, client, tokens.access_token, httpOptions));
+  const info = await oauth.processUserInfoResponse(
+    server,
+    client,
+    claims?.sub ?? oauth.skipSubjectCheck,
+    await oauth.userInfoRequest(server, client, tokens.access_token, httpOptions),
+  );
   const name = typeof info.name === 'string' ? info.name : [info.given_name, info.family_name].filter(Boolean).join(' ');
   return { accessToken: tokens.access_token, name: name || info.sub };
 }

@@ -59,10 +59,7 @@ const http = createHttp({
     goToLogin();
   },
 });
-const i18n = createI18n(
-  (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
-  pageTexts ?? undefined,
-);
+const i18n = createI18n((locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }), pageTexts ?? undefined);
 const session = createSession({ http, ssoApi: config.ssoApi, tokens });
 
 const frame = createParentFrame(window, async (clientId, origin) => {

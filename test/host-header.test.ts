@@ -72,7 +72,12 @@ describe('the Host header outside production', () => {
       { method: 'GET', target: '/.well-known/openid-configuration' },
       { method: 'GET', target: '/login' },
       { method: 'GET', target: '/sso/api/v1/user/MyProfile' },
-      { method: 'POST', target: '/sso/api/v1/login/LoginUser/', headers: { 'content-type': 'application/json' }, body: '{"phone":"+998901234567","password":"x"}' },
+      {
+        method: 'POST',
+        target: '/sso/api/v1/login/LoginUser/',
+        headers: { 'content-type': 'application/json' },
+        body: '{"phone":"+998901234567","password":"x"}',
+      },
     ];
     for (const request of requests) {
       expect(seen(await sendTo(ssoPort, `attacker.example:${ssoPort}`, request)), request.target).toEqual(refusal(`localhost:${ssoPort}`));
@@ -87,14 +92,23 @@ describe('the Host header outside production', () => {
   it('goes by the request line when it names a host, which overrides Host (RFC 9112 §3.2.2)', async () => {
     const foreign = await sendTo(ssoPort, `localhost:${ssoPort}`, { method: 'GET', target: `http://attacker.example:${ssoPort}/dev/outbox` });
     expect(foreign.status).toBe(421);
-    const own = await sendTo(ssoPort, `localhost:${ssoPort}`, { method: 'GET', target: `http://localhost:${ssoPort}/dev/outbox`, headers: { accept: 'application/json' } });
+    const own = await sendTo(ssoPort, `localhost:${ssoPort}`, {
+      method: 'GET',
+      target: `http://localhost:${ssoPort}/dev/outbox`,
+      headers: { accept: 'application/json' },
+    });
     expect(own.status).toBe(200);
   });
 
   it('keeps the connection after a refusal: the next request on it, to the right name, is served', async () => {
     const connection = await RawConnection.open(`http://127.0.0.1:${ssoPort}`);
     try {
-      const refused = await connection.send({ method: 'POST', target: '/sso/api/v1/login/LoginUser/', headers: { host: `attacker.example:${ssoPort}`, 'content-type': 'application/json' }, body: '{"phone":"x"}' });
+      const refused = await connection.send({
+        method: 'POST',
+        target: '/sso/api/v1/login/LoginUser/',
+        headers: { host: `attacker.example:${ssoPort}`, 'content-type': 'application/json' },
+        body: '{"phone":"x"}',
+      });
       expect(refused.status).toBe(421);
       const served = await connection.send({ method: 'GET', target: '/.well-known/openid-configuration', headers: { host: `localhost:${ssoPort}` } });
       expect(served.status).toBe(200);

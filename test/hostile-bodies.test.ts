@@ -45,27 +45,87 @@ const ROOT_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|csp-report)(\/|$)
 
 // Ordered so that nothing ends the shared session before the last endpoint: end-others goes last.
 const ENDPOINTS: WriteEndpoint[] = [
-  { method: 'POST', path: '/auth/SendAuthSmsVerification/', auth: 'none', kind: 'json', sample: { type: 'login_sms_verification', phone: '+998907770011', method: 'sms' } },
-  { method: 'POST', path: '/auth/SendAuthEmailVerification/', auth: 'none', kind: 'json', sample: { type: 'confirm_email_or_phone', email: 'hostile@example.uz', method: 'email' } },
-  { method: 'POST', path: '/auth/CheckAuthSmsVerification/', auth: 'none', kind: 'json', sample: { type: 'login_sms_verification', phone: '+998907770011', code: '123456' } },
-  { method: 'POST', path: '/auth/CheckAuthEmailVerification/', auth: 'none', kind: 'json', sample: { type: 'confirm_email_or_phone', email: 'hostile@example.uz', code: '123456' } },
-  { method: 'POST', path: '/sso/api/v2/register/RegisterUser/', auth: 'none', kind: 'json', sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7', first_name: 'Aziz', last_name: 'Karimov', kind: 2, save: true } },
+  {
+    method: 'POST',
+    path: '/auth/SendAuthSmsVerification/',
+    auth: 'none',
+    kind: 'json',
+    sample: { type: 'login_sms_verification', phone: '+998907770011', method: 'sms' },
+  },
+  {
+    method: 'POST',
+    path: '/auth/SendAuthEmailVerification/',
+    auth: 'none',
+    kind: 'json',
+    sample: { type: 'confirm_email_or_phone', email: 'hostile@example.uz', method: 'email' },
+  },
+  {
+    method: 'POST',
+    path: '/auth/CheckAuthSmsVerification/',
+    auth: 'none',
+    kind: 'json',
+    sample: { type: 'login_sms_verification', phone: '+998907770011', code: '123456' },
+  },
+  {
+    method: 'POST',
+    path: '/auth/CheckAuthEmailVerification/',
+    auth: 'none',
+    kind: 'json',
+    sample: { type: 'confirm_email_or_phone', email: 'hostile@example.uz', code: '123456' },
+  },
+  {
+    method: 'POST',
+    path: '/sso/api/v2/register/RegisterUser/',
+    auth: 'none',
+    kind: 'json',
+    sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7', first_name: 'Aziz', last_name: 'Karimov', kind: 2, save: true },
+  },
   { method: 'POST', path: '/login/LoginUser/', auth: 'none', kind: 'json', sample: { phone: DEMO.phone, password: 'not-the-password', save: true } },
   { method: 'POST', path: '/login/LoginOtp/', auth: 'none', kind: 'json', sample: { phone: DEMO.phone, code: '123456', save: true } },
   { method: 'POST', path: '/TokenRefresh/', auth: 'none', kind: 'json', sample: { refresh: 'not-a-refresh-token' } },
-  { method: 'POST', path: '/restore-password/RestorePasswordSms/', auth: 'none', kind: 'json', sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7' } },
-  { method: 'POST', path: '/restore-password/RestorePasswordEmail/', auth: 'none', kind: 'json', sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7' } },
+  {
+    method: 'POST',
+    path: '/restore-password/RestorePasswordSms/',
+    auth: 'none',
+    kind: 'json',
+    sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7' },
+  },
+  {
+    method: 'POST',
+    path: '/restore-password/RestorePasswordEmail/',
+    auth: 'none',
+    kind: 'json',
+    sample: { request_id: SOME_ID, password: 'Qovun-pishdi-Chorsu-7' },
+  },
   { method: 'PATCH', path: '/user/profile/', auth: 'bearer', kind: 'json', sample: { first_name: 'Aziza', birth_date: '1990-01-01', gender: 'female' } },
   { method: 'POST', path: '/user/photo/', auth: 'bearer', kind: 'multipart', sample: {} },
   { method: 'DELETE', path: '/user/photo/', auth: 'bearer', kind: 'none', sample: {} },
-  { method: 'POST', path: '/user/addresses/', auth: 'bearer', kind: 'json', sample: { label: 'Uy', region: 'tashkent-city', district: 'chilonzor', street: 'Bunyodkor', house: '1', is_default: true } },
+  {
+    method: 'POST',
+    path: '/user/addresses/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { label: 'Uy', region: 'tashkent-city', district: 'chilonzor', street: 'Bunyodkor', house: '1', is_default: true },
+  },
   { method: 'PATCH', path: '/user/addresses/{id}/', auth: 'bearer', kind: 'json', sample: { street: 'Bunyodkor', house: '2' } },
   { method: 'DELETE', path: '/user/addresses/{id}/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/addresses/{id}/default/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'DELETE', path: '/user/sessions/{id}/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/security/proof/', auth: 'bearer', kind: 'json', sample: { password: 'not-the-password' } },
-  { method: 'POST', path: '/user/change-password/', auth: 'bearer', kind: 'json', sample: { old_password: 'not-the-password', new_password: 'Qovun-pishdi-Chorsu-7', end_other_sessions: false } },
-  { method: 'POST', path: '/user/reset-password/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID, new_password: 'Qovun-pishdi-Chorsu-7', end_other_sessions: false } },
+  {
+    method: 'POST',
+    path: '/user/change-password/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { old_password: 'not-the-password', new_password: 'Qovun-pishdi-Chorsu-7', end_other_sessions: false },
+  },
+  {
+    method: 'POST',
+    path: '/user/reset-password/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { request_id: SOME_ID, new_password: 'Qovun-pishdi-Chorsu-7', end_other_sessions: false },
+  },
   { method: 'POST', path: '/user/change-phone/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID, proof: 'not-a-proof' } },
   { method: 'POST', path: '/user/change-email/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID, proof: 'not-a-proof' } },
   { method: 'POST', path: '/user/secondary/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },
@@ -74,12 +134,46 @@ const ENDPOINTS: WriteEndpoint[] = [
   { method: 'POST', path: '/user/deactivate/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },
   { method: 'POST', path: '/user/restore/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },
   { method: 'DELETE', path: '/user/grants/', query: '?client_id=kirish-demo', auth: 'bearer', kind: 'none', sample: {} },
-  { method: 'POST', path: '/oauth/authorize/', auth: 'bearer', kind: 'json', sample: { client_id: 'kirish-demo', redirect_uri: 'http://127.0.0.1:1/callback', response_type: 'code', scope: 'openid', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' } },
-  { method: 'POST', path: '/oauth/token/', auth: 'none', kind: 'form', sample: { grant_type: 'authorization_code', code: 'not-a-code', client_id: 'kirish-demo', redirect_uri: 'http://127.0.0.1:1/callback', code_verifier: 'v'.repeat(43) } },
+  {
+    method: 'POST',
+    path: '/oauth/authorize/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: {
+      client_id: 'kirish-demo',
+      redirect_uri: 'http://127.0.0.1:1/callback',
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/token/',
+    auth: 'none',
+    kind: 'form',
+    sample: {
+      grant_type: 'authorization_code',
+      code: 'not-a-code',
+      client_id: 'kirish-demo',
+      redirect_uri: 'http://127.0.0.1:1/callback',
+      code_verifier: 'v'.repeat(43),
+    },
+  },
   { method: 'POST', path: '/oauth/revoke/', auth: 'none', kind: 'form', sample: { token: 'not-a-token', client_id: 'kirish-demo' } },
   { method: 'POST', path: '/oauth/userinfo/', auth: 'bearer', kind: 'form', sample: {} },
   { method: 'POST', path: '/oauth/logout/', auth: 'none', kind: 'form', sample: { client_id: 'kirish-demo', post_logout_redirect_uri: 'http://127.0.0.1:1/' } },
-  { method: 'POST', path: '/csp-report', auth: 'none', kind: 'json', sample: { 'csp-report': { 'document-uri': 'http://localhost/login', 'violated-directive': 'script-src' } }, bodyLimitBytes: 64 * 1024, looseFields: true },
+  {
+    method: 'POST',
+    path: '/csp-report',
+    auth: 'none',
+    kind: 'json',
+    sample: { 'csp-report': { 'document-uri': 'http://localhost/login', 'violated-directive': 'script-src' } },
+    bodyLimitBytes: 64 * 1024,
+    looseFields: true,
+  },
   { method: 'DELETE', path: '/user/LogoutUser/', auth: 'fresh', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/sessions/end-others/', auth: 'bearer', kind: 'json', sample: { proof: 'not-a-proof' } },
 ];
@@ -133,33 +227,76 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
   const bodies: Hostile[] = [
     { name: 'malformed JSON', request: { headers: JSON_TYPE, body: `{"${firstKey}": "x", "broken": [1, 2,` } },
     endpoint.kind === 'form'
-      ? { name: 'wrong types', request: { headers: FORM_TYPE, body: `${asForm(endpoint.sample)}&grant_type=refresh_token&client_id=&client_id[]=x&token=%ZZ&=&&==` } }
-      : { name: 'wrong types', request: { headers: JSON_TYPE, body: JSON.stringify(Object.fromEntries((keys.length > 0 ? keys : ['field']).map((key, i) => [key, WRONG_VALUES[i % WRONG_VALUES.length]]))) } },
+      ? {
+          name: 'wrong types',
+          request: { headers: FORM_TYPE, body: `${asForm(endpoint.sample)}&grant_type=refresh_token&client_id=&client_id[]=x&token=%ZZ&=&&==` },
+        }
+      : {
+          name: 'wrong types',
+          request: {
+            headers: JSON_TYPE,
+            body: JSON.stringify(Object.fromEntries((keys.length > 0 ? keys : ['field']).map((key, i) => [key, WRONG_VALUES[i % WRONG_VALUES.length]]))),
+          },
+        },
     { name: 'a 3 MB body', request: { headers: JSON_TYPE, body: threeMegabytes }, ...tooLargeOver(threeMegabytes.length) },
     { name: 'a 3 MB chunked body', request: { headers: JSON_TYPE, body: threeMegabytes, chunked: true }, ...tooLargeOver(threeMegabytes.length) },
     { name: '10,000 nested arrays', request: { headers: JSON_TYPE, body: deepNesting }, ...tooLargeOver(deepNesting.length) },
-    { name: '7,000 nested arrays in a field, under the size limit', request: { headers: JSON_TYPE, body: `{"${firstKey}":${'['.repeat(7000)}${']'.repeat(7000)}}` } },
+    {
+      name: '7,000 nested arrays in a field, under the size limit',
+      request: { headers: JSON_TYPE, body: `{"${firstKey}":${'['.repeat(7000)}${']'.repeat(7000)}}` },
+    },
     endpoint.kind === 'form'
-      ? { name: 'prototype keys', request: { headers: FORM_TYPE, body: `__proto__[is_admin]=true&constructor[prototype][is_admin]=true&__proto__=x&constructor=y&${asForm(endpoint.sample)}` } }
+      ? {
+          name: 'prototype keys',
+          request: {
+            headers: FORM_TYPE,
+            body: `__proto__[is_admin]=true&constructor[prototype][is_admin]=true&__proto__=x&constructor=y&${asForm(endpoint.sample)}`,
+          },
+        }
       : {
           name: 'prototype keys',
-          request: { headers: JSON_TYPE, body: `{"__proto__":{"is_admin":true},"constructor":{"prototype":{"is_admin":true}},${JSON.stringify(endpoint.sample).slice(1)}`.replace(',}', '}') },
+          request: {
+            headers: JSON_TYPE,
+            body: `{"__proto__":{"is_admin":true},"constructor":{"prototype":{"is_admin":true}},${JSON.stringify(endpoint.sample).slice(1)}`.replace(',}', '}'),
+          },
           // Fields the schema does not have: refused by name, never merged into an object's prototype.
           ...(endpoint.kind === 'json' && !endpoint.looseFields ? { expected: { status: 400, key: 'unknown_field' } } : {}),
         },
     {
       name: 'broken multipart',
-      request: { headers: MULTIPART_TYPE, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 truncated, no closing boundary` },
+      request: {
+        headers: MULTIPART_TYPE,
+        body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 truncated, no closing boundary`,
+      },
       ...(endpoint.kind === 'multipart' ? { expected: { status: 400, key: 'invalid_value' } } : {}),
     },
   ];
   if (endpoint.kind === 'multipart') {
     bodies.push(
       { name: 'multipart without a boundary', request: { headers: { 'content-type': 'multipart/form-data; charset=utf-8' }, body: photoPart(16) } },
-      { name: 'multipart with another boundary than declared', request: { headers: { 'content-type': 'multipart/form-data; boundary=SomethingElse' }, body: photoPart(16) } },
-      { name: 'a part without the blank line after its headers', request: { headers: MULTIPART_TYPE, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"\r\n\u00ff\u00d8\u00ff\r\n--${BOUNDARY}--\r\n` } },
-      { name: 'a part header of 64 KB', request: { headers: MULTIPART_TYPE, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${'a'.repeat(64 * 1024)}"\r\n\r\nx\r\n--${BOUNDARY}--\r\n` } },
-      { name: 'a photo 1 MB over the limit', request: { headers: MULTIPART_TYPE, body: photoPart(PHOTO_MAX_BYTES + 1024 * 1024) }, expected: { status: 413, key: 'file_too_large' } },
+      {
+        name: 'multipart with another boundary than declared',
+        request: { headers: { 'content-type': 'multipart/form-data; boundary=SomethingElse' }, body: photoPart(16) },
+      },
+      {
+        name: 'a part without the blank line after its headers',
+        request: {
+          headers: MULTIPART_TYPE,
+          body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"\r\n\u00ff\u00d8\u00ff\r\n--${BOUNDARY}--\r\n`,
+        },
+      },
+      {
+        name: 'a part header of 64 KB',
+        request: {
+          headers: MULTIPART_TYPE,
+          body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${'a'.repeat(64 * 1024)}"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+        },
+      },
+      {
+        name: 'a photo 1 MB over the limit',
+        request: { headers: MULTIPART_TYPE, body: photoPart(PHOTO_MAX_BYTES + 1024 * 1024) },
+        expected: { status: 413, key: 'file_too_large' },
+      },
       {
         name: 'a photo 1 MB over the limit, chunked',
         request: { headers: MULTIPART_TYPE, body: photoPart(PHOTO_MAX_BYTES + 1024 * 1024), chunked: true },
@@ -172,8 +309,18 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
 
 /** Over the drain bound: answered, then the connection is closed in stages. */
 const OVERSIZED: { name: string; endpoint: string; request: Omit<RawRequest, 'method' | 'target'>; key: string }[] = [
-  { name: 'a JSON body 2 MB over the drain bound', endpoint: `${V1}/login/LoginUser/`, request: { headers: JSON_TYPE, body: Buffer.alloc(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024, 0x61) }, key: 'payload_too_large' },
-  { name: 'a photo 2 MB over the drain bound', endpoint: `${V1}/user/photo/`, request: { headers: MULTIPART_TYPE, body: photoPart(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024) }, key: 'file_too_large' },
+  {
+    name: 'a JSON body 2 MB over the drain bound',
+    endpoint: `${V1}/login/LoginUser/`,
+    request: { headers: JSON_TYPE, body: Buffer.alloc(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024, 0x61) },
+    key: 'payload_too_large',
+  },
+  {
+    name: 'a photo 2 MB over the drain bound',
+    endpoint: `${V1}/user/photo/`,
+    request: { headers: MULTIPART_TYPE, body: photoPart(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024) },
+    key: 'file_too_large',
+  },
 ];
 
 let dir: string;
@@ -286,7 +433,11 @@ describe('hostile bodies over one keep-alive connection', () => {
 
   it('keeps the connection after a refused body it can drain, whatever the route', async () => {
     // Under /sso/ the 16 KiB limit answers first; elsewhere the route is not found.
-    for (const [target, status] of [[`${V1}/no-such-endpoint/`, 413], ['/login', 404], ['/', 404]] as const) {
+    for (const [target, status] of [
+      [`${V1}/no-such-endpoint/`, 413],
+      ['/login', 404],
+      ['/', 404],
+    ] as const) {
       const answer = await sendThenNormal(`POST ${target}`, 'POST', target, { headers: JSON_TYPE, body: Buffer.alloc(3 * 1024 * 1024, 0x61) });
       expect({ status: answer.status, connection: answer.headers.connection }).toEqual({ status, connection: 'keep-alive' });
     }
@@ -299,7 +450,11 @@ describe('hostile bodies over one keep-alive connection', () => {
         ...oversized.request,
         headers: { ...oversized.request.headers, authorization: `Bearer ${sharedToken}` },
       });
-      expect({ status: answer.status, keys: errorKeys(answer), connection: answer.headers.connection }).toEqual({ status: 413, keys: [oversized.key], connection: 'close' });
+      expect({ status: answer.status, keys: errorKeys(answer), connection: answer.headers.connection }).toEqual({
+        status: 413,
+        keys: [oversized.key],
+        connection: 'close',
+      });
     }
   });
 });

@@ -44,7 +44,7 @@ async function guessBurst(count: number) {
   return { answers, owner };
 }
 
-describe('guessing one account\'s password in parallel', () => {
+describe("guessing one account's password in parallel", () => {
   for (const count of [40, 150]) {
     it(`checks exactly 3 of ${count} parallel wrong passwords, and locks the account for 30 s, the right password too`, async () => {
       const { answers, owner } = await guessBurst(count);

@@ -68,7 +68,7 @@ function oneSuccessor(answers: Answer[], field: 'refresh' | 'refresh_token'): st
 }
 
 describe('20 parallel refreshes with one refresh token', () => {
-  it('leave exactly one live refresh token on the SPA\'s TokenRefresh, and the chain goes on from it', async () => {
+  it("leave exactly one live refresh token on the SPA's TokenRefresh, and the chain goes on from it", async () => {
     const tokens = await signIn();
     const answers = await Promise.all(Array.from({ length: 20 }, () => refreshSpa(tokens.refresh)));
     const successor = oneSuccessor(answers, 'refresh');

@@ -8,15 +8,7 @@ import { mount, type KirishCallbacks, type KirishLocale } from './mount.js';
 
 export type { KirishCallbacks, KirishLocale, KirishOptions, KirishWidget } from './mount.js';
 export type { KirishTokens } from './token-request.js';
-export type {
-  AuthorizationMessage,
-  EmbedMessage,
-  ErrorMessage,
-  IframeUrlChangeMessage,
-  KirishMessage,
-  ReadyMessage,
-  ResizeMessage,
-} from './protocol.js';
+export type { AuthorizationMessage, EmbedMessage, ErrorMessage, IframeUrlChangeMessage, KirishMessage, ReadyMessage, ResizeMessage } from './protocol.js';
 
 export interface KirishLoginProps extends KirishCallbacks {
   clientId: string;

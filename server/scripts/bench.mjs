@@ -49,7 +49,9 @@ async function main() {
     await server.ready;
     const serverPid = server.child.pid;
     console.log(`bench: server pid ${serverPid} on 127.0.0.1:${port}, database ${dbPath}`);
-    console.log(`bench: ${settings.seconds} s per phase after ${settings.warmup} s warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`);
+    console.log(
+      `bench: ${settings.seconds} s per phase after ${settings.warmup} s warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`,
+    );
 
     const setupAgent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
     const chains = await setupChains(setupAgent, port, settings.lanes, settings.concurrency);

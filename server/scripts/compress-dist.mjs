@@ -16,7 +16,13 @@ const DEFAULT_FOLDERS = ['dist/app', 'dist/widget', 'dist/demo'];
 /** Text formats; images such as png, webp and woff2 fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|htm|svg|json|webmanifest|txt|xml|map|ts|mts|ico|wasm)$/i;
 const VARIANTS = [
-  ['.br', (bytes) => promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })],
+  [
+    '.br',
+    (bytes) =>
+      promisify(brotliCompress)(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+      }),
+  ],
   ['.gz', (bytes) => promisify(gzip)(bytes, { level: constants.Z_BEST_COMPRESSION })],
 ];
 

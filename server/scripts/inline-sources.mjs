@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 
 /** Script types that are executed or parsed by the browser, so script-src governs them inline. */
-const GOVERNED_SCRIPT_TYPE = /^(|module|importmap|speculationrules|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript|application\/x-javascript|application\/x-ecmascript|text\/x-javascript|text\/x-ecmascript|text\/jscript|text\/livescript|text\/javascript1\.[0-5])$/i;
+const GOVERNED_SCRIPT_TYPE =
+  /^(|module|importmap|speculationrules|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript|application\/x-javascript|application\/x-ecmascript|text\/x-javascript|text\/x-ecmascript|text\/jscript|text\/livescript|text\/javascript1\.[0-5])$/i;
 
 function attribute(attributes, name) {
   const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attributes);

@@ -40,12 +40,14 @@ function inject(html, { markup, locale, texts, preloads, embedded }) {
   const lang = LANGUAGE_TAGS[locale];
   const data = JSON.stringify({ locale, texts }).replace(/</g, '\\u003c');
   const links = preloads.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
-    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${markup}</div>`)
-    // After the markup: the first paint does not wait for the texts' bytes.
-    .replace('</body>', `  <script type="application/json" id="kirish-texts">${data}</script>\n  </body>`);
+  return (
+    html
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${markup}</div>`)
+      // After the markup: the first paint does not wait for the texts' bytes.
+      .replace('</body>', `  <script type="application/json" id="kirish-texts">${data}</script>\n  </body>`)
+  );
 }
 
 await mkdir(outDir, { recursive: true });
@@ -78,7 +80,9 @@ for (const [file, html] of pages) {
   refused.push(...inline.refused.map((found) => `dist/app/${file}: ${found}`));
 }
 if (refused.length > 0) {
-  throw new Error(`the pages' Content-Security-Policy allows no inline event handler, style attribute or javascript: URL (use a class or a listener):\n${refused.join('\n')}`);
+  throw new Error(
+    `the pages' Content-Security-Policy allows no inline event handler, style attribute or javascript: URL (use a class or a listener):\n${refused.join('\n')}`,
+  );
 }
 const sources = {
   'connect-src': REACHED_ORIGINS.connect,

@@ -185,15 +185,11 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
   });
 
   it('refuses an unknown field next to valid ones with 400 unknown_field naming the field', async () => {
-    expect(answer(await server.post(path, { ...valid, nickname: 'aziza' }))).toEqual(
-      refusal(400, [{ error: 'unknown_field', field: 'nickname' }]),
-    );
+    expect(answer(await server.post(path, { ...valid, nickname: 'aziza' }))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'nickname' }]));
   });
 
   it('refuses unknown fields named like Object.prototype members (constructor, __proto__) with 400 unknown_field', async () => {
-    expect(await postRaw(path, JSON.stringify({ ...valid, constructor: 1 }))).toEqual(
-      refusal(400, [{ error: 'unknown_field', field: 'constructor' }]),
-    );
+    expect(await postRaw(path, JSON.stringify({ ...valid, constructor: 1 }))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'constructor' }]));
     // JSON.parse makes "__proto__" an own field; it must not slip through as the prototype.
     expect(await postRaw(path, JSON.stringify(valid).replace(/}$/, ',"__proto__":{"admin":true}}'))).toEqual(
       refusal(400, [{ error: 'unknown_field', field: '__proto__' }]),
@@ -222,9 +218,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
   });
 
   it('reads a body of exactly 16 KiB instead of refusing it for its size', async () => {
-    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES))).toEqual(
-      refusal(400, [{ error: 'unknown_field', field: 'padding' }]),
-    );
+    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'padding' }]));
   });
 
   it('refuses a body sent as text/plain with 415 unsupported_media_type, even when it is JSON', async () => {

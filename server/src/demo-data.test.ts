@@ -76,7 +76,10 @@ describe('the local OAuth clients, in production', () => {
     expect(server.config.env).toBe('production');
     expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toBeUndefined();
     expect(await server.storage.clients.find(ACCOUNT_CLIENT_ID)).toBeUndefined();
-    for (const [clientId, origin] of [[DEMO_CLIENT_ID, 'http://127.0.0.1:8081'], [ACCOUNT_CLIENT_ID, 'https://id.kirish.uz']] as const) {
+    for (const [clientId, origin] of [
+      [DEMO_CLIENT_ID, 'http://127.0.0.1:8081'],
+      [ACCOUNT_CLIENT_ID, 'https://id.kirish.uz'],
+    ] as const) {
       const response = await embedOrigin(server, clientId, origin);
       expect([response.status, response.json], clientId).toEqual([400, { errors: [{ error: 'invalid_client', field: 'client_id' }] }]);
     }

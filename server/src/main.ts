@@ -88,7 +88,14 @@ async function main(): Promise<void> {
   const pageSources = siteBuilt ? readPageSources(appRoot) : null;
   if (siteBuilt && !pageSources) log(`no csp-sources.json in ${appRoot}: the pages' policy allows nothing beyond this origin (run npm run build)`);
   const site = siteBuilt
-    ? staticSite({ appRoot, distRoot, embedAncestors, serveSourceMaps: config.env !== 'production', sources: pageSources ?? OWN_ORIGIN_ONLY, reportTo: config.publicUrl.startsWith('https:') })
+    ? staticSite({
+        appRoot,
+        distRoot,
+        embedAncestors,
+        serveSourceMaps: config.env !== 'production',
+        sources: pageSources ?? OWN_ORIGIN_ONLY,
+        reportTo: config.publicUrl.startsWith('https:'),
+      })
     : undefined;
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
   // One record of CSP violations for the SSO's pages and the demo's (GET /dev/csp-reports).
@@ -113,7 +120,12 @@ async function main(): Promise<void> {
   if (!demoBuilt && config.env !== 'production') log(`no demo build at ${demoRoot}: the demo site is off (run npm run build)`);
   // The demo partner answers, like the SSO, only to its own name and drops what it leaves unread.
   const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
-  const demoReports = cspReportRoutes({ violations: cspViolations, site: 'demo', clock: systemClock, clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+  const demoReports = cspReportRoutes({
+    violations: cspViolations,
+    site: 'demo',
+    clock: systemClock,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+  });
   const demo = new Hono()
     .use(settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }), requirePublicHost(demoOrigin))
     .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports }));
@@ -123,7 +135,10 @@ async function main(): Promise<void> {
   if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
   if (config.env !== 'production') {
     console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
-    if (config.seedDemoAccount) console.log(`Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`);
+    if (config.seedDemoAccount)
+      console.log(
+        `Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`,
+      );
   }
   console.log(`Database:            ${config.database.path}`);
 

@@ -20,20 +20,49 @@ const show = { action: 'show' };
 const redirect = (to: string) => ({ action: 'redirect', to });
 
 /** SPEC §2's auth layout table: the pages a signed-out or deactivated user may always open. */
-const SPEC_AUTH_ROUTES: ScreenName[] = ['Login', 'LoginMobileTelegram', 'LoginMobileTwitter', 'Register', 'OAuth', 'ResetPassword', 'MidOauth', 'MahallaOneIdCallback'];
+const SPEC_AUTH_ROUTES: ScreenName[] = [
+  'Login',
+  'LoginMobileTelegram',
+  'LoginMobileTwitter',
+  'Register',
+  'OAuth',
+  'ResetPassword',
+  'MidOauth',
+  'MahallaOneIdCallback',
+];
 /** SPEC §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in. */
 const SPEC_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound'];
 const PROTECTED: ScreenName[] = [
-  'Home', 'Pay', 'Personal', 'PersonalEdit', 'PersonalAddress', 'QrScanner', 'Hissa',
-  'ReviewsMyCompanies', 'ReviewsMyReviews', 'ReviewsMyAchievements',
-  'Security', 'SecuritySecondaryPhone', 'SecuritySecondaryEmail', 'SecurityEditPhone', 'SecurityEmail',
-  'SecurityPassword', 'SecurityResetPassword', 'SecurityLoginMethods', 'SecurityActiveSessions', 'Validation',
+  'Home',
+  'Pay',
+  'Personal',
+  'PersonalEdit',
+  'PersonalAddress',
+  'QrScanner',
+  'Hissa',
+  'ReviewsMyCompanies',
+  'ReviewsMyReviews',
+  'ReviewsMyAchievements',
+  'Security',
+  'SecuritySecondaryPhone',
+  'SecuritySecondaryEmail',
+  'SecurityEditPhone',
+  'SecurityEmail',
+  'SecurityPassword',
+  'SecurityResetPassword',
+  'SecurityLoginMethods',
+  'SecurityActiveSessions',
+  'Validation',
 ];
 
 describe('the allow lists (SPEC §2 step 7, §6)', () => {
   it('lists exactly the auth layout pages, and the widget embed page, as auth routes', () => {
     expect([...AUTH_ROUTES].toSorted()).toEqual([...SPEC_AUTH_ROUTES, 'Embed'].toSorted());
-    expect(ROUTES.filter((r) => r.layout === 'auth').map((r) => r.name).toSorted()).toEqual(SPEC_AUTH_ROUTES.toSorted());
+    expect(
+      ROUTES.filter((r) => r.layout === 'auth')
+        .map((r) => r.name)
+        .toSorted(),
+    ).toEqual(SPEC_AUTH_ROUTES.toSorted());
   });
 
   it('lists exactly the help centre, mobile pages, /version and 404 as open routes', () => {

@@ -7,13 +7,42 @@ export type LayoutName = 'auth' | 'default' | 'error' | 'custom' | 'static' | 'e
 export type Transition = 'fade' | 'slide';
 
 export type ScreenName =
-  | 'Login' | 'LoginMobileTelegram' | 'LoginMobileTwitter' | 'Register' | 'OAuth' | 'ResetPassword' | 'MidOauth' | 'MahallaOneIdCallback'
-  | 'HelpCenter' | 'HelpCenterSingle' | 'UserComplains' | 'HelpCenterSingleMobile'
-  | 'Home' | 'Pay' | 'Personal' | 'PersonalEdit' | 'PersonalAddress' | 'QrScanner' | 'Hissa'
-  | 'ReviewsCompanies' | 'ReviewsMyCompanies' | 'ReviewsMyReviews' | 'ReviewsMyAchievements'
-  | 'Security' | 'SecuritySecondaryPhone' | 'SecuritySecondaryEmail' | 'SecurityEditPhone' | 'SecurityEmail'
-  | 'SecurityPassword' | 'SecurityResetPassword' | 'SecurityLoginMethods' | 'SecurityActiveSessions'
-  | 'DeletedAccount' | 'Validation' | 'Version' | 'NotFound'
+  | 'Login'
+  | 'LoginMobileTelegram'
+  | 'LoginMobileTwitter'
+  | 'Register'
+  | 'OAuth'
+  | 'ResetPassword'
+  | 'MidOauth'
+  | 'MahallaOneIdCallback'
+  | 'HelpCenter'
+  | 'HelpCenterSingle'
+  | 'UserComplains'
+  | 'HelpCenterSingleMobile'
+  | 'Home'
+  | 'Pay'
+  | 'Personal'
+  | 'PersonalEdit'
+  | 'PersonalAddress'
+  | 'QrScanner'
+  | 'Hissa'
+  | 'ReviewsCompanies'
+  | 'ReviewsMyCompanies'
+  | 'ReviewsMyReviews'
+  | 'ReviewsMyAchievements'
+  | 'Security'
+  | 'SecuritySecondaryPhone'
+  | 'SecuritySecondaryEmail'
+  | 'SecurityEditPhone'
+  | 'SecurityEmail'
+  | 'SecurityPassword'
+  | 'SecurityResetPassword'
+  | 'SecurityLoginMethods'
+  | 'SecurityActiveSessions'
+  | 'DeletedAccount'
+  | 'Validation'
+  | 'Version'
+  | 'NotFound'
   | 'Embed';
 
 export interface RouteDef {
@@ -77,13 +106,19 @@ export const NOT_FOUND: RouteDef = { name: 'NotFound', path: '/404', layout: 'er
 
 /** Allow list 1: the auth routes, open to everyone and to deactivated users (SPEC §2 step 5, §6). */
 export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
-  'Login', 'LoginMobileTelegram', 'LoginMobileTwitter', 'Register', 'OAuth', 'ResetPassword', 'MidOauth', 'MahallaOneIdCallback', 'Embed',
+  'Login',
+  'LoginMobileTelegram',
+  'LoginMobileTwitter',
+  'Register',
+  'OAuth',
+  'ResetPassword',
+  'MidOauth',
+  'MahallaOneIdCallback',
+  'Embed',
 ]);
 
 /** Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (SPEC §6). */
-export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set([
-  'HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound',
-]);
+export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound']);
 
 export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'UserComplains', 'HelpCenterSingleMobile']);
 
@@ -93,7 +128,10 @@ function normalize(path: string): string {
 }
 
 /** The route a path shows, and its parameters; the 404 route when none matches. */
-export function matchRoute(pathname: string, matcher: (pattern: string, path: string) => Record<string, string> | null): { route: RouteDef; params: Record<string, string> } {
+export function matchRoute(
+  pathname: string,
+  matcher: (pattern: string, path: string) => Record<string, string> | null,
+): { route: RouteDef; params: Record<string, string> } {
   for (const route of ROUTES) {
     if (route.path instanceof RegExp) {
       const match = route.path.exec(pathname);

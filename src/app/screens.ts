@@ -22,8 +22,12 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   SecurityResetPassword: lazy(() => import('../features/security/screens/reset-password-screen')),
   SecurityLoginMethods: lazy(() => import('../features/security/screens/login-methods-screen')),
   SecurityActiveSessions: lazy(() => import('../features/security/screens/active-sessions-screen')),
-  SecuritySecondaryPhone: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryPhoneScreen }))),
-  SecuritySecondaryEmail: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryEmailScreen }))),
+  SecuritySecondaryPhone: lazy(() =>
+    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryPhoneScreen })),
+  ),
+  SecuritySecondaryEmail: lazy(() =>
+    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryEmailScreen })),
+  ),
   SecurityEditPhone: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EditPhoneScreen }))),
   SecurityEmail: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EmailScreen }))),
   DeletedAccount: lazy(() => import('../features/account/deleted-account-screen')),

@@ -22,11 +22,26 @@ export function TextField({ label, value, onValue, error, hint, prefix, after, i
     <div className={`field ${error ? 'field-invalid' : ''} ${className ?? ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <div className="field-control">
-        {prefix ? <span className="field-prefix" aria-hidden="true">{prefix}</span> : null}
-        <input {...rest} id={inputId} value={value} onChange={(event) => onValue(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        {prefix ? (
+          <span className="field-prefix" aria-hidden="true">
+            {prefix}
+          </span>
+        ) : null}
+        <input
+          {...rest}
+          id={inputId}
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
         {after}
       </div>
-      {hint && !error ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <p id={errorId} className="field-error" role="alert" hidden={!error}>
         {error}
       </p>

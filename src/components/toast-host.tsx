@@ -15,7 +15,9 @@ export function ToastHost() {
     <section className="toasts" aria-label={i18n.t('notifications')}>
       {toasts.list.value.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
-          <span className="toast-icon" aria-hidden="true">{TOAST_ICONS[toast.type]}</span>
+          <span className="toast-icon" aria-hidden="true">
+            {TOAST_ICONS[toast.type]}
+          </span>
           <span className="visually-hidden">{i18n.t(`toast_${toast.type}`)}: </span>
           <p className="toast-text">{toast.text}</p>
           <button type="button" className="toast-close" onClick={() => toasts.dismiss(toast.id)} aria-label={i18n.t('close')}>

@@ -59,11 +59,13 @@ function base(env: Env, name: string, fallback: string): string {
 
 export function loadConfig(env: Env): AppConfig {
   const product = text(env, 'VITE_KIRISH_PRODUCT', 'kirish');
-  if (!/^[a-z][a-z0-9]{1,31}$/.test(product)) throw new ConfigError(`VITE_KIRISH_PRODUCT must be lower-case letters and digits (got ${JSON.stringify(product)})`);
+  if (!/^[a-z][a-z0-9]{1,31}$/.test(product))
+    throw new ConfigError(`VITE_KIRISH_PRODUCT must be lower-case letters and digits (got ${JSON.stringify(product)})`);
   const ownDomain = text(env, 'VITE_KIRISH_DOMAIN', 'localhost').toLowerCase();
   if (!/^[a-z0-9.-]+$/.test(ownDomain)) throw new ConfigError(`VITE_KIRISH_DOMAIN must be a host name (got ${JSON.stringify(ownDomain)})`);
   const sentryDsn = text(env, 'VITE_SENTRY_DSN', '');
-  if (sentryDsn && !/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(sentryDsn)) throw new ConfigError('VITE_SENTRY_DSN must be a Sentry DSN (https://key@host/project)');
+  if (sentryDsn && !/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(sentryDsn))
+    throw new ConfigError('VITE_SENTRY_DSN must be a Sentry DSN (https://key@host/project)');
   return {
     ssoApi: base(env, 'VITE_SSO_API', '/sso/api/v1'),
     ssoApiV2: base(env, 'VITE_SSO_API_V2', '/sso/api/v2'),

@@ -26,7 +26,11 @@ describe('the error reader (SPEC §8)', () => {
   });
 
   it('puts a key with a field beside the field and one without in a toast', () => {
-    expect(readError({ status: 400, data: { errors: [{ error: 'wrong_code', field: 'code' }] } }, known)).toEqual({ show: 'field', key: 'code_not_valid', field: 'code' });
+    expect(readError({ status: 400, data: { errors: [{ error: 'wrong_code', field: 'code' }] } }, known)).toEqual({
+      show: 'field',
+      key: 'code_not_valid',
+      field: 'code',
+    });
     expect(readError({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } }, known)).toEqual({ show: 'toast', key: 'invalid_credentials' });
   });
 

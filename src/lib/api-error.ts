@@ -4,10 +4,7 @@
  * that failed because the session could not be refreshed: the user is already on the way to Login).
  */
 
-export type ErrorOutcome =
-  | { show: 'field'; key: string; field: string }
-  | { show: 'toast'; key: string }
-  | { show: 'nothing' };
+export type ErrorOutcome = { show: 'field'; key: string; field: string } | { show: 'toast'; key: string } | { show: 'nothing' };
 
 /** SPEC §8: keys shown as another key's sentence. */
 export const ALIASES: Readonly<Record<string, string>> = {

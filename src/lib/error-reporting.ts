@@ -8,7 +8,12 @@ let reporter: Promise<(error: unknown) => void> | null = null;
 
 type Load = () => Promise<{ createReporter(dsn: string, release: string): (error: unknown) => void }>;
 
-export function startErrorReporting(dsn: string, release: string, page: Pick<Window, 'addEventListener'> = window, load: Load = () => import('./error-reporting-client')): void {
+export function startErrorReporting(
+  dsn: string,
+  release: string,
+  page: Pick<Window, 'addEventListener'> = window,
+  load: Load = () => import('./error-reporting-client'),
+): void {
   if (!dsn || reporter) return;
   reporter = load().then((module) => module.createReporter(dsn, release));
   page.addEventListener('error', (event) => reportError(event.error ?? event.message));

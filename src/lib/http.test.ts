@@ -109,7 +109,9 @@ describe('the HTTP client', () => {
 
   it('does not refresh for other errors, and hands them to the caller', async () => {
     respond = () => ({ status: 400, body: { errors: [{ error: 'invalid_credentials' }] } });
-    const refused = await makeHttp().post('/login', {}).catch((error: unknown) => error);
+    const refused = await makeHttp()
+      .post('/login', {})
+      .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } });
     expect(refused).not.toHaveProperty('signedOut');
     expect(calls).toHaveLength(1);

@@ -23,11 +23,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the URL reported to the parent', () => {
   it('keeps the origin, the path and the harmless parameters', () => {
-    expect(reportableUrl('http://localhost:8080/register?language=ru&client_id=kirish-demo')).toBe('http://localhost:8080/register?language=ru&client_id=kirish-demo');
+    expect(reportableUrl('http://localhost:8080/register?language=ru&client_id=kirish-demo')).toBe(
+      'http://localhost:8080/register?language=ru&client_id=kirish-demo',
+    );
   });
 
   it('drops tokens, codes and request ids from the query, and any parameter it does not know', () => {
-    expect(reportableUrl('http://localhost:8080/?token=eyJ.a.b&access=x&refresh=y&code=123456&request_id=r&user_uuid=u&confirmType=phone')).toBe('http://localhost:8080/');
+    expect(reportableUrl('http://localhost:8080/?token=eyJ.a.b&access=x&refresh=y&code=123456&request_id=r&user_uuid=u&confirmType=phone')).toBe(
+      'http://localhost:8080/',
+    );
   });
 
   it('drops the fragment, where a hand-off carries the refresh token', () => {

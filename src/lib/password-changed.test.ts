@@ -13,7 +13,9 @@ async function i18nIn(locale: 'en' | 'ru', texts: Record<string, string>) {
 describe('the confirmation of a new password', () => {
   it('says the password changed, then how many other sign-ins and app sessions ended', async () => {
     const i18n = await i18nIn('en', en);
-    expect(passwordChangedText(i18n, 'password_changed_short', { others: 2, apps: 1 })).toBe('Your password has been changed. 2 other sessions ended. 1 app session ended.');
+    expect(passwordChangedText(i18n, 'password_changed_short', { others: 2, apps: 1 })).toBe(
+      'Your password has been changed. 2 other sessions ended. 1 app session ended.',
+    );
     expect(passwordChangedText(i18n, 'password_changed_short', { others: 0, apps: 3 })).toBe('Your password has been changed. 3 app sessions ended.');
     expect(passwordChangedText(i18n, 'password_changed', { apps: 0 })).toBe(en.password_changed);
   });

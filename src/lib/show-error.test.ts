@@ -53,7 +53,10 @@ describe('what a failed call shows (SPEC §8)', () => {
   it('puts a key with a field beside the field, and a field-less one beside the field the form names', () => {
     const site = setup(() => expired);
     expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_phone', field: 'phone' }] } })).toEqual({ key: 'invalid_phone', field: 'phone' });
-    expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } }, () => 'password')).toEqual({ key: 'invalid_credentials', field: 'password' });
+    expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } }, () => 'password')).toEqual({
+      key: 'invalid_credentials',
+      field: 'password',
+    });
     expect(site.shown()).toEqual([]);
   });
 

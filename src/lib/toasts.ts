@@ -59,7 +59,10 @@ export function createToasts(timers: Timers = realTimers): Toasts {
       const kept = [toast, ...list.value];
       for (const dropped of kept.slice(TOAST_MAX)) dismiss(dropped.id);
       list.value = kept.slice(0, TOAST_MAX);
-      timeouts.set(toast.id, timers.set(() => dismiss(toast.id), TOAST_TIMEOUT_MS));
+      timeouts.set(
+        toast.id,
+        timers.set(() => dismiss(toast.id), TOAST_TIMEOUT_MS),
+      );
     },
   };
 }

@@ -63,7 +63,9 @@ async function main() {
       const measured = [];
       for (let run = 1; run <= runs; run += 1) {
         const result = await measure(browser, server);
-        console.log(`  ${name} run ${run}: FCP ${ms(result.fcp)}, LCP ${ms(result.lcp)}, TBT ${ms(result.tbt)} (${result.longTasks} long tasks), load ${ms(result.loadEnd)}, ${kB(result.bytes)} in ${result.requests} requests`);
+        console.log(
+          `  ${name} run ${run}: FCP ${ms(result.fcp)}, LCP ${ms(result.lcp)}, TBT ${ms(result.tbt)} (${result.longTasks} long tasks), load ${ms(result.loadEnd)}, ${kB(result.bytes)} in ${result.requests} requests`,
+        );
         if (verbose) for (const entry of result.entries) console.log(`      ${kB(entry.bytes).padStart(9)} ${entry.encoding.padEnd(8)} ${entry.url}`);
         measured.push(result);
       }
@@ -74,7 +76,9 @@ async function main() {
     const contentEncodings = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.contentEncodings)))].toSorted();
     console.log(`\nMedians of ${runs} runs (Accept-Encoding sent: ${acceptEncoding}; Content-Encoding received: ${contentEncodings.join(', ')}):\n`);
     console.log([...TABLE_HEAD, ...tableRows(routes)].join('\n'));
-    console.log('\n/login: top-level. /embed: inside the iframe the widget loader makes on a page of the demo partner\'s origin (top-level the page only refuses: no partner confirmed it); its FCP and LCP count from the iframe\'s navigation start.');
+    console.log(
+      "\n/login: top-level. /embed: inside the iframe the widget loader makes on a page of the demo partner's origin (top-level the page only refuses: no partner confirmed it); its FCP and LCP count from the iframe's navigation start.",
+    );
 
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     await writeDoc(section({ date, routes, chromiumVersion: browser.version(), acceptEncoding, contentEncodings, runs }));

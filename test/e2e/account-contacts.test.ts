@@ -34,7 +34,10 @@ describe('the security centre: data and contacts', () => {
     const { page, context, errors } = await signedInPage(account);
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    await page.getByRole('link', { name: text('security_add'), exact: true }).nth(2).click();
+    await page
+      .getByRole('link', { name: text('security_add'), exact: true })
+      .nth(2)
+      .click();
     await waitForHeading(page, text('security_secondary_email'));
     const email = `nilufar.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
@@ -71,9 +74,14 @@ describe('the security centre: data and contacts', () => {
     await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, newPhone));
     await page.getByRole('button', { name: text('confirm'), exact: true }).click();
     await page.getByText(text('phone_changed'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(`+998 ${newPhone.slice(4, 6)} ${newPhone.slice(6, 9)} ${newPhone.slice(9, 11)} ${newPhone.slice(11)}`);
+    expect(await page.locator('.facts').innerText()).toContain(
+      `+998 ${newPhone.slice(4, 6)} ${newPhone.slice(6, 9)} ${newPhone.slice(9, 11)} ${newPhone.slice(11)}`,
+    );
     // The new number signs in; the old one no longer does.
-    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
+    await page
+      .getByRole('button', { name: text('sign_out'), exact: true })
+      .first()
+      .click();
     await signInWithPassword(page, account.phone, account.password);
     await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
@@ -89,13 +97,19 @@ describe('the security centre: data and contacts', () => {
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
     await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
-    await page.getByRole('group', { name: text('deactivate_confirm') }).getByRole('button', { name: text('deactivate_button'), exact: true }).click();
+    await page
+      .getByRole('group', { name: text('deactivate_confirm') })
+      .getByRole('button', { name: text('deactivate_button'), exact: true })
+      .click();
     // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
     await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
     await waitForHeading(page, text('deleted_account_title'));
-    await page.getByText(/30|\d{2}\.\d{2}\.\d{4}/).first().waitFor();
+    await page
+      .getByText(/30|\d{2}\.\d{2}\.\d{4}/)
+      .first()
+      .waitFor();
     await page.goto(`${kirish.server.origin}/personal`);
     await waitForHeading(page, text('deleted_account_title'));
     await bothWidths(page, 'deleted-account');
@@ -127,7 +141,10 @@ describe('the security centre: data and contacts', () => {
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
-    await page.getByRole('button', { name: text('sign_out'), exact: true }).first().click();
+    await page
+      .getByRole('button', { name: text('sign_out'), exact: true })
+      .first()
+      .click();
     await signInWithPassword(page, account.phone, newPassword);
     await expectHome(page, account.firstName);
     await context.close();

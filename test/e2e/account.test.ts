@@ -68,7 +68,10 @@ describe('the personal account', () => {
 
     await card.getByRole('button', { name: text('address_delete'), exact: true }).click();
     await page.getByText(text('address_delete_confirm'), { exact: true }).waitFor();
-    await page.getByRole('group', { name: text('address_delete_confirm') }).getByRole('button', { name: text('address_delete'), exact: true }).click();
+    await page
+      .getByRole('group', { name: text('address_delete_confirm') })
+      .getByRole('button', { name: text('address_delete'), exact: true })
+      .click();
     await page.getByText(text('address_deleted'), { exact: true }).waitFor();
     expect(await card.count()).toBe(0);
     await context.close();
@@ -202,8 +205,15 @@ describe('the security centre', () => {
     expect(await sessions.count()).toBe(2);
     expect(await sessions.first().innerText()).toContain(text('sessions_this_device'));
     await bothWidths(page, 'sessions');
-    await sessions.nth(1).getByRole('button', { name: text('sessions_end'), exact: true }).click();
-    await sessions.nth(1).getByRole('group').getByRole('button', { name: text('sessions_end'), exact: true }).click();
+    await sessions
+      .nth(1)
+      .getByRole('button', { name: text('sessions_end'), exact: true })
+      .click();
+    await sessions
+      .nth(1)
+      .getByRole('group')
+      .getByRole('button', { name: text('sessions_end'), exact: true })
+      .click();
     await page.getByText(text('sessions_ended_one'), { exact: true }).waitFor();
     expect(await sessions.count()).toBe(1);
     await expectSignedOut(second.page);

@@ -112,7 +112,10 @@ describe('a newcomer on the account site', () => {
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     // The code-sent toast, and the resend countdown.
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
-    await page.getByText(/\d:\d\d/).first().waitFor();
+    await page
+      .getByText(/\d:\d\d/)
+      .first()
+      .waitFor();
     await code.fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await expectHome(page, account.firstName);
@@ -166,7 +169,7 @@ describe('a newcomer on the account site', () => {
     await closeAll();
   });
 
-  it('lists both saved accounts in the chooser after a reload and in a new tab; another browser sending this device\'s id sees none of them', async () => {
+  it("lists both saved accounts in the chooser after a reload and in a new tab; another browser sending this device's id sees none of them", async () => {
     const { page, context } = await freshPage();
     const first = { phone: newPhone(), firstName: 'Zilola', lastName: 'Karimova', password: 'Registon-maydoni-2026' };
     await registerByPhone(page, kirish.server.origin, first);
@@ -224,7 +227,11 @@ describe('a newcomer on the account site', () => {
     await page.getByLabel(text('choose_language'), { exact: true }).selectOption('ru');
     await waitForHeading(page, ru.login_title);
     expect(await page.getByRole('button', { name: ru.sign_in, exact: true }).count()).toBe(1);
-    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('locale'), document.cookie.includes('_locale=ru')])).toEqual(['ru', 'ru', true]);
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('locale'), document.cookie.includes('_locale=ru')])).toEqual([
+      'ru',
+      'ru',
+      true,
+    ]);
     // It is remembered: a reload stays in Russian.
     await page.reload();
     await waitForHeading(page, ru.login_title);
@@ -253,7 +260,13 @@ describe('what the site sends with a sign-in (SPEC §7)', () => {
     await page.getByRole('button', { name: ru.sign_in, exact: true }).click();
     const headers = (await login).headers();
     const deviceCookie = (await context.cookies()).find((cookie) => cookie.name === 'cmmtuuid')?.value;
-    expect(headers).toMatchObject({ 'kirish-source': 'bozor-app', source: 'web', 'accept-language': 'ru', accept: 'application/json', 'device-id': deviceCookie });
+    expect(headers).toMatchObject({
+      'kirish-source': 'bozor-app',
+      source: 'web',
+      'accept-language': 'ru',
+      accept: 'application/json',
+      'device-id': deviceCookie,
+    });
     expect(headers.authorization).toBeUndefined();
     await waitForHeading(page, ru.home_greeting.replace('{{name}}', DEMO_ACCOUNT.firstName));
     await closeAll();

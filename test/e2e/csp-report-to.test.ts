@@ -25,10 +25,13 @@ let origin: string;
 /** Forwards every request, its Host header included, to the server's plain-http port. */
 function tlsProxy(key: Buffer, cert: Buffer, upstreamPort: number): Server {
   return createServer({ key, cert }, (incoming, outgoing) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port: upstreamPort, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: upstreamPort, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     upstream.on('error', () => outgoing.destroy());
     incoming.pipe(upstream);
   });
@@ -89,7 +92,16 @@ describe('the pages’ policy over HTTPS', () => {
     expect(ran).toBeUndefined();
     await expect
       .poll(async () => JSON.parse((await getThroughProxy('/dev/csp-reports')).body) as unknown[], { timeout: 15_000 })
-      .toEqual([expect.objectContaining({ site: 'sso', format: 'reports+json', document: `${origin}/login`, directive: 'script-src-elem', blocked: 'inline', sample: 'window.pwned = 1' })]);
+      .toEqual([
+        expect.objectContaining({
+          site: 'sso',
+          format: 'reports+json',
+          document: `${origin}/login`,
+          directive: 'script-src-elem',
+          blocked: 'inline',
+          sample: 'window.pwned = 1',
+        }),
+      ]);
     await context.close();
   });
 });

@@ -200,7 +200,10 @@ describe('the Content-Security-Policy of every screen', () => {
     expect(seen.map((violation) => new URL(violation.frame).origin)).toEqual(expect.arrayContaining([kirish.server.demoOrigin, kirish.server.origin]));
     const added = async () => {
       const now = await recordedViolations();
-      return now.slice(0, now.length - before.length).map((violation) => `${violation.site} ${new URL(violation.document).pathname} ${violation.directive}`).toSorted();
+      return now
+        .slice(0, now.length - before.length)
+        .map((violation) => `${violation.site} ${new URL(violation.document).pathname} ${violation.directive}`)
+        .toSorted();
     };
     await expect
       .poll(added, { timeout: 10_000 })

@@ -94,7 +94,8 @@ describe('the first paint', () => {
       const removed: string[] = [];
       (window as unknown as { removedLayouts: string[] }).removedLayouts = removed;
       new MutationObserver((records) => {
-        for (const record of records) for (const node of record.removedNodes) if (node instanceof HTMLElement && node.matches('.layout, form')) removed.push(node.className);
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof HTMLElement && node.matches('.layout, form')) removed.push(node.className);
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${kirish.server.origin}/login`);

@@ -60,11 +60,22 @@ describe('openid-client against Kirish', () => {
     expect(callback.searchParams.get('state')).toBe(state);
 
     // The back-end part: openid-client checks state, iss, PKCE and the ID token's nonce.
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims();
     expect(claims).toMatchObject({ iss: kirish.server.origin, aud: 'kirish-demo', nonce, given_name: DEMO_ACCOUNT.firstName });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? '');
-    expect(info).toMatchObject({ sub: claims?.sub, given_name: DEMO_ACCOUNT.firstName, family_name: DEMO_ACCOUNT.lastName, phone_number: DEMO_ACCOUNT.phone, email: DEMO_ACCOUNT.email });
+    expect(info).toMatchObject({
+      sub: claims?.sub,
+      given_name: DEMO_ACCOUNT.firstName,
+      family_name: DEMO_ACCOUNT.lastName,
+      phone_number: DEMO_ACCOUNT.phone,
+      email: DEMO_ACCOUNT.email,
+    });
 
     // Refresh rotates: the new refresh token works, the old one is dead.
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');

@@ -68,7 +68,9 @@ describe('the login page as Chromium receives it', () => {
     const loader = await fetch(`${kirish.server.origin}/widget/widget.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(loader.status).toBe(200);
     expect(loader.headers.get('cache-control')).toBe('no-cache');
-    const again = await fetch(`${kirish.server.origin}/widget/widget.js`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': loader.headers.get('etag') ?? '' } });
+    const again = await fetch(`${kirish.server.origin}/widget/widget.js`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': loader.headers.get('etag') ?? '' },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -46,7 +46,10 @@ describe('a deactivated account (SPEC §6)', () => {
 
     await page.goto(`${kirish.server.origin}/deleted-account`);
     await waitForHeading(page, text('deleted_account_title'));
-    await page.getByRole('main').getByRole('button', { name: text('sign_out'), exact: true }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: text('sign_out'), exact: true })
+      .click();
     await waitForHeading(page, text('login_title'));
     // Signed out, the page for deactivated users is closed to the visitor.
     await page.goto(`${kirish.server.origin}/deleted-account`);
@@ -181,7 +184,7 @@ describe('a loopback return path on a production site (RFC 8252 §7.3)', () => {
   });
 });
 
-describe('an app\'s OpenID request (OpenID Connect Core §3.1.2.1)', () => {
+describe("an app's OpenID request (OpenID Connect Core §3.1.2.1)", () => {
   it('answers a silent request (prompt=none) of a visitor who is not signed in with login_required, never showing Login', async () => {
     const { page } = await freshPage();
     await stubPartner(kirish, page);

@@ -38,7 +38,6 @@ describe('"Sign in with Kirish" by redirect, denied (before any consent is remem
     await context.close();
     expect(errors).toEqual([]);
   });
-
 });
 
 describe('the widget on the demo partner site', () => {
@@ -107,7 +106,17 @@ describe('the widget on the demo partner site', () => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     const stranger = `http://127.0.0.1:${await freePort()}`;
     for (const claimed of [stranger, kirish.server.demoOrigin]) {
-      const query = new URLSearchParams({ client_id: 'kirish-demo', origin: claimed, redirect_uri: claimed, response_type: 'code', response_mode: 'web_message', scope: 'openid', state: 's', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+      const query = new URLSearchParams({
+        client_id: 'kirish-demo',
+        origin: claimed,
+        redirect_uri: claimed,
+        response_type: 'code',
+        response_mode: 'web_message',
+        scope: 'openid',
+        state: 's',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
       await page.route(`${stranger}/shop`, (route) =>
         route.fulfill({
           contentType: 'text/html',
@@ -134,7 +143,16 @@ describe('the consent page with a request it cannot verify', () => {
     ['a redirect address that is not registered exactly', { redirect_uri: 'http://127.0.0.1:1/callback/' }, 'invalid_redirect_uri'],
   ])('shows the error step for %s and sends the browser nowhere', async (_, override, key) => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
-    const request = new URLSearchParams({ client_id: 'kirish-demo', redirect_uri: `${kirish.server.demoOrigin}/callback`, response_type: 'code', scope: 'openid', state: 'st', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', ...override });
+    const request = new URLSearchParams({
+      client_id: 'kirish-demo',
+      redirect_uri: `${kirish.server.demoOrigin}/callback`,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'st',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      ...override,
+    });
     await page.goto(`${kirish.server.origin}/oauth?${request}`);
     await signInInside(page);
     await page.getByRole('heading', { name: text('oauth_error_title'), exact: true }).waitFor();

@@ -47,7 +47,11 @@ export function apiClient(origin: string) {
 
   /** A form post, as OAuth clients send (RFC 6749 §4.1.3). */
   const postForm = (path: string, form: Record<string, string>) =>
-    send(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams(form).toString() });
+    send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+    });
 
   /** Registers an account by phone (kind 2, saved) with the code from the dev outbox; returns its token response. */
   async function registerByPhone(phone: string, password: string): Promise<TokenPair> {

@@ -16,7 +16,10 @@ function version() {
   if (!existsSync(executable)) return undefined;
   const check = spawnSync(executable, ['--version'], { encoding: 'utf8', timeout: 30_000 });
   if (check.error || check.status !== 0) return undefined;
-  const line = check.stdout.trim().split('\n').find((l) => l.trim() !== '');
+  const line = check.stdout
+    .trim()
+    .split('\n')
+    .find((l) => l.trim() !== '');
   return line ?? `${executable} (no version printed)`;
 }
 
@@ -42,14 +45,16 @@ if (found) ok(found);
 
 if (fromEnv) {
   // The tests launch $CHROMIUM_PATH, so installing Debian's package would not help them.
-  fail(`CHROMIUM_PATH=${fromEnv} ${existsSync(fromEnv) ? 'does not run (`--version` failed)' : 'does not exist'}: fix it, or unset it to use /usr/bin/chromium.`);
+  fail(
+    `CHROMIUM_PATH=${fromEnv} ${existsSync(fromEnv) ? 'does not run (`--version` failed)' : 'does not exist'}: fix it, or unset it to use /usr/bin/chromium.`,
+  );
 }
 
 if (process.getuid?.() !== 0) {
   fail('The browser tests need Chromium: run `sudo apt-get install chromium` (Debian) and run npm test again.');
 }
 
-console.log('Chromium is missing: installing Debian\'s package (apt-get install chromium).');
+console.log("Chromium is missing: installing Debian's package (apt-get install chromium).");
 run('apt-get', ['update']);
 run('apt-get', ['install', '-y', 'chromium'], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
 

@@ -70,6 +70,9 @@ export async function expectHome(page: Page, firstName: string): Promise<void> {
 
 /** Signs out from Home's own button (the top bar has one too) and waits for /login. */
 export async function signOutFromHome(page: Page): Promise<void> {
-  await page.getByRole('main').getByRole('button', { name: text('sign_out'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: text('sign_out'), exact: true })
+    .click();
   await page.waitForURL((url) => url.pathname === '/login');
 }

@@ -114,7 +114,8 @@ export class RawConnection {
     for (;;) {
       const answer = this.parse(method);
       if (answer) return answer;
-      if (this.isClosed) throw new Error(`the connection ended (${this.endedAs}) before a whole answer; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
+      if (this.isClosed)
+        throw new Error(`the connection ended (${this.endedAs}) before a whole answer; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no whole answer within ${timeoutMs} ms; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
       await new Promise<void>((resolve) => {

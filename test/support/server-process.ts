@@ -67,5 +67,12 @@ export async function startServer(env: Record<string, string>, host: 'localhost'
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { origin: `http://${host}:${port}`, demoOrigin: `http://127.0.0.1:${demoPort}`, child, output: () => output, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    origin: `http://${host}:${port}`,
+    demoOrigin: `http://127.0.0.1:${demoPort}`,
+    child,
+    output: () => output,
+    kill9: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  };
 }

@@ -55,8 +55,7 @@ export function post(agent, port, path, payload) {
 }
 
 export const isTokenPair = (json) => typeof json?.access === 'string' && typeof json?.refresh === 'string';
-const isLoginResponse = (json) =>
-  isTokenPair(json) && typeof json.user_uuid === 'string' && 'has_phone' in json && 'session' in json;
+const isLoginResponse = (json) => isTokenPair(json) && typeof json.user_uuid === 'string' && 'has_phone' in json && 'session' in json;
 
 /** A 200 whose body lacks the expected fields counts as a failure under its own label. */
 export function outcome(result, valid) {

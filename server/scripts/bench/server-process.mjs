@@ -41,7 +41,14 @@ export function startServer({ port, demoPort, dbPath }) {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `sqlite:${dbPath}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEMO_PORT: String(demoPort),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite:${dbPath}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: [], stderr: [] };

@@ -101,7 +101,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses TRUST_PROXY=true, which would believe whatever a client writes, and says what it takes instead', () => {
-    expect(configErrorMessage({ TRUST_PROXY: 'true' })).toMatch(/^TRUST_PROXY must be 0, the number of proxies .*\(1 for one\), or a comma-separated list of their addresses or CIDR ranges .*\(got "true"\)$/);
+    expect(configErrorMessage({ TRUST_PROXY: 'true' })).toMatch(
+      /^TRUST_PROXY must be 0, the number of proxies .*\(1 for one\), or a comma-separated list of their addresses or CIDR ranges .*\(got "true"\)$/,
+    );
   });
 
   it('refuses a development mode on a public PUBLIC_URL unless the operator opts in', () => {

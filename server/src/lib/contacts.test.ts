@@ -2,17 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { maskContact, maskEmail, maskPhone, normalizeEmail, normalizePhone } from './contacts.js';
 
 describe('normalizePhone', () => {
-  it.each([
-    ['+998 90 123-45-67'],
-    ['998901234567'],
-    ['(90) 123 45 67'],
-    ['901234567'],
-    ['+998901234567'],
-    ['+998 (90) 123.45.67'],
-    ['  +998 90 123 45 67  '],
-  ])('turns the Uzbek number %j into +998901234567', (input) => {
-    expect(normalizePhone(input)).toBe('+998901234567');
-  });
+  it.each([['+998 90 123-45-67'], ['998901234567'], ['(90) 123 45 67'], ['901234567'], ['+998901234567'], ['+998 (90) 123.45.67'], ['  +998 90 123 45 67  ']])(
+    'turns the Uzbek number %j into +998901234567',
+    (input) => {
+      expect(normalizePhone(input)).toBe('+998901234567');
+    },
+  );
 
   it('keeps the operator code and the subscriber digits of other Uzbek numbers', () => {
     expect(normalizePhone('+998 33 700 00 01')).toBe('+998337000001');

@@ -5,18 +5,7 @@
  * a key can be rotated (insert a new one, restart) without signing anybody out. Where the keys are
  * kept is not this file's business: services/signing-key-store.ts keeps them in the database.
  */
-import {
-  SignJWT,
-  compactVerify,
-  errors,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  type CryptoKey,
-  type JWK,
-  type JWTHeaderParameters,
-} from 'jose';
+import { SignJWT, compactVerify, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTHeaderParameters } from 'jose';
 import type { Clock } from './clock.js';
 import { randomSecret } from './secrets.js';
 
@@ -123,9 +112,7 @@ export function createAccessTokenSigner(keys: readonly LoadedKey[], clock: Clock
   return {
     async sign(claims, ttlSeconds) {
       const nowSeconds = Math.floor(clock.now() / 1000);
-      const payload = claims.client
-        ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope }
-        : { sid: claims.sessionId };
+      const payload = claims.client ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope } : { sid: claims.sessionId };
       const jwt = new SignJWT(payload)
         .setProtectedHeader({ alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid })
         .setIssuer(issuer)

@@ -79,7 +79,11 @@ export function encodeRepresentations(body: string | Uint8Array): Representation
   if (bytes.byteLength < MIN_COMPRESSED_BYTES) return { identity };
   const hash = identity.etag.slice(1, -1);
   const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
   });
   const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
   return {

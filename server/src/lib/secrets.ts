@@ -11,7 +11,9 @@ export function randomId(): string {
 
 /** A one-time code of `digits` decimal digits, uniform over the whole range (no modulo bias). */
 export function randomDigits(digits: number): string {
-  return randomInt(0, 10 ** digits).toString().padStart(digits, '0');
+  return randomInt(0, 10 ** digits)
+    .toString()
+    .padStart(digits, '0');
 }
 
 /**

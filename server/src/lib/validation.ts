@@ -70,7 +70,8 @@ type UnsharedKeys<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
  */
 export function requestSchema<TRequest>() {
   return <TSchema extends v.GenericSchema<TRequest, unknown>>(
-    schema: TSchema & ([UnsharedKeys<v.InferInput<TSchema>, TRequest>] extends [never] ? unknown : { fieldsNotInBoth: UnsharedKeys<v.InferInput<TSchema>, TRequest> }),
+    schema: TSchema &
+      ([UnsharedKeys<v.InferInput<TSchema>, TRequest>] extends [never] ? unknown : { fieldsNotInBoth: UnsharedKeys<v.InferInput<TSchema>, TRequest> }),
   ): TSchema => schema;
 }
 

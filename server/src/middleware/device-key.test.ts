@@ -22,7 +22,7 @@ describe('the device cookie', () => {
     expect(answer.headers.get('set-cookie')).toMatch(/^kirish_device=[\w-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; Secure; SameSite=Strict$/);
   });
 
-  it('replaces the Device-Id header by the hash of the cookie\'s secret, the same one the listing reads', async () => {
+  it("replaces the Device-Id header by the hash of the cookie's secret, the same one the listing reads", async () => {
     const app = appWith(false);
     const answer = await app.request('/sign-in', { method: 'POST' });
     const secret = /kirish_device=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1] ?? '';

@@ -8,7 +8,6 @@ import { clientAddressResolver, type ProxyTrust } from '../lib/client-address.js
 import { localeFromAcceptLanguage } from '../lib/locales.js';
 import type { RequestMeta } from '../lib/request-meta.js';
 
-
 export type MetaEnv = { Variables: { meta: RequestMeta } };
 
 const HEADER_VALUE_MAX_LENGTH = 256;

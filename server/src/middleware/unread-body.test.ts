@@ -80,7 +80,8 @@ async function open(): Promise<Wire> {
 }
 
 const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}/g) ?? [];
-const head = (path: string, length: number) => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const head = (path: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 const NEXT = () => `GET /ok HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
 
 describe('settleUnreadBody', () => {

@@ -38,13 +38,7 @@ export async function assertContactFree(storage: Storage, user: User, contact: C
  * account for one of `purposes`. One issued to nobody (signed out) or to another account is
  * `request_id_error`: a code read by someone else's session proves nothing about this one.
  */
-export async function redeemOwnRequest(
-  tx: Storage,
-  otp: OtpService,
-  requestId: string,
-  purposes: readonly Purpose[],
-  user: User,
-): Promise<Verification> {
+export async function redeemOwnRequest(tx: Storage, otp: OtpService, requestId: string, purposes: readonly Purpose[], user: User): Promise<Verification> {
   const verification = await otp.redeemProof(tx, requestId, purposes);
   if (verification.userId !== user.id) throw badRequest('request_id_error', 'request_id');
   return verification;

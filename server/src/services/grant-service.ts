@@ -67,7 +67,14 @@ export function createGrantService(storage: Storage, clock: Clock): GrantService
         const ended = await tx.sessions.endAllForClient(userId, clientId, now, 'grant_revoked');
         if (scopes === 0 && ended === 0) return;
         const name = (await tx.clients.find(clientId))?.name ?? clientId;
-        await recordEvent(tx, { type: 'grant_revoked', userId, sessionId: by.sessionId, meta: by.meta, at: now, details: { client_id: clientId, name, ended_sessions: ended } });
+        await recordEvent(tx, {
+          type: 'grant_revoked',
+          userId,
+          sessionId: by.sessionId,
+          meta: by.meta,
+          at: now,
+          details: { client_id: clientId, name, ended_sessions: ended },
+        });
       });
     },
   };

@@ -137,7 +137,7 @@ describe('a sign-in attempt', () => {
     expect(checks).toBe(5);
   });
 
-  it('clears the account\'s failures on a success, but not the address\'s', async () => {
+  it("clears the account's failures on a success, but not the address's", async () => {
     for (let i = 0; i < 2; i += 1) await attempt(false);
     expect(await attempt(true)).toBe(true);
     expect(await storage.throttle.get('account', ACCOUNT)).toBeUndefined();
@@ -152,7 +152,7 @@ describe('a sign-in attempt', () => {
     expect(checks).toBe(21);
   });
 
-  it('forgets an account\'s failures after 24 h without one, an address\'s after an hour', async () => {
+  it("forgets an account's failures after 24 h without one, an address's after an hour", async () => {
     for (let i = 0; i < 2; i += 1) await attempt(false);
     clock.advanceSeconds(24 * 3600 + 1);
     for (let i = 0; i < 2; i += 1) expect(await attempt(false)).toBe(false);

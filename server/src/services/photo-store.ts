@@ -75,7 +75,10 @@ export function createPhotoStore(root: string): PhotoStore {
       const kept = await normalizeImage(bytes, type, PHOTO_STORED_MAX_SIDE_PX, PHOTO_MAX_INPUT_PIXELS);
       const source = `avatars/${randomUUID()}-${randomSecret(12)}.webp`;
       const variants = await Promise.all(
-        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({ path: sized(size as ImageSize, source), image: await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS) })),
+        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({
+          path: sized(size as ImageSize, source),
+          image: await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS),
+        })),
       );
       try {
         await writeAtomically(original(source), kept.data);

@@ -8,8 +8,22 @@ export const SUPPORTED_SCOPES = ['openid', 'profile', 'phone', 'email'] as const
 
 /** Every claim this provider can put in an ID token or a userinfo answer (for discovery). */
 export const SUPPORTED_CLAIMS = [
-  'sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'azp',
-  'name', 'given_name', 'family_name', 'phone_number', 'phone_number_verified', 'email', 'email_verified',
+  'sub',
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'auth_time',
+  'nonce',
+  'sid',
+  'azp',
+  'name',
+  'given_name',
+  'family_name',
+  'phone_number',
+  'phone_number_verified',
+  'email',
+  'email_verified',
 ] as const;
 
 /**

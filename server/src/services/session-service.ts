@@ -14,12 +14,7 @@
  * family. Its tokens and the SPA's are kept apart in both directions: the SPA's API and refresh
  * endpoint take only `sso` sessions, the OAuth endpoints only `oauth` sessions of the right client.
  */
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_REUSE_GRACE_SECONDS,
-  SESSION_LIFETIME_SAVED_SECONDS,
-  SESSION_LIFETIME_UNSAVED_SECONDS,
-} from '../config/policy.js';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_REUSE_GRACE_SECONDS, SESSION_LIFETIME_SAVED_SECONDS, SESSION_LIFETIME_UNSAVED_SECONDS } from '../config/policy.js';
 import type { TokenPair } from '../contract/tokens.js';
 import { TokenError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';

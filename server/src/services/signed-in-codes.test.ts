@@ -58,7 +58,11 @@ describe('sections for a new contact', () => {
     const other = await server.registerByPhone('+998901260022');
     const taken = await server.post(SEND_SMS, { type: 'change_phone_verification', phone: '+998901260022' }, { token: tokens.access });
     expect([taken.status, taken.json]).toEqual([400, { errors: [{ error: 'already_taken', field: 'phone' }] }]);
-    await server.db.updateTable('users').set({ secondary_phone: '+998901260033', secondary_email: 'ikki@example.uz' }).where('id', '=', other.user_uuid).execute();
+    await server.db
+      .updateTable('users')
+      .set({ secondary_phone: '+998901260033', secondary_email: 'ikki@example.uz' })
+      .where('id', '=', other.user_uuid)
+      .execute();
     const secondary = await server.post(SEND_SMS, { type: 'confirm_secondary_email_or_phone', phone: '+998901260033' }, { token: tokens.access });
     expect(secondary.json).toEqual({ errors: [{ error: 'already_taken', field: 'phone' }] });
     const email = await server.post(SEND_EMAIL, { type: 'email_verification', email: 'ikki@example.uz' }, { token: tokens.access });
@@ -66,7 +70,7 @@ describe('sections for a new contact', () => {
     expect((await server.storage.outbox.list(10)).map((m) => m.recipient)).not.toContain('+998901260033');
   });
 
-  it('refuses the account\'s own contact with same_contact', async () => {
+  it("refuses the account's own contact with same_contact", async () => {
     const own = await server.post(SEND_SMS, { type: 'change_phone_verification', phone: PHONE }, { token: tokens.access });
     expect(own.json).toEqual({ errors: [{ error: 'same_contact', field: 'phone' }] });
   });
@@ -84,7 +88,7 @@ describe('sections for a new contact', () => {
   });
 });
 
-describe('sections for the account\'s own contact', () => {
+describe("sections for the account's own contact", () => {
   it('sends confirm_email_or_phone to the own phone (a deactivated account too: that is how it restores itself)', async () => {
     await server.db.updateTable('users').set({ is_inactivated: 1 }).where('id', '=', tokens.user_uuid).execute();
     const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'confirm_email_or_phone');
@@ -92,7 +96,7 @@ describe('sections for the account\'s own contact', () => {
     expect((await requestRow('confirm_email_or_phone', PHONE)).user_id).toBe(tokens.user_uuid);
   });
 
-  it('refuses confirm_email_or_phone to a phone that is not the account\'s with not_own_contact', async () => {
+  it("refuses confirm_email_or_phone to a phone that is not the account's with not_own_contact", async () => {
     const sent = await server.post(SEND_SMS, { type: 'confirm_email_or_phone', phone: NEW_PHONE }, { token: tokens.access });
     expect(sent.json).toEqual({ errors: [{ error: 'not_own_contact', field: 'phone' }] });
   });

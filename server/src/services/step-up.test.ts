@@ -54,7 +54,7 @@ describe('a proof by password', () => {
 });
 
 describe('a proof by code', () => {
-  it('takes a confirm_email_or_phone request id for the account\'s own phone, sent while signed in', async () => {
+  it("takes a confirm_email_or_phone request id for the account's own phone, sent while signed in", async () => {
     const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'confirm_email_or_phone');
     const answer = await server.post(PROOF, { request_id: requestId }, { token: tokens.access });
     expect(answer.status).toBe(200);

@@ -42,6 +42,8 @@ describe('the sources the build adds to the pages’ policy', () => {
 describe('pagePolicy', () => {
   it('frames nothing by default, and lists the origins it is given otherwise', () => {
     expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: [], reportTo: false })).toContain("frame-ancestors 'none';");
-    expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: ['https://shop.example.uz'], reportTo: false })).toContain('frame-ancestors https://shop.example.uz;');
+    expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: ['https://shop.example.uz'], reportTo: false })).toContain(
+      'frame-ancestors https://shop.example.uz;',
+    );
   });
 });

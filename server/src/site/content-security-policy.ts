@@ -59,7 +59,9 @@ export function parsePageSources(json: unknown): PageSources {
   const list = (directive: keyof PageSources, valid: (value: string) => boolean): string[] => {
     const values = record[directive] ?? [];
     if (!Array.isArray(values) || !values.every((value): value is string => typeof value === 'string' && valid(value))) {
-      throw new Error(`"${directive}" must be a list of ${directive === 'script-src' || directive === 'style-src' ? "hash sources ('sha256-…')" : 'origins (https://host)'}`);
+      throw new Error(
+        `"${directive}" must be a list of ${directive === 'script-src' || directive === 'style-src' ? "hash sources ('sha256-…')" : 'origins (https://host)'}`,
+      );
     }
     return values;
   };
@@ -103,7 +105,12 @@ function serialize(directives: readonly Directive[]): string {
  * (npm start, the tests) a policy with `report-to` would report nothing at all.
  */
 function reporting(reportTo: boolean): Directive[] {
-  return reportTo ? [['report-uri', CSP_REPORT_PATH], ['report-to', REPORTING_ENDPOINT]] : [['report-uri', CSP_REPORT_PATH]];
+  return reportTo
+    ? [
+        ['report-uri', CSP_REPORT_PATH],
+        ['report-to', REPORTING_ENDPOINT],
+      ]
+    : [['report-uri', CSP_REPORT_PATH]];
 }
 
 export interface PagePolicyOptions {

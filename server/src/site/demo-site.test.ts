@@ -27,7 +27,9 @@ describe('the demo partner site', () => {
   it.each(['/', '/index.html', '/callback'])('serves %s as the page, naming this run’s SSO origin', async (path) => {
     const response = await app.request(path);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('<meta name="kirish-sso" content="http://127.0.0.1:9090"><script src="http://127.0.0.1:9090/widget/widget.js"></script>');
+    expect(await response.text()).toBe(
+      '<meta name="kirish-sso" content="http://127.0.0.1:9090"><script src="http://127.0.0.1:9090/widget/widget.js"></script>',
+    );
   });
 
   it('serves its built assets', async () => {
@@ -72,7 +74,9 @@ describe('the demo partner site', () => {
   });
 
   it('takes its page’s violation reports at /csp-report, recorded as the demo’s', async () => {
-    const report = { 'csp-report': { 'document-uri': 'http://127.0.0.1:8081/', 'blocked-uri': 'inline', 'effective-directive': 'script-src-elem', disposition: 'enforce' } };
+    const report = {
+      'csp-report': { 'document-uri': 'http://127.0.0.1:8081/', 'blocked-uri': 'inline', 'effective-directive': 'script-src-elem', disposition: 'enforce' },
+    };
     const response = await app.request('/csp-report', { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) });
     expect(response.status).toBe(204);
     expect(violations.list()).toMatchObject([{ site: 'demo', document: 'http://127.0.0.1:8081/', blocked: 'inline', directive: 'script-src-elem' }]);

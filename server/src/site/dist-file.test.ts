@@ -46,7 +46,17 @@ utimesSync(join(app, 'assets', 'late-Late1234.js'), later, later);
 function siteApp(serveSourceMaps: boolean): Hono {
   const site = new Hono();
   const registered: Record<string, string[]> = { 'kirish-demo': ['http://127.0.0.1:8081'] };
-  site.use('*', staticSite({ appRoot: app, distRoot: dist, embedAncestors: async (id) => registered[id] ?? [], serveSourceMaps, sources: OWN_ORIGIN_ONLY, reportTo: false }));
+  site.use(
+    '*',
+    staticSite({
+      appRoot: app,
+      distRoot: dist,
+      embedAncestors: async (id) => registered[id] ?? [],
+      serveSourceMaps,
+      sources: OWN_ORIGIN_ONLY,
+      reportTo: false,
+    }),
+  );
   site.notFound((c) => c.text('not found', 404));
   return site;
 }
@@ -125,17 +135,23 @@ describe('precompressed files, chosen by Accept-Encoding', () => {
 });
 
 describe('cache lifetimes', () => {
-  it.each(['/assets/index-AbCd1234.js', '/assets/index-Xy_9-8Zq.css', '/assets/logo-Qw3rTy12.png'])('lets browsers keep the hashed %s for a year without asking', async (path) => {
-    const response = await get(path, { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });
-    expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
-  });
+  it.each(['/assets/index-AbCd1234.js', '/assets/index-Xy_9-8Zq.css', '/assets/logo-Qw3rTy12.png'])(
+    'lets browsers keep the hashed %s for a year without asking',
+    async (path) => {
+      const response = await get(path, { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+    },
+  );
 
-  it.each(['/', '/login', '/register', '/embed?client_id=kirish-demo', '/index.html', '/widget/widget.js'])('makes browsers revalidate %s, which keeps its name across builds', async (path) => {
-    const response = await get(path, { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
-  });
+  it.each(['/', '/login', '/register', '/embed?client_id=kirish-demo', '/index.html', '/widget/widget.js'])(
+    'makes browsers revalidate %s, which keeps its name across builds',
+    async (path) => {
+      const response = await get(path, { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    },
+  );
 });
 
 describe('ETag and If-None-Match (RFC 9110 §8.8.3, §13.1.2)', () => {

@@ -100,9 +100,13 @@ export async function serveDistFile(c: Context, options: DistFileOptions): Promi
     tags.set(chosen.path, tagged);
   }
   const bytes = read ?? (() => readFile(chosen.path));
-  return sendRepresentation(c, { coding, bytes, size: tagged.size, etag: tagged.etag }, {
-    contentType: getMimeType(options.file) ?? 'application/octet-stream',
-    cacheControl: CACHE_CONTROL[options.cache],
-    negotiated: variants.size > 1,
-  });
+  return sendRepresentation(
+    c,
+    { coding, bytes, size: tagged.size, etag: tagged.etag },
+    {
+      contentType: getMimeType(options.file) ?? 'application/octet-stream',
+      cacheControl: CACHE_CONTROL[options.cache],
+      negotiated: variants.size > 1,
+    },
+  );
 }

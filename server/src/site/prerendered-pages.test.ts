@@ -15,7 +15,17 @@ for (const locale of ['uz', 'ru', 'en']) writeFileSync(join(dist, 'app', 'preren
 writeFileSync(join(dist, 'app', 'prerendered', 'embed.uz.html'), '<!doctype html><h1>embed uz</h1>');
 
 const app = new Hono();
-app.use('*', staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors: async () => ['http://127.0.0.1:8081'], serveSourceMaps: false, sources: OWN_ORIGIN_ONLY, reportTo: false }));
+app.use(
+  '*',
+  staticSite({
+    appRoot: join(dist, 'app'),
+    distRoot: dist,
+    embedAncestors: async () => ['http://127.0.0.1:8081'],
+    serveSourceMaps: false,
+    sources: OWN_ORIGIN_ONLY,
+    reportTo: false,
+  }),
+);
 app.notFound((c) => c.text('not found', 404));
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

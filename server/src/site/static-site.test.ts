@@ -22,7 +22,10 @@ const embedAncestors = async (id: string) => registered[id] ?? [];
 
 function siteWith(options: Partial<StaticSiteOptions> = {}): Hono {
   const app = new Hono();
-  app.use('*', staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors, serveSourceMaps: false, sources: OWN_ORIGIN_ONLY, reportTo: false, ...options }));
+  app.use(
+    '*',
+    staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors, serveSourceMaps: false, sources: OWN_ORIGIN_ONLY, reportTo: false, ...options }),
+  );
   app.notFound((c) => c.text('not found', 404));
   return app;
 }
@@ -45,13 +48,16 @@ const PAGE_POLICY = [
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('the static site', () => {
-  it.each(['/', '/index.html', '/login', '/oauth', '/security/active-sessions/', '/oauth/google'])('answers %s with the SPA shell, not cached, and framable by no one', async (path) => {
-    const response = await app.request(path);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe('<!doctype html><title>Kirish</title>');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(cspDirective(response.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-  });
+  it.each(['/', '/index.html', '/login', '/oauth', '/security/active-sessions/', '/oauth/google'])(
+    'answers %s with the SPA shell, not cached, and framable by no one',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('<!doctype html><title>Kirish</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(cspDirective(response.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    },
+  );
 
   it('lets the web origins of the client frame the embed page, and no one else', async () => {
     const response = await app.request('/embed?client_id=kirish-demo&origin=x');
@@ -109,7 +115,9 @@ describe('the Content-Security-Policy of the pages', () => {
 
   it('sends the embed page the same policy, framable only by its client’s origins', async () => {
     const response = await app.request('/embed?client_id=kirish-demo');
-    expect(response.headers.get('content-security-policy')).toBe(PAGE_POLICY.replace("frame-ancestors 'none'", `frame-ancestors ${DEMO} https://shop.example.uz`));
+    expect(response.headers.get('content-security-policy')).toBe(
+      PAGE_POLICY.replace("frame-ancestors 'none'", `frame-ancestors ${DEMO} https://shop.example.uz`),
+    );
   });
 
   it('keeps the policy on a page asked for by its file name', async () => {
@@ -129,7 +137,12 @@ describe('the Content-Security-Policy of the pages', () => {
 
   it('adds the hosts and the inline hashes the build wrote, and over HTTPS reports through report-to too', async () => {
     const hash = "'sha256-N8Ty8tdXaaD4NsHsyqXPPBaQ38cBCoHEvOSStsx0a78='";
-    const sources: PageSources = { 'connect-src': ['https://o42.ingest.sentry.io'], 'img-src': ['https://cdn.kirish.uz'], 'script-src': [hash], 'style-src': [] };
+    const sources: PageSources = {
+      'connect-src': ['https://o42.ingest.sentry.io'],
+      'img-src': ['https://cdn.kirish.uz'],
+      'script-src': [hash],
+      'style-src': [],
+    };
     const response = await siteWith({ sources, reportTo: true }).request('/login');
     expect(cspDirective(response.headers, 'connect-src')).toBe("connect-src 'self' https://o42.ingest.sentry.io");
     expect(cspDirective(response.headers, 'img-src')).toBe("img-src 'self' data: https://cdn.kirish.uz");

@@ -25,8 +25,18 @@ afterEach(async () => {
 });
 
 const user = (id: string): User => ({
-  id, phone: `+99890000${id.padStart(4, '0')}`, email: null, emailVerified: false, passwordHash: null, firstName: 'A', lastName: 'B',
-  isInactivated: false, createdAt: 0, updatedAt: 0, passwordChangedAt: null, ...NEW_ACCOUNT_PROFILE,
+  id,
+  phone: `+99890000${id.padStart(4, '0')}`,
+  email: null,
+  emailVerified: false,
+  passwordHash: null,
+  firstName: 'A',
+  lastName: 'B',
+  isInactivated: false,
+  createdAt: 0,
+  updatedAt: 0,
+  passwordChangedAt: null,
+  ...NEW_ACCOUNT_PROFILE,
 });
 
 describe('group commit', () => {
@@ -64,10 +74,7 @@ describe('group commit', () => {
   });
 
   it('lets a unit read what an earlier unit of the same group wrote, in arrival order', async () => {
-    const [, found] = await Promise.all([
-      storage.transaction((tx) => tx.users.insert(user('1'))),
-      storage.transaction((tx) => tx.users.findById('1')),
-    ]);
+    const [, found] = await Promise.all([storage.transaction((tx) => tx.users.insert(user('1'))), storage.transaction((tx) => tx.users.findById('1'))]);
     expect(found?.id).toBe('1');
   });
 

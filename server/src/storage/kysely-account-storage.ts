@@ -24,28 +24,14 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         return row && toUser(row);
       },
       async findByVerifiedEmail(email) {
-        const row = await db
-          .selectFrom('users')
-          .selectAll()
-          .where('email', '=', email)
-          .where('email_verified', '=', TRUE)
-          .executeTakeFirst();
+        const row = await db.selectFrom('users').selectAll().where('email', '=', email).where('email_verified', '=', TRUE).executeTakeFirst();
         return row && toUser(row);
       },
       async releaseUnverifiedEmail(email, at) {
-        await db
-          .updateTable('users')
-          .set({ email: null, updated_at: at })
-          .where('email', '=', email)
-          .where('email_verified', '=', FALSE)
-          .execute();
+        await db.updateTable('users').set({ email: null, updated_at: at }).where('email', '=', email).where('email_verified', '=', FALSE).execute();
       },
       async setPasswordHash(id, passwordHash, at) {
-        await db
-          .updateTable('users')
-          .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
-          .where('id', '=', id)
-          .execute();
+        await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', id).execute();
       },
     },
 
@@ -91,13 +77,7 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
           .execute();
       },
       async dueForErase(now) {
-        const rows = await db
-          .selectFrom('users')
-          .selectAll()
-          .where('is_inactivated', '=', TRUE)
-          .where('erase_at', '<=', now)
-          .orderBy('erase_at')
-          .execute();
+        const rows = await db.selectFrom('users').selectAll().where('is_inactivated', '=', TRUE).where('erase_at', '<=', now).orderBy('erase_at').execute();
         return rows.map(toUser);
       },
       async erase(userId) {

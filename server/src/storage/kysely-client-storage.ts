@@ -85,7 +85,10 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
         };
         const result = await db.updateTable('oauth_clients').set(values).where('id', '=', client.id).executeTakeFirst();
         if (!changed(result)) {
-          await db.insertInto('oauth_clients').values({ id: client.id, created_at: client.createdAt, ...values }).execute();
+          await db
+            .insertInto('oauth_clients')
+            .values({ id: client.id, created_at: client.createdAt, ...values })
+            .execute();
         }
       },
     },
@@ -170,11 +173,7 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
         return rows.map(toGrant);
       },
       async remove(userId, clientId) {
-        const result = await db
-          .deleteFrom('oauth_grants')
-          .where('user_id', '=', userId)
-          .where('client_id', '=', clientId)
-          .executeTakeFirst();
+        const result = await db.deleteFrom('oauth_grants').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
         return integer(result.numDeletedRows);
       },
     },

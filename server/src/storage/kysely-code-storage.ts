@@ -141,20 +141,11 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
           .execute();
       },
       async findByHash(requestHash) {
-        const row = await db
-          .selectFrom('verifications')
-          .selectAll()
-          .where('request_hash', '=', requestHash)
-          .executeTakeFirst();
+        const row = await db.selectFrom('verifications').selectAll().where('request_hash', '=', requestHash).executeTakeFirst();
         return row && toVerification(row);
       },
       async markUsed(id, at) {
-        const result = await db
-          .updateTable('verifications')
-          .set({ used_at: at })
-          .where('id', '=', id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const result = await db.updateTable('verifications').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
     },
@@ -179,12 +170,7 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
         return row && toStepUpProof(row);
       },
       async markUsed(id, at) {
-        const result = await db
-          .updateTable('step_up_proofs')
-          .set({ used_at: at })
-          .where('id', '=', id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const result = await db.updateTable('step_up_proofs').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
     },

@@ -11,12 +11,7 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
   return {
     signingKeys: {
       async listActive() {
-        const rows = await db
-          .selectFrom('signing_keys')
-          .selectAll()
-          .where('retired_at', 'is', null)
-          .orderBy('created_at', 'desc')
-          .execute();
+        const rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
         return rows.map((row) => ({
           kid: row.kid,
           alg: row.alg,

@@ -102,20 +102,11 @@ export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
           .execute();
       },
       async findByHash(tokenHash) {
-        const row = await db
-          .selectFrom('refresh_tokens')
-          .selectAll()
-          .where('token_hash', '=', tokenHash)
-          .executeTakeFirst();
+        const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
         return row && toRefreshToken(row);
       },
       async markRotated(id, at) {
-        const result = await db
-          .updateTable('refresh_tokens')
-          .set({ rotated_at: at })
-          .where('id', '=', id)
-          .where('rotated_at', 'is', null)
-          .executeTakeFirst();
+        const result = await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).where('rotated_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
     },
@@ -159,13 +150,7 @@ export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
 
     sessionHistory: {
       async listByUser(userId) {
-        const rows = await db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .execute();
+        const rows = await db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
         return rows.map(toSession);
       },
     },

@@ -12,12 +12,7 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
   return {
     throttle: {
       async get(scope, key) {
-        const row = await db
-          .selectFrom('login_throttle')
-          .selectAll()
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const row = await db.selectFrom('login_throttle').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
         return (
           row && {
             scope: row.scope,

@@ -24,13 +24,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('password_changed_at', 'bigint')
         .execute();
       // A verified e-mail belongs to one account; an unverified one blocks nobody.
-      await db.schema
-        .createIndex('users_verified_email')
-        .on('users')
-        .column('email')
-        .unique()
-        .where(sql.ref('email_verified'), '=', 1)
-        .execute();
+      await db.schema.createIndex('users_verified_email').on('users').column('email').unique().where(sql.ref('email_verified'), '=', 1).execute();
 
       await db.schema
         .createTable('otp_codes')
@@ -168,7 +162,12 @@ const migrations: Record<string, Migration> = {
       // Every session so far is a sign-in to Kirish itself: 'sso'.
       await db.schema
         .alterTable('sessions')
-        .addColumn('kind', 'text', (col) => col.notNull().defaultTo('sso').check(sql`kind in ('sso', 'oauth')`))
+        .addColumn('kind', 'text', (col) =>
+          col
+            .notNull()
+            .defaultTo('sso')
+            .check(sql`kind in ('sso', 'oauth')`),
+        )
         .execute();
       await db.schema.alterTable('sessions').addColumn('scope', 'text').execute();
       await db.schema.alterTable('sessions').addColumn('auth_time', 'bigint').execute();
@@ -217,12 +216,17 @@ const migrations: Record<string, Migration> = {
       await users().addColumn('username', 'text').execute();
       // 'YYYY-MM-DD': a calendar date, not a moment, so no time zone can shift it.
       await users().addColumn('birth_date', 'text').execute();
-      await users().addColumn('gender', 'text', (col) => col.check(sql`gender in ('male', 'female')`)).execute();
+      await users()
+        .addColumn('gender', 'text', (col) => col.check(sql`gender in ('male', 'female')`))
+        .execute();
       // The image source (avatars/<random>.webp) under the uploads folder, never a path.
       await users().addColumn('photo', 'text').execute();
       await users()
         .addColumn('verification_status', 'text', (col) =>
-          col.notNull().defaultTo('not_verified').check(sql`verification_status in ('not_verified', 'in_moderation', 'verified', 'failed')`),
+          col
+            .notNull()
+            .defaultTo('not_verified')
+            .check(sql`verification_status in ('not_verified', 'in_moderation', 'verified', 'failed')`),
         )
         .execute();
       await users().addColumn('secondary_phone', 'text').execute();
@@ -248,13 +252,7 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('addresses_user').on('addresses').columns(['user_id', 'created_at']).execute();
       // At most one default address per account, whatever a bug upstream might try.
-      await db.schema
-        .createIndex('addresses_one_default')
-        .on('addresses')
-        .column('user_id')
-        .unique()
-        .where(sql.ref('is_default'), '=', 1)
-        .execute();
+      await db.schema.createIndex('addresses_one_default').on('addresses').column('user_id').unique().where(sql.ref('is_default'), '=', 1).execute();
     },
   },
 
@@ -303,7 +301,10 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       // Sign-in attempts counted before their password is checked (issue 10 §2, login-throttle.ts):
       // how many are being checked now, and until when such a reservation counts at all.
-      await db.schema.alterTable('login_throttle').addColumn('pending', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('login_throttle')
+        .addColumn('pending', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('login_throttle').addColumn('pending_until', 'bigint').execute();
 
       // One row per limited key (a contact, a client address). A transaction that counts against a

@@ -46,5 +46,4 @@ export interface PersonalStorage {
     /** Makes `id` the user's one default address; the previous default stops being one. */
     setDefault(userId: string, id: string, at: number): Promise<void>;
   };
-
 }

@@ -18,7 +18,14 @@ describe('the SQLite file', () => {
     const { db, dispose } = await openFileStorage();
     await migrateToLatest(db);
     const rows = (await sql.raw('SELECT name FROM kysely_migration').execute(db)).rows;
-    expect(rows).toEqual([{ name: '0001_accounts_codes_sessions' }, { name: '0002_oauth_clients' }, { name: '0003_oauth_provider' }, { name: '0004_personal' }, { name: '0005_security' }, { name: '0006_parallel_limits' }]);
+    expect(rows).toEqual([
+      { name: '0001_accounts_codes_sessions' },
+      { name: '0002_oauth_clients' },
+      { name: '0003_oauth_provider' },
+      { name: '0004_personal' },
+      { name: '0005_security' },
+      { name: '0006_parallel_limits' },
+    ]);
     await dispose();
   });
 });

@@ -26,15 +26,7 @@ export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-s
 export type { ThrottleReservation, ThrottleState, ThrottleStorage } from './throttle-storage.js';
 
 export interface Storage
-  extends AccountStorage,
-    SessionStorage,
-    CodeStorage,
-    ThrottleStorage,
-    ClientStorage,
-    KeyStorage,
-    OutboxStorage,
-    PersonalStorage,
-    SecurityLogStorage {
+  extends AccountStorage, SessionStorage, CodeStorage, ThrottleStorage, ClientStorage, KeyStorage, OutboxStorage, PersonalStorage, SecurityLogStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -82,7 +82,9 @@ export function oauthSteps(server: TestServer) {
         webOrigins: [PARTNER_ORIGIN],
       }),
     );
-    await server.storage.clients.upsert(client(at, { id: OTHER_ID, name: 'Other Shop', redirectUris: [OTHER_REDIRECT], webOrigins: [OTHER_ORIGIN], scopes: ['openid'] }));
+    await server.storage.clients.upsert(
+      client(at, { id: OTHER_ID, name: 'Other Shop', redirectUris: [OTHER_REDIRECT], webOrigins: [OTHER_ORIGIN], scopes: ['openid'] }),
+    );
     await server.storage.clients.upsert(
       client(at, { id: BANK_ID, name: 'Partner Bank', redirectUris: [BANK_REDIRECT], kind: 'confidential', secretHash: sha256url(BANK_SECRET) }),
     );
@@ -149,7 +151,14 @@ export function oauthSteps(server: TestServer) {
 
   /** A code for the confidential bank client, issued without a PKCE challenge. */
   async function bankCode(access: string): Promise<string> {
-    const answer = await authorize(access, { client_id: BANK_ID, redirect_uri: BANK_REDIRECT, response_type: 'code', scope: 'openid', state: 's', consent: 'allow' });
+    const answer = await authorize(access, {
+      client_id: BANK_ID,
+      redirect_uri: BANK_REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+      consent: 'allow',
+    });
     return new URL(answer.json.redirect_uri as string).searchParams.get('code') ?? '';
   }
 

@@ -9,8 +9,7 @@ export const SESSIONS = `${V1}/user/sessions/`;
 export const EVENTS = `${V1}/user/security/events/`;
 export const PROOF = `${V1}/user/security/proof/`;
 
-export const CHROME_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
@@ -28,7 +27,11 @@ export function securitySteps(server: TestServer) {
     const send = await server.post(`${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`, { type, ...contact }, { token });
     if (send.status !== 200) throw new Error(`send failed: ${send.status} ${send.text}`);
     const code = await server.lastCode(isPhone ? contact.phone : contact.email.trim().toLowerCase());
-    const check = await server.post(`${V1}/auth/${isPhone ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification'}/`, { type, ...contact, code }, { token });
+    const check = await server.post(
+      `${V1}/auth/${isPhone ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification'}/`,
+      { type, ...contact, code },
+      { token },
+    );
     if (check.status !== 200) throw new Error(`check failed: ${check.status} ${check.text}`);
     return check.json.request_id as string;
   }

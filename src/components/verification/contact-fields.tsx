@@ -6,7 +6,17 @@ import type { Form } from '../../lib/form';
 import type { ContactInput } from './contact-input';
 
 /** Phone (with the +998 mask) or e-mail, with a switch between the two unless the kind is `fixed`. */
-export function ContactFields({ contact, form, autoFocus = false, fixed = false }: { contact: ContactInput; form: Form; autoFocus?: boolean; fixed?: boolean }) {
+export function ContactFields({
+  contact,
+  form,
+  autoFocus = false,
+  fixed = false,
+}: {
+  contact: ContactInput;
+  form: Form;
+  autoFocus?: boolean;
+  fixed?: boolean;
+}) {
   useSignals();
   const i18n = useI18n();
   const errors = form.errors.value;

@@ -8,7 +8,14 @@ import { ContactFields } from './contact-fields';
 import { SendCodeButtons } from './send-code-buttons';
 
 /** The first step of a flow that starts with a code: the phone or e-mail, and the ways to get it. */
-export function ContactStep(props: { title: string; contact: ContactInput; form: Form; onSend: (how: Channel) => void; fixed?: boolean; children?: ReactNode }) {
+export function ContactStep(props: {
+  title: string;
+  contact: ContactInput;
+  form: Form;
+  onSend: (how: Channel) => void;
+  fixed?: boolean;
+  children?: ReactNode;
+}) {
   useSignals();
   const isPhone = props.contact.type.value === 'phone';
   return (

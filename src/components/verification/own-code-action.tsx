@@ -9,7 +9,14 @@ import { ownContact } from './contact';
 import { useVerifiedChange } from './use-verified-change';
 import { VerifiedChangeFlow } from './verified-change-flow';
 
-export function OwnCodeAction(props: { user: UserProfile; path: string; title: string; submitLabel: string; onDone: (profile: UserProfile) => void; onCancel: () => void }) {
+export function OwnCodeAction(props: {
+  user: UserProfile;
+  path: string;
+  title: string;
+  submitLabel: string;
+  onDone: (profile: UserProfile) => void;
+  onCancel: () => void;
+}) {
   const { http, config, session } = useServices();
   const own = ownContact(props.user);
   const model = useVerifiedChange({

@@ -9,7 +9,14 @@ import { useI18n } from '../../lib/use-i18n';
 import { LazyCodeStep as CodeStep } from './lazy-code-step';
 import type { StepUp } from './step-up';
 
-export function StepUpForm(props: { stepUp: StepUp; form: Form; title: ReactNode; submitLabel: string; onProof: (proof: string) => void; onCancel: () => void }) {
+export function StepUpForm(props: {
+  stepUp: StepUp;
+  form: Form;
+  title: ReactNode;
+  submitLabel: string;
+  onProof: (proof: string) => void;
+  onCancel: () => void;
+}) {
   useSignals();
   const i18n = useI18n();
   const { stepUp, form, title } = props;
@@ -20,7 +27,13 @@ export function StepUpForm(props: { stepUp: StepUp; form: Form; title: ReactNode
     return (
       <div className="stack">
         {title}
-        <CodeStep codes={stepUp.codes} form={form} submitLabel={props.submitLabel} onSubmit={() => void stepUp.withCode().then(proven)} onBack={() => stepUp.switchToPassword()} />
+        <CodeStep
+          codes={stepUp.codes}
+          form={form}
+          submitLabel={props.submitLabel}
+          onSubmit={() => void stepUp.withCode().then(proven)}
+          onBack={() => stepUp.switchToPassword()}
+        />
       </div>
     );
   }

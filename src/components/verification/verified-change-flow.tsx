@@ -8,7 +8,19 @@ import { LazyCodeStep as CodeStep } from './lazy-code-step';
 import { StepUpForm } from './step-up-form';
 import type { VerifiedChangeModel } from './verified-change-model';
 
-export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel }: { model: VerifiedChangeModel; title: string; intro?: ReactNode; submitLabel: string; onCancel: () => void }) {
+export function VerifiedChangeFlow({
+  model,
+  title,
+  intro,
+  submitLabel,
+  onCancel,
+}: {
+  model: VerifiedChangeModel;
+  title: string;
+  intro?: ReactNode;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
   useSignals();
   const i18n = useI18n();
   useEffect(() => {
@@ -17,7 +29,16 @@ export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel 
   const { form } = model;
   const step = model.step.value;
   if (step === 'proof') {
-    return <StepUpForm stepUp={model.stepUp} form={form} title={<h2>{title}</h2>} submitLabel={i18n.t('continue')} onProof={(proof) => void model.proven(proof)} onCancel={onCancel} />;
+    return (
+      <StepUpForm
+        stepUp={model.stepUp}
+        form={form}
+        title={<h2>{title}</h2>}
+        submitLabel={i18n.t('continue')}
+        onProof={(proof) => void model.proven(proof)}
+        onCancel={onCancel}
+      />
+    );
   }
   if (step === 'contact') {
     return (
@@ -33,7 +54,12 @@ export function VerifiedChangeFlow({ model, title, intro, submitLabel, onCancel 
     return (
       <div className="stack">
         <h2>{title}</h2>
-        <CodeStep codes={model.codes} form={form} submitLabel={submitLabel} onSubmit={() => void model.confirm()} onBack={() => {
+        <CodeStep
+          codes={model.codes}
+          form={form}
+          submitLabel={submitLabel}
+          onSubmit={() => void model.confirm()}
+          onBack={() => {
             if (!model.back()) onCancel();
           }}
         />

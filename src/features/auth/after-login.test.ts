@@ -37,7 +37,7 @@ describe('after a sign-in (SPEC §4)', () => {
     }
   });
 
-  it('hands off to a loopback return path where the site itself runs on the developer\'s machine', () => {
+  it("hands off to a loopback return path where the site itself runs on the developer's machine", () => {
     const decision = decideAfterLogin(facts({ returnPath: 'http://127.0.0.1:53682/cb', loopbackAllowed: true }));
     expect(decision).toEqual({ go: 'return', url: 'http://127.0.0.1:53682/cb#refresh=r-1&sso_id=u-1&device_id=d-1' });
   });

@@ -26,10 +26,7 @@ export interface AfterLoginFacts {
   deviceId: string | null;
 }
 
-export type AfterLogin =
-  | { go: 'oauth'; path: string }
-  | { go: 'return'; url: string }
-  | { go: 'home'; path: string; refusedReturnPath: boolean };
+export type AfterLogin = { go: 'oauth'; path: string } | { go: 'return'; url: string } | { go: 'home'; path: string; refusedReturnPath: boolean };
 
 export const RETURN_PATH_PARAM = 'returnPath';
 

@@ -27,7 +27,12 @@ export default function HomeScreen() {
   return (
     <div className="stack">
       <header className="home-header">
-        <Avatar firstName={user.profile.first_name} lastName={user.profile.last_name} photoUrl={user.profile.photo ? imageUrl(user.profile.photo, config.imageCdn, '200x') : ''} large />
+        <Avatar
+          firstName={user.profile.first_name}
+          lastName={user.profile.last_name}
+          photoUrl={user.profile.photo ? imageUrl(user.profile.photo, config.imageCdn, '200x') : ''}
+          large
+        />
         <div>
           <h1>{i18n.t('home_greeting', { name: user.profile.first_name })}</h1>
           <p className="subtitle">

@@ -24,13 +24,12 @@ describe('imageUrl', () => {
     expect(imageUrl('//avatars/42.jpg', `${CDN}//`)).toBe('https://cdn.kirish.uz/100x/avatars/42.jpg');
   });
 
-  it.each([
-    'https://example.com/a.png',
-    'http://example.com/a.png',
-    'HTTPS://example.com/a.png',
-  ])('returns a source starting with http unchanged: %s', (source) => {
-    expect(imageUrl(source, CDN, '300x')).toBe(source);
-  });
+  it.each(['https://example.com/a.png', 'http://example.com/a.png', 'HTTPS://example.com/a.png'])(
+    'returns a source starting with http unchanged: %s',
+    (source) => {
+      expect(imageUrl(source, CDN, '300x')).toBe(source);
+    },
+  );
 
   it('returns an empty string for an empty source', () => {
     expect(imageUrl('', CDN)).toBe('');

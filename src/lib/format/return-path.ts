@@ -38,7 +38,10 @@ function hasSuspiciousAuthority(authority: string): boolean {
 }
 
 function normaliseDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^\.+|\.+$/g, '');
 }
 
 /**

@@ -76,4 +76,3 @@ export function fakeShowError() {
   const showError: ShowError = createShowError(i18n, { show: (_type, key) => void toasts.push(key) }, () => undefined);
   return { showError, toasts };
 }
-

@@ -21,7 +21,16 @@ export function user(id: string): UserProfile {
 }
 
 export function deviceProfile(uuid: string): DeviceProfile {
-  return { uuid, first_name: uuid, last_name: '', phone: null, email: null, is_current: false, has_active_session: true, last_seen_at: '2026-11-20T09:00:00.000Z' };
+  return {
+    uuid,
+    first_name: uuid,
+    last_name: '',
+    phone: null,
+    email: null,
+    is_current: false,
+    has_active_session: true,
+    last_seen_at: '2026-11-20T09:00:00.000Z',
+  };
 }
 
 /**

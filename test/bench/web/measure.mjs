@@ -16,7 +16,14 @@ export async function measureLogin(browser, server) {
     await page.goto(`${server.origin}/login`, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
     await network.idle();
     await page.waitForTimeout(SETTLE_MS);
-    return { ...(await readMetrics(page.mainFrame())), bytes: network.bytes, requests: network.requests, entries: network.entries, acceptEncoding: network.acceptEncoding, contentEncodings: [...network.contentEncodings] };
+    return {
+      ...(await readMetrics(page.mainFrame())),
+      bytes: network.bytes,
+      requests: network.requests,
+      entries: network.entries,
+      acceptEncoding: network.acceptEncoding,
+      contentEncodings: [...network.contentEncodings],
+    };
   } finally {
     await context.close();
   }
@@ -38,7 +45,10 @@ export async function measureEmbed(browser, server) {
     network.bytes = 0;
     network.requests = 0;
     network.entries = [];
-    const frameLoaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame.url().startsWith(`${server.origin}/embed?`), timeout: NAVIGATION_TIMEOUT_MS });
+    const frameLoaded = page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame.url().startsWith(`${server.origin}/embed?`),
+      timeout: NAVIGATION_TIMEOUT_MS,
+    });
     await page.evaluate((sso) => {
       document.body.innerHTML = '<div id="login"></div>';
       const script = document.createElement('script');
@@ -54,7 +64,15 @@ export async function measureEmbed(browser, server) {
     const hostStarted = await page.evaluate(() => performance.timeOrigin);
     const framed = await frame.evaluate(() => window.parent !== window);
     if (!framed) throw new Error('the embed page was not in a frame');
-    return { ...(await readMetrics(frame)), bytes: network.bytes, requests: network.requests, entries: network.entries, acceptEncoding: network.acceptEncoding, contentEncodings: [...network.contentEncodings], frameStartMs: started - hostStarted };
+    return {
+      ...(await readMetrics(frame)),
+      bytes: network.bytes,
+      requests: network.requests,
+      entries: network.entries,
+      acceptEncoding: network.acceptEncoding,
+      contentEncodings: [...network.contentEncodings],
+      frameStartMs: started - hostStarted,
+    };
   } finally {
     await context.close();
   }

@@ -50,7 +50,14 @@ export const TABLE_HEAD = [
 
 export function section({ date, routes, chromiumVersion, acceptEncoding, contentEncodings, runs }) {
   const embed = routes.find((route) => route.name.startsWith('/embed'));
-  const plainPaths = [...new Set(routes.flatMap((route) => route.runs[0]?.entries ?? []).filter((entry) => entry.encoding === 'identity').map((entry) => new URL(entry.url).pathname))];
+  const plainPaths = [
+    ...new Set(
+      routes
+        .flatMap((route) => route.runs[0]?.entries ?? [])
+        .filter((entry) => entry.encoding === 'identity')
+        .map((entry) => new URL(entry.url).pathname),
+    ),
+  ];
   return [
     SECTION_TITLE,
     '',
@@ -66,7 +73,7 @@ export function section({ date, routes, chromiumVersion, acceptEncoding, content
     '',
     '- `/login`: a top-level navigation to `http://localhost:PORT/login` (Uzbek, the default locale).',
     `- \`/embed\`: measured inside its iframe, as the widget opens it — the loader's script tag (\`data-client-id="kirish-demo"\`) on a page of the demo partner's origin, which makes the iframe onto \`/embed?client_id=…&origin=…&code_challenge=…\` (widget/mount.ts). Opened top-level, the page only says that no partner confirmed it. FCP and LCP count from the iframe's own navigation start, which came a median ${ms(embed?.frameStartMs ?? null)} after the partner page's (the loader and its PKCE challenge). The bytes are everything from the SSO, the loader included. The iframe runs in the page's renderer process (\`--disable-site-isolation-trials\`), as it does on most Android phones, so that the CPU slowdown and the network profile, which CDP sets per process, apply to it.`,
-    '- FCP and LCP: PerformanceObservers (`paint`, `largest-contentful-paint`, buffered) installed before the page\'s scripts. TBT: long tasks (`longtask` observer) from the navigation until 1.5 s without a request after `load`, plus 1 s, each counted for its time over 50 ms. Bytes: the sum of CDP `Network.loadingFinished` `encodedDataLength` (compressed bodies and headers).',
+    "- FCP and LCP: PerformanceObservers (`paint`, `largest-contentful-paint`, buffered) installed before the page's scripts. TBT: long tasks (`longtask` observer) from the navigation until 1.5 s without a request after `load`, plus 1 s, each counted for its time over 50 ms. Bytes: the sum of CDP `Network.loadingFinished` `encodedDataLength` (compressed bodies and headers).",
     '',
   ].join('\n');
 }

@@ -23,7 +23,14 @@ export async function startServer(dbPath) {
   const demoPort = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: `sqlite:${dbPath}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEMO_PORT: String(demoPort),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: `sqlite:${dbPath}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

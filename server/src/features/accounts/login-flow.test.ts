@@ -29,7 +29,14 @@ describe('signing in with a password', () => {
     expect(Object.keys(login.json).toSorted()).toEqual(['access', 'has_phone', 'refresh', 'session', 'user_uuid']);
     const session = await server.db.selectFrom('sessions').selectAll().where('id', '=', login.json.session).executeTakeFirstOrThrow();
     // The device is the hash of the HttpOnly device cookie's secret, never the Device-Id header (middleware/device-key.ts).
-    expect(session).toMatchObject({ source: 'mobile-web', product_source: 'bozor.uz', oauth_client_id: 'kirish-demo', device_id: expect.stringMatching(/^[\w-]{43}$/), ip: '192.0.2.44', save: 1 });
+    expect(session).toMatchObject({
+      source: 'mobile-web',
+      product_source: 'bozor.uz',
+      oauth_client_id: 'kirish-demo',
+      device_id: expect.stringMatching(/^[\w-]{43}$/),
+      ip: '192.0.2.44',
+      save: 1,
+    });
     expect(login.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -134,7 +141,13 @@ describe('signing in with a one-time code', () => {
 
   it('signs in by a verified e-mail with a confirm_email_or_phone code', async () => {
     const requestId = await server.verify({ email: 'nodira@example.uz' });
-    await server.post('/sso/api/v2/register/RegisterUser/', { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Nodira', last_name: 'Aliyeva', kind: 1 });
+    await server.post('/sso/api/v2/register/RegisterUser/', {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Nodira',
+      last_name: 'Aliyeva',
+      kind: 1,
+    });
     server.clock.advanceSeconds(121);
     await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'confirm_email_or_phone', email: 'nodira@example.uz' });
     const code = await server.lastCode('nodira@example.uz');

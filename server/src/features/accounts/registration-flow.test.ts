@@ -35,7 +35,13 @@ describe('registering by phone', () => {
     });
     const session = await server.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
     // The device is the hash of the HttpOnly device cookie's secret, never the Device-Id header (middleware/device-key.ts).
-    expect(session).toMatchObject({ id: registered.json.session, device_id: expect.stringMatching(/^[\w-]{43}$/), source: 'web', product_source: 'market.uz', user_agent: 'Mozilla/5.0 Test' });
+    expect(session).toMatchObject({
+      id: registered.json.session,
+      device_id: expect.stringMatching(/^[\w-]{43}$/),
+      source: 'web',
+      product_source: 'market.uz',
+      user_agent: 'Mozilla/5.0 Test',
+    });
   });
 
   it('stores the password as an argon2id hash with the agreed cost', async () => {

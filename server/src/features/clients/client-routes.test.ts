@@ -16,8 +16,19 @@ const PARTNER_ORIGIN = 'https://shop.example.uz';
 function partner(overrides: Partial<OAuthClient> = {}): OAuthClient {
   const at = server.clock.now();
   return {
-    id: PARTNER_ID, name: 'Partner Shop', logoUrl: null, homePage: null, redirectUris: [`${PARTNER_ORIGIN}/callback`], postLogoutRedirectUris: [],
-    webOrigins: [PARTNER_ORIGIN], scopes: ['openid'], firstParty: false, kind: 'public', secretHash: null, createdAt: at, updatedAt: at,
+    id: PARTNER_ID,
+    name: 'Partner Shop',
+    logoUrl: null,
+    homePage: null,
+    redirectUris: [`${PARTNER_ORIGIN}/callback`],
+    postLogoutRedirectUris: [],
+    webOrigins: [PARTNER_ORIGIN],
+    scopes: ['openid'],
+    firstParty: false,
+    kind: 'public',
+    secretHash: null,
+    createdAt: at,
+    updatedAt: at,
     ...overrides,
   };
 }

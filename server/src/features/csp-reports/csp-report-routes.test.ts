@@ -148,10 +148,29 @@ describe('POST /csp-report', () => {
 
   it('never answers 500, and keeps what it records short and free of control characters', async () => {
     const hostile = [
-      { 'csp-report': { 'document-uri': { toString: 'x' }, 'blocked-uri': 12, 'line-number': -1, 'column-number': 1.5, 'effective-directive': ['x'], disposition: 'nope' } },
-      { 'csp-report': { 'document-uri': 'javascript:alert(1)', 'blocked-uri': `inline\n[kirish] forged log line`, 'script-sample': `a\u0000b\u2028c${'y'.repeat(500)}`, 'effective-directive': 'script-src; img-src *' } },
+      {
+        'csp-report': {
+          'document-uri': { toString: 'x' },
+          'blocked-uri': 12,
+          'line-number': -1,
+          'column-number': 1.5,
+          'effective-directive': ['x'],
+          disposition: 'nope',
+        },
+      },
+      {
+        'csp-report': {
+          'document-uri': 'javascript:alert(1)',
+          'blocked-uri': `inline\n[kirish] forged log line`,
+          'script-sample': `a\u0000b\u2028c${'y'.repeat(500)}`,
+          'effective-directive': 'script-src; img-src *',
+        },
+      },
       { 'csp-report': { __proto__: { polluted: true }, 'document-uri': `http://${'a'.repeat(5000)}.uz/` } },
-      [{ type: 'csp-violation', body: null }, { type: 'csp-violation', body: { documentURL: 7 } }],
+      [
+        { type: 'csp-violation', body: null },
+        { type: 'csp-violation', body: { documentURL: 7 } },
+      ],
     ];
     for (const body of hostile) {
       const answer = await report(JSON.stringify(body), 'application/reports+json');

@@ -52,24 +52,18 @@ export function cspReportRoutes<E extends Env>(options: CspReportOptions<E>): Ho
   };
 
   const app = new Hono<E>();
-  app.post(
-    '/',
-    limitRate,
-    reportTypeOnly,
-    bodyLimit({ maxSize: MAX_REPORT_BODY_BYTES, onError: (c) => refuse(c, 413, 'payload_too_large') }),
-    async (c) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(await c.req.text());
-      } catch {
-        return refuse(c, 400, 'invalid_json');
-      }
-      const violations = violationsIn(json);
-      if (!violations) return refuse(c, 400, 'invalid_json');
-      for (const violation of violations) options.violations.record({ site: options.site, ...violation });
-      return c.body(null, 204);
-    },
-  );
+  app.post('/', limitRate, reportTypeOnly, bodyLimit({ maxSize: MAX_REPORT_BODY_BYTES, onError: (c) => refuse(c, 413, 'payload_too_large') }), async (c) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(await c.req.text());
+    } catch {
+      return refuse(c, 400, 'invalid_json');
+    }
+    const violations = violationsIn(json);
+    if (!violations) return refuse(c, 400, 'invalid_json');
+    for (const violation of violations) options.violations.record({ site: options.site, ...violation });
+    return c.body(null, 204);
+  });
   return app;
 }
 

@@ -66,7 +66,9 @@ export function createViolationLog(options: { clock: Clock; log: (message: strin
       if (!logged(now)) return;
       const where = violation.source ? ` at ${violation.source}:${violation.line ?? '?'}:${violation.column ?? '?'}` : '';
       const sample = violation.sample ? ` sample ${JSON.stringify(violation.sample)}` : '';
-      options.log(`csp violation (${violation.site}, ${violation.disposition}): ${violation.directive} blocked ${violation.blocked} on ${violation.document}${where}${sample}`);
+      options.log(
+        `csp violation (${violation.site}, ${violation.disposition}): ${violation.directive} blocked ${violation.blocked} on ${violation.document}${where}${sample}`,
+      );
     },
     list() {
       return kept.toReversed();

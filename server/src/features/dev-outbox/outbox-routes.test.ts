@@ -29,7 +29,14 @@ describe('the dev outbox', () => {
     server = await createTestServer();
     const empty = await server.call('GET', '/dev/outbox', { headers: { accept: 'text/html' } });
     expect(empty.text).toContain('Nothing has been sent yet.');
-    await server.storage.outbox.add({ id: '1', channel: 'email', recipient: '<b>x</b>@example.uz', code: '123456', text: '<script>alert(1)</script>', createdAt: 0 });
+    await server.storage.outbox.add({
+      id: '1',
+      channel: 'email',
+      recipient: '<b>x</b>@example.uz',
+      code: '123456',
+      text: '<script>alert(1)</script>',
+      createdAt: 0,
+    });
     const page = await server.call('GET', '/dev/outbox', { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.text).toContain('123456');

@@ -106,9 +106,8 @@ type Outcome = { code: string } | AuthorizationProblem;
  */
 function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: string, outcome: Outcome) {
   if (request.response_mode === 'web_message') {
-    const response: WebMessageResponse = 'code' in outcome
-      ? { code: outcome.code, state: request.state, iss: issuer }
-      : { error: outcome.error, state: request.state, iss: issuer };
+    const response: WebMessageResponse =
+      'code' in outcome ? { code: outcome.code, state: request.state, iss: issuer } : { error: outcome.error, state: request.state, iss: issuer };
     return c.json({ response } satisfies AuthorizeAnswer);
   }
   const parameters = new URLSearchParams();

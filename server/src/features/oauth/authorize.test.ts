@@ -5,17 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
 import { sha256 } from '../../lib/secrets.js';
-import {
-  AUTHORIZE,
-  BANK_ID,
-  BANK_REDIRECT,
-  OTHER_ID,
-  PARTNER_ID,
-  PARTNER_ORIGIN,
-  PARTNER_REDIRECT,
-  oauthSteps,
-  pkcePair,
-} from '../../test-support/oauth.js';
+import { AUTHORIZE, BANK_ID, BANK_REDIRECT, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, oauthSteps, pkcePair } from '../../test-support/oauth.js';
 import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -74,7 +64,7 @@ describe('GET /oauth/app_info/', () => {
 });
 
 describe('who may authorize', () => {
-  it('needs the signed-in user\'s token', async () => {
+  it("needs the signed-in user's token", async () => {
     const answer = await server.post(AUTHORIZE, oauth.request(pkce.challenge));
     expect([answer.status, answer.json.code]).toEqual([401, 'not_authenticated']);
   });
@@ -86,7 +76,7 @@ describe('who may authorize', () => {
     expect(await codeRows()).toEqual([]);
   });
 
-  it('refuses a partner\'s OAuth access token: only the SPA\'s own token authorizes', async () => {
+  it("refuses a partner's OAuth access token: only the SPA's own token authorizes", async () => {
     const partnerTokens = await oauth.tokens(spa.access);
     const answer = await oauth.authorize(partnerTokens.access_token, oauth.request(pkce.challenge));
     expect([answer.status, answer.json.code]).toEqual([401, 'token_not_valid']);
@@ -111,7 +101,7 @@ describe('the client and the redirect URI (never redirected to when wrong, RFC 6
     ['a longer path', `${PARTNER_REDIRECT}/evil`],
     ['another host that starts the same', 'https://shop.example.uz.evil.example/callback'],
     ['a registered URI without its query', `${PARTNER_ORIGIN}/return`],
-    ['another client\'s URI', 'https://other.example.uz/callback'],
+    ["another client's URI", 'https://other.example.uz/callback'],
     ['none at all', ''],
   ])('refuses a redirect_uri that differs by %s with 400 invalid_redirect_uri, and no redirect', async (_name, redirectUri) => {
     const answer = await allow({ redirect_uri: redirectUri });
@@ -165,7 +155,7 @@ describe('the authorization response (RFC 6749 §4.1.2, RFC 9207)', () => {
     expect((await codeRows())[0]?.redirect_uri).toBe(PARTNER_ORIGIN);
   });
 
-  it('answers a widget\'s error as a message too', async () => {
+  it("answers a widget's error as a message too", async () => {
     const answer = await authorize({ response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN, state: STATE, consent: 'deny' });
     expect(answer.json).toEqual({ response: { error: 'access_denied', state: STATE, iss: ISSUER } });
   });
@@ -200,10 +190,13 @@ describe('the authorization response (RFC 6749 §4.1.2, RFC 9207)', () => {
 });
 
 describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
-  it.each(['token', 'id_token', 'code id_token', 'code token', ''])('refuses response_type=%j (no implicit flow) with unsupported_response_type', async (responseType) => {
-    expect(errorOf(await allow({ response_type: responseType }))).toBe('unsupported_response_type');
-    expect(await codeRows()).toEqual([]);
-  });
+  it.each(['token', 'id_token', 'code id_token', 'code token', ''])(
+    'refuses response_type=%j (no implicit flow) with unsupported_response_type',
+    async (responseType) => {
+      expect(errorOf(await allow({ response_type: responseType }))).toBe('unsupported_response_type');
+      expect(await codeRows()).toEqual([]);
+    },
+  );
 
   it('requires state: without one it is invalid_request, and the answer carries no state but the issuer', async () => {
     const url = redirectOf(await allow({ state: '' }));
@@ -233,7 +226,14 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
   });
 
   it('lets a confidential client go without PKCE (its secret authenticates it)', async () => {
-    const answer = await oauth.authorize(spa.access, { client_id: BANK_ID, redirect_uri: BANK_REDIRECT, response_type: 'code', scope: 'openid', state: 's', consent: 'allow' });
+    const answer = await oauth.authorize(spa.access, {
+      client_id: BANK_ID,
+      redirect_uri: BANK_REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+      consent: 'allow',
+    });
     expect(redirectOf(answer).searchParams.has('code')).toBe(true);
   });
 
@@ -242,7 +242,15 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
     expect(errorOf(await allow({ scope: '' }))).toBe('invalid_scope');
     expect(errorOf(await allow({ scope: '   ' }))).toBe('invalid_scope');
     expect(errorOf(await allow({ scope: 'OpenID' }))).toBe('invalid_scope');
-    const other = await oauth.authorize(spa.access, { client_id: OTHER_ID, redirect_uri: 'https://other.example.uz/callback', response_type: 'code', scope: 'openid email', state: 's', code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    const other = await oauth.authorize(spa.access, {
+      client_id: OTHER_ID,
+      redirect_uri: 'https://other.example.uz/callback',
+      response_type: 'code',
+      scope: 'openid email',
+      state: 's',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
     expect(errorOf(other)).toBe('invalid_scope');
   });
 
@@ -252,7 +260,15 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
 
   it('refuses a malformed body the Django way, with the field named', async () => {
     const answer = await allow({ consent: 'maybe', request_uri: 'urn:x' });
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_value', field: 'consent' }, { error: 'unknown_field', field: 'request_uri' }] }]);
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      {
+        errors: [
+          { error: 'invalid_value', field: 'consent' },
+          { error: 'unknown_field', field: 'request_uri' },
+        ],
+      },
+    ]);
   });
 });
 
@@ -262,7 +278,14 @@ describe('consent', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({
       consent_required: true,
-      client: { client_id: 'partner-shop', name: 'Partner Shop', logo_url: 'https://shop.example.uz/logo.png', home_page: 'https://shop.example.uz/', first_party: false, scopes: ['openid', 'profile', 'phone', 'email'] },
+      client: {
+        client_id: 'partner-shop',
+        name: 'Partner Shop',
+        logo_url: 'https://shop.example.uz/logo.png',
+        home_page: 'https://shop.example.uz/',
+        first_party: false,
+        scopes: ['openid', 'profile', 'phone', 'email'],
+      },
       scopes: ['openid', 'profile', 'phone'],
     });
     expect(await codeRows()).toEqual([]);

@@ -22,7 +22,10 @@ export function allowClientOrigin(c: Context, client: OAuthClient | undefined): 
 
 /** Lets the request's origin read the answer if it is a web origin of any registered client. */
 export async function allowAnyClientOrigin(c: Context, storage: Storage): Promise<boolean> {
-  const origin = matchingOrigin(c, (await storage.clients.list()).flatMap((client) => client.webOrigins));
+  const origin = matchingOrigin(
+    c,
+    (await storage.clients.list()).flatMap((client) => client.webOrigins),
+  );
   if (origin) c.header('Access-Control-Allow-Origin', origin);
   return origin !== undefined;
 }

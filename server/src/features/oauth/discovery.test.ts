@@ -39,7 +39,24 @@ describe('GET /.well-known/openid-configuration', () => {
       code_challenge_methods_supported: ['S256'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'azp', 'name', 'given_name', 'family_name', 'phone_number', 'phone_number_verified', 'email', 'email_verified'],
+      claims_supported: [
+        'sub',
+        'iss',
+        'aud',
+        'exp',
+        'iat',
+        'auth_time',
+        'nonce',
+        'sid',
+        'azp',
+        'name',
+        'given_name',
+        'family_name',
+        'phone_number',
+        'phone_number_verified',
+        'email',
+        'email_verified',
+      ],
       token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       authorization_response_iss_parameter_supported: true,
@@ -69,7 +86,10 @@ describe('GET /.well-known/openid-configuration', () => {
 describe('GET /.well-known/jwks.json', () => {
   it('publishes an RSA key for ID tokens and an Ed25519 key for access tokens, public parts only', async () => {
     const { keys } = await jwks();
-    expect(keys.map((key) => [key.kty, key.alg, key.use])).toEqual([['RSA', 'RS256', 'sig'], ['OKP', 'EdDSA', 'sig']]);
+    expect(keys.map((key) => [key.kty, key.alg, key.use])).toEqual([
+      ['RSA', 'RS256', 'sig'],
+      ['OKP', 'EdDSA', 'sig'],
+    ]);
     for (const key of keys) {
       expect(key.kid).toEqual(expect.any(String));
       expect(Object.keys(key).filter((name) => ['d', 'p', 'q', 'dp', 'dq', 'qi'].includes(name))).toEqual([]);
@@ -86,10 +106,18 @@ describe('GET /.well-known/jwks.json', () => {
   it('publishes every active key while the newest signs (rotation)', async () => {
     // An older RS256 key and a newer one, as after a rotation; the server reads them on first use.
     const at = server.clock.now();
-    for (const [kid, createdAt] of [['old-key', at - 86_400_000], ['new-key', at]] as const) {
+    for (const [kid, createdAt] of [
+      ['old-key', at - 86_400_000],
+      ['new-key', at],
+    ] as const) {
       const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
       await server.storage.signingKeys.insert({
-        kid, alg: 'RS256', privateJwk: JSON.stringify(await exportJWK(privateKey)), publicJwk: JSON.stringify(await exportJWK(publicKey)), createdAt, retiredAt: null,
+        kid,
+        alg: 'RS256',
+        privateJwk: JSON.stringify(await exportJWK(privateKey)),
+        publicJwk: JSON.stringify(await exportJWK(publicKey)),
+        createdAt,
+        retiredAt: null,
       });
     }
     const tokens = await oauth.tokens(spa.access);
@@ -128,7 +156,7 @@ describe('ID tokens', () => {
     });
   });
 
-  it('name as sid the OAuth session, not the sign-in to Kirish, and as auth_time that sign-in\'s time', async () => {
+  it("name as sid the OAuth session, not the sign-in to Kirish, and as auth_time that sign-in's time", async () => {
     server.clock.advanceSeconds(120);
     const tokens = await oauth.tokens(spa.access);
     const claims = jwtPayload(tokens.id_token ?? '');
@@ -141,7 +169,7 @@ describe('ID tokens', () => {
     expect(jwtPayload(tokens.id_token ?? '')).not.toHaveProperty('nonce');
   });
 
-  it('are not access tokens: the SPA\'s API and userinfo refuse one', async () => {
+  it("are not access tokens: the SPA's API and userinfo refuse one", async () => {
     const tokens = await oauth.tokens(spa.access);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.id_token ?? '' })).status).toBe(401);
     expect((await oauth.userinfo(tokens.id_token ?? '')).status).toBe(401);
@@ -150,7 +178,12 @@ describe('ID tokens', () => {
   it('cannot be forged with another key: logout refuses a hint signed by a stranger', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const kid = jwtHeader((await oauth.tokens(spa.access)).id_token ?? '').kid as string;
-    const forged = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'RS256', kid }).setIssuer(ISSUER).setSubject(spa.user_uuid).setAudience(PARTNER_ID).sign(privateKey);
+    const forged = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuer(ISSUER)
+      .setSubject(spa.user_uuid)
+      .setAudience(PARTNER_ID)
+      .sign(privateKey);
     const answer = await server.call('GET', `${LOGOUT}?id_token_hint=${forged}`);
     expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_id_token_hint', field: 'id_token_hint' }] }]);
   });

@@ -30,24 +30,30 @@ describe('GET /user/grants/', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual([
       { client_id: OTHER_ID, name: 'Other Shop', logo_url: null, scopes: ['openid'], created_at: new Date(server.clock.now()).toISOString() },
-      { client_id: PARTNER_ID, name: 'Partner Shop', logo_url: 'https://shop.example.uz/logo.png', scopes: ['openid', 'profile', 'email'], created_at: firstAt },
+      {
+        client_id: PARTNER_ID,
+        name: 'Partner Shop',
+        logo_url: 'https://shop.example.uz/logo.png',
+        scopes: ['openid', 'profile', 'email'],
+        created_at: firstAt,
+      },
     ]);
   });
 
-  it('shows nothing of other users\' grants, and nothing before any consent', async () => {
+  it("shows nothing of other users' grants, and nothing before any consent", async () => {
     expect((await list()).json).toEqual([]);
     const other = await oauth.signIn('+998901112299');
     await oauth.tokens(other.access);
     expect((await list()).json).toEqual([]);
   });
 
-  it('needs the signed-in user\'s token', async () => {
+  it("needs the signed-in user's token", async () => {
     expect((await server.call('GET', GRANTS)).status).toBe(401);
   });
 });
 
 describe('DELETE /user/grants/?client_id=', () => {
-  it('forgets the consent and ends that app\'s sessions: its tokens stop working at once', async () => {
+  it("forgets the consent and ends that app's sessions: its tokens stop working at once", async () => {
     const partner = await oauth.tokens(spa.access);
     const partnerAgain = await oauth.tokens(spa.access);
     const other = await otherTokens();
@@ -71,9 +77,13 @@ describe('DELETE /user/grants/?client_id=', () => {
     expect(answer.json.consent_required).toBe(true);
   });
 
-  it('leaves a sign-in to Kirish that merely started on the app\'s consent page (OauthClientId header) signed in', async () => {
+  it("leaves a sign-in to Kirish that merely started on the app's consent page (OauthClientId header) signed in", async () => {
     await oauth.tokens(spa.access);
-    const login = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901112233', password: 'Qovun-pishdi-Chorsu-7' }, { headers: { OauthClientId: PARTNER_ID } });
+    const login = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: '+998901112233', password: 'Qovun-pishdi-Chorsu-7' },
+      { headers: { OauthClientId: PARTNER_ID } },
+    );
     await revoke(PARTNER_ID);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: login.json.access as string })).status).toBe(200);
   });
@@ -83,7 +93,7 @@ describe('DELETE /user/grants/?client_id=', () => {
     expect((await revoke('nobody')).status).toBe(204);
   });
 
-  it('needs client_id, and the signed-in user\'s token', async () => {
+  it("needs client_id, and the signed-in user's token", async () => {
     const missing = await server.call('DELETE', GRANTS, { token: spa.access });
     expect([missing.status, missing.json]).toEqual([400, { errors: [{ error: 'field_required', field: 'client_id' }] }]);
     expect((await server.call('DELETE', `${GRANTS}?client_id=${PARTNER_ID}`)).status).toBe(401);

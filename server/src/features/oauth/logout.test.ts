@@ -17,7 +17,11 @@ beforeEach(async () => {
 
 const logout = (params: Record<string, string>) => server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
 const sessionOf = (token: string) =>
-  server.db.selectFrom('sessions').select(['ended_at', 'end_reason']).where('id', '=', jwtPayload(token).sid as string).executeTakeFirstOrThrow();
+  server.db
+    .selectFrom('sessions')
+    .select(['ended_at', 'end_reason'])
+    .where('id', '=', jwtPayload(token).sid as string)
+    .executeTakeFirstOrThrow();
 
 describe('GET /oauth/logout/', () => {
   it('ends the session the ID token names and sends the browser to the registered URI with the state', async () => {
@@ -31,7 +35,7 @@ describe('GET /oauth/logout/', () => {
     expect((await oauth.refresh(tokens.refresh_token)).json.error).toBe('invalid_grant');
   });
 
-  it('leaves the user\'s sign-in to Kirish and the same app\'s other sessions alone', async () => {
+  it("leaves the user's sign-in to Kirish and the same app's other sessions alone", async () => {
     const other = await oauth.tokens(spa.access);
     await logout({ id_token_hint: tokens.id_token ?? '' });
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
@@ -42,7 +46,7 @@ describe('GET /oauth/logout/', () => {
     ['an unregistered URI', 'https://evil.example/'],
     ['a registered URI with a trailing slash', `${PARTNER_LOGOUT_REDIRECT}/`],
     ['a registered URI with a query', `${PARTNER_LOGOUT_REDIRECT}?next=x`],
-    ['another client\'s URI', 'https://other.example.uz/callback'],
+    ["another client's URI", 'https://other.example.uz/callback'],
   ])('does not redirect to %s: it says "Signed out" instead, and still ends the session', async (_name, uri) => {
     const answer = await logout({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: uri });
     expect(answer.status).toBe(200);
@@ -66,7 +70,7 @@ describe('GET /oauth/logout/', () => {
     expect((await sessionOf(tokens.access_token)).ended_at).toBeNull();
   });
 
-  it('refuses a client_id other than the hint\'s audience with 400 invalid_client', async () => {
+  it("refuses a client_id other than the hint's audience with 400 invalid_client", async () => {
     const answer = await logout({ id_token_hint: tokens.id_token ?? '', client_id: OTHER_ID });
     expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_client', field: 'client_id' }] }]);
     expect((await sessionOf(tokens.access_token)).ended_at).toBeNull();
@@ -79,12 +83,24 @@ describe('GET /oauth/logout/', () => {
     expect((await logout({ post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT })).text).toBe('Signed out');
   });
 
-  it('ends only a session of the hint\'s client and user', async () => {
+  it("ends only a session of the hint's client and user", async () => {
     // The session a (genuine) hint names now belongs to another client: it is not this client's to end.
     const { id_token: idToken } = await oauth.tokens(spa.access);
-    await server.db.updateTable('sessions').set({ oauth_client_id: OTHER_ID }).where('id', '=', jwtPayload(idToken ?? '').sid as string).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ oauth_client_id: OTHER_ID })
+      .where('id', '=', jwtPayload(idToken ?? '').sid as string)
+      .execute();
     await logout({ id_token_hint: idToken ?? '' });
-    expect((await server.db.selectFrom('sessions').select('ended_at').where('id', '=', jwtPayload(idToken ?? '').sid as string).executeTakeFirstOrThrow()).ended_at).toBeNull();
+    expect(
+      (
+        await server.db
+          .selectFrom('sessions')
+          .select('ended_at')
+          .where('id', '=', jwtPayload(idToken ?? '').sid as string)
+          .executeTakeFirstOrThrow()
+      ).ended_at,
+    ).toBeNull();
   });
 
   it('also takes a form POST', async () => {

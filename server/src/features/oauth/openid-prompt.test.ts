@@ -54,13 +54,13 @@ async function authTimeOf(answer: CallResult): Promise<number> {
 }
 
 describe('prompt=none (OpenID Connect Core §3.1.2.1, §3.1.2.6)', () => {
-  it('answers a visitor who is not signed in with login_required at the client\'s redirect URI, with its state and the issuer', async () => {
+  it("answers a visitor who is not signed in with login_required at the client's redirect URI, with its state and the issuer", async () => {
     const query = redirectOf(await authorize({ prompt: 'none' }, null));
     expect(Object.fromEntries(query)).toEqual({ error: 'login_required', error_description: 'The user is not signed in', state: 'state-1', iss: ISSUER });
     expect(await codeRows()).toEqual([]);
   });
 
-  it('answers the widget\'s silent request as a message for its page', async () => {
+  it("answers the widget's silent request as a message for its page", async () => {
     const answer = await authorize({ prompt: 'none', response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN }, null);
     expect([answer.status, answer.json]).toEqual([200, { response: { error: 'login_required', state: 'state-1', iss: ISSUER } }]);
   });
@@ -120,7 +120,7 @@ describe('max_age (OpenID Connect Core §3.1.2.1)', () => {
     expect(redirectOf(await authorize({ max_age: '300', prompt: 'none' })).get('error')).toBe('login_required');
   });
 
-  it('takes a sign-in made for this client\'s request as the fresh one, once, even for max_age=0, and says its time in the ID token', async () => {
+  it("takes a sign-in made for this client's request as the fresh one, once, even for max_age=0, and says its time in the ID token", async () => {
     // (within the access token's 15 minutes)
     server.clock.advanceSeconds(600);
     expect((await authorize({ max_age: '0' })).json).toEqual({ login_required: true });

@@ -42,7 +42,7 @@ describe('POST /oauth/revoke/', () => {
     expect((await revoke({ token: 'a.b.c', client_id: PARTNER_ID })).status).toBe(200);
   });
 
-  it('answers 200 for another client\'s token, and revokes nothing', async () => {
+  it("answers 200 for another client's token, and revokes nothing", async () => {
     const tokens = await oauth.tokens(spa.access);
     expect((await revoke({ token: tokens.refresh_token, client_id: OTHER_ID })).status).toBe(200);
     expect((await revoke({ token: tokens.access_token, client_id: OTHER_ID })).status).toBe(200);
@@ -50,7 +50,7 @@ describe('POST /oauth/revoke/', () => {
     expect((await oauth.refresh(tokens.refresh_token)).status).toBe(200);
   });
 
-  it('answers 200 for the SPA\'s own tokens, and does not sign the user out of Kirish', async () => {
+  it("answers 200 for the SPA's own tokens, and does not sign the user out of Kirish", async () => {
     expect((await revoke({ token: spa.refresh, client_id: PARTNER_ID })).status).toBe(200);
     expect((await revoke({ token: spa.access, client_id: PARTNER_ID })).status).toBe(200);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
@@ -68,7 +68,7 @@ describe('POST /oauth/revoke/', () => {
     expect([missing.status, missing.json.error]).toEqual([400, 'invalid_request']);
   });
 
-  it('lets the client\'s web origin read the answer', async () => {
+  it("lets the client's web origin read the answer", async () => {
     const answer = await revoke({ token: 'x', client_id: PARTNER_ID }, { origin: PARTNER_ORIGIN });
     expect(answer.headers.get('access-control-allow-origin')).toBe(PARTNER_ORIGIN);
   });

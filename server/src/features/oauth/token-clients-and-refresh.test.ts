@@ -1,7 +1,20 @@
 /** The token endpoint (RFC 6749 §3.2): client authentication and the refresh grant. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_FAILURES_PER_MINUTE_PER_IP } from '../../config/policy.js';
-import { BANK_ID, BANK_SECRET, OTHER_ID, OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, TOKEN, jwtPayload, oauthSteps, pkcePair, bankForm } from '../../test-support/oauth.js';
+import {
+  BANK_ID,
+  BANK_SECRET,
+  OTHER_ID,
+  OTHER_ORIGIN,
+  PARTNER_ID,
+  PARTNER_ORIGIN,
+  PARTNER_REDIRECT,
+  TOKEN,
+  jwtPayload,
+  oauthSteps,
+  pkcePair,
+  bankForm,
+} from '../../test-support/oauth.js';
 import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -24,12 +37,12 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIC
 
 /** A code for the confidential client, which needs no PKCE. */
 describe('client authentication', () => {
-  it('accepts a confidential client\'s secret by HTTP Basic (client_secret_basic)', async () => {
+  it("accepts a confidential client's secret by HTTP Basic (client_secret_basic)", async () => {
     const answer = await oauth.postForm(TOKEN, bankForm(await oauth.bankCode(spa.access)), { headers: { authorization: basic(BANK_ID, BANK_SECRET) } });
     expect(answer.status, answer.text).toBe(200);
   });
 
-  it('accepts a confidential client\'s secret in the body (client_secret_post)', async () => {
+  it("accepts a confidential client's secret in the body (client_secret_post)", async () => {
     const answer = await oauth.postForm(TOKEN, { ...bankForm(await oauth.bankCode(spa.access)), client_id: BANK_ID, client_secret: BANK_SECRET });
     expect(answer.status, answer.text).toBe(200);
   });
@@ -47,14 +60,23 @@ describe('client authentication', () => {
   });
 
   it('refuses a secret sent both ways at once with invalid_request (RFC 6749 §2.3)', async () => {
-    const answer = await oauth.postForm(TOKEN, { ...bankForm(await oauth.bankCode(spa.access)), client_secret: BANK_SECRET }, { headers: { authorization: basic(BANK_ID, BANK_SECRET) } });
+    const answer = await oauth.postForm(
+      TOKEN,
+      { ...bankForm(await oauth.bankCode(spa.access)), client_secret: BANK_SECRET },
+      { headers: { authorization: basic(BANK_ID, BANK_SECRET) } },
+    );
     expect(oauthError(answer)).toEqual([400, 'invalid_request']);
   });
 
   it('refuses an unknown client, or none named, with 401 invalid_client', async () => {
     const issued = await oauth.code(spa.access);
     expect(oauthError(await oauth.redeem(issued, { client_id: 'nobody' }))).toEqual([401, 'invalid_client']);
-    const unnamed = await oauth.postForm(TOKEN, { grant_type: 'authorization_code', code: issued.code, redirect_uri: PARTNER_REDIRECT, code_verifier: issued.verifier });
+    const unnamed = await oauth.postForm(TOKEN, {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: PARTNER_REDIRECT,
+      code_verifier: issued.verifier,
+    });
     expect(oauthError(unnamed)).toEqual([401, 'invalid_client']);
   });
 
@@ -69,7 +91,14 @@ describe('refreshing', () => {
     const tokens = await oauth.tokens(spa.access);
     const answer = await oauth.refresh(tokens.refresh_token);
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 900, refresh_token: expect.any(String), scope: 'openid profile', id_token: expect.any(String) });
+    expect(answer.json).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 900,
+      refresh_token: expect.any(String),
+      scope: 'openid profile',
+      id_token: expect.any(String),
+    });
     expect(answer.json.refresh_token).not.toBe(tokens.refresh_token);
     const before = jwtPayload(tokens.id_token ?? '');
     const after = jwtPayload(answer.json.id_token as string);
@@ -133,14 +162,14 @@ describe('refreshing', () => {
     expect((await oauth.refresh(tokens.refresh_token)).status).toBe(200);
   });
 
-  it('refuses another client\'s refresh token with invalid_grant, and leaves it usable by its client', async () => {
+  it("refuses another client's refresh token with invalid_grant, and leaves it usable by its client", async () => {
     const tokens = await oauth.tokens(spa.access);
     expect(oauthError(await oauth.refresh(tokens.refresh_token, { client_id: OTHER_ID }))).toEqual(INVALID_GRANT);
     server.clock.advanceSeconds(60);
     expect((await oauth.refresh(tokens.refresh_token)).status).toBe(200);
   });
 
-  it('refuses the SPA\'s refresh token at the token endpoint, and a client\'s at the SPA\'s refresh endpoint', async () => {
+  it("refuses the SPA's refresh token at the token endpoint, and a client's at the SPA's refresh endpoint", async () => {
     expect(oauthError(await oauth.refresh(spa.refresh))).toEqual(INVALID_GRANT);
     const tokens = await oauth.tokens(spa.access);
     const spaRefresh = await server.post(`${V1}/TokenRefresh/`, { refresh: tokens.refresh_token });
@@ -177,7 +206,7 @@ describe('CORS', () => {
   });
 
   it.each([
-    ['another client\'s origin', OTHER_ORIGIN],
+    ["another client's origin", OTHER_ORIGIN],
     ['an unregistered origin', 'https://evil.example'],
     ['the origin with a trailing slash', `${PARTNER_ORIGIN}/`],
     ['the opaque origin', 'null'],

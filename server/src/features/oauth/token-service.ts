@@ -55,12 +55,7 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
 type Redemption = { ok: true; user: User; started: StartedSession; nonce: string | null } | { ok: false; description: string };
 const refuse = (description: string): Redemption => ({ ok: false, description });
 
-export function createOAuthTokenService(deps: {
-  storage: Storage;
-  clock: Clock;
-  sessions: SessionService;
-  idTokens: IdTokenSigner;
-}): OAuthTokenService {
+export function createOAuthTokenService(deps: { storage: Storage; clock: Clock; sessions: SessionService; idTokens: IdTokenSigner }): OAuthTokenService {
   const { storage, clock, sessions, idTokens } = deps;
 
   /** Signs the tokens of `session` for `scope` (after the commit: signing is not storage work). */

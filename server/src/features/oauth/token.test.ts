@@ -3,7 +3,19 @@
  * client authentication, the RFC 6749 §5.2 error format, CORS and the failure limit.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BANK_ID, BANK_SECRET, OTHER_ID, OTHER_REDIRECT, PARTNER_ID, PARTNER_REDIRECT, TOKEN, jwtPayload, oauthSteps, pkcePair, bankForm } from '../../test-support/oauth.js';
+import {
+  BANK_ID,
+  BANK_SECRET,
+  OTHER_ID,
+  OTHER_REDIRECT,
+  PARTNER_ID,
+  PARTNER_REDIRECT,
+  TOKEN,
+  jwtPayload,
+  oauthSteps,
+  pkcePair,
+  bankForm,
+} from '../../test-support/oauth.js';
 import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -42,7 +54,13 @@ describe('redeeming a code', () => {
 
   it('issues an access token that names the client as client_id and audience, with the scope', async () => {
     const tokens = await oauth.tokens(spa.access);
-    expect(jwtPayload(tokens.access_token)).toMatchObject({ sub: spa.user_uuid, client_id: PARTNER_ID, aud: PARTNER_ID, scope: 'openid profile', iss: 'http://localhost:8080' });
+    expect(jwtPayload(tokens.access_token)).toMatchObject({
+      sub: spa.user_uuid,
+      client_id: PARTNER_ID,
+      aud: PARTNER_ID,
+      scope: 'openid profile',
+      iss: 'http://localhost:8080',
+    });
   });
 
   it('issues no ID token without the openid scope', async () => {
@@ -136,7 +154,11 @@ describe('redeeming a code', () => {
     // RFC 6749 §4.1.2: the first use's refresh and access tokens die with the replay.
     expect(oauthError(await oauth.refresh(first.json.refresh_token))).toEqual(INVALID_GRANT);
     expect((await oauth.userinfo(first.json.access_token)).status).toBe(401);
-    const session = await server.db.selectFrom('sessions').select('end_reason').where('id', '=', jwtPayload(first.json.access_token).sid as string).executeTakeFirstOrThrow();
+    const session = await server.db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('id', '=', jwtPayload(first.json.access_token).sid as string)
+      .executeTakeFirstOrThrow();
     expect(session.end_reason).toBe('code_reuse');
     // The user's own sign-in to Kirish is not touched.
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
@@ -172,7 +194,12 @@ describe('the request', () => {
   it.each(['password', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code', 'token'])(
     'refuses grant_type=%s with unsupported_grant_type',
     async (grantType) => {
-      const answer = await oauth.postForm(TOKEN, { grant_type: grantType, client_id: PARTNER_ID, username: '+998901112233', password: 'Qovun-pishdi-Chorsu-7' });
+      const answer = await oauth.postForm(TOKEN, {
+        grant_type: grantType,
+        client_id: PARTNER_ID,
+        username: '+998901112233',
+        password: 'Qovun-pishdi-Chorsu-7',
+      });
       expect(oauthError(answer)).toEqual([400, 'unsupported_grant_type']);
     },
   );
@@ -183,7 +210,13 @@ describe('the request', () => {
 
   it('takes only a form body (RFC 6749 §4.1.3): JSON is invalid_request', async () => {
     const issued = await oauth.code(spa.access);
-    const answer = await server.post(TOKEN, { grant_type: 'authorization_code', code: issued.code, redirect_uri: PARTNER_REDIRECT, client_id: PARTNER_ID, code_verifier: issued.verifier });
+    const answer = await server.post(TOKEN, {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: PARTNER_REDIRECT,
+      client_id: PARTNER_ID,
+      code_verifier: issued.verifier,
+    });
     expect(oauthError(answer)).toEqual([400, 'invalid_request']);
   });
 

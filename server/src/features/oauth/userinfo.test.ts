@@ -80,7 +80,10 @@ describe('GET /oauth/userinfo/', () => {
     // what a bug elsewhere, a stolen signing key's lesser cousin or a future token path could produce.
     const keys = await createSigningKeyStore(server.storage, server.clock).activeKeys(ACCESS_ALG);
     const signer = createAccessTokenSigner(keys, server.clock, server.config.publicUrl);
-    const claimsTooMuch = await signer.sign({ userId: spa.user_uuid, sessionId: sid, client: { clientId: PARTNER_ID, scope: 'openid profile phone email' } }, 900);
+    const claimsTooMuch = await signer.sign(
+      { userId: spa.user_uuid, sessionId: sid, client: { clientId: PARTNER_ID, scope: 'openid profile phone email' } },
+      900,
+    );
     const answer = await oauth.userinfo(claimsTooMuch);
     expect([answer.status, answer.json]).toEqual([200, { sub: spa.user_uuid }]);
   });
@@ -103,10 +106,15 @@ describe('GET /oauth/userinfo/', () => {
   });
 });
 
-describe('the wall between a partner\'s tokens and the SPA\'s', () => {
-  it('the SPA\'s API refuses a partner\'s OAuth access token: it never acts on the Kirish account', async () => {
+describe("the wall between a partner's tokens and the SPA's", () => {
+  it("the SPA's API refuses a partner's OAuth access token: it never acts on the Kirish account", async () => {
     const tokens = await oauth.tokens(spa.access);
-    for (const [method, path] of [['GET', `${V1}/user/MyProfile`], ['GET', `${V1}/user/deviceprofile/DeviceProfileList`], ['DELETE', `${V1}/user/LogoutUser/`], ['GET', `${V1}/user/grants/`]] as const) {
+    for (const [method, path] of [
+      ['GET', `${V1}/user/MyProfile`],
+      ['GET', `${V1}/user/deviceprofile/DeviceProfileList`],
+      ['DELETE', `${V1}/user/LogoutUser/`],
+      ['GET', `${V1}/user/grants/`],
+    ] as const) {
       const answer = await server.call(method, path, { token: tokens.access_token });
       expect([answer.status, answer.json?.code], path).toEqual([401, 'token_not_valid']);
     }
@@ -114,7 +122,7 @@ describe('the wall between a partner\'s tokens and the SPA\'s', () => {
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(200);
   });
 
-  it('userinfo refuses the SPA\'s own access token', async () => {
+  it("userinfo refuses the SPA's own access token", async () => {
     const answer = await oauth.userinfo(spa.access);
     expect([answer.status, answer.json.error]).toEqual([401, 'invalid_token']);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
@@ -122,7 +130,7 @@ describe('the wall between a partner\'s tokens and the SPA\'s', () => {
 });
 
 describe('CORS', () => {
-  it('lets the token\'s client\'s web origin read the claims, and no other origin', async () => {
+  it("lets the token's client's web origin read the claims, and no other origin", async () => {
     const tokens = await oauth.tokens(spa.access);
     const own = await oauth.userinfo(tokens.access_token, { headers: { origin: PARTNER_ORIGIN } });
     expect(own.headers.get('access-control-allow-origin')).toBe(PARTNER_ORIGIN);

@@ -34,7 +34,12 @@ const line = (maxLength: number) =>
 const required = (maxLength: number) => v.pipe(line(maxLength), v.minLength(1, 'field_required'));
 /** Optional text: absent, null or blank all mean none. */
 const optional = (maxLength: number) =>
-  v.optional(v.pipe(v.nullable(line(maxLength)), v.transform((value) => (value ? value : null))));
+  v.optional(
+    v.pipe(
+      v.nullable(line(maxLength)),
+      v.transform((value) => (value ? value : null)),
+    ),
+  );
 
 const fields = {
   label: optional(LABEL_MAX_LENGTH),

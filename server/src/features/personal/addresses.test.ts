@@ -6,7 +6,15 @@ const ADDRESSES = `${V1}/user/addresses/`;
 
 const server = useTestServer();
 
-const HOME = { label: 'Uy', region: 'tashkent-city', district: 'yunusabad', street: 'Amir Temur ko‘chasi', house: '107B', apartment: '12', postal_code: '100084' };
+const HOME = {
+  label: 'Uy',
+  region: 'tashkent-city',
+  district: 'yunusabad',
+  street: 'Amir Temur ko‘chasi',
+  house: '107B',
+  apartment: '12',
+  postal_code: '100084',
+};
 const WORK = { region: 'samarkand', district: 'samarkand-city', street: 'Registon ko‘chasi', house: '1' };
 
 type AddressJson = { id: string; is_default: boolean; label: string | null };
@@ -32,7 +40,11 @@ describe('the address book', () => {
   it('fills the optional fields with null, trims the text, and keeps a later address not default unless asked', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     await add(tokens.access, HOME);
-    const work = await server.post(ADDRESSES, { ...WORK, street: '  Registon   ko‘chasi ', label: '', apartment: '   ', postal_code: '' }, { token: tokens.access });
+    const work = await server.post(
+      ADDRESSES,
+      { ...WORK, street: '  Registon   ko‘chasi ', label: '', apartment: '   ', postal_code: '' },
+      { token: tokens.access },
+    );
     expect(work.json).toMatchObject({ label: null, apartment: null, postal_code: null, street: 'Registon ko‘chasi', is_default: false });
   });
 
@@ -48,7 +60,11 @@ describe('the address book', () => {
     server.clock.advanceSeconds(1);
     const made = await server.post(`${ADDRESSES}${second.id}/default/`, {}, { token: tokens.access });
     expect([made.status, made.json.is_default]).toEqual([200, true]);
-    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([['second', true], ['third', false], ['first', false]]);
+    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([
+      ['second', true],
+      ['third', false],
+      ['first', false],
+    ]);
     expect(first.id).not.toBe(third.id);
   });
 
@@ -64,7 +80,10 @@ describe('the address book', () => {
     const tokens = await server.registerByPhone('+998903330011');
     const home = await add(tokens.access, HOME);
     server.clock.advanceSeconds(60);
-    const answer = await server.call('PATCH', `${ADDRESSES}${home.id}/`, { token: tokens.access, body: { house: '9', apartment: null, district: 'chilanzar' } });
+    const answer = await server.call('PATCH', `${ADDRESSES}${home.id}/`, {
+      token: tokens.access,
+      body: { house: '9', apartment: null, district: 'chilanzar' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ ...HOME, house: '9', apartment: null, district: 'chilanzar', is_default: true });
     expect(answer.json.updated_at).not.toBe(answer.json.created_at);
@@ -79,11 +98,17 @@ describe('the address book', () => {
     const dacha = await add(tokens.access, { ...WORK, label: 'dacha' });
 
     expect((await server.call('DELETE', `${ADDRESSES}${home.id}/`, { token: tokens.access })).status).toBe(204);
-    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([['dacha', true], ['work', false]]);
+    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([
+      ['dacha', true],
+      ['work', false],
+    ]);
 
     const givenUp = await server.call('PATCH', `${ADDRESSES}${dacha.id}/`, { token: tokens.access, body: { is_default: false } });
     expect(givenUp.json.is_default).toBe(false);
-    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([['work', true], ['dacha', false]]);
+    expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([
+      ['work', true],
+      ['dacha', false],
+    ]);
 
     await server.call('DELETE', `${ADDRESSES}${dacha.id}/`, { token: tokens.access });
     const only = await server.call('PATCH', `${ADDRESSES}${work.id}/`, { token: tokens.access, body: { is_default: false } });
@@ -93,7 +118,7 @@ describe('the address book', () => {
     expect((await add(tokens.access, WORK)).is_default).toBe(true);
   });
 
-  it('answers 404 not_found for another account\'s address and an unknown one, and leaves them alone', async () => {
+  it("answers 404 not_found for another account's address and an unknown one, and leaves them alone", async () => {
     const owner = await server.registerByPhone('+998903330011');
     const other = await server.registerByPhone('+998903330022');
     const home = await add(owner.access, HOME);

@@ -64,7 +64,14 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
       created_at: new Date(grant.createdAt).toISOString(),
     }));
     c.header('Content-Disposition', `attachment; filename="kirish-data-${exportedAt.slice(0, 10)}.json"`);
-    return c.json({ exported_at: data.exported_at, profile: data.profile, addresses: data.addresses, sessions: data.sessions, grants: apps, audit_log: data.audit_log } satisfies DataExport);
+    return c.json({
+      exported_at: data.exported_at,
+      profile: data.profile,
+      addresses: data.addresses,
+      sessions: data.sessions,
+      grants: apps,
+      audit_log: data.audit_log,
+    } satisfies DataExport);
   });
 
   return app;

@@ -16,7 +16,11 @@ function keysOf(value: unknown): string[] {
 
 describe('GET /user/export/', () => {
   it('hands over the profile, addresses, sessions, apps and security log as a JSON file', async () => {
-    const tokens = await server.registerByPhone('+998903330011', {}, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' });
+    const tokens = await server.registerByPhone(
+      '+998903330011',
+      {},
+      { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' },
+    );
     await server.call('PATCH', `${V1}/user/profile/`, { token: tokens.access, body: { username: 'dilnoza', birth_date: '1995-05-09' } });
     const form = new FormData();
     form.append('photo', new File([await solidImage(20, 20, 'png')], 'me.png'));

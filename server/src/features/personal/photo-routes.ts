@@ -29,11 +29,20 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 const fileTooLarge = () => new ApiError(413, [{ error: 'file_too_large', field: 'photo' }]);
 
 /** Stops reading a body that cannot hold an acceptable photo, before it is buffered. */
-export const limitPhotoBody: MiddlewareHandler = bodyLimit({ maxSize: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: () => { throw fileTooLarge(); } });
+export const limitPhotoBody: MiddlewareHandler = bodyLimit({
+  maxSize: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+  onError: () => {
+    throw fileTooLarge();
+  },
+});
 
 async function readPhoto(form: FormData): Promise<Uint8Array> {
   const unknown = [...new Set(form.keys())].filter((key) => key !== 'photo');
-  if (unknown.length > 0) throw new ApiError(400, unknown.map((field) => ({ error: 'unknown_field', field })));
+  if (unknown.length > 0)
+    throw new ApiError(
+      400,
+      unknown.map((field) => ({ error: 'unknown_field', field })),
+    );
   const parts = form.getAll('photo');
   if (parts.length === 0) throw badRequest('field_required', 'photo');
   if (parts.length > 1) throw badRequest('invalid_value', 'photo');

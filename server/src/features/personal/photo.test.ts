@@ -15,7 +15,11 @@ async function upload(token: string, parts: Array<[name: string, value: Uint8Arr
   for (const [name, value, filename] of parts) {
     form.append(name, typeof value === 'string' ? value : new File([value], filename ?? 'photo.png', { type: 'image/png' }));
   }
-  const response = await server.app.request(PHOTO, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' } });
+  const response = await server.app.request(PHOTO, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
+  });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
@@ -92,7 +96,14 @@ describe('POST /user/photo/', () => {
     const png = await solidImage(10, 10, 'png');
     expect((await upload(tokens.access, [])).json).toEqual({ errors: [{ error: 'field_required', field: 'photo' }] });
     expect((await upload(tokens.access, [['picture', png]])).json).toEqual({ errors: [{ error: 'unknown_field', field: 'picture' }] });
-    expect((await upload(tokens.access, [['photo', png], ['photo', png]])).json).toEqual({ errors: [{ error: 'invalid_value', field: 'photo' }] });
+    expect(
+      (
+        await upload(tokens.access, [
+          ['photo', png],
+          ['photo', png],
+        ])
+      ).json,
+    ).toEqual({ errors: [{ error: 'invalid_value', field: 'photo' }] });
     expect((await upload(tokens.access, [['photo', 'not a file']])).json).toEqual({ errors: [{ error: 'invalid_media_type', field: 'photo' }] });
     const json = await server.call('POST', PHOTO, { token: tokens.access, body: { photo: 'x' } });
     expect([json.status, json.json]).toEqual([415, { errors: [{ error: 'unsupported_media_type' }] }]);

@@ -18,7 +18,18 @@ import { birthDateProblem } from './birth-date.js';
 
 /** `""` (or null) clears an optional field. */
 const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: string) =>
-  v.optional(v.union([v.pipe(v.nullable(v.literal('')), v.transform(() => null)), schema], errorKey));
+  v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.nullable(v.literal('')),
+          v.transform(() => null),
+        ),
+        schema,
+      ],
+      errorKey,
+    ),
+  );
 
 const profileSchema = requestSchema<ProfileChangeRequest>()(
   v.strictObject({

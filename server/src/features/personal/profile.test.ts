@@ -100,7 +100,11 @@ describe('PATCH /user/profile/', () => {
   it('needs a signed-in caller and a JSON body', async () => {
     expect((await server.call('PATCH', PROFILE, { body: {} })).status).toBe(401);
     const tokens = await server.registerByPhone('+998903330011');
-    const form = await server.call('PATCH', PROFILE, { token: tokens.access, rawBody: 'first_name=X', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await server.call('PATCH', PROFILE, {
+      token: tokens.access,
+      rawBody: 'first_name=X',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect([form.status, form.json]).toEqual([415, { errors: [{ error: 'unsupported_media_type' }] }]);
   });
 });

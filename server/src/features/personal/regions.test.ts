@@ -15,8 +15,20 @@ describe('GET /common/api/v1/regions/', () => {
     const regions = answer.json as Region[];
     expect(regions).toHaveLength(14);
     expect(regions.map((region) => region.id).toSorted()).toEqual([
-      'andijan', 'bukhara', 'fergana', 'jizzakh', 'karakalpakstan', 'kashkadarya', 'khorezm',
-      'namangan', 'navoi', 'samarkand', 'surkhandarya', 'syrdarya', 'tashkent', 'tashkent-city',
+      'andijan',
+      'bukhara',
+      'fergana',
+      'jizzakh',
+      'karakalpakstan',
+      'kashkadarya',
+      'khorezm',
+      'namangan',
+      'navoi',
+      'samarkand',
+      'surkhandarya',
+      'syrdarya',
+      'tashkent',
+      'tashkent-city',
     ]);
     expect(regions.filter((region) => region.name.uz.endsWith(' viloyati'))).toHaveLength(12);
   });
@@ -26,7 +38,20 @@ describe('GET /common/api/v1/regions/', () => {
     const city = regions.find((region) => region.id === 'tashkent-city');
     expect(city?.name).toEqual({ uz: 'Toshkent shahri', uzc: 'Тошкент шаҳри', kaa: 'Tashkent qalası', ru: 'город Ташкент', en: 'Tashkent city' });
     expect(city?.districts.map((district) => district.name.uz).toSorted()).toEqual(
-      ['Bektemir', 'Chilonzor', 'Mirobod', 'Mirzo Ulug‘bek', 'Olmazor', 'Sergeli', 'Shayxontohur', 'Uchtepa', 'Yakkasaroy', 'Yangihayot', 'Yashnobod', 'Yunusobod']
+      [
+        'Bektemir',
+        'Chilonzor',
+        'Mirobod',
+        'Mirzo Ulug‘bek',
+        'Olmazor',
+        'Sergeli',
+        'Shayxontohur',
+        'Uchtepa',
+        'Yakkasaroy',
+        'Yangihayot',
+        'Yashnobod',
+        'Yunusobod',
+      ]
         .map((name) => `${name} tumani`)
         .toSorted(),
     );
@@ -72,7 +97,9 @@ describe('GET /common/api/v1/regions/', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toBe('Accept-Encoding');
     expect(JSON.parse(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString())).toEqual(plain);
-    const again = await server.app.request(REGIONS, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'if-none-match': response.headers.get('etag') ?? '' } });
+    const again = await server.app.request(REGIONS, {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'if-none-match': response.headers.get('etag') ?? '' },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
   });

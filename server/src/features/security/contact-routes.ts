@@ -44,7 +44,11 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
    */
   async function changeContacts(
     c: Context<AppEnv>,
-    change: (tx: Storage, user: User, now: number) => Promise<{ type: AuditEventType; changes: ContactChanges; details: Record<string, string | boolean | null> } | null>,
+    change: (
+      tx: Storage,
+      user: User,
+      now: number,
+    ) => Promise<{ type: AuditEventType; changes: ContactChanges; details: Record<string, string | boolean | null> } | null>,
   ) {
     const caller = c.get('auth');
     const now = clock.now();

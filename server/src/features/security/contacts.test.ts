@@ -91,7 +91,14 @@ describe('POST /user/change-email/', () => {
 
   it('verifies the unverified e-mail given at registration', async () => {
     const requestId = await server.verify({ phone: OTHER_PHONE });
-    const registered = await server.post(REGISTER_PATH, { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Aziz', last_name: 'Rahimov', kind: 1, email: 'aziz@example.uz' });
+    const registered = await server.post(REGISTER_PATH, {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Aziz',
+      last_name: 'Rahimov',
+      kind: 1,
+      email: 'aziz@example.uz',
+    });
     const answer = await changeEmail('aziz@example.uz', registered.json.access);
     expect(answer.json).toMatchObject({ email: 'aziz@example.uz', email_verified: true });
   });
@@ -107,7 +114,14 @@ describe('POST /user/change-email/', () => {
 
   it('takes the address from an account that only claimed it unverified', async () => {
     const requestId = await server.verify({ phone: OTHER_PHONE });
-    const claimer = await server.post(REGISTER_PATH, { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Aziz', last_name: 'Rahimov', kind: 1, email: 'mine@example.uz' });
+    const claimer = await server.post(REGISTER_PATH, {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Aziz',
+      last_name: 'Rahimov',
+      kind: 1,
+      email: 'mine@example.uz',
+    });
     expect((await changeEmail('mine@example.uz')).status).toBe(200);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: claimer.json.access })).json.email).toBeNull();
   });
@@ -143,7 +157,7 @@ describe('secondary contacts', () => {
     expect((await signIn({ phone: NEW_PHONE })).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
   });
 
-  it('refuses the account\'s own primary as its secondary with same_contact', async () => {
+  it("refuses the account's own primary as its secondary with same_contact", async () => {
     const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'confirm_secondary_email_or_phone', phone: PHONE }, { token: tokens.access });
     expect(sent.json).toEqual({ errors: [{ error: 'same_contact', field: 'phone' }] });
   });
@@ -157,7 +171,9 @@ describe('secondary contacts', () => {
     const again = await server.call('DELETE', `${SECONDARY}?type=phone`, { token: tokens.access });
     expect(again.status).toBe(200);
     expect((await steps.events(tokens.access)).json.count).toBe(2);
-    expect((await server.call('DELETE', `${SECONDARY}?type=fax`, { token: tokens.access })).json).toEqual({ errors: [{ error: 'invalid_value', field: 'type' }] });
+    expect((await server.call('DELETE', `${SECONDARY}?type=fax`, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'invalid_value', field: 'type' }],
+    });
     expect((await server.call('DELETE', SECONDARY, { token: tokens.access })).json).toEqual({ errors: [{ error: 'field_required', field: 'type' }] });
   });
 

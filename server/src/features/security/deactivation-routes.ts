@@ -21,7 +21,9 @@ import type { Storage } from '../../storage/storage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const ownCodeSchema = requestSchema<DeactivationRequest>()(v.strictObject({ request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')) }));
+const ownCodeSchema = requestSchema<DeactivationRequest>()(
+  v.strictObject({ request_id: v.pipe(v.string('request_id_error'), v.maxLength(256, 'request_id_error')) }),
+);
 
 export function deactivationRoutes({ storage, clock, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -88,7 +88,11 @@ describe('a deactivated account', () => {
       const answer = await server.call(method, `${V1}${path}`, { token: tokens.access, ...(body === undefined ? {} : { body }) });
       expect([answer.status, answer.json], `${method} ${path}`).toEqual([403, { errors: [{ error: 'account_inactive' }] }]);
     }
-    const code = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'change_phone_verification', phone: '+998901290099' }, { token: tokens.access });
+    const code = await server.post(
+      `${V1}/auth/SendAuthSmsVerification/`,
+      { type: 'change_phone_verification', phone: '+998901290099' },
+      { token: tokens.access },
+    );
     expect(code.status).toBe(403);
     // Nothing was done: the caller's sign-in is still there.
     expect((await server.call('GET', PROFILE, { token: tokens.access })).status).toBe(200);

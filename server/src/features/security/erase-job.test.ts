@@ -26,7 +26,20 @@ async function furnish(tokens: Tokens, phone: string, photo: string | null) {
   const now = server.clock.now();
   await server.db
     .insertInto('addresses')
-    .values({ id: `address-of-${phone}`, user_id: tokens.user_uuid, label: null, region: 'tashkent-city', district: 'yunusobod', street: 'Amir Temur', house: '1', apartment: null, postal_code: null, is_default: 1, created_at: now, updated_at: now })
+    .values({
+      id: `address-of-${phone}`,
+      user_id: tokens.user_uuid,
+      label: null,
+      region: 'tashkent-city',
+      district: 'yunusobod',
+      street: 'Amir Temur',
+      house: '1',
+      apartment: null,
+      postal_code: null,
+      is_default: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await server.db.updateTable('users').set({ photo }).where('id', '=', tokens.user_uuid).execute();
 }

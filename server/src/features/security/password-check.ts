@@ -17,8 +17,6 @@ export const passwordCheckKey = (user: User) => `user:${user.id}`;
  */
 export async function assertPassword(throttle: LoginThrottle, user: User, password: string, ip: string, field: string): Promise<void> {
   const passwordHash = user.passwordHash;
-  const ok = await throttle.attempt(passwordCheckKey(user), ip, () =>
-    passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password),
-  );
+  const ok = await throttle.attempt(passwordCheckKey(user), ip, () => (passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password)));
   if (!ok) throw badRequest('invalid_old_password', field);
 }

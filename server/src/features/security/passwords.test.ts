@@ -23,7 +23,11 @@ const signInWith = (password: string) => server.post(`${V1}/login/LoginUser/`, {
 describe('POST /user/change-password/', () => {
   it('sets the new password and keeps every sign-in when not asked to end them', async () => {
     const phone = await steps.signIn(PHONE);
-    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: false }, { token: tokens.access });
+    const answer = await server.post(
+      CHANGE,
+      { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: false },
+      { token: tokens.access },
+    );
     expect([answer.status, answer.json]).toEqual([200, { ended: 0, ended_apps: 0 }]);
     expect((await signInWith(STRONG_PASSWORD)).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
     expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
@@ -32,7 +36,7 @@ describe('POST /user/change-password/', () => {
     expect(types).toEqual(['login', 'password_changed', 'login']);
   });
 
-  it('ends the other sign-ins when asked, keeps the caller\'s, and writes password_changed', async () => {
+  it("ends the other sign-ins when asked, keeps the caller's, and writes password_changed", async () => {
     const phone = await steps.signIn(PHONE);
     const tablet = await steps.signIn(PHONE);
     const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
@@ -46,13 +50,21 @@ describe('POST /user/change-password/', () => {
   });
 
   it('refuses a wrong current password with invalid_old_password and changes nothing', async () => {
-    const answer = await server.post(CHANGE, { old_password: 'not-my-password', new_password: NEW_PASSWORD, end_other_sessions: true }, { token: tokens.access });
+    const answer = await server.post(
+      CHANGE,
+      { old_password: 'not-my-password', new_password: NEW_PASSWORD, end_other_sessions: true },
+      { token: tokens.access },
+    );
     expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_old_password', field: 'old_password' }] }]);
     expect((await signInWith(STRONG_PASSWORD)).status).toBe(200);
   });
 
   it('applies the password policy to new_password', async () => {
-    for (const [password, key] of [['short', 'password_too_short'], ['12345678', 'password_too_common'], ['x'.repeat(129), 'password_too_long']]) {
+    for (const [password, key] of [
+      ['short', 'password_too_short'],
+      ['12345678', 'password_too_common'],
+      ['x'.repeat(129), 'password_too_long'],
+    ]) {
       const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: password }, { token: tokens.access });
       expect(answer.json, key).toEqual({ errors: [{ error: key, field: 'new_password' }] });
     }
@@ -94,7 +106,10 @@ describe('POST /user/reset-password/', () => {
     expect((await server.post(RESET, { request_id: requestId, new_password: '12345678' }, { token: tokens.access })).json).toEqual({
       errors: [{ error: 'password_too_common', field: 'new_password' }],
     });
-    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({ ended: 0, ended_apps: 0 });
+    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).json).toEqual({
+      ended: 0,
+      ended_apps: 0,
+    });
   });
 });
 
@@ -115,7 +130,7 @@ describe('a new password and the OAuth apps let in (ASVS 5.0 §7.4.3)', () => {
     app = await oauth.tokens(tokens.access, { scope: 'openid profile' });
   });
 
-  it('a change of password ends the apps\' sessions unless asked not to, and says how many', async () => {
+  it("a change of password ends the apps' sessions unless asked not to, and says how many", async () => {
     const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD }, { token: tokens.access });
     expect([answer.status, answer.json]).toEqual([200, { ended: 0, ended_apps: 2 }]);
     expect(await appWorks(app)).toEqual({ userinfo: 401, refresh: 400 });
@@ -124,24 +139,33 @@ describe('a new password and the OAuth apps let in (ASVS 5.0 §7.4.3)', () => {
     expect(await steps.works(tokens)).toEqual({ access: 200, refresh: 200 });
     const [event] = (await steps.events(tokens.access)).json.results;
     expect(event).toMatchObject({ type: 'password_changed', details: { ended_sessions: 0, ended_app_sessions: 2 } });
-    const row = await server.db.selectFrom('sessions').select('end_reason').where('kind', '=', 'oauth').where('ended_at', 'is not', null).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('kind', '=', 'oauth')
+      .where('ended_at', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(row.end_reason).toBe('password_change');
   });
 
   it('a change of password with end_app_sessions false leaves the apps signed in', async () => {
-    const answer = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true, end_app_sessions: false }, { token: tokens.access });
+    const answer = await server.post(
+      CHANGE,
+      { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, end_other_sessions: true, end_app_sessions: false },
+      { token: tokens.access },
+    );
     expect(answer.json).toEqual({ ended: 0, ended_apps: 0 });
     expect(await appWorks(app)).toEqual({ userinfo: 200, refresh: 200 });
   });
 
-  it('a reset while signed in ends the apps\' sessions by default', async () => {
+  it("a reset while signed in ends the apps' sessions by default", async () => {
     const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
     const answer = await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access });
     expect(answer.json).toEqual({ ended: 0, ended_apps: 2 });
     expect(await appWorks(app)).toEqual({ userinfo: 401, refresh: 400 });
   });
 
-  it('a forgotten password restored by a code ends every sign-in and, by default, the apps\' sessions', async () => {
+  it("a forgotten password restored by a code ends every sign-in and, by default, the apps' sessions", async () => {
     const requestId = await server.verify({ phone: PHONE }, 'forget_pass_verification');
     const answer = await server.post(RESTORE, { request_id: requestId, password: NEW_PASSWORD });
     expect([answer.status, answer.json]).toEqual([200, { detail: 'password_changed', ended: 1, ended_apps: 2 }]);

@@ -12,7 +12,13 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** A whole number from `min` to `max`, sent as text in the query. */
 const wholeNumber = (min: number, max: number) =>
-  v.pipe(v.string('invalid_value'), v.regex(/^\d{1,6}$/, 'invalid_value'), v.transform(Number), v.minValue(min, 'invalid_value'), v.maxValue(max, 'invalid_value'));
+  v.pipe(
+    v.string('invalid_value'),
+    v.regex(/^\d{1,6}$/, 'invalid_value'),
+    v.transform(Number),
+    v.minValue(min, 'invalid_value'),
+    v.maxValue(max, 'invalid_value'),
+  );
 
 const pageQuery = v.strictObject({
   page: v.optional(wholeNumber(1, 100_000), '1'),

@@ -15,7 +15,11 @@ const eventRows = () => server.db.selectFrom('audit_events').selectAll().orderBy
 describe('the security log', () => {
   it('records a password sign-in and a code sign-in with the address and the parsed device', async () => {
     await server.registerByPhone(PHONE);
-    const byPassword = await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: STRONG_PASSWORD }, { headers: { 'user-agent': CHROME_WINDOWS }, ip: '198.51.100.4' });
+    const byPassword = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: PHONE, password: STRONG_PASSWORD },
+      { headers: { 'user-agent': CHROME_WINDOWS }, ip: '198.51.100.4' },
+    );
     server.clock.advanceSeconds(121);
     await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE });
     const code = await server.lastCode(PHONE);
@@ -63,7 +67,11 @@ describe('the security log', () => {
     await server.registerByPhone(PHONE);
     await steps.signIn(PHONE);
     const requestId = await server.verify({ phone: PHONE }, 'forget_pass_verification');
-    await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: 'Yangi-parol-Toshkent-9' }, { headers: { 'user-agent': SAFARI_IPHONE } });
+    await server.post(
+      `${V1}/restore-password/RestorePasswordSms/`,
+      { request_id: requestId, password: 'Yangi-parol-Toshkent-9' },
+      { headers: { 'user-agent': SAFARI_IPHONE } },
+    );
     const tokens = await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: 'Yangi-parol-Toshkent-9' });
     const [login, reset] = (await steps.events(tokens.json.access)).json.results;
     expect(login.type).toBe('login');
@@ -79,7 +87,7 @@ describe('the security log', () => {
     expect((await eventRows()).map((row) => row.type)).toEqual([]);
   });
 
-  it('records taking an app\'s access back, once: not when there was nothing to take back', async () => {
+  it("records taking an app's access back, once: not when there was nothing to take back", async () => {
     const oauth = oauthSteps(server);
     await oauth.registerClients();
     const tokens = await server.registerByPhone(PHONE);
@@ -92,7 +100,7 @@ describe('the security log', () => {
     expect(answer.json.results[0]).toMatchObject({ type: 'grant_revoked', details: { client_id: PARTNER_ID, name: 'Partner Shop', ended_sessions: 1 } });
   });
 
-  it('pages newest first with a count of all, and shows nobody else\'s events', async () => {
+  it("pages newest first with a count of all, and shows nobody else's events", async () => {
     const tokens = await server.registerByPhone(PHONE);
     for (let i = 0; i < 4; i += 1) {
       server.clock.advanceSeconds(1);

@@ -43,19 +43,45 @@ describe('GET /user/sessions/', () => {
         last_active_at: signedInAt,
         current: true,
       },
-      expect.objectContaining({ id: phone.session, device: 'mobile', browser: 'Safari', os: 'iOS', ip: '198.51.100.23', source: null, last_active_at: refreshedAt, current: false }),
+      expect.objectContaining({
+        id: phone.session,
+        device: 'mobile',
+        browser: 'Safari',
+        os: 'iOS',
+        ip: '198.51.100.23',
+        source: null,
+        last_active_at: refreshedAt,
+        current: false,
+      }),
       expect.objectContaining({ id: curl.session, device: 'unknown', browser: null, os: null, current: false }),
     ]);
   });
 
-  it('leaves out ended and expired sign-ins, OAuth clients\' sessions and other accounts', async () => {
+  it("leaves out ended and expired sign-ins, OAuth clients' sessions and other accounts", async () => {
     const ended = await steps.signIn(PHONE);
     await server.call('DELETE', '/sso/api/v1/user/LogoutUser/', { token: ended.access });
     await server.post('/sso/api/v1/login/LoginUser/', { phone: PHONE, password: 'Qovun-pishdi-Chorsu-7', save: false });
     await server.registerByPhone('+998901230022');
     await server.db
       .insertInto('sessions')
-      .values({ id: 'oauth-1', user_id: laptop.user_uuid, ip: '1.2.3.4', save: 1, created_at: server.clock.now(), last_seen_at: server.clock.now(), kind: 'oauth', device_id: null, user_agent: null, source: 'oauth', product_source: null, oauth_client_id: 'x', ended_at: null, end_reason: null, scope: 'openid', auth_time: 0 })
+      .values({
+        id: 'oauth-1',
+        user_id: laptop.user_uuid,
+        ip: '1.2.3.4',
+        save: 1,
+        created_at: server.clock.now(),
+        last_seen_at: server.clock.now(),
+        kind: 'oauth',
+        device_id: null,
+        user_agent: null,
+        source: 'oauth',
+        product_source: null,
+        oauth_client_id: 'x',
+        ended_at: null,
+        end_reason: null,
+        scope: 'openid',
+        auth_time: 0,
+      })
       .execute();
     // The unsaved sign-in's refresh token lives one day; the saved ones thirty.
     server.clock.advanceSeconds(24 * 60 * 60 + 1);
@@ -83,7 +109,7 @@ describe('DELETE /user/sessions/{id}/', () => {
     expect(row.end_reason).toBe('ended_by_user');
   });
 
-  it('writes session_ended with the ended sign-in\'s device', async () => {
+  it("writes session_ended with the ended sign-in's device", async () => {
     const phone = await steps.signIn(PHONE, { 'user-agent': SAFARI_IPHONE });
     await end(phone.session);
     const [event] = (await steps.events(laptop.access)).json.results;
@@ -95,12 +121,12 @@ describe('DELETE /user/sessions/{id}/', () => {
     });
   });
 
-  it('signs the caller out when it names the caller\'s own sign-in', async () => {
+  it("signs the caller out when it names the caller's own sign-in", async () => {
     expect((await end(laptop.session)).status).toBe(204);
     expect(await steps.works(laptop)).toEqual({ access: 401, refresh: 401 });
   });
 
-  it('answers 404 not_found for another account\'s sign-in, an unknown one and one already ended, and ends nothing', async () => {
+  it("answers 404 not_found for another account's sign-in, an unknown one and one already ended, and ends nothing", async () => {
     const other = await server.registerByPhone('+998901230022');
     for (const id of [other.session, 'no-such-session']) {
       const answer = await end(id);
@@ -114,7 +140,7 @@ describe('DELETE /user/sessions/{id}/', () => {
 });
 
 describe('POST /user/sessions/end-others/', () => {
-  it('ends every other sign-in and keeps the caller\'s', async () => {
+  it("ends every other sign-in and keeps the caller's", async () => {
     const phone = await steps.signIn(PHONE);
     const tablet = await steps.signIn(PHONE);
     const other = await server.registerByPhone('+998901230022');
@@ -131,7 +157,7 @@ describe('POST /user/sessions/end-others/', () => {
     expect((await endOthersProven()).json).toEqual({ ended: 0 });
   });
 
-  it('takes a proof by a code to the account\'s own phone as well as by the password', async () => {
+  it("takes a proof by a code to the account's own phone as well as by the password", async () => {
     const phone = await steps.signIn(PHONE);
     const requestId = await steps.verifySignedIn(laptop.access, { phone: PHONE }, 'confirm_email_or_phone');
     const { proof } = (await server.post(PROOF, { request_id: requestId }, { token: laptop.access })).json;

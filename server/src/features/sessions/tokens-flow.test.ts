@@ -141,7 +141,10 @@ describe('refreshing', () => {
 
 describe('access tokens', () => {
   it('are EdDSA JWTs of type at+jwt that expire after 15 minutes', async () => {
-    const [header, payload] = tokens.access.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = tokens.access
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt' });
     expect(payload.exp - payload.iat).toBe(900);
     expect(payload.iss).toBe('http://localhost:8080');
@@ -178,7 +181,7 @@ describe('logging out', () => {
     expect(await sessionRow()).toMatchObject({ end_reason: 'logout' });
   });
 
-  it('leaves the same account\'s other sessions signed in', async () => {
+  it("leaves the same account's other sessions signed in", async () => {
     const other = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901110022', password: 'Qovun-pishdi-Chorsu-7' });
     await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: tokens.access });
     expect((await server.call('GET', PROFILE, { token: other.json.access })).status).toBe(200);

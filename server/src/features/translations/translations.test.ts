@@ -4,7 +4,6 @@ import { LOCALES } from '../../lib/locales.js';
 import { useTestServer } from '../../test-support/test-server.js';
 import { emittedKeys } from '../../test-support/error-keys.js';
 
-
 /** Keys the SPA reads from the catalogue (SPEC §8); each must exist in every locale. */
 const REQUIRED_KEYS = [
   'timeout',
@@ -94,7 +93,6 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     }
   });
 
-
   it('serves all five locales of the product', () => {
     expect([...LOCALES]).toEqual(['uz', 'uzc', 'kaa', 'ru', 'en']);
   });
@@ -163,7 +161,10 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     };
     for (const [key, file] of Object.entries(expected)) {
       const places = keys.get(key) ?? [];
-      expect(places.some((place) => place.startsWith(`${file} `)), `the collector did not find ${key} in ${file}, only in [${places.join('; ')}]`).toBe(true);
+      expect(
+        places.some((place) => place.startsWith(`${file} `)),
+        `the collector did not find ${key} in ${file}, only in [${places.join('; ')}]`,
+      ).toBe(true);
     }
     // Field names passed to badRequest are not keys, nor is text inside a literal (the RFC 6750
     // `error="invalid_token"` of the WWW-Authenticate header).

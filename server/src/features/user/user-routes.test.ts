@@ -56,7 +56,8 @@ async function registerIn(on: Browser, phone: string, extra: Record<string, unkn
   return answer.json as { access: string; refresh: string; user_uuid: string };
 }
 
-const listIn = (on: Browser, access: string, headers: Record<string, string> = {}) => server.call('GET', DEVICE_LIST, { token: access, headers: { ...on.headers(), ...headers } });
+const listIn = (on: Browser, access: string, headers: Record<string, string> = {}) =>
+  server.call('GET', DEVICE_LIST, { token: access, headers: { ...on.headers(), ...headers } });
 const uuids = (answer: CallResult) => (answer.json as { uuid: string }[]).map((profile) => profile.uuid);
 
 describe('DeviceProfileList', () => {
@@ -70,13 +71,26 @@ describe('DeviceProfileList', () => {
     const list = await listIn(laptop, second.access);
     expect(list.status).toBe(200);
     expect(list.json).toEqual([
-      expect.objectContaining({ uuid: second.user_uuid, first_name: 'Sardor', phone: '+998 90 *** ** 22', email: null, is_current: true, has_active_session: true }),
+      expect.objectContaining({
+        uuid: second.user_uuid,
+        first_name: 'Sardor',
+        phone: '+998 90 *** ** 22',
+        email: null,
+        is_current: true,
+        has_active_session: true,
+      }),
       expect.objectContaining({ uuid: first.user_uuid, first_name: 'Dilnoza', phone: '+998 90 *** ** 11', is_current: false, has_active_session: true }),
     ]);
   });
 
   it('binds the browser by an HttpOnly, SameSite=Strict cookie of 256 random bits, sent to the API only, for a year', async () => {
-    const answer = await server.post(REGISTER_PATH, { request_id: await server.verify({ phone: '+998903330011' }), password: STRONG_PASSWORD, first_name: 'A', last_name: 'B', kind: 2 });
+    const answer = await server.post(REGISTER_PATH, {
+      request_id: await server.verify({ phone: '+998903330011' }),
+      password: STRONG_PASSWORD,
+      first_name: 'A',
+      last_name: 'B',
+      kind: 2,
+    });
     const cookie = answer.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; SameSite=Strict$/);
     // Over http (the test server's PUBLIC_URL) the cookie cannot be Secure; over https it is (below).
@@ -86,11 +100,13 @@ describe('DeviceProfileList', () => {
     expect(session.device_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('signs in with the browser\'s cookie: the next account lands on the same device, and the cookie is set again', async () => {
+  it("signs in with the browser's cookie: the next account lands on the same device, and the cookie is set again", async () => {
     const laptop = browser();
     const first = await registerIn(laptop, '+998903330011');
     const before = laptop.cookie;
-    const signIn = laptop.keep(await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: laptop.headers() }));
+    const signIn = laptop.keep(
+      await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: laptop.headers() }),
+    );
     expect(signIn.headers.get('set-cookie')).toContain(before);
     expect(uuids(await listIn(laptop, signIn.json.access))).toEqual([first.user_uuid]);
   });
@@ -104,7 +120,7 @@ describe('DeviceProfileList', () => {
     expect(list.json.find((p: { uuid: string }) => p.uuid === first.user_uuid)?.has_active_session).toBe(false);
   });
 
-  it('does not trust the Device-Id header: signing in with another device\'s id shows none of its accounts', async () => {
+  it("does not trust the Device-Id header: signing in with another device's id shows none of its accounts", async () => {
     const victim = browser();
     const victimAccount = await registerIn(victim, '+998903330011', {}, { 'device-id': 'victim-fingerprint' });
     // The attacker knows the victim's device id (a fingerprint is stable; cmmtuuid is readable by scripts)
@@ -119,7 +135,7 @@ describe('DeviceProfileList', () => {
     expect(uuids(await listIn(victim, victimAccount.access))).toEqual([victimAccount.user_uuid]);
   });
 
-  it('needs the cookie, not the token: another browser\'s token with this browser\'s cookie lists this browser', async () => {
+  it("needs the cookie, not the token: another browser's token with this browser's cookie lists this browser", async () => {
     const laptop = browser();
     const first = await registerIn(laptop, '+998903330011');
     const phone = browser();
@@ -170,7 +186,13 @@ describe('restoring a password', () => {
 
   it('sets the new password by an e-mail proof', async () => {
     const requestId = await server.verify({ email: 'kamola@example.uz' });
-    await server.post('/sso/api/v2/register/RegisterUser/', { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Kamola', last_name: 'Ergasheva', kind: 1 });
+    await server.post('/sso/api/v2/register/RegisterUser/', {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Kamola',
+      last_name: 'Ergasheva',
+      kind: 1,
+    });
     const proof = await server.verify({ email: 'kamola@example.uz' }, 'forget_pass_verification');
     expect((await server.post(`${V1}/restore-password/RestorePasswordEmail/`, { request_id: proof, password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
     expect((await server.post(`${V1}/login/LoginUser/`, { email: 'kamola@example.uz', password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
@@ -196,7 +218,9 @@ describe('restoring a password', () => {
     expect((await server.post(`${V1}/restore-password/RestorePasswordEmail/`, { request_id: proof, password: 'Yangi-parol-Toshkent-9' })).json).toEqual({
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
-    expect((await server.post(sms, { request_id: proof, password: '12345678' })).json).toEqual({ errors: [{ error: 'password_too_common', field: 'password' }] });
+    expect((await server.post(sms, { request_id: proof, password: '12345678' })).json).toEqual({
+      errors: [{ error: 'password_too_common', field: 'password' }],
+    });
     expect((await server.post(sms, { request_id: proof, password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
   });
 });

@@ -105,7 +105,8 @@ describe('sending a code', () => {
 });
 
 /** The statuses of parallel answers, counted: {200: n, 429: m}. */
-const tally = (answers: Array<{ status: number }>) => answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+const tally = (answers: Array<{ status: number }>) =>
+  answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
 
 describe('sending codes in parallel (issue 10 §2)', () => {
   it('sends one code of 20 parallel requests for one number; the others wait out the cooldown', async () => {

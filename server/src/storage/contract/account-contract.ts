@@ -36,7 +36,9 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
 
     it('finds the owner of a phone or e-mail by primary or secondary, never by an unverified e-mail', () =>
       withStorage(async (storage) => {
-        await storage.users.insert(user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true, secondaryPhone: '+998901234568', secondaryEmail: 'c@d.uz' }));
+        await storage.users.insert(
+          user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true, secondaryPhone: '+998901234568', secondaryEmail: 'c@d.uz' }),
+        );
         await storage.users.insert(user('u2', { email: 'e@f.uz' }));
         expect((await storage.contacts.ownerOfPhone('+998901234567'))?.id).toBe('u1');
         expect((await storage.contacts.ownerOfPhone('+998901234568'))?.id).toBe('u1');

@@ -63,7 +63,13 @@ export function describeClientStorage(name: string, open: OpenStorage) {
           scopes: ['openid', 'profile', 'phone', 'email'],
         });
         const bank = client('bank', {
-          kind: 'confidential', secretHash: 'sha256-of-the-secret', firstParty: true, redirectUris: [], postLogoutRedirectUris: [], webOrigins: [], scopes: [],
+          kind: 'confidential',
+          secretHash: 'sha256-of-the-secret',
+          firstParty: true,
+          redirectUris: [],
+          postLogoutRedirectUris: [],
+          webOrigins: [],
+          scopes: [],
         });
         await storage.clients.upsert(shop);
         await storage.clients.upsert(bank);
@@ -104,7 +110,10 @@ export function describeClientStorage(name: string, open: OpenStorage) {
         expect(await storage.clients.list()).toEqual([]);
         await storage.clients.upsert(client('shop'));
         await storage.clients.upsert(client('bank', { name: 'Bank' }));
-        expect((await storage.clients.list()).map((c) => [c.id, c.name])).toEqual([['bank', 'Bank'], ['shop', 'Test Shop']]);
+        expect((await storage.clients.list()).map((c) => [c.id, c.name])).toEqual([
+          ['bank', 'Bank'],
+          ['shop', 'Test Shop'],
+        ]);
       }));
 
     it('finds an authorization code by its hash with every field, and marks it used once, by one session', () =>

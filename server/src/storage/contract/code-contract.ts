@@ -10,8 +10,18 @@ const MINUTE = 60_000;
 
 /** An open SMS code to `id`, with no try used. */
 const code = (id: string) => ({
-  id, purpose: 'p', contactType: 'phone' as const, contact: id, codeHash: 'h', channel: 'sms' as const, ip: 'ip',
-  createdAt: T0, expiresAt: T0 + MINUTE, attempts: 0, closedAt: null, closeReason: null,
+  id,
+  purpose: 'p',
+  contactType: 'phone' as const,
+  contact: id,
+  codeHash: 'h',
+  channel: 'sms' as const,
+  ip: 'ip',
+  createdAt: T0,
+  expiresAt: T0 + MINUTE,
+  attempts: 0,
+  closedAt: null,
+  closeReason: null,
 });
 
 export function describeCodeStorage(name: string, open: OpenStorage) {
@@ -21,8 +31,18 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
     it('closes a code and uses a request id only once', () =>
       withStorage(async (storage) => {
         await storage.codes.insert({
-          id: 'c1', purpose: 'login_sms_verification', contactType: 'phone', contact: '+998901234567', codeHash: 'h',
-          channel: 'sms', ip: 'ip', createdAt: T0, expiresAt: T0 + 1, attempts: 0, closedAt: null, closeReason: null,
+          id: 'c1',
+          purpose: 'login_sms_verification',
+          contactType: 'phone',
+          contact: '+998901234567',
+          codeHash: 'h',
+          channel: 'sms',
+          ip: 'ip',
+          createdAt: T0,
+          expiresAt: T0 + 1,
+          attempts: 0,
+          closedAt: null,
+          closeReason: null,
         });
         expect(await storage.codes.takeAttempt('c1', 5)).toBe(1);
         expect(await storage.codes.takeAttempt('c1', 5)).toBe(2);
@@ -31,7 +51,15 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
         expect((await storage.codes.latest('+998901234567', 'login_sms_verification'))?.closeReason).toBe('used');
 
         await storage.verifications.insert({
-          id: 'v1', requestHash: 'rh', purpose: 'p', contactType: 'phone', contact: 'c', createdAt: T0, expiresAt: T0 + 1, usedAt: null, userId: null,
+          id: 'v1',
+          requestHash: 'rh',
+          purpose: 'p',
+          contactType: 'phone',
+          contact: 'c',
+          createdAt: T0,
+          expiresAt: T0 + 1,
+          usedAt: null,
+          userId: null,
         });
         expect(await storage.verifications.markUsed('v1', T0)).toBe(true);
         expect(await storage.verifications.markUsed('v1', T0)).toBe(false);
@@ -39,10 +67,24 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
 
     it('counts codes per contact and per address since a moment', () =>
       withStorage(async (storage) => {
-        for (const [id, contact, ip, at] of [['a', 'x', '1', T0], ['b', 'x', '2', T0 + 10], ['c', 'y', '1', T0 + 20]] as const) {
+        for (const [id, contact, ip, at] of [
+          ['a', 'x', '1', T0],
+          ['b', 'x', '2', T0 + 10],
+          ['c', 'y', '1', T0 + 20],
+        ] as const) {
           await storage.codes.insert({
-            id, purpose: 'p', contactType: 'phone', contact, codeHash: 'h', channel: 'sms', ip, createdAt: at, expiresAt: at + 1,
-            attempts: 0, closedAt: null, closeReason: null,
+            id,
+            purpose: 'p',
+            contactType: 'phone',
+            contact,
+            codeHash: 'h',
+            channel: 'sms',
+            ip,
+            createdAt: at,
+            expiresAt: at + 1,
+            attempts: 0,
+            closedAt: null,
+            closeReason: null,
           });
         }
         expect(await storage.codes.countSince({ contact: 'x' }, T0)).toBe(2);
@@ -64,7 +106,7 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
         expect((await storage.stepUpProofs.findByHash('h1'))?.usedAt).toBe(T0 + 1);
       }));
 
-    it('counts a code\'s tries up to the limit, concurrent ones too, and none on a closed code', () =>
+    it("counts a code's tries up to the limit, concurrent ones too, and none on a closed code", () =>
       withStorage(async (storage) => {
         await storage.codes.insert(code('c1'));
         const tries = await Promise.all(Array.from({ length: 20 }, () => storage.codes.takeAttempt('c1', 5)));

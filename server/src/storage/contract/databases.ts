@@ -21,7 +21,14 @@ export async function openSqliteFile() {
   const db = openSqlite(join(dir, 'kirish.db'));
   await migrateToLatest(db);
   const storage = createKyselyStorage(db, { groupCommit: true });
-  return { storage, db, dispose: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    storage,
+    db,
+    dispose: async () => {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const DATABASES: readonly ContractDatabase[] = [{ name: 'SQLite', open: openSqliteFile }];

@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { T0, type OpenStorage, usingStorage } from './contract-records.js';
 
 const key = (kid: string, createdAt: number, retiredAt: number | null) => ({
-  kid, alg: 'EdDSA', privateJwk: `{"d":"${kid}"}`, publicJwk: `{"x":"${kid}"}`, createdAt, retiredAt,
+  kid,
+  alg: 'EdDSA',
+  privateJwk: `{"d":"${kid}"}`,
+  publicJwk: `{"x":"${kid}"}`,
+  createdAt,
+  retiredAt,
 });
 
 export function describeKeyStorage(name: string, open: OpenStorage) {

@@ -10,8 +10,18 @@ import type { User } from '../records.js';
 
 function address(id: string, userId: string, createdAt: number, isDefault = false): Address {
   return {
-    id, userId, label: null, region: 'tashkent-city', district: 'yunusabad', street: 'Amir Temur', house: '1',
-    apartment: null, postalCode: null, isDefault, createdAt, updatedAt: createdAt,
+    id,
+    userId,
+    label: null,
+    region: 'tashkent-city',
+    district: 'yunusabad',
+    street: 'Amir Temur',
+    house: '1',
+    apartment: null,
+    postalCode: null,
+    isDefault,
+    createdAt,
+    updatedAt: createdAt,
   };
 }
 
@@ -22,8 +32,16 @@ export function describePersonalStorage(name: string, open: OpenStorage) {
     it('keeps every personal field of an account, changes only the given ones, and finds it by username', () =>
       withStorage(async (storage) => {
         const full = user('u1', {
-          middleName: 'Rustamovna', username: 'gulnora', birthDate: '1990-02-28', gender: 'female', photo: 'avatars/a.webp',
-          verificationStatus: 'in_moderation', secondaryPhone: '+998907654321', secondaryEmail: 'g@b.uz', inactivatedAt: T0, eraseAt: T0 + 9,
+          middleName: 'Rustamovna',
+          username: 'gulnora',
+          birthDate: '1990-02-28',
+          gender: 'female',
+          photo: 'avatars/a.webp',
+          verificationStatus: 'in_moderation',
+          secondaryPhone: '+998907654321',
+          secondaryEmail: 'g@b.uz',
+          inactivatedAt: T0,
+          eraseAt: T0 + 9,
         });
         await storage.users.insert(full);
         expect(await storage.users.findById('u1')).toEqual(full);
@@ -68,7 +86,11 @@ export function describePersonalStorage(name: string, open: OpenStorage) {
         expect(await storage.addresses.find('u1', 'a1')).toEqual({ ...a1, street: 'Navoiy', updatedAt: T0 + 10 });
 
         await storage.addresses.setDefault('u1', 'a2', T0 + 20);
-        expect((await storage.addresses.listByUser('u1')).map((a) => [a.id, a.isDefault])).toEqual([['a2', true], ['a3', false], ['a1', false]]);
+        expect((await storage.addresses.listByUser('u1')).map((a) => [a.id, a.isDefault])).toEqual([
+          ['a2', true],
+          ['a3', false],
+          ['a1', false],
+        ]);
         expect((await storage.addresses.find('u1', 'a1'))?.updatedAt).toBe(T0 + 20);
         expect((await storage.addresses.find('u2', 'b1'))?.isDefault).toBe(true);
 

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { T0, user, type OpenStorage, usingStorage } from './contract-records.js';
 
 const event = (id: string, userId: string, at: number) => ({
-  id, userId, type: 'login', createdAt: at, ip: '1.2.3.4', userAgent: null, sessionId: null, details: { method: 'code', n: 1, ok: true, none: null },
+  id,
+  userId,
+  type: 'login',
+  createdAt: at,
+  ip: '1.2.3.4',
+  userAgent: null,
+  sessionId: null,
+  details: { method: 'code', n: 1, ok: true, none: null },
 });
 
 export function describeSecurityLogStorage(name: string, open: OpenStorage) {

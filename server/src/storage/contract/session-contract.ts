@@ -20,7 +20,7 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
   const withStorage = usingStorage(open);
 
   describe(`the ${name} storage's sessions`, () => {
-    it('ends sessions once, all of a user\'s at a time, and lists a device\'s accounts newest first', () =>
+    it("ends sessions once, all of a user's at a time, and lists a device's accounts newest first", () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
         await storage.users.insert(user('u2'));
@@ -51,7 +51,7 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         expect(await storage.refreshTokens.findByHash('th2')).toMatchObject({ parentId: 'r1', rotatedAt: T0 });
       }));
 
-    it('keeps the kind, scope and sign-in time of a session, and ends only one user\'s OAuth sessions of one client', () =>
+    it("keeps the kind, scope and sign-in time of a session, and ends only one user's OAuth sessions of one client", () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
         await storage.users.insert(user('u2'));
@@ -67,7 +67,12 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 1, 'grant_revoked')).toBe(1);
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 2, 'grant_revoked')).toBe(0);
         const ended = await Promise.all(['o1', 'k1', 'o2', 'o3'].map(async (id) => [id, (await storage.sessions.findById(id))?.endReason ?? null]));
-        expect(ended).toEqual([['o1', 'grant_revoked'], ['k1', null], ['o2', null], ['o3', null]]);
+        expect(ended).toEqual([
+          ['o1', 'grant_revoked'],
+          ['k1', null],
+          ['o2', null],
+          ['o3', null],
+        ]);
       }));
 
     it('refuses a session kind it does not know', () =>
@@ -105,7 +110,11 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         await storage.sessions.insert(session('x1', 'u2', { createdAt: T0 + 3 }));
         await storage.sessions.end('s1', T0 + 5, 'logout');
         const history = await storage.sessionHistory.listByUser('u1');
-        expect(history.map((s) => [s.id, s.kind, s.endReason])).toEqual([['s2', 'oauth', null], ['s3', 'sso', null], ['s1', 'sso', 'logout']]);
+        expect(history.map((s) => [s.id, s.kind, s.endReason])).toEqual([
+          ['s2', 'oauth', null],
+          ['s3', 'sso', null],
+          ['s1', 'sso', 'logout'],
+        ]);
       }));
   });
 }

@@ -28,7 +28,13 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         expect(await storage.throttle.settleFailure('account', 'k', T0 + 1)).toBe(2);
         await storage.throttle.lockUntil('account', 'k', T0 + 30);
         expect(await storage.throttle.get('account', 'k')).toEqual({
-          scope: 'account', key: 'k', failures: 2, lastFailureAt: T0 + 1, lockedUntil: T0 + 30, pending: 0, pendingUntil: null,
+          scope: 'account',
+          key: 'k',
+          failures: 2,
+          lastFailureAt: T0 + 1,
+          lockedUntil: T0 + 30,
+          pending: 0,
+          pendingUntil: null,
         });
         await storage.throttle.remove('account', 'k');
         expect(await storage.throttle.get('account', 'k')).toBeUndefined();

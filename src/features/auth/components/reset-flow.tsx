@@ -16,7 +16,9 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) =
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
-  const [model] = useState(() => createResetModel({ ...deps, onReset: (restored) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps })) }));
+  const [model] = useState(() =>
+    createResetModel({ ...deps, onReset: (restored) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps })) }),
+  );
   const { form, step } = model;
   const errors = form.errors.value;
 
@@ -32,8 +34,27 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) =
     return (
       <StepForm onSubmit={() => void model.save()}>
         <h1>{i18n.t('reset_title')}</h1>
-        <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errors.password ? i18n.t(errors.password) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
-        <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errors.password_again ? i18n.t(errors.password_again) : undefined} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+        <PasswordField
+          label={i18n.t('new_password_label')}
+          name="new-password"
+          autoComplete="new-password"
+          hint={i18n.t('password_hint')}
+          value={model.password.value}
+          onValue={(value) => ((model.password.value = value), form.clearError('password'))}
+          error={errors.password ? i18n.t(errors.password) : undefined}
+          showLabel={i18n.t('show_password')}
+          hideLabel={i18n.t('hide_password')}
+        />
+        <PasswordField
+          label={i18n.t('repeat_password_label')}
+          name="repeat-password"
+          autoComplete="new-password"
+          value={model.passwordAgain.value}
+          onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))}
+          error={errors.password_again ? i18n.t(errors.password_again) : undefined}
+          showLabel={i18n.t('show_password')}
+          hideLabel={i18n.t('hide_password')}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={model.endApps.value} onChange={(event) => (model.endApps.value = event.target.checked)} />
           <span>{i18n.t('security_end_app_sessions')}</span>

@@ -21,7 +21,15 @@ import { SendCodeButtons } from '../../../components/verification/send-code-butt
 const AccountChooser = lazy(() => import('./account-chooser').then((module) => ({ default: module.AccountChooser })));
 const SignInError = lazy(() => import('./sign-in-error').then((module) => ({ default: module.SignInError })));
 
-export function SignInFlow({ onSignedIn, goTo, fresh = false }: { onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo?: (flow: FlowName) => void; fresh?: boolean }) {
+export function SignInFlow({
+  onSignedIn,
+  goTo,
+  fresh = false,
+}: {
+  onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+  goTo?: (flow: FlowName) => void;
+  fresh?: boolean;
+}) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();

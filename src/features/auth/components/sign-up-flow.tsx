@@ -50,13 +50,56 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
   return (
     <StepForm onSubmit={() => void model.register(false)}>
       <h1>{i18n.t('register_title')}</h1>
-      <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus value={model.firstName.value} onValue={(value) => ((model.firstName.value = value), form.clearError('first_name'))} error={errorText('first_name')} />
-      <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" value={model.lastName.value} onValue={(value) => ((model.lastName.value = value), form.clearError('last_name'))} error={errorText('last_name')} />
+      <TextField
+        label={i18n.t('first_name_label')}
+        name="given-name"
+        autoComplete="given-name"
+        autoFocus
+        value={model.firstName.value}
+        onValue={(value) => ((model.firstName.value = value), form.clearError('first_name'))}
+        error={errorText('first_name')}
+      />
+      <TextField
+        label={i18n.t('last_name_label')}
+        name="family-name"
+        autoComplete="family-name"
+        value={model.lastName.value}
+        onValue={(value) => ((model.lastName.value = value), form.clearError('last_name'))}
+        error={errorText('last_name')}
+      />
       {byPhone ? (
-        <TextField label={i18n.t('email_label')} name="email" type="email" autoComplete="email" hint={i18n.t('email_optional_hint')} value={model.email.value} onValue={(value) => ((model.email.value = value), form.clearError('email'))} error={errorText('email')} />
+        <TextField
+          label={i18n.t('email_label')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          hint={i18n.t('email_optional_hint')}
+          value={model.email.value}
+          onValue={(value) => ((model.email.value = value), form.clearError('email'))}
+          error={errorText('email')}
+        />
       ) : null}
-      <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), form.clearError('password'))} error={errorText('password')} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
-      <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))} error={errorText('password_again')} showLabel={i18n.t('show_password')} hideLabel={i18n.t('hide_password')} />
+      <PasswordField
+        label={i18n.t('new_password_label')}
+        name="new-password"
+        autoComplete="new-password"
+        hint={i18n.t('password_hint')}
+        value={model.password.value}
+        onValue={(value) => ((model.password.value = value), form.clearError('password'))}
+        error={errorText('password')}
+        showLabel={i18n.t('show_password')}
+        hideLabel={i18n.t('hide_password')}
+      />
+      <PasswordField
+        label={i18n.t('repeat_password_label')}
+        name="repeat-password"
+        autoComplete="new-password"
+        value={model.passwordAgain.value}
+        onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))}
+        error={errorText('password_again')}
+        showLabel={i18n.t('show_password')}
+        hideLabel={i18n.t('hide_password')}
+      />
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('sign_up')}
       </Button>

@@ -46,9 +46,18 @@ describe('restoring a password', () => {
     await reset.save();
 
     expect(flow.server.calls).toEqual([
-      { method: 'post', url: `${SSO}/auth/SendAuthSmsVerification/`, body: { type: 'forget_pass_verification', phone: '+998901234567', method: 'call' }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthSmsVerification/`,
+        body: { type: 'forget_pass_verification', phone: '+998901234567', method: 'call' },
+        headers: SIGN_IN_HEADERS,
+      },
       { method: 'post', url: `${SSO}/auth/CheckAuthSmsVerification/`, body: { type: 'forget_pass_verification', phone: '+998901234567', code: '123456' } },
-      { method: 'post', url: `${SSO}/restore-password/RestorePasswordSms/`, body: { request_id: 'proof-1', password: 'a new long password', end_app_sessions: true } },
+      {
+        method: 'post',
+        url: `${SSO}/restore-password/RestorePasswordSms/`,
+        body: { request_id: 'proof-1', password: 'a new long password', end_app_sessions: true },
+      },
     ]);
     expect(flow.announced).toEqual([{ key: 'code_send_to_phone', to: '+998 90 *** ** 67' }]);
     expect(resets).toEqual([{ detail: 'password_changed', ended: 1, ended_apps: 2 }]);
@@ -71,9 +80,18 @@ describe('restoring a password', () => {
     await reset.save();
 
     expect(flow.server.calls).toEqual([
-      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', method: 'email' }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthEmailVerification/`,
+        body: { type: 'forget_pass_verification', email: 'aziz@example.uz', method: 'email' },
+        headers: SIGN_IN_HEADERS,
+      },
       { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', code: '654321' } },
-      { method: 'post', url: `${SSO}/restore-password/RestorePasswordEmail/`, body: { request_id: 'proof-2', password: 'a new long password', end_app_sessions: true } },
+      {
+        method: 'post',
+        url: `${SSO}/restore-password/RestorePasswordEmail/`,
+        body: { request_id: 'proof-2', password: 'a new long password', end_app_sessions: true },
+      },
     ]);
     expect(resets).toHaveLength(1);
   });

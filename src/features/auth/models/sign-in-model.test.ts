@@ -69,7 +69,12 @@ describe('signing in with a password', () => {
     expect(flow.server.calls).toEqual([
       { method: 'get', url: `${SSO}/check/CheckUserPassword/`, params: { phone: '+998901234567' } },
       { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } },
-      { method: 'post', url: `${SSO}/auth/SendAuthSmsVerification/`, body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthSmsVerification/`,
+        body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' },
+        headers: SIGN_IN_HEADERS,
+      },
     ]);
     expect(signIn.step.value).toBe('confirmation');
     expect(signIn.method.value).toBe('code');

@@ -77,7 +77,12 @@ describe('the contact and its code', () => {
     await signUp.checkCode();
 
     expect(flow.server.calls.slice(1)).toEqual([
-      { method: 'post', url: `${SSO}/auth/SendAuthSmsVerification/`, body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthSmsVerification/`,
+        body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' },
+        headers: SIGN_IN_HEADERS,
+      },
       { method: 'post', url: `${SSO}/auth/CheckAuthSmsVerification/`, body: { type: 'login_sms_verification', phone: '+998901234567', code: '123456' } },
     ]);
     expect(signUp.step.value).toBe('details');
@@ -98,7 +103,12 @@ describe('the contact and its code', () => {
 
     expect(flow.server.calls).toEqual([
       { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { email: 'aziz@example.uz' } },
-      { method: 'post', url: `${SSO}/auth/SendAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', method: 'email' }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/auth/SendAuthEmailVerification/`,
+        body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', method: 'email' },
+        headers: SIGN_IN_HEADERS,
+      },
       { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', code: '654321' } },
     ]);
     expect(flow.announced).toEqual([{ key: 'code_send_to_email', to: 'az***@example.uz' }]);

@@ -48,7 +48,16 @@ export const codeSent = (message: string, to: string) => ({ message, to, expires
 
 /** An account of this device as DeviceProfileList lists it, its contact masked. */
 export function deviceProfile(uuid: string): DeviceProfile {
-  return { uuid, first_name: 'Aziz', last_name: 'Karimov', phone: '+998 90 *** ** 67', email: null, is_current: false, has_active_session: true, last_seen_at: '2026-11-20T09:00:00.000Z' };
+  return {
+    uuid,
+    first_name: 'Aziz',
+    last_name: 'Karimov',
+    phone: '+998 90 *** ** 67',
+    email: null,
+    is_current: false,
+    has_active_session: true,
+    last_seen_at: '2026-11-20T09:00:00.000Z',
+  };
 }
 
 /** The profile of the account a switch resumes. */
@@ -57,7 +66,11 @@ export const user: UserProfile = userProfile('u-2', { first: 'Aziz', last: 'Kari
 const unused = (name: string) => () => Promise.reject(new Error(`the sign-in model called session.${name}`));
 
 /** The part of Session the sign-in model uses, recording the accounts switched to; the rest must not be called. */
-export function fakeSession(profiles: DeviceProfile[], switchTo: (uuid: string) => Promise<UserProfile> = () => Promise.resolve(user), signedOut: UserProfile | null = null) {
+export function fakeSession(
+  profiles: DeviceProfile[],
+  switchTo: (uuid: string) => Promise<UserProfile> = () => Promise.resolve(user),
+  signedOut: UserProfile | null = null,
+) {
   const switched: string[] = [];
   const session: Session = {
     user: signal(null),

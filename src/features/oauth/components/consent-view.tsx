@@ -31,7 +31,9 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
   return (
     <div className="stack consent">
       <header className="consent-app">
-        {client.logo_url ? <img className="consent-logo" src={client.logo_url} alt="" width="56" height="56" /> : (
+        {client.logo_url ? (
+          <img className="consent-logo" src={client.logo_url} alt="" width="56" height="56" />
+        ) : (
           <span className="consent-logo consent-logo-letter" aria-hidden="true">
             {client.name.slice(0, 1)}
           </span>

@@ -5,7 +5,9 @@ import { readAuthorizationRequest } from '../authorization-request';
 import { createConsentModel, type Delivery } from './consent-model';
 
 const SSO = '/sso/api/v1';
-const REQUEST: AuthorizationRequest = readAuthorizationRequest('?client_id=shop&redirect_uri=https%3A%2F%2Fshop.uz%2Fcb&response_type=code&scope=openid&state=s1&prompt=login&max_age=300');
+const REQUEST: AuthorizationRequest = readAuthorizationRequest(
+  '?client_id=shop&redirect_uri=https%3A%2F%2Fshop.uz%2Fcb&response_type=code&scope=openid&state=s1&prompt=login&max_age=300',
+);
 
 function setup() {
   const server = fakeHttp();
@@ -23,7 +25,7 @@ function setup() {
 }
 
 describe('the consent step', () => {
-  it('hands the app\'s prompt and max_age to the server (OpenID Connect Core §3.1.2.1)', async () => {
+  it("hands the app's prompt and max_age to the server (OpenID Connect Core §3.1.2.1)", async () => {
     const { server, model } = setup();
     server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: 'https://shop.uz/cb?code=c' });
     await model.start();

@@ -10,7 +10,19 @@ const regions: Region[] = [
   { id: 'tashkent-city', name: name('Toshkent shahri'), districts: [{ id: 'yunusobod', name: name('Yunusobod') }] },
   { id: 'samarkand', name: name('Samarqand viloyati'), districts: [{ id: 'urgut', name: name('Urgut') }] },
 ];
-const home: Address = { id: 'a1', label: 'Uy', region: 'tashkent-city', district: 'yunusobod', street: 'Amir Temur', house: '12', apartment: null, postal_code: null, is_default: true, created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z' };
+const home: Address = {
+  id: 'a1',
+  label: 'Uy',
+  region: 'tashkent-city',
+  district: 'yunusobod',
+  street: 'Amir Temur',
+  house: '12',
+  apartment: null,
+  postal_code: null,
+  is_default: true,
+  created_at: '2026-11-01T09:00:00.000Z',
+  updated_at: '2026-11-01T09:00:00.000Z',
+};
 
 async function loaded(list: Address[] = []) {
   const server = fakeHttp();
@@ -56,18 +68,39 @@ describe('the addresses', () => {
     model.startAdding();
     model.set('postal_code', '12345');
     expect(await model.save()).toBe(false);
-    expect(model.form.errors.value).toEqual({ region: 'field_required', district: 'field_required', street: 'field_required', house: 'field_required', postal_code: 'invalid_postal_code' });
+    expect(model.form.errors.value).toEqual({
+      region: 'field_required',
+      district: 'field_required',
+      street: 'field_required',
+      house: 'field_required',
+      postal_code: 'invalid_postal_code',
+    });
     expect(server.calls.filter((call) => call.method === 'post')).toEqual([]);
   });
 
   it('adds an address and shows the list again', async () => {
     const { server, model } = await loaded();
     model.startAdding();
-    for (const [field, value] of [['region', 'tashkent-city'], ['district', 'yunusobod'], ['street', ' Amir Temur '], ['house', '12'], ['label', 'Uy']] as const) model.set(field, value);
+    for (const [field, value] of [
+      ['region', 'tashkent-city'],
+      ['district', 'yunusobod'],
+      ['street', ' Amir Temur '],
+      ['house', '12'],
+      ['label', 'Uy'],
+    ] as const)
+      model.set(field, value);
     server.answer('post', `${SSO}/user/addresses/`, home);
     server.answer('get', `${SSO}/user/addresses/`, [home]);
     expect(await model.save()).toBe(true);
-    expect(server.calls.find((call) => call.method === 'post')?.body).toEqual({ label: 'Uy', region: 'tashkent-city', district: 'yunusobod', street: 'Amir Temur', house: '12', apartment: '', postal_code: '' });
+    expect(server.calls.find((call) => call.method === 'post')?.body).toEqual({
+      label: 'Uy',
+      region: 'tashkent-city',
+      district: 'yunusobod',
+      street: 'Amir Temur',
+      house: '12',
+      apartment: '',
+      postal_code: '',
+    });
     expect(model.editing.value).toBeNull();
     expect(model.addresses.value).toEqual([home]);
   });

@@ -11,7 +11,14 @@ function setup(signedIn: UserProfile = user) {
   const server = fakeHttp();
   const { showError, toasts } = fakeShowError();
   const changed: UserProfile[] = [];
-  const model = createProfileEditModel({ http: server.http, ssoApi: SSO, user: signedIn, showError, now: () => new Date(2026, 10, 22), onChanged: (profile) => void changed.push(profile) });
+  const model = createProfileEditModel({
+    http: server.http,
+    ssoApi: SSO,
+    user: signedIn,
+    showError,
+    now: () => new Date(2026, 10, 22),
+    onChanged: (profile) => void changed.push(profile),
+  });
   return { server, toasts, changed, model };
 }
 
@@ -26,7 +33,11 @@ describe('editing the profile', () => {
     model.middleName.value = ' Akmalovna ';
     expect(await model.save()).toBe(true);
     expect(server.calls).toEqual([
-      { method: 'patch', url: `${SSO}/user/profile/`, body: { first_name: 'Aziza', last_name: 'Karimova', middle_name: 'Akmalovna', username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' } },
+      {
+        method: 'patch',
+        url: `${SSO}/user/profile/`,
+        body: { first_name: 'Aziza', last_name: 'Karimova', middle_name: 'Akmalovna', username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' },
+      },
     ]);
     expect(changed).toEqual([saved]);
   });

@@ -107,7 +107,9 @@ export default function PersonalAddressScreen() {
               <p>
                 {placeNames(model.regions.value, i18n.locale.value, address)}
                 <br />
-                {[address.street, address.house, address.apartment ? `${i18n.t('address_apartment_short')} ${address.apartment}` : ''].filter(Boolean).join(', ')}
+                {[address.street, address.house, address.apartment ? `${i18n.t('address_apartment_short')} ${address.apartment}` : '']
+                  .filter(Boolean)
+                  .join(', ')}
                 {address.postal_code ? <>, {address.postal_code}</> : null}
               </p>
               <div className="row">

@@ -70,7 +70,9 @@ export default function PersonalEditScreen() {
   const { http, config, session, showError, navigate, toasts } = useServices();
   const user = session.user.value;
   const [model] = useState(() =>
-    user ? createProfileEditModel({ http, ssoApi: config.ssoApi, user, showError, now: () => new Date(), onChanged: (profile) => session.replaceUser(profile) }) : null,
+    user
+      ? createProfileEditModel({ http, ssoApi: config.ssoApi, user, showError, now: () => new Date(), onChanged: (profile) => session.replaceUser(profile) })
+      : null,
   );
   useEffect(() => () => model?.dispose(), [model]);
   if (!user || !model) return null;

@@ -32,7 +32,12 @@ export default function PersonalScreen() {
         <Link href="/">← {i18n.t('go_home')}</Link>
       </p>
       <header className="home-header">
-        <Avatar firstName={profile.first_name} lastName={profile.last_name} photoUrl={profile.photo ? imageUrl(profile.photo, config.imageCdn, '200x') : ''} large />
+        <Avatar
+          firstName={profile.first_name}
+          lastName={profile.last_name}
+          photoUrl={profile.photo ? imageUrl(profile.photo, config.imageCdn, '200x') : ''}
+          large
+        />
         <div>
           <h1>{fullName}</h1>
           {profile.username ? <p className="subtitle">@{profile.username}</p> : null}

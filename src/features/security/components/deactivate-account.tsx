@@ -31,7 +31,13 @@ export function DeactivateAccount() {
           onCancel={() => setOpen(false)}
         />
       ) : (
-        <ConfirmButton label={i18n.t('deactivate_button')} question={i18n.t('deactivate_confirm')} confirmLabel={i18n.t('deactivate_button')} cancelLabel={i18n.t('cancel')} onConfirm={() => setOpen(true)} />
+        <ConfirmButton
+          label={i18n.t('deactivate_button')}
+          question={i18n.t('deactivate_confirm')}
+          confirmLabel={i18n.t('deactivate_button')}
+          cancelLabel={i18n.t('cancel')}
+          onConfirm={() => setOpen(true)}
+        />
       )}
     </section>
   );

@@ -12,14 +12,19 @@ function setup() {
 }
 
 describe('changing the password', () => {
-  it('sends the old and new password and the choices to end other sessions and the apps\' ones, both on at first, and says how many ended', async () => {
+  it("sends the old and new password and the choices to end other sessions and the apps' ones, both on at first, and says how many ended", async () => {
     const { server, model } = setup();
     server.answer('post', `${SSO}/user/change-password/`, { ended: 2, ended_apps: 1 });
     model.oldPassword.value = 'Eski-parol-2026';
     model.password.value = 'Yangi-parol-Xiva-2026';
     model.passwordAgain.value = 'Yangi-parol-Xiva-2026';
     expect(await model.save()).toEqual({ ended: 2, ended_apps: 1 });
-    expect(server.calls[0]?.body).toEqual({ old_password: 'Eski-parol-2026', new_password: 'Yangi-parol-Xiva-2026', end_other_sessions: true, end_app_sessions: true });
+    expect(server.calls[0]?.body).toEqual({
+      old_password: 'Eski-parol-2026',
+      new_password: 'Yangi-parol-Xiva-2026',
+      end_other_sessions: true,
+      end_app_sessions: true,
+    });
   });
 
   it('sends end_app_sessions false when the person unticks it', async () => {

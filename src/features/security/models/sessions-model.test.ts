@@ -4,7 +4,17 @@ import { securityApi, type SessionInfo } from '../api/security-api';
 import { createSessionsModel } from './sessions-model';
 
 const SSO = '/sso/api/v1';
-const session = (id: string, current = false): SessionInfo => ({ id, device: 'desktop', browser: 'Chrome', os: 'Windows', ip: '127.0.0.1', source: 'web', created_at: '2026-11-22T10:00:00.000Z', last_active_at: '2026-11-22T10:05:00.000Z', current });
+const session = (id: string, current = false): SessionInfo => ({
+  id,
+  device: 'desktop',
+  browser: 'Chrome',
+  os: 'Windows',
+  ip: '127.0.0.1',
+  source: 'web',
+  created_at: '2026-11-22T10:00:00.000Z',
+  last_active_at: '2026-11-22T10:05:00.000Z',
+  current,
+});
 
 function setup() {
   const server = fakeHttp();

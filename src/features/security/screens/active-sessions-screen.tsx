@@ -24,7 +24,18 @@ import { createSessionsModel } from '../models/sessions-model';
 function DeviceIcon({ device }: { device: SessionInfo['device'] }) {
   const handheld = device === 'mobile' || device === 'tablet';
   return (
-    <svg className="session-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="session-icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {handheld ? (
         <>
           <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
@@ -108,7 +119,8 @@ export default function ActiveSessionsScreen() {
                   {session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
                 </p>
                 <p className="session-meta">
-                  IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}: <When at={session.last_active_at} now={now} />
+                  IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}:{' '}
+                  <When at={session.last_active_at} now={now} />
                 </p>
               </div>
               <div className="session-action">

@@ -36,9 +36,34 @@ export default function ChangePasswordScreen() {
         }}
       >
         <h1>{i18n.t('security_change_password')}</h1>
-        <PasswordField label={i18n.t('old_password_label')} name="old-password" autoComplete="current-password" value={model.oldPassword.value} onValue={(value) => ((model.oldPassword.value = value), model.form.clearError('old_password'))} error={errorText('old_password')} {...toggles} />
-        <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={model.password.value} onValue={(value) => ((model.password.value = value), model.form.clearError('password'))} error={errorText('password')} {...toggles} />
-        <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={model.passwordAgain.value} onValue={(value) => ((model.passwordAgain.value = value), model.form.clearError('password_again'))} error={errorText('password_again')} {...toggles} />
+        <PasswordField
+          label={i18n.t('old_password_label')}
+          name="old-password"
+          autoComplete="current-password"
+          value={model.oldPassword.value}
+          onValue={(value) => ((model.oldPassword.value = value), model.form.clearError('old_password'))}
+          error={errorText('old_password')}
+          {...toggles}
+        />
+        <PasswordField
+          label={i18n.t('new_password_label')}
+          name="new-password"
+          autoComplete="new-password"
+          hint={i18n.t('password_hint')}
+          value={model.password.value}
+          onValue={(value) => ((model.password.value = value), model.form.clearError('password'))}
+          error={errorText('password')}
+          {...toggles}
+        />
+        <PasswordField
+          label={i18n.t('repeat_password_label')}
+          name="repeat-password"
+          autoComplete="new-password"
+          value={model.passwordAgain.value}
+          onValue={(value) => ((model.passwordAgain.value = value), model.form.clearError('password_again'))}
+          error={errorText('password_again')}
+          {...toggles}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={model.endOthers.value} onChange={(event) => (model.endOthers.value = event.target.checked)} />
           <span>{i18n.t('security_end_other_sessions')}</span>

@@ -138,7 +138,12 @@ function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
         </section>
       ) : (
         <section className="panel">
-          <VerifiedChangeFlow model={model} title={i18n.t(type === 'phone' ? 'secondary_add_phone' : 'secondary_add_email')} submitLabel={i18n.t('confirm')} onCancel={() => navigate('/security')} />
+          <VerifiedChangeFlow
+            model={model}
+            title={i18n.t(type === 'phone' ? 'secondary_add_phone' : 'secondary_add_email')}
+            submitLabel={i18n.t('confirm')}
+            onCancel={() => navigate('/security')}
+          />
         </section>
       )}
     </div>
@@ -164,7 +169,8 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
     contactType: type,
     needsProof: true,
     ...(signedIn && (signedIn.phone || signedIn.email) ? { proofContact: ownContact(signedIn) } : {}),
-    submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
+    submit: (requestId, proof) =>
+      http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
     onDone: done,
   });
   const user = session.user.value;
@@ -177,7 +183,12 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
       <h1>{title}</h1>
       {current ? <p className="subtitle">{i18n.t('contact_current', { contact: type === 'phone' ? formatPhone(current) : current })}</p> : null}
       <section className="panel">
-        <VerifiedChangeFlow model={model} title={i18n.t(type === 'phone' ? 'change_phone_new' : 'change_email_new')} submitLabel={i18n.t('confirm')} onCancel={() => navigate('/security')} />
+        <VerifiedChangeFlow
+          model={model}
+          title={i18n.t(type === 'phone' ? 'change_phone_new' : 'change_email_new')}
+          submitLabel={i18n.t('confirm')}
+          onCancel={() => navigate('/security')}
+        />
       </section>
     </div>
   );

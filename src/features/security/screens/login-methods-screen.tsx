@@ -40,7 +40,9 @@ export default function LoginMethodsScreen() {
             {(['password', 'phone_code', 'email_code'] as const).map((way) => (
               <li key={way}>
                 <span>{i18n.t(`login_method_${way}`)}</span>
-                <span className={`badge ${methods[way] ? 'badge-verified' : 'badge-muted'}`}>{i18n.t(methods[way] ? 'login_method_on' : 'login_method_off')}</span>
+                <span className={`badge ${methods[way] ? 'badge-verified' : 'badge-muted'}`}>
+                  {i18n.t(methods[way] ? 'login_method_on' : 'login_method_off')}
+                </span>
               </li>
             ))}
           </ul>

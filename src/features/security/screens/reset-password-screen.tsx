@@ -20,7 +20,17 @@ import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
 
-function CodeForNewPassword({ user, password, end, onCancel }: { user: UserProfile; password: string; end: { others: boolean; apps: boolean }; onCancel: () => void }) {
+function CodeForNewPassword({
+  user,
+  password,
+  end,
+  onCancel,
+}: {
+  user: UserProfile;
+  password: string;
+  end: { others: boolean; apps: boolean };
+  onCancel: () => void;
+}) {
   const i18n = useI18n();
   const { http, config, toasts, navigate } = useServices();
   const own = ownContact(user);
@@ -30,7 +40,12 @@ function CodeForNewPassword({ user, password, end, onCancel }: { user: UserProfi
     ownContact: own,
     needsProof: false,
     submit: async (requestId) => {
-      const body: Required<ResetPasswordRequest> = { request_id: requestId, new_password: password, end_other_sessions: end.others, end_app_sessions: end.apps };
+      const body: Required<ResetPasswordRequest> = {
+        request_id: requestId,
+        new_password: password,
+        end_other_sessions: end.others,
+        end_app_sessions: end.apps,
+      };
       const changed = await http.post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body);
       toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
       return user;
@@ -71,8 +86,25 @@ export default function ResetPasswordSignedInScreen() {
             }}
           >
             <p>{i18n.t('reset_signed_in_intro')}</p>
-            <PasswordField label={i18n.t('new_password_label')} name="new-password" autoComplete="new-password" hint={i18n.t('password_hint')} value={password} onValue={(value) => (setPassword(value), form.clearError('password'))} error={errors.password ? i18n.t(errors.password) : undefined} {...toggles} />
-            <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" value={again} onValue={(value) => (setAgain(value), form.clearError('password_again'))} error={errors.password_again ? i18n.t(errors.password_again) : undefined} {...toggles} />
+            <PasswordField
+              label={i18n.t('new_password_label')}
+              name="new-password"
+              autoComplete="new-password"
+              hint={i18n.t('password_hint')}
+              value={password}
+              onValue={(value) => (setPassword(value), form.clearError('password'))}
+              error={errors.password ? i18n.t(errors.password) : undefined}
+              {...toggles}
+            />
+            <PasswordField
+              label={i18n.t('repeat_password_label')}
+              name="repeat-password"
+              autoComplete="new-password"
+              value={again}
+              onValue={(value) => (setAgain(value), form.clearError('password_again'))}
+              error={errors.password_again ? i18n.t(errors.password_again) : undefined}
+              {...toggles}
+            />
             <label className="checkbox">
               <input type="checkbox" checked={endOthers} onChange={(event) => setEndOthers(event.target.checked)} />
               <span>{i18n.t('security_end_other_sessions')}</span>

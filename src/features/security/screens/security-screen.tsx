@@ -50,7 +50,8 @@ export default function SecurityScreen() {
         <dl className="facts">
           <dt>{i18n.t('phone_label')}</dt>
           <dd>
-            {user.phone ? <span className="nowrap">{formatPhone(user.phone)}</span> : i18n.t('personal_not_set')} <Link href="/security/user-data/edit-phone">{i18n.t('security_change')}</Link>
+            {user.phone ? <span className="nowrap">{formatPhone(user.phone)}</span> : i18n.t('personal_not_set')}{' '}
+            <Link href="/security/user-data/edit-phone">{i18n.t('security_change')}</Link>
           </dd>
           <dt>{i18n.t('email_label')}</dt>
           <dd>
@@ -63,7 +64,8 @@ export default function SecurityScreen() {
           </dd>
           <dt>{i18n.t('security_secondary_email')}</dt>
           <dd>
-            {user.secondary_email ?? i18n.t('personal_not_set')} <Link href="/security/user-data/secondary-email">{i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}</Link>
+            {user.secondary_email ?? i18n.t('personal_not_set')}{' '}
+            <Link href="/security/user-data/secondary-email">{i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}</Link>
           </dd>
         </dl>
       </section>
