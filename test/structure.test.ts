@@ -13,8 +13,8 @@ const GRAPH_ROOTS = ['src', 'widget', 'server/src'];
 const SOURCE_ROOTS = ['src', 'widget', 'demo', 'server/src', 'server/scripts', 'test'];
 const CODE = /\.(ts|tsx|js|mjs)$/;
 const MAX_LINES = 350;
-// The issue holds source files to the limit, not tests (`*.test.*`); migrations and JSON are data.
-const LONG_BY_NATURE = [/\.test\.tsx?$/, /(^|\/)migrations(\.ts$|\/)/, /\.json$/];
+// Tests are code too and held to the limit; migrations and JSON are data.
+const LONG_BY_NATURE = [/(^|\/)migrations(\.ts$|\/)/, /\.json$/];
 
 const filesUnder = (root: string): string[] =>
   existsSync(join(REPO, root))
@@ -152,7 +152,7 @@ describe('the structure of the code', () => {
     });
   }
 
-  it(`keeps every source file at most ${MAX_LINES} lines, migrations, data and tests aside`, () => {
+  it(`keeps every source file, tests included, at most ${MAX_LINES} lines, migrations and data aside`, () => {
     const long = SOURCE_ROOTS.flatMap(filesUnder)
       .filter((file) => /\.(ts|tsx|js|mjs|css)$/.test(file) && !LONG_BY_NATURE.some((pattern) => pattern.test(file)))
       .map((file) => ({ file, lines: read(file).trimEnd().split('\n').length }))

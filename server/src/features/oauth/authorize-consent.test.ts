@@ -1,0 +1,120 @@
+/** The authorization endpoint: consent and CORS (OpenID Connect Core §3.1.2.4, Fetch). */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
+import { AUTHORIZE, PARTNER_ID, PARTNER_ORIGIN, oauthSteps, pkcePair } from '../../test-support/oauth.js';
+import { useTestServer, type CallResult } from '../../test-support/test-server.js';
+
+const server = useTestServer();
+const oauth = oauthSteps(server);
+let spa: { access: string; user_uuid: string; session: string };
+const pkce = pkcePair();
+
+beforeEach(async () => {
+  await oauth.registerClients();
+  spa = await oauth.signIn();
+});
+
+const ISSUER = 'http://localhost:8080';
+const authorize = (overrides: Record<string, unknown> = {}) => oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
+const allow = (overrides: Record<string, unknown> = {}) => authorize({ consent: 'allow', ...overrides });
+
+/** The query of the redirect URI an answer carries (it must carry one). */
+function redirectOf(answer: CallResult): URL {
+  expect(answer.status, answer.text).toBe(200);
+  expect(Object.keys(answer.json as object)).toEqual(['redirect_uri']);
+  return new URL(answer.json.redirect_uri as string);
+}
+
+/** The authorization error an answer redirects with. */
+function errorOf(answer: CallResult): string | null {
+  return redirectOf(answer).searchParams.get('error');
+}
+
+const codeRows = () => server.db.selectFrom('authorization_codes').selectAll().execute();
+
+describe('consent', () => {
+  it('asks the person first for a third-party client: the client as app_info shows it and the scopes, and no code', async () => {
+    const answer = await authorize({ scope: 'openid profile phone' });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      consent_required: true,
+      client: {
+        client_id: 'partner-shop',
+        name: 'Partner Shop',
+        logo_url: 'https://shop.example.uz/logo.png',
+        home_page: 'https://shop.example.uz/',
+        first_party: false,
+        scopes: ['openid', 'profile', 'phone', 'email'],
+      },
+      scopes: ['openid', 'profile', 'phone'],
+    });
+    expect(await codeRows()).toEqual([]);
+  });
+
+  it('issues a code once the person allows, and records the consent per scope', async () => {
+    expect(redirectOf(await allow()).searchParams.has('code')).toBe(true);
+    const grants = await server.db.selectFrom('oauth_grants').select(['user_id', 'client_id', 'scope']).orderBy('scope').execute();
+    expect(grants).toEqual([
+      { user_id: spa.user_uuid, client_id: PARTNER_ID, scope: 'openid' },
+      { user_id: spa.user_uuid, client_id: PARTNER_ID, scope: 'profile' },
+    ]);
+  });
+
+  it('answers access_denied when the person denies, issues no code and records nothing', async () => {
+    expect(errorOf(await authorize({ consent: 'deny' }))).toBe('access_denied');
+    expect(await codeRows()).toEqual([]);
+    expect(await server.db.selectFrom('oauth_grants').selectAll().execute()).toEqual([]);
+  });
+
+  it('remembers consent: the same scopes later need no question', async () => {
+    await allow();
+    expect(redirectOf(await authorize()).searchParams.has('code')).toBe(true);
+    // Fewer scopes than granted need none either.
+    expect(redirectOf(await authorize({ scope: 'openid' })).searchParams.has('code')).toBe(true);
+  });
+
+  it('asks again when a new scope is requested, listing every scope of the request', async () => {
+    await allow();
+    const answer = await authorize({ scope: 'openid profile email' });
+    expect(answer.json).toMatchObject({ consent_required: true, scopes: ['openid', 'profile', 'email'] });
+  });
+
+  it('remembers consent per user: another account is asked', async () => {
+    await allow();
+    const other = await oauth.signIn('+998901112244');
+    const answer = await oauth.authorize(other.access, oauth.request(pkce.challenge));
+    expect(answer.json.consent_required).toBe(true);
+  });
+
+  it('lets the person deny even what was granted before', async () => {
+    await allow();
+    expect(errorOf(await authorize({ consent: 'deny' }))).toBe('access_denied');
+  });
+
+  it('skips the question for a first-party client', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const answer = await oauth.authorize(spa.access, {
+      client_id: ACCOUNT_CLIENT_ID,
+      redirect_uri: `${ISSUER}/`,
+      response_type: 'code',
+      scope: 'openid profile',
+      state: 'own',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
+    const url = redirectOf(answer);
+    expect(url.searchParams.has('code')).toBe(true);
+    expect(url.searchParams.get('state')).toBe('own');
+  });
+});
+
+describe('CORS', () => {
+  it('sends no CORS headers on the authorization endpoint, even to a registered web origin', async () => {
+    const answer = await oauth.authorize(spa.access, { ...oauth.request(pkce.challenge), consent: 'allow' }, { headers: { origin: PARTNER_ORIGIN } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await server.call('OPTIONS', AUTHORIZE, { headers: { origin: PARTNER_ORIGIN, 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+});
