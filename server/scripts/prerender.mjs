@@ -20,6 +20,15 @@ import { inlineSources } from './inline-sources.mjs';
 // React's production build: the markup must be what the browser's production build hydrates.
 process.env.NODE_ENV = 'production';
 
+/**
+ * Enter pressed in a prerendered form before its script is live does nothing by itself (the submit
+ * button waits, so that the browser cannot send the form as a GET with the password in the address).
+ * This keeps the intent, and the form sends itself once it is live (src/lib/early-submit.ts). The
+ * page's CSP allows it by its hash (inline-sources.mjs), like any inline script.
+ */
+const EARLY_ENTER =
+  '<script>addEventListener("keydown",function(e){var f=e.key==="Enter"&&e.target&&e.target.form;if(f&&f.querySelector("button[type=submit]:disabled"))window.kirishEarlySubmit=f},true)</script>';
+
 const root = new URL('../../', import.meta.url);
 const appDir = new URL('dist/app/', root);
 const outDir = new URL('prerendered/', appDir);
@@ -43,7 +52,7 @@ function inject(html, { markup, locale, texts, preloads, embedded }) {
   return (
     html
       .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
-      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      .replace('</head>', `  ${links.join('\n    ')}\n    ${EARLY_ENTER}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${markup}</div>`)
       // After the markup: the first paint does not wait for the texts' bytes.
       .replace('</body>', `  <script type="application/json" id="kirish-texts">${data}</script>\n  </body>`)

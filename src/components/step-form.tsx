@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { adoptTypedValues } from '../lib/adopt-typed-values';
+import { takeEarlySubmit } from '../lib/early-submit';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**
@@ -7,7 +8,8 @@ import { useHydrated } from '../lib/use-hydrated';
  * each (noValidate keeps the browser's own bubbles, in the browser's language, out of the way).
  *
  * A prerendered form (issue 9) can be typed into before its script has run; what was typed then is
- * handed to the form's model the moment the page hydrates, so nothing typed is lost.
+ * handed to the form's model the moment the page hydrates, so nothing typed is lost; and if Enter
+ * was pressed meanwhile, the form sends itself then.
  */
 export function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   const hydrating = !useHydrated();
@@ -16,7 +18,11 @@ export function StepForm({ onSubmit, children }: { onSubmit: () => void; childre
   // A layout effect: it runs in the commit that hydrates, before anything can render the fields
   // again with the model's empty values and wipe what the browser holds.
   useLayoutEffect(() => {
-    if (fromServer.current && form.current) adoptTypedValues(form.current);
+    if (!fromServer.current || !form.current) return;
+    adoptTypedValues(form.current);
+    if (takeEarlySubmit(form.current)) onSubmit();
+    // Once, in the commit that hydrates: the onSubmit of that render is the one to call.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <form

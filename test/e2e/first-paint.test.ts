@@ -69,6 +69,26 @@ describe('the first paint', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a form whose Enter came before its script, once the page is live', async () => {
+    const { page, errors } = await freshPage(kirish.browser);
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${kirish.server.origin}/login`, { waitUntil: 'commit' });
+    await waitForHeading(page, text('login_title'));
+    await page.keyboard.type(national(DEMO_ACCOUNT.phone));
+    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
+    await page.keyboard.press('Enter');
+    // Nothing went out by itself: the address holds no password.
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await waitForHeading(page, text('home_greeting', { name: DEMO_ACCOUNT.firstName }));
+    expect(errors).toEqual([]);
+  });
+
   it('shows Register and the widget’s sign-in with no script at all', async () => {
     const { page } = await freshPage(kirish.browser, { script: false });
     await page.goto(`${kirish.server.origin}/register`);
