@@ -59,6 +59,7 @@ const SIGN_IN_FILES = [
   'components/verification/lazy-code-step.tsx',
   'lib/form.ts',
   'lib/adopt-typed-values.ts',
+  'lib/early-submit.ts',
 ];
 
 /**
