@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy } from 'react';
-import { Router } from 'wouter';
+import { Suspense, lazy, useState } from 'react';
+import { Router, useRouter } from 'wouter';
 import { ServicesContext, type Services } from '../lib/services';
 import { ErrorBoundary } from './error-boundary';
+import { browserAddress, guardedLocationHook, routeMatcher } from './guarded-location';
+import { createNavigation } from './navigation';
 import { RouteView } from './route-view';
 
 // Loaded with the first toast: a page that never shows one never downloads it.
@@ -15,19 +17,38 @@ export interface AppProps {
    * a page this way on the server, and the browser hydrates that page the same way.
    */
   prerendered?: boolean;
-  /** The address to render on the server (wouter's ssrPath and ssrSearch). */
+  /** The address to render on the server (its query without the `?`). */
   ssr?: { path: string; search: string };
 }
 
-/** The whole site: services by context, the router, the guarded route view and the toasts. */
+/** The whole site: services by context, the router over the guarded navigation, the route view and the toasts. */
 export function App({ services, prerendered = false, ssr }: AppProps) {
   useSignals();
+  // Outside a <Router>, useRouter() is wouter's default router: its parser is the one routes match with.
+  const { parser } = useRouter();
+  const [{ navigation, hook }] = useState(() => {
+    const made = createNavigation(
+      {
+        services,
+        address: browserAddress,
+        replace: (to) => services.navigate(to, { replace: true }),
+        routeAt: routeMatcher(parser),
+        onShown: (route) => {
+          services.frame.urlChanged(window.location.href);
+          // SPEC §2: on /login the page scrolls by itself; elsewhere a scrollbar is always shown.
+          document.documentElement.classList.toggle('scroll-auto', route.name === 'Login');
+        },
+      },
+      { address: ssr ?? browserAddress(), prerendered },
+    );
+    return { navigation: made, hook: guardedLocationHook(made) };
+  });
   return (
     <ServicesContext.Provider value={services}>
-      <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+      <Router hook={hook} searchHook={hook.searchHook}>
         {services.i18n.ready.value ? (
           <ErrorBoundary>
-            <RouteView prerendered={prerendered} />
+            <RouteView navigation={navigation} />
           </ErrorBoundary>
         ) : (
           <div className="loading-bar" role="progressbar" aria-busy="true" aria-label="…" />

@@ -1,8 +1,9 @@
 /**
- * What every flow's form shares: per-field error keys, a busy flag, and `attempt`, which runs a call
- * and turns its failure into a field error or a toast (SPEC §8) — never an unhandled rejection.
+ * What every flow's form shares: its fields (value, error and touched, by `field()`), per-field error
+ * keys, a busy (submitting) flag, and `attempt`, which runs a call and turns its failure into a field
+ * error or a toast (SPEC §8) — never an unhandled rejection.
  */
-import { signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 
 export type ShowError = (error: unknown, inline?: (key: string) => string | undefined) => { key: string; field: string } | null;
 
@@ -13,17 +14,31 @@ export interface AttemptOptions {
   inline?: (key: string) => string | undefined;
 }
 
+/**
+ * One field of a form: a signal of what it holds (so a model reads and writes `field.value` as any
+ * signal), with the error key said beside it and whether the person changed it.
+ */
+export interface Field<T> extends Signal<T> {
+  readonly name: string;
+  /** The field's error key, if any (the form's `errors` under the field's name). */
+  readonly error: ReadonlySignal<string | undefined>;
+  /** Set by the person's first change (`set`), not by the model's own writes to `value`. */
+  readonly touched: ReadonlySignal<boolean>;
+  /** What the person typed or chose: the value, touched, and the field's error cleared. */
+  set(value: T): void;
+}
+
 export function createForm(showError: ShowError) {
   const errors = signal<Record<string, string>>({});
   const busy = signal(false);
 
-  function setError(field: string, key: string): void {
-    errors.value = { ...errors.value, [field]: key };
+  function setError(name: string, key: string): void {
+    errors.value = { ...errors.value, [name]: key };
   }
 
-  function clearError(field: string): void {
-    if (!(field in errors.value)) return;
-    const { [field]: _removed, ...rest } = errors.value;
+  function clearError(name: string): void {
+    if (!(name in errors.value)) return;
+    const { [name]: _removed, ...rest } = errors.value;
     errors.value = rest;
   }
 
@@ -42,7 +57,23 @@ export function createForm(showError: ShowError) {
     }
   }
 
-  return { errors, busy, setError, clearError, attempt, reset: () => (errors.value = {}) };
+  /** A field whose errors are this form's under `name`. */
+  function field<T>(name: string, initial: T): Field<T> {
+    const value = signal(initial);
+    const touched = signal(false);
+    return Object.assign(value, {
+      name,
+      touched,
+      error: computed(() => errors.value[name]),
+      set(next: T) {
+        value.value = next;
+        touched.value = true;
+        clearError(name);
+      },
+    });
+  }
+
+  return { errors, busy, setError, clearError, attempt, field, reset: () => (errors.value = {}) };
 }
 
 export type Form = ReturnType<typeof createForm>;

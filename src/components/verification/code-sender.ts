@@ -24,7 +24,7 @@ export function createCodeSender(deps: {
   const channel = signal<Channel>('sms');
   /** When a new code may be asked for (epoch ms). */
   const resendAt = signal(0);
-  const code = signal('');
+  const code = form.field('code', '');
 
   /**
    * Sends a code; true when it went. A cooldown or an hourly cap is said beside `limitField`: the

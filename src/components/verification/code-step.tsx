@@ -1,6 +1,7 @@
 import { StepForm } from '../step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../button';
+import { fieldProps } from '../field-props';
 import { TextField } from '../text-field';
 import { useI18n } from '../../lib/use-i18n';
 import type { CodeSender } from './code-sender';
@@ -43,12 +44,8 @@ export function CodeStep(props: CodeStepProps) {
         autoFocus
         className="field-code"
         hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
-        value={code.value}
-        onValue={(value) => {
-          code.value = value.replace(/\D/g, '').slice(0, 6);
-          form.clearError('code');
-        }}
-        error={form.errors.value.code ? i18n.t(form.errors.value.code) : undefined}
+        {...fieldProps(code, i18n)}
+        onValue={(value) => code.set(value.replace(/\D/g, '').slice(0, 6))}
       />
       <Button type="submit" busy={form.busy.value}>
         {props.submitLabel}

@@ -7,8 +7,8 @@ import type { Form } from '../../lib/form';
 
 export function createContactInput(form: Form, initialType: ContactType = 'phone') {
   const type = signal<ContactType>(initialType);
-  const phone = signal('');
-  const email = signal('');
+  const phone = form.field('phone', '');
+  const email = form.field('email', '');
 
   /** The contact, or null with the field's error set. */
   function read(): Contact | null {

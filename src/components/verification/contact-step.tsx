@@ -21,7 +21,7 @@ export function ContactStep(props: {
   return (
     <StepForm onSubmit={() => props.onSend(isPhone ? 'sms' : 'email')}>
       <h1>{props.title}</h1>
-      <ContactFields contact={props.contact} form={props.form} autoFocus fixed={props.fixed} />
+      <ContactFields contact={props.contact} autoFocus fixed={props.fixed} />
       <SendCodeButtons isPhone={isPhone} busy={props.form.busy.value} onSend={props.onSend} />
       {props.children}
     </StepForm>

@@ -2,6 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
+import { fieldProps } from '../field-props';
 import { PasswordField } from '../password-field';
 import { StepForm } from '../step-form';
 import type { Form } from '../../lib/form';
@@ -44,12 +45,7 @@ export function StepUpForm(props: {
       <PasswordField
         label={i18n.t('old_password_label')}
         autoComplete="current-password"
-        value={stepUp.password.value}
-        onValue={(value) => {
-          stepUp.password.value = value;
-          form.clearError('password');
-        }}
-        error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
+        {...fieldProps(stepUp.password, i18n)}
         showLabel={i18n.t('show_password')}
         hideLabel={i18n.t('hide_password')}
       />

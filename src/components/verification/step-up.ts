@@ -28,7 +28,7 @@ const channelOf = (contact: Contact) => (contact.type === 'phone' ? 'sms' : 'ema
 
 export function createStepUp(deps: StepUpDeps) {
   const { form } = deps;
-  const password = signal('');
+  const password = form.field('password', '');
   const by = signal<'password' | 'code'>('password');
   const codes = createCodeSender({ ...deps, purposeOf: () => PROOF_PURPOSE });
 

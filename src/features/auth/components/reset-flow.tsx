@@ -1,4 +1,5 @@
 /** Restoring a password, as a mountable component; `onReset` gets the confirmation to show. */
+import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
@@ -20,7 +21,6 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) =
     createResetModel({ ...deps, onReset: (restored) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps })) }),
   );
   const { form, step } = model;
-  const errors = form.errors.value;
 
   if (step.value === 'code') {
     return (
@@ -39,9 +39,7 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) =
           name="new-password"
           autoComplete="new-password"
           hint={i18n.t('password_hint')}
-          value={model.password.value}
-          onValue={(value) => ((model.password.value = value), form.clearError('password'))}
-          error={errors.password ? i18n.t(errors.password) : undefined}
+          {...fieldProps(model.password, i18n)}
           showLabel={i18n.t('show_password')}
           hideLabel={i18n.t('hide_password')}
         />
@@ -49,14 +47,12 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) =
           label={i18n.t('repeat_password_label')}
           name="repeat-password"
           autoComplete="new-password"
-          value={model.passwordAgain.value}
-          onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))}
-          error={errors.password_again ? i18n.t(errors.password_again) : undefined}
+          {...fieldProps(model.passwordAgain, i18n)}
           showLabel={i18n.t('show_password')}
           hideLabel={i18n.t('hide_password')}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={model.endApps.value} onChange={(event) => (model.endApps.value = event.target.checked)} />
+          <input type="checkbox" checked={model.endApps.value} onChange={(event) => model.endApps.set(event.target.checked)} />
           <span>{i18n.t('security_end_app_sessions')}</span>
         </label>
         <Button type="submit" busy={form.busy.value}>

@@ -2,6 +2,8 @@
  * The sign-in flow as a mountable component: the Login page and the embed route both mount it, and
  * say what happens after a sign-in through `onSignedIn`.
  */
+import { fieldProps } from '../../../components/field-props';
+import { LazyRequestingApp } from '../../../components/lazy-requesting-app';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, useEffect, useState } from 'react';
@@ -25,10 +27,13 @@ export function SignInFlow({
   onSignedIn,
   goTo,
   fresh = false,
+  autoFocus = true,
 }: {
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
   goTo?: (flow: FlowName) => void;
   fresh?: boolean;
+  /** False inside a partner's page: focusing the field would scroll the partner's page to the widget. */
+  autoFocus?: boolean;
 }) {
   useSignals();
   const i18n = useI18n();
@@ -54,25 +59,21 @@ export function SignInFlow({
   const isPhone = contact.type.value === 'phone';
   return (
     <StepForm onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}>
+      <LazyRequestingApp />
       <h1>{i18n.t('login_title')}</h1>
       <p className="subtitle">{i18n.t('login_subtitle')}</p>
-      <ContactFields contact={contact} form={form} autoFocus />
+      <ContactFields contact={contact} autoFocus={autoFocus} />
       {byPassword ? (
         <PasswordField
           label={i18n.t('password_label')}
           autoComplete="current-password"
-          value={model.password.value}
-          onValue={(value) => {
-            model.password.value = value;
-            form.clearError('password');
-          }}
-          error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
+          {...fieldProps(model.password, i18n)}
           showLabel={i18n.t('show_password')}
           hideLabel={i18n.t('hide_password')}
         />
       ) : null}
       <label className="checkbox">
-        <input type="checkbox" checked={model.save.value} onChange={(event) => (model.save.value = event.target.checked)} />
+        <input type="checkbox" checked={model.save.value} onChange={(event) => model.save.set(event.target.checked)} />
         <span>{i18n.t('remember_me')}</span>
       </label>
       {byPassword ? (

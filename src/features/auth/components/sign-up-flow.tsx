@@ -1,4 +1,5 @@
 /** The registration flow as a mountable component (the Register page; the embed route next). */
+import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
@@ -19,8 +20,6 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
   const deps = useFlowDeps();
   const [model] = useState(() => createSignUpModel({ ...deps, onRegistered }));
   const { form, step } = model;
-  const errors = form.errors.value;
-  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
 
   if (step.value === 'contact') {
     return (
@@ -50,23 +49,8 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
   return (
     <StepForm onSubmit={() => void model.register(false)}>
       <h1>{i18n.t('register_title')}</h1>
-      <TextField
-        label={i18n.t('first_name_label')}
-        name="given-name"
-        autoComplete="given-name"
-        autoFocus
-        value={model.firstName.value}
-        onValue={(value) => ((model.firstName.value = value), form.clearError('first_name'))}
-        error={errorText('first_name')}
-      />
-      <TextField
-        label={i18n.t('last_name_label')}
-        name="family-name"
-        autoComplete="family-name"
-        value={model.lastName.value}
-        onValue={(value) => ((model.lastName.value = value), form.clearError('last_name'))}
-        error={errorText('last_name')}
-      />
+      <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus {...fieldProps(model.firstName, i18n)} />
+      <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" {...fieldProps(model.lastName, i18n)} />
       {byPhone ? (
         <TextField
           label={i18n.t('email_label')}
@@ -74,9 +58,7 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
           type="email"
           autoComplete="email"
           hint={i18n.t('email_optional_hint')}
-          value={model.email.value}
-          onValue={(value) => ((model.email.value = value), form.clearError('email'))}
-          error={errorText('email')}
+          {...fieldProps(model.email, i18n)}
         />
       ) : null}
       <PasswordField
@@ -84,9 +66,7 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
         name="new-password"
         autoComplete="new-password"
         hint={i18n.t('password_hint')}
-        value={model.password.value}
-        onValue={(value) => ((model.password.value = value), form.clearError('password'))}
-        error={errorText('password')}
+        {...fieldProps(model.password, i18n)}
         showLabel={i18n.t('show_password')}
         hideLabel={i18n.t('hide_password')}
       />
@@ -94,9 +74,7 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
         label={i18n.t('repeat_password_label')}
         name="repeat-password"
         autoComplete="new-password"
-        value={model.passwordAgain.value}
-        onValue={(value) => ((model.passwordAgain.value = value), form.clearError('password_again'))}
-        error={errorText('password_again')}
+        {...fieldProps(model.passwordAgain, i18n)}
         showLabel={i18n.t('show_password')}
         hideLabel={i18n.t('hide_password')}
       />

@@ -27,9 +27,9 @@ export function createResetModel(deps: {
   const codes = createCodeSender({ ...deps, form, purposeOf: () => PURPOSE });
   const step = signal<ResetStep>('contact');
   const requestId = signal<string | null>(null);
-  const password = signal('');
-  const passwordAgain = signal('');
-  const endApps = signal(true);
+  const password = form.field('password', '');
+  const passwordAgain = form.field('password_again', '');
+  const endApps = form.field('end_app_sessions', true);
 
   return {
     form,

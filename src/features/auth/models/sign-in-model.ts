@@ -55,8 +55,8 @@ export function createSignInModel(deps: SignInDeps) {
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
   const step = signal<SignInStep>(!deps.fresh && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
   const method = signal<'password' | 'code'>('password');
-  const password = signal('');
-  const save = signal(true);
+  const password = form.field('password', '');
+  const save = form.field('save', true);
   /** The key the error step shows. */
   const failure = signal<string | null>(null);
 

@@ -48,11 +48,11 @@ export function createSignUpModel(deps: {
   const stored = readStored();
   const verified = signal<Stored | null>(stored);
   const step = signal<SignUpStep>(stored ? 'details' : 'contact');
-  const firstName = signal('');
-  const lastName = signal('');
-  const email = signal('');
-  const password = signal('');
-  const passwordAgain = signal('');
+  const firstName = form.field('first_name', '');
+  const lastName = form.field('last_name', '');
+  const email = form.field('email', '');
+  const password = form.field('password', '');
+  const passwordAgain = form.field('password_again', '');
 
   return {
     form,

@@ -4,7 +4,6 @@
  * the server's answer is the profile as it now is. A username is checked while it is typed: once
  * the person pauses (SPEC §9's debounce), its shape here and then whether it is free.
  */
-import { signal } from '@preact/signals-react';
 import { displayKey, errorKeyOf } from '../../../lib/api-error';
 import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
@@ -39,12 +38,12 @@ export function createProfileEditModel(deps: {
 }) {
   const form = createForm(deps.showError);
   const { profile } = deps.user;
-  const firstName = signal(profile.first_name);
-  const lastName = signal(profile.last_name);
-  const middleName = signal(profile.middle_name ?? '');
-  const username = signal(profile.username ?? '');
-  const birthDate = signal(profile.birth_date ?? '');
-  const gender = signal<'' | 'male' | 'female'>(profile.gender ?? '');
+  const firstName = form.field('first_name', profile.first_name);
+  const lastName = form.field('last_name', profile.last_name);
+  const middleName = form.field('middle_name', profile.middle_name ?? '');
+  const username = form.field('username', profile.username ?? '');
+  const birthDate = form.field('birth_date', profile.birth_date ?? '');
+  const gender = form.field<'' | 'male' | 'female'>('gender', profile.gender ?? '');
   let current = deps.user;
   const typedUsername = () => username.peek().trim().toLowerCase();
 
@@ -90,8 +89,7 @@ export function createProfileEditModel(deps: {
 
     /** A username typed: said beside the field once the person pauses, if it cannot be theirs. */
     typeUsername(value: string): void {
-      username.value = value;
-      form.clearError('username');
+      username.set(value);
       const name = typedUsername();
       if (name && name !== (current.profile.username ?? '')) checkAvailability(name);
       else checkAvailability.cancel();

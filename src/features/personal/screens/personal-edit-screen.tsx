@@ -5,8 +5,10 @@ import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
+import type { Field } from '../../../lib/form';
 import { imageUrl } from '../../../lib/format/image-url';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
@@ -76,20 +78,8 @@ export default function PersonalEditScreen() {
   );
   useEffect(() => () => model?.dispose(), [model]);
   if (!user || !model) return null;
-  const errors = model.form.errors.value;
-  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
-  const field = (name: 'first_name' | 'last_name' | 'middle_name', value: { value: string }, label: string, extra: Record<string, string> = {}) => (
-    <TextField
-      label={label}
-      name={name}
-      value={value.value}
-      onValue={(next) => {
-        value.value = next;
-        model.form.clearError(name);
-      }}
-      error={errorText(name)}
-      {...extra}
-    />
+  const field = (value: Field<string>, label: string, extra: Record<string, string> = {}) => (
+    <TextField label={label} name={value.name} {...fieldProps(value, i18n)} {...extra} />
   );
   return (
     <div className="stack narrow-form">
@@ -106,39 +96,27 @@ export default function PersonalEditScreen() {
           }
         }}
       >
-        {field('first_name', model.firstName, i18n.t('first_name_label'), { autoComplete: 'given-name' })}
-        {field('last_name', model.lastName, i18n.t('last_name_label'), { autoComplete: 'family-name' })}
-        {field('middle_name', model.middleName, i18n.t('middle_name_label'), { autoComplete: 'additional-name' })}
+        {field(model.firstName, i18n.t('first_name_label'), { autoComplete: 'given-name' })}
+        {field(model.lastName, i18n.t('last_name_label'), { autoComplete: 'family-name' })}
+        {field(model.middleName, i18n.t('middle_name_label'), { autoComplete: 'additional-name' })}
         {/* Checked while typed (SPEC §9): the field's error is a live region, read out when it appears. */}
         <TextField
           label={i18n.t('username_label')}
           name="username"
-          value={model.username.value}
+          {...fieldProps(model.username, i18n)}
           onValue={(next) => model.typeUsername(next)}
-          error={errorText('username')}
           hint={i18n.t('username_hint')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField
-          label={i18n.t('birth_date_label')}
-          name="birth_date"
-          type="date"
-          autoComplete="bday"
-          value={model.birthDate.value}
-          onValue={(next) => {
-            model.birthDate.value = next;
-            model.form.clearError('birth_date');
-          }}
-          error={errorText('birth_date')}
-        />
+        <TextField label={i18n.t('birth_date_label')} name="birth_date" type="date" autoComplete="bday" {...fieldProps(model.birthDate, i18n)} />
         <fieldset className="field">
           <legend>{i18n.t('gender_label')}</legend>
           <div className="row">
             {(['male', 'female', ''] as const).map((value) => (
               <label key={value || 'unset'} className="checkbox">
-                <input type="radio" name="gender" value={value} checked={model.gender.value === value} onChange={() => (model.gender.value = value)} />
+                <input type="radio" name="gender" value={value} checked={model.gender.value === value} onChange={() => model.gender.set(value)} />
                 <span>{i18n.t(value ? `gender_${value}` : 'personal_not_set')}</span>
               </label>
             ))}

@@ -2,18 +2,17 @@
  * Changing the password with the old one, and the choices to end every other session and the OAuth
  * apps' sessions (the latter on by default: OWASP ASVS 5.0 §7.4.3).
  */
-import { signal } from '@preact/signals-react';
 import { createForm, type ShowError } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
 import type { PasswordChanged, SecurityApi } from '../api/security-api';
 
 export function createChangePasswordModel(deps: { api: SecurityApi; showError: ShowError }) {
   const form = createForm(deps.showError);
-  const oldPassword = signal('');
-  const password = signal('');
-  const passwordAgain = signal('');
-  const endOthers = signal(true);
-  const endApps = signal(true);
+  const oldPassword = form.field('old_password', '');
+  const password = form.field('password', '');
+  const passwordAgain = form.field('password_again', '');
+  const endOthers = form.field('end_other_sessions', true);
+  const endApps = form.field('end_app_sessions', true);
 
   return {
     form,

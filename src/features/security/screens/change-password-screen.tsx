@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
+import { fieldProps } from '../../../components/field-props';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
 import { passwordChangedText } from '../../../lib/password-changed';
@@ -19,8 +20,6 @@ export default function ChangePasswordScreen() {
   const i18n = useI18n();
   const { http, config, showError, toasts, navigate } = useServices();
   const [model] = useState(() => createChangePasswordModel({ api: securityApi(http, config.ssoApi), showError }));
-  const errors = model.form.errors.value;
-  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
   const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
   return (
     <div className="stack narrow-form">
@@ -40,9 +39,7 @@ export default function ChangePasswordScreen() {
           label={i18n.t('old_password_label')}
           name="old-password"
           autoComplete="current-password"
-          value={model.oldPassword.value}
-          onValue={(value) => ((model.oldPassword.value = value), model.form.clearError('old_password'))}
-          error={errorText('old_password')}
+          {...fieldProps(model.oldPassword, i18n)}
           {...toggles}
         />
         <PasswordField
@@ -50,26 +47,22 @@ export default function ChangePasswordScreen() {
           name="new-password"
           autoComplete="new-password"
           hint={i18n.t('password_hint')}
-          value={model.password.value}
-          onValue={(value) => ((model.password.value = value), model.form.clearError('password'))}
-          error={errorText('password')}
+          {...fieldProps(model.password, i18n)}
           {...toggles}
         />
         <PasswordField
           label={i18n.t('repeat_password_label')}
           name="repeat-password"
           autoComplete="new-password"
-          value={model.passwordAgain.value}
-          onValue={(value) => ((model.passwordAgain.value = value), model.form.clearError('password_again'))}
-          error={errorText('password_again')}
+          {...fieldProps(model.passwordAgain, i18n)}
           {...toggles}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={model.endOthers.value} onChange={(event) => (model.endOthers.value = event.target.checked)} />
+          <input type="checkbox" checked={model.endOthers.value} onChange={(event) => model.endOthers.set(event.target.checked)} />
           <span>{i18n.t('security_end_other_sessions')}</span>
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={model.endApps.value} onChange={(event) => (model.endApps.value = event.target.checked)} />
+          <input type="checkbox" checked={model.endApps.value} onChange={(event) => model.endApps.set(event.target.checked)} />
           <span>{i18n.t('security_end_app_sessions')}</span>
         </label>
         <div className="row">

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { useState } from 'react';
 import type { ProofIssued } from '../../../../server/src/contract/step-up.js';
 import { Button } from '../../../components/button';
+import { fieldProps } from '../../../components/field-props';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
@@ -44,8 +45,8 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
   const i18n = useI18n();
   const { http, config, session, showError, toasts } = useServices();
   const [form] = useState(() => createForm(showError));
+  const [password] = useState(() => form.field('password', ''));
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -58,7 +59,7 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
       onSubmit={async () => {
         form.reset();
         const profile = await form.attempt(async () => {
-          const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password });
+          const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password: password.value });
           return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
         });
         if (!profile) return;
@@ -71,12 +72,7 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
       <PasswordField
         label={i18n.t('old_password_label')}
         autoComplete="current-password"
-        value={password}
-        onValue={(value) => {
-          setPassword(value);
-          form.clearError('password');
-        }}
-        error={form.errors.value.password ? i18n.t(form.errors.value.password) : undefined}
+        {...fieldProps(password, i18n)}
         showLabel={i18n.t('show_password')}
         hideLabel={i18n.t('hide_password')}
       />

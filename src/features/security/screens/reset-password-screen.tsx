@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { PasswordChanged, ResetPasswordRequest } from '../../../../server/src/contract/passwords.js';
 import { Button } from '../../../components/button';
+import { fieldProps } from '../../../components/field-props';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
 import { ownContact } from '../../../components/verification/contact';
@@ -60,14 +61,16 @@ export default function ResetPasswordSignedInScreen() {
   const i18n = useI18n();
   const { session, showError } = useServices();
   const [form] = useState(() => createForm(showError));
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [endOthers, setEndOthers] = useState(true);
-  const [endApps, setEndApps] = useState(true);
+  const [fields] = useState(() => ({
+    password: form.field('password', ''),
+    again: form.field('password_again', ''),
+    endOthers: form.field('end_other_sessions', true),
+    endApps: form.field('end_app_sessions', true),
+  }));
   const [ready, setReady] = useState(false);
   const user = session.user.value;
   if (!user) return null;
-  const errors = form.errors.value;
+  const { password, again, endOthers, endApps } = fields;
   const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
   return (
     <div className="stack narrow-form">
@@ -77,12 +80,12 @@ export default function ResetPasswordSignedInScreen() {
       <h1>{i18n.t('reset_title')}</h1>
       <section className="panel">
         {ready ? (
-          <CodeForNewPassword user={user} password={password} end={{ others: endOthers, apps: endApps }} onCancel={() => setReady(false)} />
+          <CodeForNewPassword user={user} password={password.value} end={{ others: endOthers.value, apps: endApps.value }} onCancel={() => setReady(false)} />
         ) : (
           <StepForm
             onSubmit={() => {
               form.reset();
-              if (checkNewPassword(form, password, again)) setReady(true);
+              if (checkNewPassword(form, password.value, again.value)) setReady(true);
             }}
           >
             <p>{i18n.t('reset_signed_in_intro')}</p>
@@ -91,26 +94,22 @@ export default function ResetPasswordSignedInScreen() {
               name="new-password"
               autoComplete="new-password"
               hint={i18n.t('password_hint')}
-              value={password}
-              onValue={(value) => (setPassword(value), form.clearError('password'))}
-              error={errors.password ? i18n.t(errors.password) : undefined}
+              {...fieldProps(password, i18n)}
               {...toggles}
             />
             <PasswordField
               label={i18n.t('repeat_password_label')}
               name="repeat-password"
               autoComplete="new-password"
-              value={again}
-              onValue={(value) => (setAgain(value), form.clearError('password_again'))}
-              error={errors.password_again ? i18n.t(errors.password_again) : undefined}
+              {...fieldProps(again, i18n)}
               {...toggles}
             />
             <label className="checkbox">
-              <input type="checkbox" checked={endOthers} onChange={(event) => setEndOthers(event.target.checked)} />
+              <input type="checkbox" checked={endOthers.value} onChange={(event) => endOthers.set(event.target.checked)} />
               <span>{i18n.t('security_end_other_sessions')}</span>
             </label>
             <label className="checkbox">
-              <input type="checkbox" checked={endApps} onChange={(event) => setEndApps(event.target.checked)} />
+              <input type="checkbox" checked={endApps.value} onChange={(event) => endApps.set(event.target.checked)} />
               <span>{i18n.t('security_end_app_sessions')}</span>
             </label>
             <div>
