@@ -57,9 +57,14 @@ const SIGN_IN_FILES = [
   'components/verification/send-code.ts',
   'components/verification/send-code-buttons.tsx',
   'components/verification/lazy-code-step.tsx',
+  // The "continue to <app>" banner's lazy wrapper: the login page and the widget both show it.
+  'components/lazy-requesting-app.tsx',
   'lib/form.ts',
+  'components/field-props.ts',
   'lib/adopt-typed-values.ts',
   'lib/early-submit.ts',
+  // The phone and e-mail rules of the server's contract, which the sign-in form checks with.
+  'contract/contact-rules.ts', // server/src/contract/: the SPA has no contract folder of its own
 ];
 
 /**
@@ -102,7 +107,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               groups: [
                 {
                   name: 'react',
-                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/]sync-external-store\.ts$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/](sync-external-store|services)\.ts$/,
                 },
                 // Only the files named: what they import stays where it was (the entry, or its own chunk).
                 {

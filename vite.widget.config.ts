@@ -52,7 +52,9 @@ const widgetPackage: UserConfig = {
       tsconfigPath: 'tsconfig.json',
       entryRoot: 'widget',
       include: ['widget'],
-      exclude: ['widget/**/*.test.ts', 'widget/**/*.test.tsx', 'widget/loader.ts', 'widget/script-tag.ts', 'widget/pkce.ts'],
+      // Only what a partner imports: no tests, no test support, not the loader's own entry
+      // (test/widget-package.test.ts lists what `npm pack` would publish).
+      exclude: ['widget/**/*.test.ts', 'widget/**/*.test.tsx', 'widget/test-support/**', 'widget/loader.ts', 'widget/script-tag.ts', 'widget/pkce.ts'],
     }),
     packageManifest(),
   ],

@@ -1,5 +1,5 @@
 /**
- * Bozor, the demo partner: Kirish sign-in three ways — the script tag, the React component and the
+ * Bozor, the demo shop: Kirish sign-in three ways — the script tag, the React component and the
  * redirect — and a live log of what the widget says. After any of them it shows the user's name,
  * read from Kirish's userinfo with the access token it got.
  */

@@ -105,7 +105,8 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
         headers: MULTIPART_TYPE,
         body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 truncated, no closing boundary`,
       },
-      ...(endpoint.kind === 'multipart' ? { expected: { status: 400, key: 'invalid_value' } } : {}),
+      // A path naming no existing thing (SOME_ID) is answered 404 before its body is read.
+      ...(endpoint.kind === 'multipart' && !endpoint.path.includes('{') ? { expected: { status: 400, key: 'invalid_value' } } : {}),
     },
   ];
   if (endpoint.kind === 'multipart') {
@@ -249,7 +250,7 @@ describe('the list of write endpoints', () => {
 
 describe('hostile bodies over one keep-alive connection', () => {
   for (const endpoint of ENDPOINTS) {
-    const target = `${fullPath(endpoint).replace('{id}', SOME_ID)}${endpoint.query ?? ''}`;
+    const target = `${fullPath(endpoint).replace(/\{\w+\}/, SOME_ID)}${endpoint.query ?? ''}`;
     it(`${endpoint.method} ${fullPath(endpoint)}: no 5xx, no dropped connection, the next request answered`, async () => {
       const surprises: string[] = [];
       for (const hostile of hostileBodies(endpoint)) {

@@ -38,7 +38,7 @@ describe('mount', () => {
       code_challenge_method: 'S256',
       state: expect.stringMatching(/^[\w-]{22,}$/), // at least 128 bits
       nonce: expect.stringMatching(/^[\w-]{22,}$/),
-      locale: 'ru',
+      language: 'ru', // SPEC §2: the site reads its language from `language`
     });
     expect(params.get('state')).not.toBe(params.get('nonce'));
   });
@@ -68,7 +68,7 @@ describe('mount', () => {
     const { params } = await mounted({ scope: 'openid profile email' });
 
     expect(params.get('scope')).toBe('openid profile email');
-    expect(params.has('locale')).toBe(false);
+    expect(params.has('language')).toBe(false);
   });
 
   it('draws a borderless, full-width iframe titled Kirish, 480 px high and not sandboxed', async () => {
@@ -183,7 +183,7 @@ describe('mount', () => {
     mount(container, { clientId: 'partner-1', ssoOrigin: SSO_ORIGIN, onError });
 
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith('pkce_unavailable'));
-    expect(container.querySelector('iframe')?.getAttribute('src')).toBeNull();
+    expect(container.querySelector('iframe')).toBeNull();
   });
 
   it('removes the iframe and its message listener on unmount', async () => {

@@ -14,7 +14,11 @@ export interface KirishCallbacks {
   onToken?: (tokens: KirishTokens) => void;
   /** The embedded app's URL after each path change (tokens stripped by the SSO). */
   onUrlChange?: (url: string) => void;
-  /** A stable error code: the embed's, the token endpoint's, `state_mismatch` or `network_error`. */
+  /**
+   * A stable error code: `origin_not_allowed` or `invalid_client` (this page's origin is not a web
+   * origin of the client, or no such client: no iframe is opened), the embed's, the token
+   * endpoint's, `state_mismatch`, `pkce_unavailable` or `network_error` (docs/partners.md lists them).
+   */
   onError?: (error: string) => void;
   onReady?: () => void;
 }
@@ -29,7 +33,7 @@ export interface KirishOptions extends KirishCallbacks {
 }
 
 export interface KirishWidget {
-  /** Removes the iframe and stops listening for its messages. */
+  /** Removes the iframe (or stops it from opening) and stops listening for its messages. */
   unmount(): void;
 }
 
@@ -50,38 +54,61 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   const state = randomToken();
   const nonce = randomToken();
   let redeemed = false;
+  let unmounted = false;
+  // Nothing is reported once the page has unmounted the widget.
+  const fail = (error: string): void => {
+    if (!unmounted) options.onError?.(error);
+  };
 
   const iframe = document.createElement('iframe');
   iframe.title = 'Kirish';
   // No sandbox: the embed opens its own "continue in a popup" window.
   iframe.style.cssText = `display:block;width:100%;border:0;height:${INITIAL_HEIGHT_PX}px`;
-  container.insertBefore(iframe, before);
 
-  challengeOf(verifier).then(
-    (challenge) => {
-      const query = new URLSearchParams({
-        client_id: clientId,
-        origin: partnerOrigin,
-        redirect_uri: partnerOrigin,
-        response_type: 'code',
-        response_mode: 'web_message',
-        scope,
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-      });
-      if (locale) query.set('locale', locale);
-      iframe.src = `${ssoOrigin}/embed?${query}`;
+  // The SSO refuses to be framed by an origin its client did not register (frame-ancestors), and
+  // the browser shows its broken-frame page for that, with nothing the page can read. So the loader
+  // asks first (the endpoint answers any page, without credentials) and frames only a confirmed
+  // origin; a refusal becomes an error code and one console line telling the developer what to do.
+  const check = new URLSearchParams({ client_id: clientId, origin: partnerOrigin });
+  fetch(`${ssoOrigin}/sso/api/v1/oauth/embed_origin/?${check}`).then(
+    async (response) => {
+      if (response.ok) return challengeOf(verifier).then(open, () => fail('pkce_unavailable'));
+      const body = (await response.json().catch(() => null)) as { errors?: { error?: string }[] } | null;
+      const error = body?.errors?.[0]?.error ?? 'network_error';
+      if (error === 'origin_not_allowed' || error === 'invalid_client') {
+        console.error(
+          `Kirish: ${error}: client "${clientId}" does not allow the origin ${partnerOrigin}. Add ${partnerOrigin} to the web origins of your app at ${ssoOrigin}/developers`,
+        );
+      }
+      fail(error);
     },
-    // crypto.subtle exists only in secure contexts (https or localhost): no PKCE, no login.
-    () => options.onError?.('pkce_unavailable'),
+    () => fail('network_error'),
   );
+
+  function open(challenge: string): void {
+    if (unmounted) return;
+    const query = new URLSearchParams({
+      client_id: clientId,
+      origin: partnerOrigin,
+      redirect_uri: partnerOrigin,
+      response_type: 'code',
+      response_mode: 'web_message',
+      scope,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    // SPEC §2: the site's query parameter for its language is `language`.
+    if (locale) query.set('language', locale);
+    iframe.src = `${ssoOrigin}/embed?${query}`;
+    container.insertBefore(iframe, before);
+  }
 
   async function redeem(code: string): Promise<void> {
     const result = await requestTokens(ssoOrigin, { code, redirect_uri: partnerOrigin, client_id: clientId, code_verifier: verifier });
     if ('tokens' in result) options.onToken?.(result.tokens);
-    else options.onError?.(result.error);
+    else fail(result.error);
   }
 
   function onMessage(event: MessageEvent): void {
@@ -100,10 +127,10 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       case 'iframeUrlChange':
         return options.onUrlChange?.(message.url);
       case 'error':
-        return options.onError?.(message.error);
+        return fail(message.error);
       case 'authorization':
         // RFC 6749 §10.12: an answer to a request this page did not make is refused.
-        if (message.state !== state) return options.onError?.('state_mismatch');
+        if (message.state !== state) return fail('state_mismatch');
         // A code is single use (RFC 6749 §4.1.2): a repeated message must not spend it twice.
         if (redeemed) return;
         redeemed = true;
@@ -114,6 +141,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   window.addEventListener('message', onMessage);
   return {
     unmount() {
+      unmounted = true;
       window.removeEventListener('message', onMessage);
       iframe.remove();
     },

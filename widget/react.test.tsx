@@ -54,7 +54,7 @@ describe('KirishLogin', () => {
 
     expect(first.isConnected).toBe(false);
     expect(host.querySelectorAll('iframe')).toHaveLength(1);
-    expect(new URL(second.src).searchParams.get('locale')).toBe('en');
+    expect(new URL(second.src).searchParams.get('language')).toBe('en');
   });
 
   it('leaves one iframe under StrictMode’s mount, unmount and mount again', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mountScriptTag } from './script-tag.js';
 import { loadedIframe, message, post, SSO_ORIGIN, TOKENS, useEmbedHarness } from './test-support/embed-harness.js';
 
-useEmbedHarness();
+const harness = useEmbedHarness();
 
 function scriptTag(data: Record<string, string>) {
   const container = document.createElement('section');
@@ -24,7 +24,7 @@ describe('mountScriptTag', () => {
     expect(script.nextSibling).toBe(iframe);
     expect(iframe.nextSibling).toBe(after);
     const params = new URL(iframe.src).searchParams;
-    expect([params.get('client_id'), params.get('locale'), params.get('scope')]).toEqual(['partner-1', 'kaa', 'openid']);
+    expect([params.get('client_id'), params.get('language'), params.get('scope')]).toEqual(['partner-1', 'kaa', 'openid']);
   });
 
   it('reports through kirish: events on its container that bubble to the document', async () => {
@@ -51,6 +51,19 @@ describe('mountScriptTag', () => {
       ['kirish:token', TOKENS],
     ]);
     listening.abort();
+  });
+
+  it('fires kirish:error with origin_not_allowed and mounts nothing where the page’s origin is not registered', async () => {
+    harness.answerOriginCheck(400, { errors: [{ error: 'origin_not_allowed', field: 'origin' }] });
+    const { container, script } = scriptTag({ clientId: 'partner-1' });
+    const errors: unknown[] = [];
+    container.addEventListener('kirish:error', (event) => errors.push((event as CustomEvent).detail));
+
+    mountScriptTag(script, SSO_ORIGIN);
+
+    await vi.waitFor(() => expect(errors).toEqual(['origin_not_allowed']));
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(harness.takeConsoleErrors()).toHaveLength(1);
   });
 
   it('leaves a script without data-client-id alone', () => {

@@ -15,6 +15,8 @@ import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
 import { cspReportDevRoutes, cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog, type ViolationLog } from './features/csp-reports/violation-log.js';
+import { developerAppRoutes } from './features/developers/app-routes.js';
+import { developerLogoRoutes, isLogoUploadPath } from './features/developers/logo-routes.js';
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
@@ -73,6 +75,9 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
   c.header('Cache-Control', 'no-store');
 };
 
+/** The image uploads, which limit their bodies themselves (photo-routes.ts, logo-routes.ts). */
+const hasOwnBodyLimit = (path: string) => path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path);
+
 const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known)(\/|$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -100,9 +105,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
   });
-  // The photo upload has a limit of its own (photo-routes.ts); every other body is small JSON.
+  // The image uploads have a limit of their own (hasOwnBodyLimit); every other body is small JSON.
   const limitBody: MiddlewareHandler = async function limitBody(c, next) {
-    return c.req.path === PHOTO_UPLOAD_PATH ? next() : limitJsonBody(c, next);
+    return hasOwnBodyLimit(c.req.path) ? next() : limitJsonBody(c, next);
   };
 
   const v1 = new Hono<AppEnv>();
@@ -123,6 +128,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/oauth', oauthTokenRoutes(routeDeps));
   v1.route('/oauth', userinfoRoutes(routeDeps));
   v1.route('/oauth', logoutRoutes(routeDeps));
+  v1.route('/developers', developerAppRoutes(routeDeps));
+  v1.route('/developers', developerLogoRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));

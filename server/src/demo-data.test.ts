@@ -13,7 +13,7 @@ describe('the local OAuth clients, outside production', () => {
     const at = server.clock.now();
     expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toEqual({
       id: 'kirish-demo',
-      name: 'Kirish Demo Shop',
+      name: 'Bozor',
       logoUrl: null,
       homePage: 'http://127.0.0.1:9181/',
       redirectUris: ['http://127.0.0.1:9181/callback'],
@@ -23,6 +23,10 @@ describe('the local OAuth clients, outside production', () => {
       firstParty: false,
       kind: 'public',
       secretHash: null,
+      secretCreatedAt: null,
+      ownerId: null,
+      privacyPolicyUrl: null,
+      termsUrl: null,
       createdAt: at,
       updatedAt: at,
     });
@@ -38,6 +42,10 @@ describe('the local OAuth clients, outside production', () => {
       firstParty: true,
       kind: 'public',
       secretHash: null,
+      secretCreatedAt: null,
+      ownerId: null,
+      privacyPolicyUrl: null,
+      termsUrl: null,
       createdAt: at,
       updatedAt: at,
     });

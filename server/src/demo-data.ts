@@ -19,6 +19,8 @@ export const DEMO_ACCOUNT = {
 
 /** The demo partner site's client (DESIGN.md, Running: served on 127.0.0.1:DEMO_PORT). */
 export const DEMO_CLIENT_ID = 'kirish-demo';
+/** The demo shop's one name: its page (demo/index.html) and Kirish's consent screen both say it. */
+export const DEMO_CLIENT_NAME = 'Bozor';
 /** Kirish's own account site, a first-party client of its own provider. */
 export const ACCOUNT_CLIENT_ID = 'kirish-account';
 
@@ -51,12 +53,22 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
 function demoClients(config: Config, at: number): OAuthClient[] {
   const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
   const scopes = ['openid', 'profile', 'phone', 'email'];
-  const common = { logoUrl: null, kind: 'public', secretHash: null, createdAt: at, updatedAt: at } as const;
+  const common = {
+    logoUrl: null,
+    privacyPolicyUrl: null,
+    termsUrl: null,
+    kind: 'public',
+    secretHash: null,
+    secretCreatedAt: null,
+    ownerId: null,
+    createdAt: at,
+    updatedAt: at,
+  } as const;
   return [
     {
       ...common,
       id: DEMO_CLIENT_ID,
-      name: 'Kirish Demo Shop',
+      name: DEMO_CLIENT_NAME,
       homePage: `${demoOrigin}/`,
       redirectUris: [`${demoOrigin}/callback`],
       postLogoutRedirectUris: [`${demoOrigin}/`],

@@ -9,7 +9,7 @@ import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import type { LayoutName, Transition } from './routes';
 
-function TopBar({ children }: { children?: ReactNode }) {
+export function TopBar({ children }: { children?: ReactNode }) {
   const i18n = useI18n();
   return (
     <header className="topbar">

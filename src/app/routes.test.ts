@@ -50,6 +50,10 @@ const TABLE: [path: string, name: ScreenName, layout: LayoutName][] = [
   ['/security/login-methods/', 'SecurityLoginMethods', 'default'],
   ['/security/active-sessions/', 'SecurityActiveSessions', 'default'],
 
+  ['/developers', 'Developers', 'default'],
+  ['/developers/new', 'DevelopersNewApp', 'default'],
+  ['/developers/shop-uz-1a2b', 'DevelopersApp', 'default'],
+
   ['/deleted-account', 'DeletedAccount', 'deleted'],
   ['/validation', 'Validation', 'empty'],
   ['/version', 'Version', 'empty'],
@@ -89,6 +93,11 @@ describe('the route table (SPEC §2)', () => {
   it('shows my-complaints as its own page, not as a help-centre article', () => {
     expect(resolve('/help-center/my-complaints')).toMatchObject({ name: 'UserComplains', layout: 'static' });
     expect(resolve('/help-center/faq')).toMatchObject({ name: 'HelpCenterSingle', layout: 'static', params: { id: 'faq' } });
+  });
+
+  it('gives /developers/{client_id} the app page with its id, and /developers/new the form', () => {
+    expect(resolve('/developers/k_7Hq2')).toMatchObject({ name: 'DevelopersApp', params: { clientId: 'k_7Hq2' } });
+    expect(resolve('/developers/new/')).toMatchObject({ name: 'DevelopersNewApp' });
   });
 
   it('shows the 404 page for unknown paths', () => {

@@ -39,6 +39,9 @@ export type ScreenName =
   | 'SecurityResetPassword'
   | 'SecurityLoginMethods'
   | 'SecurityActiveSessions'
+  | 'Developers'
+  | 'DevelopersNewApp'
+  | 'DevelopersApp'
   | 'DeletedAccount'
   | 'Validation'
   | 'Version'
@@ -96,6 +99,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'SecurityResetPassword', path: '/security/user-data/reset-password/', layout: 'default', transition: 'slide' },
   { name: 'SecurityLoginMethods', path: '/security/login-methods/', layout: 'default', transition: 'slide' },
   { name: 'SecurityActiveSessions', path: '/security/active-sessions/', layout: 'default', transition: 'slide' },
+
+  // Partners register their apps (issue 11); '/developers/new' comes before the app page's pattern.
+  { name: 'Developers', path: '/developers', layout: 'default', transition: 'slide' },
+  { name: 'DevelopersNewApp', path: '/developers/new', layout: 'default', transition: 'slide' },
+  { name: 'DevelopersApp', path: '/developers/:clientId', layout: 'default', transition: 'slide' },
 
   { name: 'DeletedAccount', path: '/deleted-account', layout: 'deleted', deactivatedOnly: true },
   { name: 'Validation', path: '/validation', layout: 'empty' },

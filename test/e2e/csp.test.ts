@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, type TestPage } from '../support/browser.js';
 import { expectHome, national, registerByPhone, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -150,7 +150,7 @@ describe('the Content-Security-Policy of every screen', () => {
       code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
       code_challenge_method: 'S256',
     });
-    await visit(page, `/oauth?${request}`, text('consent_title', { app: 'Kirish Demo Shop' }));
+    await visit(page, `/oauth?${request}`, text('consent_title', { app: DEMO_CLIENT_NAME }));
 
     // Deactivated (SPEC §6): no screen but DeletedAccount. The flag is set directly, as in auth-flows.
     const db = new Database(kirish.databasePath);
@@ -182,7 +182,7 @@ describe('the Content-Security-Policy of every screen', () => {
     await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
     await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await frame.getByRole('button', { name: text('sign_in'), exact: true }).click();
-    await frame.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
     // The partner redeems the code at the SSO's token endpoint and asks userinfo: its policy allows both.
     await page.getByText(/^Signed in as /).waitFor({ timeout: 15_000 });

@@ -4,7 +4,7 @@
  */
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, saveScreenshot } from '../support/browser.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -45,7 +45,7 @@ describe('openid-client against Kirish', () => {
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
     await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
-    await page.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await page.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     for (const scope of ['openid', 'profile', 'phone', 'email']) await page.getByText(text(`scope_${scope}`), { exact: true }).waitFor();
     await saveScreenshot(page, 'consent-1280');
     await page.setViewportSize({ width: 375, height: 800 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, saveScreenshot } from '../support/browser.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -30,7 +30,7 @@ describe('"Sign in with Kirish" by redirect, denied (before any consent is remem
     await page.getByRole('button', { name: 'Sign in with Kirish', exact: true }).click();
     // A fresh browser: Kirish asks to sign in first, then for consent (the demo is a third party).
     await signInInside(page);
-    await page.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await page.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await page.getByRole('button', { name: text('consent_deny'), exact: true }).click();
     await page.waitForURL((url) => url.origin === kirish.server.demoOrigin);
     await page.getByText('authorization answered error=access_denied').waitFor();
@@ -46,7 +46,7 @@ describe('the widget on the demo partner site', () => {
     await page.goto(kirish.server.demoOrigin);
     const frame = page.frameLocator('#script-tag-widget iframe');
     await signInInside(frame);
-    await frame.getByRole('heading', { name: text('consent_title', { app: 'Kirish Demo Shop' }), exact: true }).waitFor();
+    await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await saveScreenshot(page, 'demo-consent-1280');
     await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
 

@@ -12,7 +12,7 @@ export type Auth = 'none' | 'bearer' | 'fresh';
 
 export interface WriteEndpoint {
   method: 'POST' | 'PATCH' | 'DELETE';
-  /** As docs/api.md writes it: relative to /sso/api/v1 unless ROOT_PATH matches; `{id}` for a path parameter. */
+  /** As docs/api.md writes it: relative to /sso/api/v1 unless ROOT_PATH matches; a path parameter in braces (`{id}`, `{client_id}`). */
   path: string;
   query?: string;
   auth: Auth;
@@ -95,6 +95,25 @@ export const ENDPOINTS: WriteEndpoint[] = [
   { method: 'DELETE', path: '/user/addresses/{id}/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/addresses/{id}/default/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'DELETE', path: '/user/sessions/{id}/', auth: 'bearer', kind: 'none', sample: {} },
+  {
+    method: 'POST',
+    path: '/developers/apps/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: {
+      name: 'Hostile Shop',
+      home_page: 'https://shop.example.uz/',
+      privacy_policy_url: 'https://shop.example.uz/privacy',
+      redirect_uris: ['https://shop.example.uz/callback'],
+      web_origins: ['https://shop.example.uz'],
+      kind: 'public',
+    },
+  },
+  { method: 'PATCH', path: '/developers/apps/{client_id}/', auth: 'bearer', kind: 'json', sample: { name: 'Hostile Shop 2' } },
+  { method: 'DELETE', path: '/developers/apps/{client_id}/', auth: 'bearer', kind: 'none', sample: {} },
+  { method: 'POST', path: '/developers/apps/{client_id}/secret/', auth: 'bearer', kind: 'none', sample: {} },
+  { method: 'POST', path: '/developers/apps/{client_id}/logo/', auth: 'bearer', kind: 'multipart', sample: {} },
+  { method: 'DELETE', path: '/developers/apps/{client_id}/logo/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/security/proof/', auth: 'bearer', kind: 'json', sample: { password: 'not-the-password' } },
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 /**
- * What the widget's tests share: the SSO origin, a recording token endpoint in place of `fetch`, a
- * way to post a message as the iframe (or as anyone else) would, and a guard that fails a test on
- * any `console.error`. Only tests import it.
+ * What the widget's tests share: the SSO origin, a recording SSO (embed_origin and the token
+ * endpoint) in place of `fetch`, a way to post a message as the iframe (or as anyone else) would,
+ * and a guard that fails a test on any `console.error` it was not told to expect. Only tests import it.
  *
  * happy-dom does not load iframe pages (it says so on stderr, past the console this guard sees), so
  * an iframe's `contentWindow` is null there; `loadedIframe` gives it a stand-in window to post from.
@@ -19,21 +19,53 @@ export const TOKENS = {
   scope: 'openid profile',
 };
 
-/** Installs the guard and a token endpoint that answers `answer()` (TOKENS with 200 by default). */
-export function useEmbedHarness(): { fetch: Mock<typeof fetch>; answer: (status: number, body: unknown) => void } {
+const json = (answer: { status: number; body: unknown }) => new Response(JSON.stringify(answer.body), { status: answer.status });
+
+/** The loader's question before it frames anything (widget/mount.ts). */
+export const EMBED_ORIGIN_ENDPOINT = `${SSO_ORIGIN}/sso/api/v1/oauth/embed_origin/`;
+
+export interface EmbedHarness {
+  /** The token endpoint's calls (the page's only other request). */
+  fetch: Mock<typeof fetch>;
+  /** The embed_origin endpoint's calls. */
+  originCheck: Mock<typeof fetch>;
+  /** What the token endpoint answers (TOKENS with 200 by default). */
+  answer: (status: number, body: unknown) => void;
+  /** What embed_origin answers (a confirmation with 200 by default). */
+  answerOriginCheck: (status: number, body: unknown) => void;
+  /** The console.error calls so far; a test that expects one takes them, so the guard does not fail it. */
+  takeConsoleErrors: () => unknown[][];
+}
+
+/**
+ * Installs the guard and the SSO in place of `fetch`: embed_origin confirms every origin and the
+ * token endpoint answers TOKENS, unless told otherwise.
+ */
+export function useEmbedHarness(): EmbedHarness {
   let response = { status: 200, body: TOKENS as unknown };
-  const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(response.body), { status: response.status }));
+  let originResponse = { status: 200, body: null as unknown };
+  const fetchMock = vi.fn<typeof fetch>(async () => json(response));
+  const originCheck = vi.fn<typeof fetch>(async (input) => {
+    const asked = new URL(String(input)).searchParams;
+    return json({ ...originResponse, body: originResponse.body ?? { client_id: asked.get('client_id'), origin: asked.get('origin') } });
+  });
+  const router = (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).startsWith(EMBED_ORIGIN_ENDPOINT) ? originCheck(input, init) : fetchMock(input, init);
   let consoleError: Mock<typeof console.error>;
+  let taken = 0;
 
   beforeEach(() => {
     response = { status: 200, body: TOKENS };
+    originResponse = { status: 200, body: null };
     fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    originCheck.mockClear();
+    taken = 0;
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(router));
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
   afterEach(() => {
-    const logged = consoleError.mock.calls;
+    const logged = consoleError.mock.calls.slice(taken);
     consoleError.mockRestore();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -41,7 +73,17 @@ export function useEmbedHarness(): { fetch: Mock<typeof fetch>; answer: (status:
     expect(logged, 'console.error calls').toEqual([]);
   });
 
-  return { fetch: fetchMock, answer: (status, body) => (response = { status, body }) };
+  return {
+    fetch: fetchMock,
+    originCheck,
+    answer: (status, body) => (response = { status, body }),
+    answerOriginCheck: (status, body) => (originResponse = { status, body }),
+    takeConsoleErrors: () => {
+      const calls = consoleError.mock.calls.slice(taken);
+      taken = consoleError.mock.calls.length;
+      return calls;
+    },
+  };
 }
 
 /** Dispatches a `message` event on the window as a postMessage from `source` at `origin` would. */
@@ -55,13 +97,16 @@ export const message = <T extends object>(type: string, fields?: T) => ({ source
 export const aWindow = () => ({}) as Window;
 
 /**
- * The iframe in `container` once its embed URL is set (the PKCE challenge is computed
- * asynchronously), with a stand-in `contentWindow` for its messages to come from.
+ * The iframe in `container` once it is mounted (after the origin check and the PKCE challenge, both
+ * asynchronous), with a stand-in `contentWindow` for its messages to come from.
  */
 export async function loadedIframe(container: Element): Promise<HTMLIFrameElement & { contentWindow: Window }> {
-  const iframe = container.querySelector('iframe');
-  if (!iframe) throw new Error('no iframe was mounted');
-  await vi.waitFor(() => expect(iframe.getAttribute('src')).toBeTruthy());
+  const iframe = await vi.waitFor(() => {
+    const mounted = container.querySelector('iframe');
+    if (!mounted) throw new Error('no iframe was mounted');
+    return mounted;
+  });
+  expect(iframe.getAttribute('src')).toBeTruthy();
   Object.defineProperty(iframe, 'contentWindow', { configurable: true, value: aWindow() });
   return iframe as HTMLIFrameElement & { contentWindow: Window };
 }

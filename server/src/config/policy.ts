@@ -75,8 +75,9 @@ export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 export const UNREAD_BODY_DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * A connection closed on a body it did not read keeps reading (and dropping) what the client still
- * sends for this long after the answer, or up to UNREAD_BODY_DRAIN_MAX_BYTES, so that the close does
- * not reset the answer away (RFC 9112 §9.6). nginx's lingering_timeout is 5 s.
+ * sends for this long after the answer, or until the body ends, so that the close does not reset the
+ * answer away (RFC 9112 §9.6): time, not bytes, bounds it, since closing while the client still
+ * sends is what loses the answer. nginx's lingering_timeout is 5 s.
  */
 export const UNREAD_BODY_LINGER_MS = 2000;
 
@@ -127,3 +128,10 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * and only until it has given that app one code (features/oauth/authorize-routes.ts).
  */
 export const FRESH_SIGN_IN_SECONDS = 10 * 60;
+
+/**
+ * How many apps one account may register in the Developers section (docs/decisions.md, Who may
+ * register an app): enough for a developer's test, staging and production apps of a few products,
+ * few enough that one account cannot flood the registry or the consent screens with look-alikes.
+ */
+export const DEVELOPER_APPS_PER_ACCOUNT = 10;

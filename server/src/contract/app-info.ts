@@ -6,6 +6,9 @@ export interface AppInfo {
   name: string;
   logo_url: string | null;
   home_page: string | null;
+  /** The app's privacy policy and terms, linked from the consent screen; null for a seeded app without them. */
+  privacy_policy_url: string | null;
+  terms_url: string | null;
   /** Kirish's own apps: no consent step. */
   first_party: boolean;
   /** The scopes the app may ask for. */

@@ -23,7 +23,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 
 export interface UnreadBodyOptions {
-  /** The longest unread body read to its end to keep the connection; also the most read before a close. */
+  /** The longest unread body read to its end to keep the connection. */
   drainMaxBytes: number;
   /** How long a closing connection keeps reading what the client still sends. */
   lingerMs: number;
@@ -59,13 +59,15 @@ function declaredLength(incoming: IncomingMessage): number | undefined {
 
 /**
  * Answers with `Connection: close` and holds the answer's end — after its last byte, which its
- * Content-Length lets the client read at once — until the client has stopped sending or the bounds
- * are reached: Node closes the socket when the answer ends.
+ * Content-Length lets the client read at once — until the client has stopped sending or the linger
+ * time is over: Node closes the socket when the answer ends. Only time bounds the reading here: a
+ * close while the client still sends resets the connection, and a client that had not read the
+ * answer yet loses it (a byte bound made a 10 MB upload lose its 413 under load).
  */
 async function closeInStages(c: Context, incoming: IncomingMessage, options: UnreadBodyOptions): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const lingeredLongEnough = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.lingerMs)));
-  const lingered = Promise.race([discardRest(incoming, options.drainMaxBytes), lingeredLongEnough]);
+  const lingered = Promise.race([discardRest(incoming, Number.POSITIVE_INFINITY), lingeredLongEnough]);
   void lingered.then(() => clearTimeout(timer));
 
   const { status } = c.res;

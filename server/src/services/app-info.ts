@@ -8,6 +8,8 @@ export function appInfoOf(client: OAuthClient): AppInfo {
     name: client.name,
     logo_url: client.logoUrl,
     home_page: client.homePage,
+    privacy_policy_url: client.privacyPolicyUrl,
+    terms_url: client.termsUrl,
     first_party: client.firstParty,
     scopes: [...client.scopes],
   };

@@ -26,6 +26,9 @@ export const AUDIT_EVENT_TYPES = [
   'grant_revoked',
   'deactivated',
   'restored',
+  'app_created',
+  'app_deleted',
+  'app_secret_rotated',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -12,6 +12,9 @@ export interface OAuthClient {
   name: string;
   logoUrl: string | null;
   homePage: string | null;
+  /** Where the app's privacy policy is; required of apps people register, absent for seeded ones. */
+  privacyPolicyUrl: string | null;
+  termsUrl: string | null;
   /** Compared as exact strings, never by prefix or pattern (RFC 9700 §2.1). */
   redirectUris: string[];
   /** Serialized origins (`http://127.0.0.1:8081`) that may embed the sign-in and receive its messages. */
@@ -25,6 +28,10 @@ export interface OAuthClient {
   kind: ClientKind;
   /** Only ever a hash (SHA-256, base64url) of a confidential client's secret; null for a public client. */
   secretHash: string | null;
+  /** When the current secret was created; null while there is none. */
+  secretCreatedAt: number | null;
+  /** The account that registered the app in the Developers section; null for seeded and operator clients. */
+  ownerId: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -70,6 +77,15 @@ export interface ClientStorage {
     list(): Promise<OAuthClient[]>;
     /** Inserts the client, or replaces every field of the one with its id except `createdAt`. */
     upsert(client: OAuthClient): Promise<void>;
+    /** The apps an account registered, the oldest first. */
+    listByOwner(ownerId: string): Promise<OAuthClient[]>;
+    countByOwner(ownerId: string): Promise<number>;
+    /**
+     * Deletes the client with its authorization codes and every user's grants to it, and ends every
+     * open OAuth session of it (`reason`), so that no token issued to it works any more. False when
+     * there was no such client.
+     */
+    remove(id: string, at: number, reason: string): Promise<boolean>;
   };
 
   authorizationCodes: {

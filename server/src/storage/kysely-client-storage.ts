@@ -4,7 +4,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
-import { changed, flag, integer, isSet, optionalInteger } from './dialect.js';
+import { changed, deleted, flag, integer, isSet, optionalInteger } from './dialect.js';
 import type { AuthorizationCodesTable, Database, OAuthClientsTable } from './schema.js';
 
 /** A JSON array of strings stored as text; anything else in the column is a broken row, not a value. */
@@ -22,6 +22,8 @@ function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
     name: row.name,
     logoUrl: row.logo_url,
     homePage: row.home_page,
+    privacyPolicyUrl: row.privacy_policy_url,
+    termsUrl: row.terms_url,
     redirectUris: stringList(row.redirect_uris, 'redirect_uris'),
     webOrigins: stringList(row.web_origins, 'web_origins'),
     scopes: stringList(row.scopes, 'scopes'),
@@ -29,6 +31,8 @@ function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
     firstParty: isSet(row.first_party),
     kind: row.kind as ClientKind,
     secretHash: row.secret_hash,
+    secretCreatedAt: optionalInteger(row.secret_created_at),
+    ownerId: row.owner_id,
     createdAt: integer(row.created_at),
     updatedAt: integer(row.updated_at),
   };
@@ -74,6 +78,8 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
           name: client.name,
           logo_url: client.logoUrl,
           home_page: client.homePage,
+          privacy_policy_url: client.privacyPolicyUrl,
+          terms_url: client.termsUrl,
           redirect_uris: JSON.stringify(client.redirectUris),
           web_origins: JSON.stringify(client.webOrigins),
           scopes: JSON.stringify(client.scopes),
@@ -81,6 +87,8 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
           first_party: flag(client.firstParty),
           kind: client.kind,
           secret_hash: client.secretHash,
+          secret_created_at: client.secretCreatedAt,
+          owner_id: client.ownerId,
           updated_at: client.updatedAt,
         };
         const result = await db.updateTable('oauth_clients').set(values).where('id', '=', client.id).executeTakeFirst();
@@ -90,6 +98,32 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
             .values({ id: client.id, created_at: client.createdAt, ...values })
             .execute();
         }
+      },
+      async listByOwner(ownerId) {
+        const rows = await db.selectFrom('oauth_clients').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+        return rows.map(toClient);
+      },
+      async countByOwner(ownerId) {
+        const row = await db
+          .selectFrom('oauth_clients')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirstOrThrow();
+        return integer(row.count);
+      },
+      async remove(id, at, reason) {
+        // The foreign keys would cascade too; deleting explicitly keeps this true on a database whose
+        // constraints were loosened, and ends the sessions, which have no foreign key to the client.
+        await db.deleteFrom('authorization_codes').where('client_id', '=', id).execute();
+        await db.deleteFrom('oauth_grants').where('client_id', '=', id).execute();
+        await db
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: reason })
+          .where('oauth_client_id', '=', id)
+          .where('kind', '=', 'oauth')
+          .where('ended_at', 'is', null)
+          .execute();
+        return deleted(await db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst());
       },
     },
 

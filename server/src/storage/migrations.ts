@@ -319,6 +319,24 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0007_developer_apps': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Apps people register in the Developers section (issue 11). Seeded and operator clients have
+      // no owner; an account's apps go with the account when it is erased.
+      const clients = () => db.schema.alterTable('oauth_clients');
+      await clients()
+        .addColumn('owner_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
+        .execute();
+      await clients().addColumn('privacy_policy_url', 'text').execute();
+      await clients().addColumn('terms_url', 'text').execute();
+      await clients().addColumn('secret_created_at', 'bigint').execute();
+      await db.schema.createIndex('oauth_clients_owner').on('oauth_clients').columns(['owner_id', 'created_at']).execute();
+      // Ending every OAuth session of a deleted app looks its sessions up by client.
+      await db.schema.createIndex('sessions_oauth_client').on('sessions').column('oauth_client_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,11 @@ export interface OAuthClientsTable {
   secret_hash: string | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0007 (issue 11): the Developers section. */
+  owner_id: string | null;
+  privacy_policy_url: string | null;
+  terms_url: string | null;
+  secret_created_at: number | null;
 }
 
 export interface AuthorizationCodesTable {

@@ -25,6 +25,7 @@ describe('the SQLite file', () => {
       { name: '0004_personal' },
       { name: '0005_security' },
       { name: '0006_parallel_limits' },
+      { name: '0007_developer_apps' },
     ]);
     await dispose();
   });

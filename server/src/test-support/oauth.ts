@@ -32,6 +32,9 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: sha256url(verifier) };
 }
 
+/** The bank's PKCE pair: one for every code of the tests, so that bankForm can name the verifier. */
+export const BANK_PKCE = pkcePair();
+
 function client(at: number, fields: Partial<OAuthClient> & Pick<OAuthClient, 'id' | 'name'>): OAuthClient {
   return {
     logoUrl: null,
@@ -43,6 +46,10 @@ function client(at: number, fields: Partial<OAuthClient> & Pick<OAuthClient, 'id
     firstParty: false,
     kind: 'public',
     secretHash: null,
+    secretCreatedAt: null,
+    ownerId: null,
+    privacyPolicyUrl: null,
+    termsUrl: null,
     createdAt: at,
     updatedAt: at,
     ...fields,
@@ -149,7 +156,7 @@ export function oauthSteps(server: TestServer) {
 
   const userinfo = (accessToken: string, options: Omit<CallOptions, 'token'> = {}) => server.call('GET', USERINFO, { ...options, token: accessToken });
 
-  /** A code for the confidential bank client, issued without a PKCE challenge. */
+  /** A code for the confidential bank client, issued with the challenge of BANK_PKCE (PKCE is required of every client). */
   async function bankCode(access: string): Promise<string> {
     const answer = await authorize(access, {
       client_id: BANK_ID,
@@ -157,6 +164,8 @@ export function oauthSteps(server: TestServer) {
       response_type: 'code',
       scope: 'openid',
       state: 's',
+      code_challenge: BANK_PKCE.challenge,
+      code_challenge_method: 'S256',
       consent: 'allow',
     });
     return new URL(answer.json.redirect_uri as string).searchParams.get('code') ?? '';
@@ -175,4 +184,4 @@ export function jwtHeader(token: string): Record<string, unknown> {
 }
 
 /** The token request that redeems a bank client's code (its secret goes in a header or the body). */
-export const bankForm = (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: BANK_REDIRECT });
+export const bankForm = (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: BANK_REDIRECT, code_verifier: BANK_PKCE.verifier });

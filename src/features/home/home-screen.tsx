@@ -15,6 +15,7 @@ const SECTIONS = [
   { href: '/pay', key: 'section_payments', hint: 'section_payments_hint' },
   { href: '/projects/review', key: 'section_reviews', hint: 'section_reviews_hint' },
   { href: '/help-center', key: 'section_help', hint: 'section_help_hint' },
+  { href: '/developers', key: 'section_developers', hint: 'section_developers_hint' },
 ] as const;
 
 export default function HomeScreen() {

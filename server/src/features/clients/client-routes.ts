@@ -36,6 +36,19 @@ export function clientRoutes({ storage }: RouteDeps) {
     return c.json(appInfoOf(client));
   });
 
+  // CORS (Fetch standard, §3.2): the widget's loader asks this from the partner's page before it
+  // frames anything (widget/mount.ts), to report a refused origin instead of a broken frame. The
+  // answer holds only public facts — whether a client id exists and lists an origin, which the
+  // embed page's frame-ancestors tells any visitor anyway — and no credentials are sent or
+  // allowed (no Access-Control-Allow-Credentials), so any page may read it. The Origin is echoed
+  // rather than "*" so the answer stays per origin, which Vary says to caches.
+  app.use('/embed_origin/', async (c, next) => {
+    await next();
+    const origin = c.req.header('origin');
+    if (origin) c.header('Access-Control-Allow-Origin', origin);
+    c.header('Vary', 'Origin', { append: true });
+  });
+
   app.get('/embed_origin/', async (c) => {
     const query = parseWith(embedOriginQuery, c.req.query());
     // RFC 6749 §3.1: a parameter must not be sent twice; which copy counts would be a guess.

@@ -43,6 +43,8 @@ describe('consent', () => {
         name: 'Partner Shop',
         logo_url: 'https://shop.example.uz/logo.png',
         home_page: 'https://shop.example.uz/',
+        privacy_policy_url: null,
+        terms_url: null,
         first_party: false,
         scopes: ['openid', 'profile', 'phone', 'email'],
       },

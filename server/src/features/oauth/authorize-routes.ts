@@ -76,16 +76,17 @@ function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: r
   if (request.response_type !== 'code') return problem('unsupported_response_type', 'Only response_type=code is supported');
   // RFC 6749 makes state optional; Kirish requires it, so that every client has CSRF protection (RFC 9700 §4.7.1).
   if (request.state === '') return problem('invalid_request', 'state is required');
-  // RFC 7636 and RFC 9700 §2.1.1: PKCE with S256 for every public client, and never the plain
-  // method, which an attacker who reads the request could simply repeat. A challenge without a
-  // method means plain (RFC 7636 §4.3).
+  // RFC 7636 and RFC 9700 §2.1.1: PKCE with S256 for every client, confidential ones too (a secret
+  // does not stop an injected code; OAuth 2.1 §7.5.1), and never the plain method, which an
+  // attacker who reads the request could simply repeat. A challenge without a method means plain
+  // (RFC 7636 §4.3).
   if (request.code_challenge !== '') {
     if (request.code_challenge_method !== 'S256') return problem('invalid_request', 'code_challenge_method must be S256');
     if (!S256_CHALLENGE.test(request.code_challenge)) return problem('invalid_request', 'code_challenge is not an S256 challenge');
   } else if (request.code_challenge_method !== '') {
     return problem('invalid_request', 'code_challenge_method without code_challenge');
-  } else if (client.kind === 'public') {
-    return problem('invalid_request', 'A public client must send a PKCE code_challenge with code_challenge_method=S256');
+  } else {
+    return problem('invalid_request', 'A PKCE code_challenge with code_challenge_method=S256 is required');
   }
   const prompts = promptsOf(request);
   // OpenID Connect Core §3.1.2.1: none with any other value is an error.

@@ -44,6 +44,8 @@ describe('GET /oauth/app_info/', () => {
       name: 'Partner Shop',
       logo_url: 'https://shop.example.uz/logo.png',
       home_page: 'https://shop.example.uz/',
+      privacy_policy_url: null,
+      terms_url: null,
       first_party: false,
       scopes: ['openid', 'profile', 'phone', 'email'],
     });
@@ -224,15 +226,10 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
     expect(errorOf(await allow({ code_challenge: `${pkce.challenge}=` }))).toBe('invalid_request');
   });
 
-  it('lets a confidential client go without PKCE (its secret authenticates it)', async () => {
-    const answer = await oauth.authorize(spa.access, {
-      client_id: BANK_ID,
-      redirect_uri: BANK_REDIRECT,
-      response_type: 'code',
-      scope: 'openid',
-      state: 's',
-      consent: 'allow',
-    });
+  it('requires PKCE of a confidential client too (its secret does not stop an injected code)', async () => {
+    const request = { client_id: BANK_ID, redirect_uri: BANK_REDIRECT, response_type: 'code', scope: 'openid', state: 's', consent: 'allow' };
+    expect(errorOf(await oauth.authorize(spa.access, request))).toBe('invalid_request');
+    const answer = await oauth.authorize(spa.access, { ...request, code_challenge: pkce.challenge, code_challenge_method: 'S256' });
     expect(redirectOf(answer).searchParams.has('code')).toBe(true);
   });
 

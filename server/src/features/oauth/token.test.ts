@@ -98,12 +98,13 @@ describe('redeeming a code', () => {
     expect(oauthError(await oauth.redeem({ ...issued, verifier: 'short' }))).toEqual(INVALID_GRANT);
   });
 
-  it('refuses a code_verifier for a code issued without a challenge (a PKCE downgrade) with invalid_grant', async () => {
-    const form = bankForm(await oauth.bankCode(spa.access));
+  it("refuses a confidential client's code without its code_verifier with invalid_grant: the secret does not replace PKCE", async () => {
+    const { code_verifier: _verifier, ...form } = bankForm(await oauth.bankCode(spa.access));
     const headers = { authorization: basic(BANK_ID, BANK_SECRET) };
+    expect(oauthError(await oauth.postForm(TOKEN, form, { headers }))).toEqual(INVALID_GRANT);
     expect(oauthError(await oauth.postForm(TOKEN, { ...form, code_verifier: pkcePair().verifier }, { headers }))).toEqual(INVALID_GRANT);
-    // Without the verifier the same code is good: the failure did not use it up.
-    expect((await oauth.postForm(TOKEN, form, { headers })).status).toBe(200);
+    // With the verifier the same code is good: the failures did not use it up.
+    expect((await oauth.postForm(TOKEN, bankForm(form.code), { headers })).status).toBe(200);
   });
 
   it('does not use up a code on a failed attempt: the right verifier still redeems it', async () => {

@@ -4,7 +4,7 @@
  * Run against every database by storage-contract.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { T0, user, type OpenStorage, usingStorage } from './contract-records.js';
+import { session, T0, user, type OpenStorage, usingStorage } from './contract-records.js';
 import type { AuthorizationCode, OAuthClient } from '../storage.js';
 
 function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
@@ -20,6 +20,10 @@ function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
     firstParty: false,
     kind: 'public',
     secretHash: null,
+    secretCreatedAt: null,
+    ownerId: null,
+    privacyPolicyUrl: null,
+    termsUrl: null,
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
@@ -114,6 +118,60 @@ export function describeClientStorage(name: string, open: OpenStorage) {
           ['bank', 'Bank'],
           ['shop', 'Test Shop'],
         ]);
+      }));
+
+    it("keeps an app's owner, policy pages and secret time, and lists and counts an owner's apps, the oldest first", () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        const first = client('app-b', {
+          ownerId: 'u1',
+          privacyPolicyUrl: 'https://shop.example.uz/privacy',
+          termsUrl: 'https://shop.example.uz/terms',
+          kind: 'confidential',
+          secretHash: 'h',
+          secretCreatedAt: T0 + 5,
+        });
+        await storage.clients.upsert(first);
+        await storage.clients.upsert(client('app-a', { ownerId: 'u1', createdAt: T0 + 10, updatedAt: T0 + 10 }));
+        await storage.clients.upsert(client('app-c', { ownerId: 'u2' }));
+        await storage.clients.upsert(client('seeded'));
+        expect(await storage.clients.find('app-b')).toEqual(first);
+        expect((await storage.clients.listByOwner('u1')).map((c) => c.id)).toEqual(['app-b', 'app-a']);
+        expect((await storage.clients.listByOwner('u2')).map((c) => c.id)).toEqual(['app-c']);
+        expect(await storage.clients.listByOwner('nobody')).toEqual([]);
+        expect([await storage.clients.countByOwner('u1'), await storage.clients.countByOwner('u2'), await storage.clients.countByOwner('nobody')]).toEqual([
+          2, 1, 0,
+        ]);
+      }));
+
+    it('removes a client with its codes and grants and ends its OAuth sessions, leaving everything else alone', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.clients.upsert(client('shop'));
+        await storage.clients.upsert(client('bank'));
+        await storage.authorizationCodes.insert(authorizationCode('a1'));
+        await storage.authorizationCodes.insert(authorizationCode('a2', { clientId: 'bank' }));
+        await storage.grants.insert('u1', 'shop', ['openid'], T0);
+        await storage.grants.insert('u1', 'bank', ['openid'], T0);
+        await storage.sessions.insert(session('o1', 'u1', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid' }));
+        await storage.sessions.insert(session('o2', 'u1', { kind: 'oauth', oauthClientId: 'bank', scope: 'openid' }));
+        // A sign-in to Kirish that started on the app's page names it too, and is not the app's to end.
+        await storage.sessions.insert(session('s1', 'u1', { oauthClientId: 'shop' }));
+
+        expect(await storage.clients.remove('shop', T0 + 7, 'client_deleted')).toBe(true);
+        expect(await storage.clients.remove('shop', T0 + 8, 'client_deleted')).toBe(false);
+        expect(await storage.clients.find('shop')).toBeUndefined();
+        expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toBeUndefined();
+        expect(await storage.authorizationCodes.findByHash('hash-of-a2')).toBeDefined();
+        expect(grantSummary(await storage.grants.listByUser('u1'))).toEqual([['bank', 'openid', T0]]);
+        const ends = async (id: string) => {
+          const found = await storage.sessions.findById(id);
+          return [found?.endedAt, found?.endReason];
+        };
+        expect(await ends('o1')).toEqual([T0 + 7, 'client_deleted']);
+        expect(await ends('o2')).toEqual([null, null]);
+        expect(await ends('s1')).toEqual([null, null]);
       }));
 
     it('finds an authorization code by its hash with every field, and marks it used once, by one session', () =>

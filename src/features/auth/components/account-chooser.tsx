@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
+import RequestingApp from '../../../components/requesting-app';
 import { useI18n } from '../../../lib/use-i18n';
 import { useServices } from '../../../lib/services';
 import type { SignInModel } from '../models/sign-in-model';
@@ -21,6 +22,7 @@ export function AccountChooser({ model }: { model: SignInModel }) {
   }, [leaving]);
   return (
     <div className="stack">
+      <RequestingApp />
       {leaving ? (
         <>
           <h1 ref={heading} tabIndex={-1}>

@@ -1,9 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { AppLogo } from '../../../components/app-logo';
 import { Button } from '../../../components/button';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import type { ConsentModel } from '../models/consent-model';
+import { scopesToAsk } from '../models/scopes-to-ask';
 
 /** The host of a client's home page, as people read addresses ("shop.uz"); null when it has none. */
 function hostOf(homePage: string | null): string | null {
@@ -17,7 +19,7 @@ function hostOf(homePage: string | null): string | null {
 
 /**
  * The consent screen: which app asks, for which account, and what it may see, each scope in plain
- * words; Allow and Deny. `onSwitchAccount` offers another account of this device.
+ * words, leaving out what the account has nothing for (scopes-to-ask.ts); Allow and Deny. `onSwitchAccount` offers another account of this device.
  */
 export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; onSwitchAccount: () => void }) {
   useSignals();
@@ -31,13 +33,7 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
   return (
     <div className="stack consent">
       <header className="consent-app">
-        {client.logo_url ? (
-          <img className="consent-logo" src={client.logo_url} alt="" width="56" height="56" />
-        ) : (
-          <span className="consent-logo consent-logo-letter" aria-hidden="true">
-            {client.name.slice(0, 1)}
-          </span>
-        )}
+        <AppLogo name={client.name} logoUrl={client.logo_url} />
         <div>
           <h1>{i18n.t('consent_title', { app: client.name })}</h1>
           {home && client.home_page ? (
@@ -64,7 +60,7 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
       <div>
         <h2 className="consent-scopes-title">{i18n.t('consent_scopes_title', { app: client.name })}</h2>
         <ul className="consent-scopes">
-          {model.scopes.value.map((scope) => (
+          {scopesToAsk(model.scopes.value, user).map((scope) => (
             <li key={scope}>{scopeText(scope)}</li>
           ))}
         </ul>

@@ -8,9 +8,8 @@
  * answer to this frame (its opener, at our own origin), which passes it on to the partner.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { readMessage } from '../../../../widget/protocol';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
@@ -19,7 +18,7 @@ import { LazyConsentView as ConsentView } from '../components/lazy-consent-view'
 
 import type { ConsentModel, Delivery } from '../models/consent-model';
 import { observeFrameHeight } from '../frame-height';
-import { messageOf, widgetMessage } from '../widget-messages';
+import { widgetMessage } from '../widget-messages';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
 type Flow = 'sign-in' | 'sign-up' | 'reset';
@@ -27,19 +26,23 @@ type GoTo = (flow: Flow) => void;
 
 export interface EmbedFlows {
   /** `fresh`: the app asked for a new sign-in (OpenID Connect Core §3.1.2.1): no saved account is offered. */
-  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo; fresh?: boolean }>;
+  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo; fresh?: boolean; autoFocus?: boolean }>;
   SignUp: ComponentType<{ onRegistered: (response: TokenResponse) => Promise<void>; goTo: GoTo }>;
   Reset: ComponentType<{ onReset: (confirmation: string) => void; goTo: GoTo }>;
+  /** The popup is a page of its own: it wears the site's top bar and card. */
+  PopupPage: ComponentType<{ children: ReactNode }>;
 }
 
-type Stage = 'checking' | 'refused' | 'signin' | 'authorizing' | 'done';
+/** `account`: a session is kept in this frame; the person chooses to continue with it or not. */
+type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'authorizing' | 'done';
 
 // What only a refused or failed request shows loads with it: the frame's first page is sign-in.
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
+const EmbedAccount = lazy(() => import('../components/embed-account'));
 
 const POPUP_FEATURES = 'popup,width=480,height=720';
 
-export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
+export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedFlows) {
   useSignals();
   const i18n = useI18n();
   const services = useServices();
@@ -59,27 +62,21 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
     setStage('signin');
   };
 
-  const deliver = (delivery: Delivery) => {
-    // Only web_message answers belong here; a redirect address would take the frame away.
-    const message = 'message' in delivery ? messageOf(delivery.message) : widgetMessage('error', { error: 'invalid_request' });
-    setStage('done');
-    if (inPopup) {
-      // Our own opener only: the frame relays to the partner it confirmed.
-      (window.opener as Window).postMessage(message, location.origin);
-      window.close();
-    } else {
-      frame.post(message);
-    }
-  };
-  // The consent model loads when it is needed: after sign-in, not with the frame's first page.
+  // The consent model, and the answer to the partner, load when needed: after sign-in, not with the frame's first page.
   const [model, setModel] = useState<ConsentModel | null>(null);
   const authorize = () => {
     setStage('authorizing');
-    void Promise.all([import('../models/consent-model'), import('../consent-deps')]).then(([{ createConsentModel }, { consentDeps }]) => {
-      const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver, signInAgain));
-      setModel(created);
-      return created.start();
-    });
+    void Promise.all([import('../models/consent-model'), import('../consent-deps'), import('../partner-delivery')]).then(
+      ([{ createConsentModel }, { consentDeps }, { deliverToPartner }]) => {
+        const deliver = (delivery: Delivery) => {
+          setStage('done');
+          deliverToPartner(delivery, frame, inPopup);
+        };
+        const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver, signInAgain));
+        setModel(created);
+        return created.start();
+      },
+    );
   };
 
   useEffect(() => {
@@ -95,8 +92,9 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
       if (!live) return;
       if (!origin) return setStage('refused');
       frame.post(widgetMessage('ready', {}));
-      if (answerNow()) authorize();
-      else setStage('signin');
+      // A kept session is offered, not used: the person clicks "Continue as" first.
+      if (isSilent(request)) authorize();
+      else setStage(session.user.peek() ? 'account' : 'signin');
     });
     return () => {
       live = false;
@@ -118,26 +116,20 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
     return observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
   }, [frame, inPopup]);
 
-  const popup = useRef<Window | null>(null);
-  useEffect(() => {
-    const relay = (event: MessageEvent) => {
-      if (!popup.current || event.source !== popup.current || event.origin !== location.origin) return;
-      const message = readMessage(event.data);
-      if (message && (message.type === 'authorization' || message.type === 'error')) {
-        setStage('done');
-        frame.post(message);
-      }
-    };
-    window.addEventListener('message', relay);
-    return () => window.removeEventListener('message', relay);
-  }, [frame]);
-
   const openPopup = () => {
     const query = new URLSearchParams(location.search);
     query.set('mode', 'popup');
-    popup.current = window.open(`${location.origin}/embed?${query.toString()}`, 'kirish-sign-in', POPUP_FEATURES);
+    const popup = window.open(`${location.origin}/embed?${query.toString()}`, 'kirish-sign-in', POPUP_FEATURES);
+    if (popup)
+      void import('../popup-relay').then(({ relayPopupAnswer }) =>
+        relayPopupAnswer(popup, (message) => {
+          setStage('done');
+          frame.post(message);
+        }),
+      );
   };
 
+  const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
   let content;
   if (stage === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
   else if (stage === 'signin') {
@@ -157,7 +149,8 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
             }}
           />
         ) : null}
-        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} fresh={fresh} /> : null}
+        {/* In a partner's page the form takes no focus on load: that would scroll the page to the frame. */}
+        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} fresh={fresh} autoFocus={inPopup} /> : null}
         {inPopup ? null : (
           <p className="field-hint">
             {i18n.t('embed_popup_hint')}{' '}
@@ -168,14 +161,12 @@ export default function EmbedScreen({ SignIn, SignUp, Reset }: EmbedFlows) {
         )}
       </div>
     );
-  } else if (stage === 'done') content = <p role="status">{i18n.t(inPopup ? 'embed_done_popup' : 'embed_done')}</p>;
-  else if (model?.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={() => setStage('signin')} />;
+  } else if (stage === 'account' || stage === 'done')
+    content = <EmbedAccount done={stage === 'done'} popup={inPopup} onContinue={authorize} onSwitch={signInAgain} />;
+  else if (model?.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={signInAgain} />;
   else if (model?.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;
-  else content = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
+  else content = loading;
 
-  return (
-    <div className="embed">
-      <Suspense fallback={<div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />}>{content}</Suspense>
-    </div>
-  );
+  const page = <Suspense fallback={loading}>{content}</Suspense>;
+  return inPopup ? <PopupPage>{page}</PopupPage> : <div className="embed">{page}</div>;
 }

@@ -5,6 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { AppLogo } from '../../../components/app-logo';
 import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { useServices } from '../../../lib/services';
@@ -55,7 +56,8 @@ export default function LoginMethodsScreen() {
           <ul className="grant-list">
             {grants.map((grant) => (
               <li key={grant.client_id} className="grant">
-                <div>
+                <AppLogo name={grant.name} logoUrl={grant.logo_url} size="small" />
+                <div className="grant-text">
                   <strong>{grant.name}</strong>
                   <p className="session-meta">
                     {grant.scopes.map(scopeText).join(' · ')} · <When at={grant.created_at} now={now} />

@@ -1,0 +1,102 @@
+/** The fields of an app's form, for registering and for editing: the kind is chosen once, when registering. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { TextField } from '../../../components/text-field';
+import type { Form } from '../../../lib/form';
+import { useI18n } from '../../../lib/use-i18n';
+import type { AppField, AppFields } from '../models/app-fields';
+import { LinesField } from './lines-field';
+
+const KINDS = [
+  { kind: 'public', key: 'developers_kind_public', hint: 'developers_kind_public_hint' },
+  { kind: 'confidential', key: 'developers_kind_confidential', hint: 'developers_kind_confidential_hint' },
+] as const;
+
+export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields: AppFields; kindFixed: boolean }) {
+  useSignals();
+  const i18n = useI18n();
+  const errors = form.errors.value;
+  const values = fields.values.value;
+  const lines = fields.lineProblems.value;
+
+  /** The error's sentence; for a list, naming the line and, when it is clear, what was meant. */
+  const errorText = (field: AppField): string | undefined => {
+    const key = errors[field];
+    if (!key) return undefined;
+    const line = field === 'redirect_uris' || field === 'web_origins' ? lines[field] : undefined;
+    if (!line) return i18n.t(key);
+    const said = i18n.t('developers_line_problem', { line: String(line.line), value: line.value, problem: i18n.t(key) });
+    return line.suggestion ? `${said} ${i18n.t('developers_did_you_mean', { value: line.suggestion })}` : said;
+  };
+  const url = (field: 'home_page' | 'privacy_policy_url' | 'terms_url', label: string, placeholder: string) => (
+    <TextField
+      label={label}
+      name={field}
+      type="url"
+      inputMode="url"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={placeholder}
+      value={values[field]}
+      onValue={(value) => fields.set(field, value)}
+      error={errorText(field)}
+    />
+  );
+
+  return (
+    <>
+      <TextField
+        label={i18n.t('developers_name_label')}
+        name="name"
+        maxLength={80}
+        value={values.name}
+        onValue={(value) => fields.set('name', value)}
+        error={errorText('name')}
+        hint={i18n.t('developers_name_hint')}
+      />
+      {url('home_page', i18n.t('developers_home_page_label'), 'https://shop.uz/')}
+      {url('privacy_policy_url', i18n.t('developers_privacy_label'), 'https://shop.uz/privacy')}
+      {url('terms_url', i18n.t('developers_terms_label'), 'https://shop.uz/terms')}
+      {kindFixed ? null : (
+        <fieldset className="field">
+          <legend>{i18n.t('developers_kind_label')}</legend>
+          <div className="stack-tight">
+            {KINDS.map((option) => (
+              <label key={option.kind} className="kind-option">
+                <input
+                  type="radio"
+                  name="kind"
+                  value={option.kind}
+                  checked={fields.kind.value === option.kind}
+                  onChange={() => (fields.kind.value = option.kind)}
+                />
+                <span>
+                  <span className="kind-name">{i18n.t(option.key)}</span>
+                  <span className="field-hint">{i18n.t(option.hint)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <LinesFieldFor fields={fields} field="web_origins" error={errorText('web_origins')} />
+      <LinesFieldFor fields={fields} field="redirect_uris" error={errorText('redirect_uris')} />
+    </>
+  );
+}
+
+function LinesFieldFor({ fields, field, error }: { fields: AppFields; field: 'redirect_uris' | 'web_origins'; error: string | undefined }) {
+  useSignals();
+  const i18n = useI18n();
+  const origins = field === 'web_origins';
+  return (
+    <LinesField
+      label={i18n.t(origins ? 'developers_web_origins_label' : 'developers_redirect_uris_label')}
+      hint={i18n.t(origins ? 'developers_web_origins_hint' : 'developers_redirect_uris_hint')}
+      name={field}
+      placeholder={origins ? 'https://shop.uz' : 'https://shop.uz/auth/callback'}
+      value={fields.values.value[field]}
+      onValue={(value) => fields.set(field, value)}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The fields of an app's form, shared by registering (/developers/new) and editing
+ * (/developers/:clientId). The addresses are checked here with the very rules the server applies
+ * (server/src/contract/client-uris.ts), so a mistake is said beside its field, naming the line,
+ * before anything is sent.
+ */
+import { signal } from '@preact/signals-react';
+import type { AppKind, DeveloperApp, DeveloperAppInput } from '../../../../server/src/contract/developers.js';
+import { APP_NAME_MAX_LENGTH, CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
+import type { Form } from '../../../lib/form';
+
+export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins';
+type ListField = 'redirect_uris' | 'web_origins';
+
+/** Which line of a list field is wrong, and what it likely meant to say (parsed and written back). */
+export interface LineProblem {
+  line: number;
+  value: string;
+  suggestion: string | null;
+}
+
+/**
+ * Plain http on a loopback host is allowed outside production only; the SPA's build does not know
+ * where it runs, so it lets such an address through and the server, which does know, decides.
+ */
+const ALLOW_LOOPBACK_HTTP = true;
+
+const EMPTY: Record<AppField, string> = { name: '', home_page: '', privacy_policy_url: '', terms_url: '', redirect_uris: '', web_origins: '' };
+
+/** The non-blank lines of a text area, each with its line number as the person sees it. */
+export function linesOf(text: string): { line: number; value: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((value, index) => ({ line: index + 1, value: value.trim() }))
+    .filter((entry) => entry.value !== '');
+}
+
+function parsed(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A page's address as the browser writes it back ("https://shop.uz" → "https://shop.uz/"): pages are not matched exactly. */
+function pageAddress(value: string): string {
+  const trimmed = value.trim();
+  return parsed(trimmed)?.href ?? trimmed;
+}
+
+const RULES: Record<ListField, { problem: typeof redirectUriProblem; written: (url: URL) => string }> = {
+  redirect_uris: { problem: redirectUriProblem, written: (url) => url.href },
+  web_origins: { problem: webOriginProblem, written: (url) => url.origin },
+};
+
+export function createAppFields(form: Form) {
+  const values = signal<Record<AppField, string>>(EMPTY);
+  const kind = signal<AppKind>('public');
+  const lineProblems = signal<Partial<Record<ListField, LineProblem>>>({});
+
+  function checkList(field: ListField): string[] {
+    const entries = linesOf(values.peek()[field]);
+    const rule = RULES[field];
+    if (entries.length > CLIENT_URIS_MAX) form.setError(field, 'too_many_uris');
+    for (const entry of entries) {
+      const problem = rule.problem(entry.value, ALLOW_LOOPBACK_HTTP);
+      if (!problem) continue;
+      const url = parsed(entry.value);
+      const guess = url ? rule.written(url) : null;
+      const suggestion = guess && guess !== entry.value && !rule.problem(guess, ALLOW_LOOPBACK_HTTP) ? guess : null;
+      form.setError(field, problem);
+      lineProblems.value = { ...lineProblems.peek(), [field]: { line: entry.line, value: entry.value, suggestion } };
+      break;
+    }
+    return entries.map((entry) => entry.value);
+  }
+
+  function checkPage(field: 'home_page' | 'privacy_policy_url' | 'terms_url', required: boolean): void {
+    const value = values.peek()[field].trim();
+    if (!value) {
+      if (required) form.setError(field, 'field_required');
+      return;
+    }
+    const problem = redirectUriProblem(pageAddress(value), ALLOW_LOOPBACK_HTTP);
+    if (problem) form.setError(field, problem);
+  }
+
+  return {
+    values,
+    kind,
+    lineProblems,
+
+    set(field: AppField, value: string): void {
+      values.value = { ...values.peek(), [field]: value };
+      form.clearError(field);
+      if (field in lineProblems.peek()) {
+        const { [field as ListField]: _cleared, ...rest } = lineProblems.peek();
+        lineProblems.value = rest;
+      }
+    },
+
+    /** The form filled with an app as it is. */
+    takeApp(app: DeveloperApp): void {
+      values.value = {
+        name: app.name,
+        home_page: app.home_page,
+        privacy_policy_url: app.privacy_policy_url,
+        terms_url: app.terms_url ?? '',
+        redirect_uris: app.redirect_uris.join('\n'),
+        web_origins: app.web_origins.join('\n'),
+      };
+      kind.value = app.kind;
+    },
+
+    /** The request's body when every field is right; otherwise null, with each mistake beside its field. */
+    check(): DeveloperAppInput | null {
+      lineProblems.value = {};
+      const name = values.peek().name.trim();
+      if (!name) form.setError('name', 'field_required');
+      else if (name.length > APP_NAME_MAX_LENGTH) form.setError('name', 'app_name_too_long');
+      checkPage('home_page', true);
+      checkPage('privacy_policy_url', true);
+      checkPage('terms_url', false);
+      const redirectUris = checkList('redirect_uris');
+      const webOrigins = checkList('web_origins');
+      if (redirectUris.length === 0 && webOrigins.length === 0 && !form.errors.peek().redirect_uris)
+        form.setError('redirect_uris', 'redirect_or_origin_required');
+      if (Object.keys(form.errors.peek()).length > 0) return null;
+      const terms = values.peek().terms_url.trim();
+      return {
+        name,
+        home_page: pageAddress(values.peek().home_page),
+        privacy_policy_url: pageAddress(values.peek().privacy_policy_url),
+        terms_url: terms ? pageAddress(terms) : null,
+        redirect_uris: redirectUris,
+        web_origins: webOrigins,
+        kind: kind.peek(),
+      };
+    },
+  };
+}
+
+export type AppFields = ReturnType<typeof createAppFields>;

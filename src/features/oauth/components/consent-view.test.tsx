@@ -1,0 +1,74 @@
+import { signal } from '@preact/signals-react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import en from '../../../../server/src/locales/en.json' with { type: 'json' };
+import { createI18n } from '../../../lib/i18n';
+import { ServicesContext, type Services } from '../../../lib/services';
+import type { UserProfile } from '../../../lib/session';
+import { userProfile } from '../../../lib/testing/user-profile';
+import type { AppInfo } from '../api/types';
+import type { ConsentModel } from '../models/consent-model';
+import { ConsentView } from './consent-view';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const SHOP: AppInfo = {
+  client_id: 'shop',
+  name: 'Bozor',
+  logo_url: null,
+  home_page: 'https://bozor.example/',
+  privacy_policy_url: null,
+  terms_url: null,
+  first_party: false,
+  scopes: [],
+};
+
+async function show(user: UserProfile, client: AppInfo = SHOP) {
+  const i18n = createI18n(() => Promise.resolve(en));
+  await i18n.setLocale('en');
+  const model = { client: signal(client), scopes: signal(['openid', 'profile', 'phone', 'email']), busy: signal(false) } as unknown as ConsentModel;
+  await act(async () =>
+    root.render(
+      <ServicesContext.Provider value={{ i18n, session: { user: signal(user) } } as unknown as Services}>
+        <ConsentView model={model} onSwitchAccount={() => undefined} />
+      </ServicesContext.Provider>,
+    ),
+  );
+}
+
+const lines = () => [...host.querySelectorAll('.consent-scopes li')].map((line) => line.textContent);
+
+describe('the consent screen', () => {
+  it('does not ask an account without an e-mail address to share one', async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }, { phone: '+998901112233', email: null }));
+    expect(lines()).toEqual([en.scope_openid, en.scope_profile, en.scope_phone]);
+  });
+
+  it('does not ask an account without a phone number to share one', async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }, { phone: null, email: 'aziz@example.uz' }));
+    expect(lines()).toEqual([en.scope_openid, en.scope_profile, en.scope_email]);
+  });
+
+  it("shows an app without a logo by its letter on the neutral placeholder, never Kirish's mark", async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }));
+    expect(host.querySelector('.consent-app .app-logo-letter')?.textContent).toBe('B');
+    expect(host.querySelector('.consent-app svg')).toBeNull();
+  });
+
+  it("shows the app's own logo when it has one", async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }), { ...SHOP, logo_url: '/cdn/apps/bozor.webp' });
+    expect(host.querySelector('.consent-app img')?.getAttribute('src')).toBe('/cdn/apps/bozor.webp');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * docs/partners.md's quick start, followed literally (issue 11): a partner signs in to Kirish,
+ * registers an app in the Developers section for a page on a fresh origin, saves the guide's
+ * `index.html` with the app's client id, serves it, and a visitor signs in through the widget on
+ * it; the page then says who signed in, from userinfo. Only the guide's example addresses change:
+ * Kirish is this run's server (http://localhost:…), the page a free port of 127.0.0.1.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { useRunningKirish } from '../support/running-kirish.js';
+import { freePort } from '../support/server-process.js';
+
+const kirish = useRunningKirish('localhost');
+const GUIDE = readFileSync(new URL('../../docs/partners.md', import.meta.url), 'utf8');
+/** The guide's own addresses, which a reader replaces by theirs. */
+const GUIDE_KIRISH = 'http://localhost:8080';
+const GUIDE_PAGE = 'http://127.0.0.1:18090';
+
+/** The first ```html block of the quick start: the page the guide tells the partner to save. */
+function guidePage(): string {
+  const start = GUIDE.indexOf('## Quick start');
+  const block = /```html\n([\s\S]*?)```/.exec(GUIDE.slice(start));
+  if (!block?.[1]) throw new Error('docs/partners.md has no html block in its quick start');
+  return block[1];
+}
+
+/** The guide's table of the registration form: field label → the value it says to type. */
+function guideFields(): Map<string, string> {
+  const rows = GUIDE.slice(GUIDE.indexOf('### 1. Register your app'), GUIDE.indexOf('### 2.')).matchAll(/^\| ([^|]+) \| `([^`]+)`/gm);
+  return new Map([...rows].map(([, label = '', value = '']) => [label.trim(), value]));
+}
+
+let partner: Server | undefined;
+afterAll(async () => {
+  await new Promise((resolve) => (partner ? partner.close(resolve) : resolve(undefined)));
+});
+
+describe('the partners quick start (docs/partners.md)', () => {
+  it('registers an app, serves the guide’s page with its client id, and signs a visitor in on it', async () => {
+    const port = await freePort();
+    const pageOrigin = `http://127.0.0.1:${port}`;
+    const ours = (value: string) => value.replaceAll(GUIDE_PAGE, pageOrigin).replaceAll(GUIDE_KIRISH, kirish.server.origin);
+    const fields = guideFields();
+    expect([...fields.keys()]).toEqual(['App name', 'Home page', 'Privacy policy URL', 'Web origins for the widget']);
+
+    // 1. Register the app in Developers, signed in with the demo account, as the guide says.
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(`${kirish.server.origin}/login`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${kirish.server.origin}/developers`);
+    await page.getByRole('link', { name: text('developers_register'), exact: true }).click();
+    await waitForHeading(page, text('developers_new_title'));
+    await page.getByLabel(text('developers_name_label'), { exact: true }).fill(fields.get('App name') ?? '');
+    await page.getByLabel(text('developers_home_page_label'), { exact: true }).fill(ours(fields.get('Home page') ?? ''));
+    await page.getByLabel(text('developers_privacy_label'), { exact: true }).fill(ours(fields.get('Privacy policy URL') ?? ''));
+    await page.getByLabel(text('developers_web_origins_label'), { exact: true }).fill(ours(fields.get('Web origins for the widget') ?? ''));
+    await page.getByLabel(text('developers_kind_public'), { exact: false }).check();
+    await page.getByRole('button', { name: text('developers_create'), exact: true }).click();
+    await waitForHeading(page, 'My Shop');
+    const clientId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    expect(clientId.length).toBeGreaterThan(8);
+    await page.getByText(clientId, { exact: true }).first().waitFor();
+
+    // 2. Save the guide's page with the client id, and serve it on the registered origin.
+    const html = ours(guidePage()).replace('YOUR_CLIENT_ID', clientId);
+    expect(html).toContain(`data-client-id="${clientId}"`);
+    partner = createServer((_, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.end(html);
+    });
+    await new Promise<void>((resolve) => partner?.listen(port, '127.0.0.1', resolve));
+
+    // 3. A visitor (a browser of their own) signs in inside the widget and allows My Shop.
+    const visitor = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+    await visitor.page.goto(pageOrigin);
+    expect(await visitor.page.locator('#who').innerText()).toBe('Not signed in');
+    const frame = visitor.page.frameLocator('#login iframe');
+    await frame
+      .getByText(text('continue_to_app', { app: 'My Shop' }), { exact: false })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+    await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
+    await frame.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await frame.getByRole('heading', { name: text('consent_title', { app: 'My Shop' }), exact: true }).waitFor();
+    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+
+    // 4. The page reads who signed in from userinfo.
+    await visitor.page.locator('#who', { hasText: `Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }).waitFor({ timeout: 20_000 });
+    await saveScreenshot(visitor.page, 'partners-quick-start-375');
+    expect(visitor.errors).toEqual([]);
+    expect(errors).toEqual([]);
+    await visitor.context.close();
+    await context.close();
+  });
+});
