@@ -46,6 +46,10 @@ const SIGN_IN_FILES = [
   'features/auth/use-flow-deps.ts',
   'features/oauth/components/lazy-consent-view.ts',
   'features/oauth/authorization-request.ts',
+  // What the embed page's lazily loaded parts (partner-delivery, popup-relay) share with it: shared
+  // from the embed page's own chunk, it made that chunk export a namespace object (runtime bytes).
+  'features/oauth/widget-messages.ts',
+  '../widget/protocol.ts',
   'components/password-field.tsx',
   'components/step-form.tsx',
   'components/text-field.tsx',
@@ -64,8 +68,10 @@ const SIGN_IN_FILES = [
   'lib/adopt-typed-values.ts',
   'lib/early-submit.ts',
   // The phone and e-mail rules of the server's contract, which the sign-in form checks with.
-  'contract/contact-rules.ts', // server/src/contract/: the SPA has no contract folder of its own
+  '../server/src/contract/contact-rules.ts',
 ];
+
+const SIGN_IN_PATHS = new Set(SIGN_IN_FILES.map((file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url)).replaceAll('\\', '/')));
 
 /**
  * The account SPA (src/, built into dist/app) and the test projects of the whole repository:
@@ -113,7 +119,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                 {
                   name: 'sign-in',
                   includeDependenciesRecursively: false,
-                  test: (id: string) => SIGN_IN_FILES.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)),
+                  test: (id: string) => SIGN_IN_PATHS.has(id.replaceAll('\\', '/')),
                 },
               ],
             },

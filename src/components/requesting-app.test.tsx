@@ -1,23 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useReactRoot } from '../lib/testing/react-root';
 import type { AppInfo } from '../../server/src/contract/app-info.js';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../lib/i18n';
 import { ServicesContext, type Services } from '../lib/services';
 import RequestingApp from './requesting-app';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
+const view = useReactRoot();
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   history.replaceState(null, '', '/');
 });
 
@@ -39,7 +30,7 @@ async function show(path: string, answer: () => Promise<AppInfo>) {
   const get = vi.fn<(url: string) => Promise<AppInfo>>(answer);
   const services = { i18n, http: { get }, config: { ssoApi: '/sso/api/v1' } } as unknown as Services;
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={services}>
         <RequestingApp />
       </ServicesContext.Provider>,
@@ -52,18 +43,18 @@ describe('the requesting app on a sign-in page reached through a partner', () =>
   it("names the app of the request in the page's query, with its placeholder logo", async () => {
     const get = await show('/login?client_id=shop&state=x', () => Promise.resolve(SHOP));
     expect(get).toHaveBeenCalledWith('/sso/api/v1/oauth/app_info/?client_id=shop');
-    expect(host.textContent).toBe('BSign in to continue to Bozor');
-    expect(host.querySelector('.app-logo-letter')?.textContent).toBe('B');
+    expect(view.host.textContent).toBe('BSign in to continue to Bozor');
+    expect(view.host.querySelector('.app-logo-letter')?.textContent).toBe('B');
   });
 
   it('says nothing for a client the registry does not know', async () => {
     await show('/login?client_id=nobody', () => Promise.reject(new Error('400 invalid_client')));
-    expect(host.textContent).toBe('');
+    expect(view.host.textContent).toBe('');
   });
 
   it('asks nothing without a request', async () => {
     const get = await show('/login', () => Promise.resolve(SHOP));
     expect(get).not.toHaveBeenCalled();
-    expect(host.textContent).toBe('');
+    expect(view.host.textContent).toBe('');
   });
 });

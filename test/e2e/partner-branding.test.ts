@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, newPageFor, saveScreenshot } from '../support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, newPageFor, saveScreenshot } from '../support/browser.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -41,15 +41,7 @@ async function pageOfProfile(width: number, locale: string) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
     viewport: { width, height: 800 },
     deviceScaleFactor: 1,
     locale,

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useReactRoot } from '../../../lib/testing/react-root';
 import type { DeveloperAppList } from '../../../../server/src/contract/developers.js';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
@@ -8,22 +8,10 @@ import { ServicesContext, type Services } from '../../../lib/services';
 import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import DevelopersScreen from './developers-screen';
 
-// React's act() warns through console.error unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const SSO = '/sso/api/v1';
 const EN: Record<string, string> = en;
-let root: Root;
-let host: HTMLElement;
 
-beforeEach(() => {
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = useReactRoot();
 
 async function shown(list: DeveloperAppList): Promise<string> {
   const server = fakeHttp();
@@ -32,17 +20,17 @@ async function shown(list: DeveloperAppList): Promise<string> {
   await i18n.setLocale('en');
   const services = { i18n, http: server.http, config: { ssoApi: SSO }, showError: fakeShowError().showError } as unknown as Services;
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={services}>
         <DevelopersScreen />
       </ServicesContext.Provider>,
     ),
   );
   expect(server.unexpected).toEqual([]);
-  return host.textContent ?? '';
+  return view.host.textContent ?? '';
 }
 
-const links = () => [...host.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+const links = () => [...view.host.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the Developers screen', () => {
   it('explains what an app is and offers to register one when there is none', async () => {

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useReactRoot } from '../../../lib/testing/react-root';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { ServicesContext, type Services } from '../../../lib/services';
@@ -11,18 +11,7 @@ import type { AppInfo } from '../api/types';
 import type { ConsentModel } from '../models/consent-model';
 import { ConsentView } from './consent-view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = useReactRoot();
 
 const SHOP: AppInfo = {
   client_id: 'shop',
@@ -40,7 +29,7 @@ async function show(user: UserProfile, client: AppInfo = SHOP) {
   await i18n.setLocale('en');
   const model = { client: signal(client), scopes: signal(['openid', 'profile', 'phone', 'email']), busy: signal(false) } as unknown as ConsentModel;
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={{ i18n, session: { user: signal(user) } } as unknown as Services}>
         <ConsentView model={model} onSwitchAccount={() => undefined} />
       </ServicesContext.Provider>,
@@ -48,7 +37,7 @@ async function show(user: UserProfile, client: AppInfo = SHOP) {
   );
 }
 
-const lines = () => [...host.querySelectorAll('.consent-scopes li')].map((line) => line.textContent);
+const lines = () => [...view.host.querySelectorAll('.consent-scopes li')].map((line) => line.textContent);
 
 describe('the consent screen', () => {
   it('does not ask an account without an e-mail address to share one', async () => {
@@ -63,12 +52,12 @@ describe('the consent screen', () => {
 
   it("shows an app without a logo by its letter on the neutral placeholder, never Kirish's mark", async () => {
     await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }));
-    expect(host.querySelector('.consent-app .app-logo-letter')?.textContent).toBe('B');
-    expect(host.querySelector('.consent-app svg')).toBeNull();
+    expect(view.host.querySelector('.consent-app .app-logo-letter')?.textContent).toBe('B');
+    expect(view.host.querySelector('.consent-app svg')).toBeNull();
   });
 
   it("shows the app's own logo when it has one", async () => {
     await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }), { ...SHOP, logo_url: '/cdn/apps/bozor.webp' });
-    expect(host.querySelector('.consent-app img')?.getAttribute('src')).toBe('/cdn/apps/bozor.webp');
+    expect(view.host.querySelector('.consent-app img')?.getAttribute('src')).toBe('/cdn/apps/bozor.webp');
   });
 });

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useReactRoot } from '../../../lib/testing/react-root';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { ServicesContext, type Services } from '../../../lib/services';
@@ -9,18 +9,7 @@ import type { UserProfile } from '../../../lib/session';
 import { userProfile } from '../../../lib/testing/user-profile';
 import EmbedAccount from './embed-account';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = useReactRoot();
 
 const aziz = userProfile('u-1', { first: 'Aziz', last: 'Karimov' }, { phone: '+998901112233' });
 
@@ -31,7 +20,7 @@ async function show(user: UserProfile | null, props: { done: boolean; popup?: bo
   const onSwitch = vi.fn<() => void>();
   const services = { i18n, session: { user: signal(user) } } as unknown as Services;
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={services}>
         <EmbedAccount done={props.done} popup={props.popup ?? false} onContinue={onContinue} onSwitch={onSwitch} />
       </ServicesContext.Provider>,
@@ -40,14 +29,14 @@ async function show(user: UserProfile | null, props: { done: boolean; popup?: bo
   return { onContinue, onSwitch };
 }
 
-const buttons = () => [...host.querySelectorAll('button')].map((button) => button.textContent);
-const press = (label: string) => act(() => [...host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
+const buttons = () => [...view.host.querySelectorAll('button')].map((button) => button.textContent);
+const press = (label: string) => act(() => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
 
 describe("the widget's kept session", () => {
   it('offers "Continue as" the account, with its name and phone, or another account', async () => {
     const { onContinue, onSwitch } = await show(aziz, { done: false });
-    expect(host.textContent).toContain('Aziz Karimov');
-    expect(host.textContent).toContain('90 111 22 33');
+    expect(view.host.textContent).toContain('Aziz Karimov');
+    expect(view.host.textContent).toContain('90 111 22 33');
     expect(buttons()).toEqual(['Continue as Aziz', 'Use another account']);
     press('Continue as Aziz');
     expect(onContinue).toHaveBeenCalledTimes(1);
@@ -59,7 +48,7 @@ describe("the widget's kept session", () => {
 describe('the widget after a sign-in', () => {
   it('says who is signed in and offers another account, without continuing again', async () => {
     const { onSwitch } = await show(aziz, { done: true });
-    expect(host.querySelector('[role="status"]')?.textContent).toBe('Signed in as Aziz');
+    expect(view.host.querySelector('[role="status"]')?.textContent).toBe('Signed in as Aziz');
     expect(buttons()).toEqual(['Use another account']);
     press('Use another account');
     expect(onSwitch).toHaveBeenCalledTimes(1);
@@ -67,12 +56,12 @@ describe('the widget after a sign-in', () => {
 
   it('says only that the person is signed in when the session is not in the frame (signed in through the popup)', async () => {
     await show(null, { done: true });
-    expect(host.textContent).toBe(en.embed_done);
+    expect(view.host.textContent).toBe(en.embed_done);
     expect(buttons()).toEqual([]);
   });
 
   it('tells the popup it may close', async () => {
     await show(aziz, { done: true, popup: true });
-    expect(host.textContent).toBe(en.embed_done_popup);
+    expect(view.host.textContent).toBe(en.embed_done_popup);
   });
 });

@@ -17,7 +17,6 @@ import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 
 import type { ConsentModel, Delivery } from '../models/consent-model';
-import { observeFrameHeight } from '../frame-height';
 import { widgetMessage } from '../widget-messages';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
@@ -110,10 +109,19 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     return () => document.documentElement.classList.remove('embedded');
   }, [inPopup]);
 
-  // The partner sizes the frame to the page (no scrollbars inside a widget).
+  // The partner sizes the frame to the page (no scrollbars inside a widget). The observer loads
+  // after the first paint: the loader's frame starts at a height that fits the sign-in form.
   useEffect(() => {
     if (inPopup) return undefined;
-    return observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../frame-height').then(({ observeFrameHeight }) => {
+      if (live) stop = observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [frame, inPopup]);
 
   const openPopup = () => {

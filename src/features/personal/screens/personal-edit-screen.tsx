@@ -1,11 +1,11 @@
 /** /personal/edit: names, username, birth date, gender and the photo. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { fieldProps } from '../../../components/field-props';
+import { ImagePicker } from '../../../components/image-picker';
 import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
 import type { Field } from '../../../lib/form';
@@ -17,52 +17,29 @@ import { createProfileEditModel, type ProfileEditModel } from '../models/profile
 
 function PhotoSection({ model, user }: { model: ProfileEditModel; user: UserProfile }) {
   useSignals();
-  const i18n = useI18n();
-  const { config, toasts } = useServices();
-  const inputId = useId();
-  const error = model.form.errors.value.photo;
+  const { config } = useServices();
   const photo = user.profile.photo;
   return (
-    <section className="photo-section" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>{i18n.t('photo_label')}</h2>
-      <div className="row photo-row">
+    <ImagePicker
+      className="photo-section"
+      image={
         <Avatar firstName={user.profile.first_name} lastName={user.profile.last_name} photoUrl={photo ? imageUrl(photo, config.imageCdn, '200x') : ''} large />
-        <div className="stack-tight">
-          <label htmlFor={inputId} className="button button-secondary file-button">
-            {i18n.t(photo ? 'photo_change' : 'photo_upload')}
-          </label>
-          <input
-            id={inputId}
-            className="visually-hidden"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            aria-describedby={`${inputId}-hint ${inputId}-error`}
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file && (await model.uploadPhoto(file))) toasts.show('success', i18n.t('photo_saved'), { replace: true });
-            }}
-          />
-          <p id={`${inputId}-hint`} className="field-hint">
-            {i18n.t('photo_hint')}
-          </p>
-          <p id={`${inputId}-error`} className="field-error" role="alert" hidden={!error}>
-            {error ? i18n.t(error) : null}
-          </p>
-          {photo ? (
-            <ConfirmButton
-              label={i18n.t('photo_remove')}
-              question={i18n.t('photo_remove_confirm')}
-              confirmLabel={i18n.t('photo_remove')}
-              cancelLabel={i18n.t('cancel')}
-              onConfirm={async () => {
-                if (await model.removePhoto()) toasts.show('success', i18n.t('photo_removed'), { replace: true });
-              }}
-            />
-          ) : null}
-        </div>
-      </div>
-    </section>
+      }
+      hasImage={Boolean(photo)}
+      error={model.form.errors.value.photo}
+      keys={{
+        title: 'photo_label',
+        upload: 'photo_upload',
+        change: 'photo_change',
+        hint: 'photo_hint',
+        remove: 'photo_remove',
+        removeConfirm: 'photo_remove_confirm',
+        saved: 'photo_saved',
+        removed: 'photo_removed',
+      }}
+      upload={(file) => model.uploadPhoto(file)}
+      remove={() => model.removePhoto()}
+    />
   );
 }
 
