@@ -14,7 +14,7 @@ import { UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/pol
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
-import { eraseDueAccounts, scheduleEraseJob } from './features/security/erase-job.js';
+import { eraseDueAccounts, scheduleEraseJob } from './services/erase-job.js';
 import { systemClock } from './lib/clock.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';

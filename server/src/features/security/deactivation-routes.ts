@@ -1,7 +1,7 @@
 /**
  * POST /user/deactivate/ and POST /user/restore/. Deactivating needs a code to the account's own
  * phone or e-mail (a stolen token alone must not be able to delete an account), signs every other
- * device and app out, and sets the day the account will be erased (erase-job.ts). Until then the
+ * device and app out, and sets the day the account will be erased (services/erase-job.ts). Until then the
  * owner may sign in and restore it with a code again; meanwhile the account pages answer 403
  * `account_inactive` (middleware/require-active.ts) and OAuth clients get nothing.
  */

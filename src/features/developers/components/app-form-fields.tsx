@@ -62,13 +62,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
           <div className="stack-tight">
             {KINDS.map((option) => (
               <label key={option.kind} className="kind-option">
-                <input
-                  type="radio"
-                  name="kind"
-                  value={option.kind}
-                  checked={fields.kind.value === option.kind}
-                  onChange={() => (fields.kind.value = option.kind)}
-                />
+                <input type="radio" name="kind" value={option.kind} checked={fields.kind.value === option.kind} onChange={() => fields.kind.set(option.kind)} />
                 <span>
                   <span className="kind-name">{i18n.t(option.key)}</span>
                   <span className="field-hint">{i18n.t(option.hint)}</span>

@@ -4,10 +4,10 @@
  * (server/src/contract/client-uris.ts), so a mistake is said beside its field, naming the line,
  * before anything is sent.
  */
-import { signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import type { AppKind, DeveloperApp, DeveloperAppInput } from '../../../../server/src/contract/developers.js';
 import { APP_NAME_MAX_LENGTH, CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
-import type { Form } from '../../../lib/form';
+import type { Field, Form } from '../../../lib/form';
 
 export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins';
 type ListField = 'redirect_uris' | 'web_origins';
@@ -55,54 +55,56 @@ const RULES: Record<ListField, { problem: typeof redirectUriProblem; written: (u
 };
 
 export function createAppFields(form: Form) {
-  const values = signal<Record<AppField, string>>(EMPTY);
-  const kind = signal<AppKind>('public');
+  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<AppField, Field<string>>;
+  /** Every field's value by its name. */
+  const values = computed(() => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as Record<AppField, string>);
+  const kind = form.field<AppKind>('kind', 'public');
   const lineProblems = signal<Partial<Record<ListField, LineProblem>>>({});
 
-  function checkList(field: ListField): string[] {
-    const entries = linesOf(values.peek()[field]);
-    const rule = RULES[field];
-    if (entries.length > CLIENT_URIS_MAX) form.setError(field, 'too_many_uris');
+  function checkList(name: ListField): string[] {
+    const entries = linesOf(values.peek()[name]);
+    const rule = RULES[name];
+    if (entries.length > CLIENT_URIS_MAX) form.setError(name, 'too_many_uris');
     for (const entry of entries) {
       const problem = rule.problem(entry.value, ALLOW_LOOPBACK_HTTP);
       if (!problem) continue;
       const url = parsed(entry.value);
       const guess = url ? rule.written(url) : null;
       const suggestion = guess && guess !== entry.value && !rule.problem(guess, ALLOW_LOOPBACK_HTTP) ? guess : null;
-      form.setError(field, problem);
-      lineProblems.value = { ...lineProblems.peek(), [field]: { line: entry.line, value: entry.value, suggestion } };
+      form.setError(name, problem);
+      lineProblems.value = { ...lineProblems.peek(), [name]: { line: entry.line, value: entry.value, suggestion } };
       break;
     }
     return entries.map((entry) => entry.value);
   }
 
-  function checkPage(field: 'home_page' | 'privacy_policy_url' | 'terms_url', required: boolean): void {
-    const value = values.peek()[field].trim();
+  function checkPage(name: 'home_page' | 'privacy_policy_url' | 'terms_url', required: boolean): void {
+    const value = values.peek()[name].trim();
     if (!value) {
-      if (required) form.setError(field, 'field_required');
+      if (required) form.setError(name, 'field_required');
       return;
     }
     const problem = redirectUriProblem(pageAddress(value), ALLOW_LOOPBACK_HTTP);
-    if (problem) form.setError(field, problem);
+    if (problem) form.setError(name, problem);
   }
 
   return {
+    field,
     values,
     kind,
     lineProblems,
 
-    set(field: AppField, value: string): void {
-      values.value = { ...values.peek(), [field]: value };
-      form.clearError(field);
-      if (field in lineProblems.peek()) {
-        const { [field as ListField]: _cleared, ...rest } = lineProblems.peek();
+    set(name: AppField, value: string): void {
+      field[name].set(value);
+      if (name in lineProblems.peek()) {
+        const { [name as ListField]: _cleared, ...rest } = lineProblems.peek();
         lineProblems.value = rest;
       }
     },
 
     /** The form filled with an app as it is. */
     takeApp(app: DeveloperApp): void {
-      values.value = {
+      const taken: Record<AppField, string> = {
         name: app.name,
         home_page: app.home_page,
         privacy_policy_url: app.privacy_policy_url,
@@ -110,6 +112,7 @@ export function createAppFields(form: Form) {
         redirect_uris: app.redirect_uris.join('\n'),
         web_origins: app.web_origins.join('\n'),
       };
+      for (const name of Object.keys(field) as AppField[]) field[name].value = taken[name];
       kind.value = app.kind;
     },
 

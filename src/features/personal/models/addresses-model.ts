@@ -4,7 +4,7 @@
  * Tashkent city and Karakalpakstan), so a district always belongs to its region.
  */
 import { computed, signal } from '@preact/signals-react';
-import { createForm, type ShowError } from '../../../lib/form';
+import { createForm, type Field, type ShowError } from '../../../lib/form';
 import type { Address, AddressFields, AddressesApi, Region } from '../api/addresses';
 
 const POSTAL_CODE = /^\d{6}$/;
@@ -17,7 +17,12 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
   const regions = signal<Region[]>([]);
   /** The address being edited: null when the form is closed, 'new' when adding. */
   const editing = signal<string | null>(null);
-  const fields = signal<AddressFields>(EMPTY);
+  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<keyof AddressFields, Field<string>>;
+  /** Every field's value, as the API takes them. */
+  const fields = computed(() => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as unknown as AddressFields);
+  const fill = (values: AddressFields) => {
+    for (const [name, one] of Object.entries(field)) one.value = values[name as keyof AddressFields];
+  };
   const districts = computed(() => regions.value.find((region) => region.id === fields.value.region)?.districts ?? []);
 
   async function reload(): Promise<void> {
@@ -37,6 +42,7 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
     addresses,
     regions,
     editing,
+    field,
     fields,
     districts,
 
@@ -54,19 +60,19 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
 
     set(name: keyof AddressFields, value: string): void {
       // A new region empties the district: it belonged to the old one.
-      fields.value = name === 'region' ? { ...fields.peek(), region: value, district: '' } : { ...fields.peek(), [name]: value };
-      form.clearError(name);
+      field[name].set(value);
+      if (name === 'region') field.district.value = '';
     },
 
     startAdding(): void {
       form.reset();
-      fields.value = EMPTY;
+      fill(EMPTY);
       editing.value = 'new';
     },
 
     startEditing(address: Address): void {
       form.reset();
-      fields.value = {
+      fill({
         label: address.label ?? '',
         region: address.region,
         district: address.district,
@@ -74,7 +80,7 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
         house: address.house,
         apartment: address.apartment ?? '',
         postal_code: address.postal_code ?? '',
-      };
+      });
       editing.value = address.id;
     },
 

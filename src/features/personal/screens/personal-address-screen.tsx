@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { LoadState } from '../../../components/load-state';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
 import type { Locale } from '../../../lib/i18n';
@@ -25,11 +26,13 @@ function AddressForm({ model }: { model: AddressesModel }) {
   const i18n = useI18n();
   const { toasts } = useServices();
   const locale = i18n.locale.value;
-  const errors = model.form.errors.value;
-  const errorText = (field: string) => (errors[field] ? i18n.t(errors[field]) : undefined);
+  const errorText = (name: keyof AddressFields) => {
+    const key = model.field[name].error.value;
+    return key ? i18n.t(key) : undefined;
+  };
   const fields = model.fields.value;
   const text = (name: keyof AddressFields, label: string, extra: Record<string, string> = {}) => (
-    <TextField label={label} name={name} value={fields[name]} onValue={(value) => model.set(name, value)} error={errorText(name)} {...extra} />
+    <TextField label={label} name={name} {...fieldProps(model.field[name], i18n)} onValue={(value) => model.set(name, value)} {...extra} />
   );
   return (
     <section className="panel" aria-labelledby="address-form-title">

@@ -1,9 +1,9 @@
 /** The erase job: deactivated accounts past their grace period go, with everything kept about them. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_ERASE_GRACE_DAYS } from '../../config/policy.js';
-import { oauthSteps } from '../../test-support/oauth.js';
-import { securitySteps, type Tokens } from '../../test-support/security.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { ACCOUNT_ERASE_GRACE_DAYS } from '../config/policy.js';
+import { oauthSteps } from '../test-support/oauth.js';
+import { securitySteps, type Tokens } from '../test-support/security.js';
+import { useTestServer, V1 } from '../test-support/test-server.js';
 import { eraseDueAccounts } from './erase-job.js';
 
 const LEAVING = '+998901300011';

@@ -3,9 +3,9 @@
  * account and everything kept about it (SecurityStorage.deactivation.erase), every due account in
  * one transaction. The entry file runs it every hour; tests run it with their own clock.
  */
-import { ERASE_JOB_INTERVAL_SECONDS } from '../../config/policy.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Storage } from '../../storage/storage.js';
+import { ERASE_JOB_INTERVAL_SECONDS } from '../config/policy.js';
+import type { Clock } from '../lib/clock.js';
+import type { Storage } from '../storage/storage.js';
 
 /** Removes the files of a photo source (services/photo-store.ts). */
 export interface PhotoRemover {
