@@ -5,6 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
+import { IMAGE_TYPES } from '../lib/image-file';
 import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import { ConfirmButton } from './confirm-button';
@@ -19,9 +20,6 @@ export interface ImagePickerKeys {
   saved: string;
   removed: string;
 }
-
-/** The types the server's image pipeline takes (docs/api.md, Personal data). */
-const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 export function ImagePicker(props: {
   /** The image as it is now (an avatar, a logo, or its placeholder). */
@@ -54,7 +52,7 @@ export function ImagePicker(props: {
             id={inputId}
             className="visually-hidden"
             type="file"
-            accept={ACCEPTED_TYPES}
+            accept={IMAGE_TYPES.join(',')}
             aria-describedby={`${inputId}-hint ${inputId}-error`}
             onChange={async (event) => {
               const file = event.target.files?.[0];

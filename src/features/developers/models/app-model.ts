@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals-react';
 import type { DeveloperApp } from '../../../../server/src/contract/developers.js';
 import { createForm, type ShowError } from '../../../lib/form';
-import { mediaType } from '../../../lib/format/media-type';
+import { IMAGE_MAX_BYTES, imageFileProblem } from '../../../lib/image-file';
 import type { Http } from '../../../lib/http';
 import { deleteApp } from '../api/delete-app';
 import { getApp } from '../api/get-app';
@@ -17,8 +17,7 @@ import { uploadLogo } from '../api/upload-logo';
 import { createAppFields } from './app-fields';
 
 /** The server's limits for a logo: those of the profile photo (docs/api.md, Personal data). */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-const LOGO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
 
 export function createAppModel(deps: { http: Http; ssoApi: string; clientId: string; showError: ShowError }) {
   const form = createForm(deps.showError);
@@ -75,12 +74,9 @@ export function createAppModel(deps: { http: Http; ssoApi: string; clientId: str
     /** Checks the file as the server will (type and size), then uploads it; true when it is the logo now. */
     async uploadLogo(file: File): Promise<boolean> {
       actions.clearError('logo');
-      if (!LOGO_TYPES.has(file.type) || mediaType(file.name) !== 'image') {
-        actions.setError('logo', 'invalid_media_type');
-        return false;
-      }
-      if (file.size > LOGO_MAX_BYTES) {
-        actions.setError('logo', 'file_too_large');
+      const problem = imageFileProblem(file);
+      if (problem) {
+        actions.setError('logo', problem);
         return false;
       }
       const next = await actions.attempt(() => uploadLogo(http, ssoApi, clientId, file), { fieldOf: () => 'logo' });

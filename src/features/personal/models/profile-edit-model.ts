@@ -8,7 +8,7 @@ import { displayKey, errorKeyOf } from '../../../lib/api-error';
 import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
 import { isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
-import { mediaType } from '../../../lib/format/media-type';
+import { IMAGE_MAX_BYTES, imageFileProblem } from '../../../lib/image-file';
 import type { Http } from '../../../lib/http';
 import type { UserProfile } from '../../../lib/session';
 import { checkUsername } from '../api/check-username';
@@ -16,8 +16,7 @@ import { removePhoto, uploadPhoto } from '../api/photo';
 import { updateProfile } from '../api/update-profile';
 
 /** The server's limits (docs/api.md, Personal data). */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export const PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
 const USERNAME = /^[a-z0-9_.]{3,32}$/;
 const USERNAME_MIN_LENGTH = 3;
 
@@ -117,12 +116,9 @@ export function createProfileEditModel(deps: {
     /** Checks the file as the server will (type and size), then uploads it; true when it is the photo now. */
     async uploadPhoto(file: File): Promise<boolean> {
       form.clearError('photo');
-      if (!PHOTO_TYPES.has(file.type) || mediaType(file.name) !== 'image') {
-        form.setError('photo', 'invalid_media_type');
-        return false;
-      }
-      if (file.size > PHOTO_MAX_BYTES) {
-        form.setError('photo', 'file_too_large');
+      const problem = imageFileProblem(file);
+      if (problem) {
+        form.setError('photo', problem);
         return false;
       }
       const source = await form.attempt(() => uploadPhoto(deps.http, deps.ssoApi, file));
