@@ -1,4 +1,4 @@
-/** Section 2: the same sign-in through the React wrapper. */
+/** Section 2: the same sign-in through the React wrapper (its FedCM prompt waits for a click: box 1 shows it on load). */
 import { createRoot } from 'react-dom/client';
 import { KirishLogin, type KirishTokens } from '../widget/react';
 import { log } from './log';
@@ -10,6 +10,8 @@ export function mountReactWidget(element: HTMLElement, onToken: (tokens: KirishT
       clientId={CLIENT_ID}
       ssoOrigin={SSO_ORIGIN}
       scope="openid profile phone"
+      // Box 1 already asks the browser for the person's Kirish account on load; one prompt is enough.
+      autoPrompt={false}
       onReady={() => log('react', 'ready')}
       onUrlChange={(url) => log('react', `iframeUrlChange ${url}`)}
       onError={(error) => log('react', `error ${error}`)}

@@ -30,6 +30,12 @@ export interface KirishOptions extends KirishCallbacks {
   locale?: KirishLocale;
   /** Space-separated scopes; `openid profile` when absent. */
   scope?: string;
+  /**
+   * Where the browser has FedCM, ask it for the person's Kirish account as soon as the widget loads
+   * (its passive mode: the browser's own small "Sign in with Kirish" prompt). `false` asks only when
+   * the person clicks "Continue with your Kirish account". Default `true`.
+   */
+  autoPrompt?: boolean;
 }
 
 export interface KirishWidget {
@@ -37,13 +43,20 @@ export interface KirishWidget {
   unmount(): void;
 }
 
+/**
+ * A page may have one FedCM request at a time (W3C FedCM §4.1; the browser refuses a second): the
+ * first widget of the page prompts on load, and a click replaces whatever request is pending.
+ */
+let pending: AbortController | undefined;
+let prompted = false;
+
 const INITIAL_HEIGHT_PX = 480;
 const MIN_HEIGHT_PX = 120;
 const MAX_HEIGHT_PX = 2000;
 
 /** Inserts the login iframe into `container`, before `before` (at the end when null). */
 export function mount(container: Element, options: KirishOptions, before: Node | null = null): KirishWidget {
-  const { clientId, locale, scope = 'openid profile' } = options;
+  const { clientId, locale, scope = 'openid profile', autoPrompt = true } = options;
   if (!clientId) throw new Error('Kirish: clientId is required');
   if (!options.ssoOrigin) throw new Error('Kirish: ssoOrigin is required');
   const ssoOrigin = new URL(options.ssoOrigin).origin;
@@ -55,6 +68,10 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   const nonce = randomToken();
   let redeemed = false;
   let unmounted = false;
+  let challenge = '';
+  // W3C FedCM: the browser itself lists the person's Kirish accounts (no third-party cookie needed).
+  const fedcm = 'IdentityCredential' in window;
+  let mine: AbortController | undefined;
   // Nothing is reported once the page has unmounted the widget.
   const fail = (error: string): void => {
     if (!unmounted) options.onError?.(error);
@@ -85,8 +102,9 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     () => fail('network_error'),
   );
 
-  function open(challenge: string): void {
+  function open(computed: string): void {
     if (unmounted) return;
+    challenge = computed;
     const query = new URLSearchParams({
       client_id: clientId,
       origin: partnerOrigin,
@@ -101,8 +119,42 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     });
     // SPEC §2: the site's query parameter for its language is `language`.
     if (locale) query.set('language', locale);
+    // The frame's "Continue with your Kirish account" then asks this page to ask the browser.
+    if (fedcm) query.set('fedcm', '1');
     iframe.src = `${ssoOrigin}/embed?${query}`;
     container.insertBefore(iframe, before);
+    if (fedcm && autoPrompt && !prompted) {
+      prompted = true;
+      askBrowser('passive');
+    }
+  }
+
+  /**
+   * FedCM (W3C Federated Credential Management §4): the ID assertion Kirish returns is an
+   * authorization code bound to this page's origin, the nonce and this page's PKCE challenge, so it
+   * is redeemed exactly as the iframe's code. `active` needs the click the frame relays (user
+   * activation reaches the frames above the one clicked: HTML §6.4.3).
+   */
+  function askBrowser(mode: 'passive' | 'active'): void {
+    pending?.abort();
+    const controller = (mine = pending = new AbortController());
+    const params = { code_challenge: challenge, code_challenge_method: 'S256', scope, nonce };
+    const provider = { configURL: `${ssoOrigin}/sso/api/v1/fedcm/config.json`, clientId, params };
+    navigator.credentials
+      .get({ identity: { providers: [provider], mode }, mediation: 'optional', signal: controller.signal } as CredentialRequestOptions)
+      .then((credential) => {
+        const code = (credential as { token?: string } | null)?.token;
+        if (code && !unmounted) spend(code);
+      })
+      // Dismissed, nobody signed in, or FedCM turned off: the frame's own sign-in stays.
+      .catch(() => undefined);
+  }
+
+  // A code is single use (RFC 6749 §4.1.2): a repeated message must not spend it twice.
+  function spend(code: string): void {
+    if (redeemed) return;
+    redeemed = true;
+    void redeem(code);
   }
 
   async function redeem(code: string): Promise<void> {
@@ -131,10 +183,9 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       case 'authorization':
         // RFC 6749 §10.12: an answer to a request this page did not make is refused.
         if (message.state !== state) return fail('state_mismatch');
-        // A code is single use (RFC 6749 §4.1.2): a repeated message must not spend it twice.
-        if (redeemed) return;
-        redeemed = true;
-        void redeem(message.code);
+        return spend(message.code);
+      case 'fedcm':
+        if (fedcm) askBrowser('active');
     }
   }
 
@@ -142,6 +193,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   return {
     unmount() {
       unmounted = true;
+      mine?.abort();
       window.removeEventListener('message', onMessage);
       iframe.remove();
     },

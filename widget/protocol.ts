@@ -29,7 +29,13 @@ export interface ErrorMessage extends Envelope<'error'> {
   error: string;
 }
 
-export type KirishMessage = ReadyMessage | ResizeMessage | AuthorizationMessage | ErrorMessage;
+/**
+ * The person clicked "Continue with your Kirish account" in a frame opened with `fedcm=1`: the page
+ * asks the browser for the account (FedCM active mode), with the click's user activation.
+ */
+export interface FedCmMessage extends Envelope<'fedcm'> {}
+
+export type KirishMessage = ReadyMessage | ResizeMessage | AuthorizationMessage | ErrorMessage | FedCmMessage;
 
 /** SPEC §1: after each path change the embedded app posts the full URL (tokens stripped). */
 export interface IframeUrlChangeMessage {
@@ -39,7 +45,7 @@ export interface IframeUrlChangeMessage {
 
 export type EmbedMessage = KirishMessage | IframeUrlChangeMessage;
 
-const TYPES = new Set<string>(['ready', 'resize', 'authorization', 'error']);
+const TYPES = new Set<string>(['ready', 'resize', 'authorization', 'error', 'fedcm']);
 
 /** Narrows untrusted `event.data` to a message of this protocol version, or null. */
 export function readMessage(data: unknown): EmbedMessage | null {

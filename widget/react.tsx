@@ -1,14 +1,23 @@
 /**
  * `<KirishLogin clientId=... ssoOrigin=... onToken=... />`: the login widget for React partners, on
  * the same mount as the loader. Changing a callback prop does not reload the iframe; changing what
- * the authorization request is made of (client, SSO, locale, scope) starts a new one.
+ * the authorization request is made of (client, SSO, locale, scope, autoPrompt) starts a new one.
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { mount, type KirishCallbacks, type KirishLocale } from './mount.js';
 
 export type { KirishCallbacks, KirishLocale, KirishOptions, KirishWidget } from './mount.js';
 export type { KirishTokens } from './token-request.js';
-export type { AuthorizationMessage, EmbedMessage, ErrorMessage, IframeUrlChangeMessage, KirishMessage, ReadyMessage, ResizeMessage } from './protocol.js';
+export type {
+  AuthorizationMessage,
+  EmbedMessage,
+  ErrorMessage,
+  FedCmMessage,
+  IframeUrlChangeMessage,
+  KirishMessage,
+  ReadyMessage,
+  ResizeMessage,
+} from './protocol.js';
 
 export interface KirishLoginProps extends KirishCallbacks {
   clientId: string;
@@ -17,11 +26,13 @@ export interface KirishLoginProps extends KirishCallbacks {
   locale?: KirishLocale;
   /** Space-separated scopes; `openid profile` when absent. */
   scope?: string;
+  /** `false`: the browser's FedCM prompt waits for a click instead of showing on load. */
+  autoPrompt?: boolean;
   className?: string;
   style?: CSSProperties;
 }
 
-export function KirishLogin({ clientId, ssoOrigin, locale, scope, className, style, ...callbacks }: KirishLoginProps) {
+export function KirishLogin({ clientId, ssoOrigin, locale, scope, autoPrompt, className, style, ...callbacks }: KirishLoginProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef<KirishCallbacks>(callbacks);
   useEffect(() => {
@@ -35,13 +46,14 @@ export function KirishLogin({ clientId, ssoOrigin, locale, scope, className, sty
       ssoOrigin,
       locale,
       scope,
+      autoPrompt,
       onToken: (tokens) => latest.current.onToken?.(tokens),
       onUrlChange: (url) => latest.current.onUrlChange?.(url),
       onError: (error) => latest.current.onError?.(error),
       onReady: () => latest.current.onReady?.(),
     });
     return () => widget.unmount();
-  }, [clientId, ssoOrigin, locale, scope]);
+  }, [clientId, ssoOrigin, locale, scope, autoPrompt]);
 
   return <div ref={container} className={className} style={style} />;
 }

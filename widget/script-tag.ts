@@ -10,9 +10,12 @@ export const ERROR_EVENT = 'kirish:error';
 export const READY_EVENT = 'kirish:ready';
 export const URL_CHANGE_EVENT = 'kirish:urlchange';
 
-/** Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`); null otherwise. */
+/**
+ * Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`, and
+ * `data-auto-prompt="false"` to keep the browser's FedCM prompt for the click); null otherwise.
+ */
 export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): KirishWidget | null {
-  const { clientId, locale, scope } = script.dataset;
+  const { clientId, locale, scope, autoPrompt } = script.dataset;
   const container = script.parentElement;
   if (!clientId || !container) return null;
   const emit = (type: string, detail?: unknown) => container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
@@ -23,6 +26,7 @@ export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): Ki
       ssoOrigin,
       locale: locale as KirishLocale | undefined,
       scope,
+      autoPrompt: autoPrompt !== 'false',
       onToken: (tokens) => emit(TOKEN_EVENT, tokens),
       onError: (error) => emit(ERROR_EVENT, error),
       onReady: () => emit(READY_EVENT),

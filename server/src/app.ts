@@ -18,6 +18,9 @@ import { createViolationLog, type ViolationLog } from './features/csp-reports/vi
 import { developerAppRoutes } from './features/developers/app-routes.js';
 import { developerLogoRoutes, isLogoUploadPath } from './features/developers/logo-routes.js';
 import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
+import { fedcmAssertionRoutes } from './features/fedcm/assertion-routes.js';
+import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js';
+import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
@@ -130,6 +133,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/oauth', logoutRoutes(routeDeps));
   v1.route('/developers', developerAppRoutes(routeDeps));
   v1.route('/developers', developerLogoRoutes(routeDeps));
+  // Kirish as a FedCM identity provider, and the embed frame's storage-access path (docs/fedcm.md).
+  v1.route('/fedcm/frame', fedcmFrameRoutes(routeDeps));
+  v1.route('/fedcm', fedcmRoutes(routeDeps));
+  v1.route('/fedcm', fedcmAssertionRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));
@@ -148,6 +155,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   app.route('/cdn', cdnRoutes(routeDeps.photos));
+  // Before discovery: its public-document headers (cacheable, any origin) are not FedCM's (no-store).
+  app.route('/.well-known', webIdentityRoutes(routeDeps));
   app.route('/.well-known', discoveryRoutes(routeDeps));
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
   // The pages' Content-Security-Policy reports here (site/content-security-policy.ts).

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, CHROMIUM_ARGS, newPageFor, saveScreenshot } from '../support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
+import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -48,11 +49,7 @@ async function pageOfProfile(width: number, locale: string) {
     timezoneId: 'Asia/Tashkent',
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console.error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  const errors = collectPageErrors(page);
   const close = async () => {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
@@ -149,11 +146,12 @@ describe("the widget's signed-in state", () => {
 
   it('opens the popup as a page of the site: the top bar with the Kirish brand, and the app it is for', async () => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await withoutFedCm(context);
     await page.goto(kirish.server.demoOrigin);
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_popup'), exact: true }).click();
+    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
     const popup = await popupOpened;
     await popup
       .locator('header.topbar')

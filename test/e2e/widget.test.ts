@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
@@ -84,11 +85,13 @@ describe('the widget on the demo partner site', () => {
 
   it('continues in a popup where the frame cannot sign in, and hands the result back through the frame', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    // A browser with neither FedCM nor storage access for the frame: "Continue with your Kirish account" opens the popup.
+    await withoutFedCm(context);
     await page.goto(kirish.server.demoOrigin);
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_popup'), exact: true }).click();
+    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
     const popup = await popupOpened;
     // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
     expect(new URL(popup.url()).origin).toBe(kirish.server.origin);

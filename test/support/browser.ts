@@ -27,6 +27,13 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+const BROWSER_NOTES = [
+  /^Failed to load resource/,
+  /^Provider's accounts list is empty/,
+  /^Not signed in with the identity provider/,
+  /^requestStorageAccess: /,
+];
+
 export interface TestPage {
   page: Page;
   context: BrowserContext;
@@ -43,15 +50,7 @@ export async function newPageFor(browser: Browser, { width, locale = 'uz' }: { w
     timezoneId: 'Asia/Tashkent',
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Chromium logs every 4xx answer as "Failed to load resource"; a refused call is part of a flow,
-    // and the tests assert what the page says about it instead.
-    if (message.type() !== 'error' || message.text().startsWith('Failed to load resource')) return;
-    const { url, lineNumber } = message.location();
-    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+  const errors = collectPageErrors(page);
   return { page, context, errors };
 }
 
@@ -61,4 +60,20 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const path = `${SCREENSHOTS}${name}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** Every console error and uncaught exception of `page` from now on, but the browser's own notes above. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // Chromium logs every 4xx answer as "Failed to load resource"; a refused call is part of a flow,
+    // and the tests assert what the page says about it instead. Likewise its notes on a FedCM request
+    // that found nobody signed in, or a storage-access request refused: the browser's words for a
+    // developer, written whenever a partner page loads the widget for someone not signed in.
+    if (message.type() !== 'error' || BROWSER_NOTES.some((note) => note.test(message.text()))) return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+  return errors;
 }

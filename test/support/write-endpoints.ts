@@ -170,6 +170,15 @@ export const ENDPOINTS: WriteEndpoint[] = [
   { method: 'POST', path: '/oauth/logout/', auth: 'none', kind: 'form', sample: { client_id: 'kirish-demo', post_logout_redirect_uri: 'http://127.0.0.1:1/' } },
   {
     method: 'POST',
+    path: '/fedcm/assertion/',
+    auth: 'none',
+    kind: 'form',
+    sample: { client_id: 'kirish-demo', account_id: SOME_ID, params: '{"code_challenge_method":"S256"}', disclosure_text_shown: 'true' },
+  },
+  { method: 'POST', path: '/fedcm/disconnect/', auth: 'none', kind: 'form', sample: { client_id: 'kirish-demo', account_hint: SOME_ID } },
+  { method: 'POST', path: '/fedcm/frame/session/', auth: 'none', kind: 'json', sample: { user_uuid: SOME_ID } },
+  {
+    method: 'POST',
     path: '/csp-report',
     auth: 'none',
     kind: 'json',

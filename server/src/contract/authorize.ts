@@ -11,7 +11,11 @@ export interface AuthorizeRequest {
   code_challenge?: string;
   code_challenge_method?: string;
   nonce?: string;
-  /** `web_message` for the widget: the answer goes to the partner page by postMessage. */
+  /**
+   * `web_message` for the widget: the answer goes to the partner page by postMessage. `fedcm` for the
+   * consent page FedCM's `continue_on` opens: answered like `web_message` (redirect_uri is the
+   * partner's web origin), and the SPA hands the code back by IdentityProvider.resolve().
+   */
   response_mode?: string;
   /**
    * OpenID Connect Core §3.1.2.1, space-separated: `none` (answer without showing anything:
@@ -31,7 +35,7 @@ export type WebMessageResponse = { code: string; state: string; iss: string } | 
 export type AuthorizeAnswer =
   /** Where to send the browser: the client's redirect URI with a code or an error. */
   | { redirect_uri: string }
-  /** What to post to the partner page (response_mode `web_message`). */
+  /** What to post to the partner page (response_mode `web_message`), or to resolve FedCM with (`fedcm`). */
   | { response: WebMessageResponse }
   /** Ask the person first. */
   | { consent_required: true; client: AppInfo; scopes: string[] }

@@ -65,3 +65,11 @@ export function solidImage(widthPx: number, heightPx: number, format: 'png' | 'j
     .toFormat(format)
     .toBuffer();
 }
+
+/** Renders an SVG of our own (never an upload) as a square PNG of `sizePx`, for where SVG is not accepted (FedCM's branding icon). */
+export async function svgToPng(svg: string, sizePx: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72 * Math.ceil(sizePx / 32) })
+    .resize(sizePx, sizePx)
+    .png()
+    .toBuffer();
+}

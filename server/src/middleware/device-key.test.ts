@@ -19,7 +19,10 @@ function appWith(secureCookie: boolean) {
 describe('the device cookie', () => {
   it('is Secure when the public URL is https', async () => {
     const answer = await appWith(true).request('/sign-in', { method: 'POST' });
-    expect(answer.headers.get('set-cookie')).toMatch(/^kirish_device=[\w-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; Secure; SameSite=Strict$/);
+    const [device, idp] = answer.headers.getSetCookie();
+    expect(device).toMatch(/^kirish_device=[\w-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; Secure; SameSite=Strict$/);
+    // The browser-mediated flows' cookie: the same secret, sent cross-site (docs/fedcm.md).
+    expect(idp).toBe(`kirish_idp=${/kirish_device=([^;]+)/.exec(device ?? '')?.[1]}; Max-Age=31536000; Path=/sso/; HttpOnly; Secure; SameSite=None`);
   });
 
   it("replaces the Device-Id header by the hash of the cookie's secret, the same one the listing reads", async () => {

@@ -29,6 +29,8 @@ export const AUDIT_EVENT_TYPES = [
   'app_created',
   'app_deleted',
   'app_secret_rotated',
+  /** A partner app got a code through FedCM's ID-assertion endpoint (docs/fedcm.md). */
+  'app_signed_in',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

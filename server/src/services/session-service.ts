@@ -74,6 +74,12 @@ export interface SessionService {
    */
   startForClient(tx: Storage, sessionId: string, user: User, grant: ClientGrant, meta: RequestMeta): Promise<StartedSession>;
   /**
+   * A new refresh-token chain inside a live `sso` session, for a second holder of that same sign-in
+   * (the embed frame, issue 21): no new session, so ending it ends both. Null when the session is no
+   * longer live.
+   */
+  adopt(session: Session): Promise<StartedSession | null>;
+  /**
    * Signs an access token for the session (outside any transaction: signing is not storage work).
    * An `oauth` session's token names its client and carries `scope`, by default the one granted.
    */
@@ -220,6 +226,16 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };
+    },
+
+    async adopt(session) {
+      const now = clock.now();
+      if (session.kind !== 'sso' || session.endedAt !== null || now >= sessionEndsAt(session)) return null;
+      const refresh = await storage.transaction(async (tx) => {
+        await tx.sessions.touch(session.id, now);
+        return issueRefresh(tx, session, null, now);
+      });
+      return { session, refresh };
     },
 
     accessToken: signAccess,

@@ -17,6 +17,9 @@ export function useFinishSignIn(): (response: TokenResponse | null, save: boolea
     async (response, save) => {
       const user = response ? await session.signIn(response, save) : session.user.peek();
       if (!user) return;
+      // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
+      // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
+      (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
       const search = new URLSearchParams(location.search);
       const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
       const decision = decideAfterLogin({

@@ -1,7 +1,8 @@
 /**
- * The popup's answer, passed on: the popup (a top-level page of ours) posts its result to its opener,
- * this frame, at our own origin; the frame hands it to the partner it confirmed. Loaded when the
- * popup opens — the window itself is opened at once, in the click, where browsers allow a popup.
+ * The sign-in popup and its answer, passed on: the popup (a top-level page of ours, with the
+ * browser's own Kirish storage) posts its result to its opener, this frame, at our own origin; the
+ * frame hands it to the partner it confirmed. Loaded with the click that opens it (a browser allows
+ * a popup for some seconds after a click: HTML §7.2.1 transient activation).
  *
  * The answer is rebuilt from its known fields (not forwarded as received): the partner gets a
  * well-formed authorization or error message and nothing else. The frame's first download holds
@@ -11,6 +12,17 @@ import type { KirishMessage } from '../../../widget/protocol';
 import { widgetMessage } from './widget-messages';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+
+const POPUP_FEATURES = 'popup,width=480,height=720';
+
+/** Opens this very embed request in a popup and passes its answer on; false when the browser blocked it. */
+export function openSignInPopup(pass: (message: KirishMessage) => void): boolean {
+  const query = new URLSearchParams(location.search);
+  query.set('mode', 'popup');
+  const popup = window.open(`${location.origin}/embed?${query.toString()}`, 'kirish-sign-in', POPUP_FEATURES);
+  if (popup) relayPopupAnswer(popup, pass);
+  return popup !== null;
+}
 
 export function relayPopupAnswer(popup: Window, pass: (message: KirishMessage) => void): void {
   const relay = (event: MessageEvent) => {

@@ -15,16 +15,16 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import { AUTHORIZATION_CODE_TTL_SECONDS, AUTHORIZE_PARAMETER_MAX_LENGTH, FRESH_SIGN_IN_SECONDS } from '../../config/policy.js';
+import { AUTHORIZE_PARAMETER_MAX_LENGTH, FRESH_SIGN_IN_SECONDS } from '../../config/policy.js';
 import type { AuthorizeAnswer, AuthorizeRequest, WebMessageResponse } from '../../contract/authorize.js';
 import { ApiError, TokenError, badRequest } from '../../lib/api-error.js';
 import type { OAuthErrorCode } from '../../lib/oauth-error.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
-import { randomId, randomSecret, sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
 import { appInfoOf } from '../../services/app-info.js';
-import { joinScope, parseScope } from '../../services/scopes.js';
+import { issueAuthorizationCode } from '../../services/authorization-codes.js';
+import { parseScope } from '../../services/scopes.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
 import { withQuery } from './redirect-uri.js';
@@ -56,7 +56,14 @@ interface AuthorizationProblem {
   description: string;
 }
 
-const RESPONSE_MODES = ['query', 'web_message'];
+/**
+ * `fedcm`: the consent page opened by FedCM's `continue_on` (docs/fedcm.md), which hands the code to
+ * the browser by IdentityProvider.resolve(); it is answered exactly as `web_message`, at the client's
+ * web origins.
+ */
+const RESPONSE_MODES = ['query', 'web_message', 'fedcm'];
+/** The response modes whose answer goes to a page of the client's web origin rather than to a redirect URI. */
+const ORIGIN_MODES = ['web_message', 'fedcm'];
 /** RFC 7636 §4.2: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** OpenID Connect Core §3.1.2.1: max_age is a number of seconds (at most ten digits here). */
@@ -70,7 +77,7 @@ const problem = (error: OAuthErrorCode, description: string): AuthorizationProbl
 /** What is wrong with a request whose client and redirect URI are known good; null when nothing is. */
 function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: readonly string[]): AuthorizationProblem | null {
   if (request.response_mode !== '' && !RESPONSE_MODES.includes(request.response_mode)) {
-    return problem('invalid_request', 'response_mode must be query or web_message');
+    return problem('invalid_request', 'response_mode must be query, web_message or fedcm');
   }
   // OAuth 2.1 §4.1.1 and RFC 9700 §2.1.2: only the code flow; the implicit grant (token) is gone.
   if (request.response_type !== 'code') return problem('unsupported_response_type', 'Only response_type=code is supported');
@@ -106,7 +113,7 @@ type Outcome = { code: string } | AuthorizationProblem;
  * tell which request it answers and which provider answered.
  */
 function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: string, outcome: Outcome) {
-  if (request.response_mode === 'web_message') {
+  if (ORIGIN_MODES.includes(request.response_mode)) {
     const response: WebMessageResponse =
       'code' in outcome ? { code: outcome.code, state: request.state, iss: issuer } : { error: outcome.error, state: request.state, iss: issuer };
     return c.json({ response } satisfies AuthorizeAnswer);
@@ -151,8 +158,8 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     // §4.1.3): a trailing slash, another case, port, query or fragment is another address.
     const client = request.client_id === '' ? undefined : await storage.clients.find(request.client_id);
     if (!client) throw badRequest('invalid_client', 'client_id');
-    // The widget's answer goes by postMessage to the parent page: its origin is the address.
-    const addresses = request.response_mode === 'web_message' ? client.webOrigins.filter(isSerializedOrigin) : client.redirectUris;
+    // The widget's answer goes by postMessage (or FedCM) to the partner's page: its origin is the address.
+    const addresses = ORIGIN_MODES.includes(request.response_mode) ? client.webOrigins.filter(isSerializedOrigin) : client.redirectUris;
     if (!addresses.includes(request.redirect_uri)) throw badRequest('invalid_redirect_uri', 'redirect_uri');
 
     const scopes = parseScope(request.scope);
@@ -189,29 +196,19 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
     }
 
-    const code = randomSecret();
     // The consent and the code are written before the answer leaves (DESIGN.md).
-    await storage.transaction(async (tx) => {
-      await tx.grants.insert(user.id, client.id, scopes, now);
-      await tx.authorizationCodes.insert({
-        id: randomId(),
-        // RFC 6749 §10.5: a code is a bearer secret; only its hash is kept.
-        codeHash: sha256(code),
-        clientId: client.id,
-        userId: user.id,
+    const code = await storage.transaction((tx) =>
+      issueAuthorizationCode(tx, {
+        user,
+        client,
+        session,
+        scopes,
         redirectUri: request.redirect_uri,
-        scope: joinScope(scopes),
-        codeChallenge: request.code_challenge || null,
-        codeChallengeMethod: request.code_challenge ? 'S256' : null,
+        codeChallenge: request.code_challenge,
         nonce: request.nonce || null,
-        ssoSessionId: session.id,
-        authTime: session.createdAt,
-        createdAt: now,
-        expiresAt: now + AUTHORIZATION_CODE_TTL_SECONDS * 1000,
-        usedAt: null,
-        sessionId: null,
-      });
-    });
+        now,
+      }),
+    );
     return respond(c, request, issuer, { code });
   });
 

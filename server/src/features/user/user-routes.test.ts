@@ -91,7 +91,7 @@ describe('DeviceProfileList', () => {
       last_name: 'B',
       kind: 2,
     });
-    const cookie = answer.headers.get('set-cookie') ?? '';
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('kirish_device=')) ?? '';
     expect(cookie).toMatch(/^kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; SameSite=Strict$/);
     // Over http (the test server's PUBLIC_URL) the cookie cannot be Secure; over https it is (below).
     const session = await server.db.selectFrom('sessions').select('device_id').executeTakeFirstOrThrow();

@@ -1,14 +1,17 @@
 /**
  * The signed-in user's own calls (SPEC §7): GET /user/MyProfile, DELETE /user/LogoutUser/ and
- * GET /user/deviceprofile/DeviceProfileList. All need a valid Bearer access token.
+ * GET /user/deviceprofile/DeviceProfileList. All need a valid Bearer access token. Logging out also
+ * sends the Login Status API header and, when no account is left on the device, expires the `_idp`
+ * cookie (middleware/device-key.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
-import { deviceKeyOf } from '../../middleware/device-key.js';
+import { deviceKeyOf, settleIdpCookie, vouchingDeviceKeyOf } from '../../middleware/device-key.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { recordEvent } from '../../services/audit-log.js';
+import { vouchedAccounts } from '../../services/device-accounts.js';
 import { profileOf } from '../../services/profile-view.js';
 
 export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
@@ -25,6 +28,10 @@ export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
         await recordEvent(tx, { type: 'logout', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now });
       }
     });
+    // Login Status API: logged-out only when the last account of the device has left (docs/fedcm.md).
+    const device = vouchingDeviceKeyOf(c, config.product);
+    const accountsLeft = device !== null && (await vouchedAccounts(storage, device, now)).length > 0;
+    settleIdpCookie(c, config.product, accountsLeft);
     return c.body(null, 204);
   });
 

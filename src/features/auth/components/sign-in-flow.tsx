@@ -6,7 +6,7 @@ import { fieldProps } from '../../../components/field-props';
 import { LazyRequestingApp } from '../../../components/lazy-requesting-app';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
@@ -28,12 +28,15 @@ export function SignInFlow({
   goTo,
   fresh = false,
   autoFocus = true,
+  lead,
 }: {
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
   goTo?: (flow: FlowName) => void;
   fresh?: boolean;
   /** False inside a partner's page: focusing the field would scroll the partner's page to the widget. */
   autoFocus?: boolean;
+  /** Under the "to continue to <app>" banner, before the form: the widget's other way in. */
+  lead?: ReactNode;
 }) {
   useSignals();
   const i18n = useI18n();
@@ -60,6 +63,7 @@ export function SignInFlow({
   return (
     <StepForm onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}>
       <LazyRequestingApp />
+      {lead}
       <h1>{i18n.t('login_title')}</h1>
       <p className="subtitle">{i18n.t('login_subtitle')}</p>
       <ContactFields contact={contact} autoFocus={autoFocus} />

@@ -3,21 +3,27 @@
  * the real sign-in and consent, and answers the partner with an authorization code by postMessage —
  * only after the server confirmed the partner's origin for the client, and only to that origin.
  *
- * Where the browser partitions a third-party frame's storage or blocks it, the person can continue
- * in a popup: a top-level page of ours with the browser's own Kirish session. The popup hands its
- * answer to this frame (its opener, at our own origin), which passes it on to the partner.
+ * Where the browser partitions a third-party frame's storage, "Continue with your Kirish account"
+ * reaches the person's Kirish session in this browser (issue 21, docs/fedcm.md): through the
+ * partner's page and the browser's FedCM where it has FedCM (the loader opened the frame with
+ * `fedcm=1`), else through the Storage Access API and Kirish's browser cookie, else in a popup — a
+ * top-level page of ours with the browser's own Kirish session, which hands its answer to this frame
+ * (its opener, at our own origin), which passes it on to the partner.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import type { DeviceProfile } from '../../../../server/src/contract/device-profiles.js';
+import { Button } from '../../../components/button';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
 import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 
-import type { ConsentModel, Delivery } from '../models/consent-model';
+import type { ConsentModel } from '../models/consent-model';
 import { widgetMessage } from '../widget-messages';
+import type { KirishMessage } from '../../../../widget/protocol';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
 type Flow = 'sign-in' | 'sign-up' | 'reset';
@@ -25,21 +31,30 @@ type GoTo = (flow: Flow) => void;
 
 export interface EmbedFlows {
   /** `fresh`: the app asked for a new sign-in (OpenID Connect Core §3.1.2.1): no saved account is offered. */
-  SignIn: ComponentType<{ onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>; goTo: GoTo; fresh?: boolean; autoFocus?: boolean }>;
+  SignIn: ComponentType<{
+    onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
+    goTo: GoTo;
+    fresh?: boolean;
+    autoFocus?: boolean;
+    lead?: ReactNode;
+  }>;
   SignUp: ComponentType<{ onRegistered: (response: TokenResponse) => Promise<void>; goTo: GoTo }>;
   Reset: ComponentType<{ onReset: (confirmation: string) => void; goTo: GoTo }>;
   /** The popup is a page of its own: it wears the site's top bar and card. */
   PopupPage: ComponentType<{ children: ReactNode }>;
 }
 
-/** `account`: a session is kept in this frame; the person chooses to continue with it or not. */
-type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'authorizing' | 'done';
+/**
+ * `account`: a session is kept in this frame; the person chooses to continue with it or not.
+ * `accounts`: the browser's Kirish accounts, read through storage access; the person picks one.
+ */
+type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'accounts' | 'authorizing' | 'done';
 
 // What only a refused or failed request shows loads with it: the frame's first page is sign-in.
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
 const EmbedAccount = lazy(() => import('../components/embed-account'));
-
-const POPUP_FEATURES = 'popup,width=480,height=720';
+const BrowserAccountsView = lazy(() => import('../components/browser-accounts-view'));
+const later = () => import('../frame-later');
 
 export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedFlows) {
   useSignals();
@@ -49,7 +64,14 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   const [flow, setFlow] = useState<Flow>('sign-in');
   const search = useSearch();
   const [request] = useState(() => readAuthorizationRequest(search));
-  const [inPopup] = useState(() => new URLSearchParams(search).get('mode') === 'popup' && typeof window !== 'undefined' && window.opener !== null);
+  const embedQuery = new URLSearchParams(search);
+  const inPopup = embedQuery.get('mode') === 'popup' && typeof window !== 'undefined' && window.opener !== null;
+  const fedcm = embedQuery.get('fedcm') === '1';
+  const [accounts, setAccounts] = useState<DeviceProfile[]>([]);
+  const showAccounts = (found: DeviceProfile[]) => {
+    setAccounts(found);
+    setStage('accounts');
+  };
   // Without a stored session the frame can only sign in: the form shows at once (the prerendered
   // page paints it before any script). Nothing is posted before the server confirms the parent's
   // origin, and a refused origin replaces the form by the error below.
@@ -65,17 +87,11 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   const [model, setModel] = useState<ConsentModel | null>(null);
   const authorize = () => {
     setStage('authorizing');
-    void Promise.all([import('../models/consent-model'), import('../consent-deps'), import('../partner-delivery')]).then(
-      ([{ createConsentModel }, { consentDeps }, { deliverToPartner }]) => {
-        const deliver = (delivery: Delivery) => {
-          setStage('done');
-          deliverToPartner(delivery, frame, inPopup);
-        };
-        const created = createConsentModel(consentDeps(services, { ...request, response_mode: 'web_message' }, deliver, signInAgain));
-        setModel(created);
-        return created.start();
-      },
-    );
+    void later().then(({ embedAuthorization }) => {
+      const created = embedAuthorization(services, request, { inPopup, signInAgain, delivered: () => setStage('done') });
+      setModel(created);
+      return created.start();
+    });
   };
 
   useEffect(() => {
@@ -93,7 +109,13 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
       frame.post(widgetMessage('ready', {}));
       // A kept session is offered, not used: the person clicks "Continue as" first.
       if (isSilent(request)) authorize();
-      else setStage(session.user.peek() ? 'account' : 'signin');
+      else if (session.user.peek()) setStage('account');
+      // A browser that lets this frame have its cookies (or a person who allowed it before): the
+      // accounts show without a click. With FedCM the partner's page has asked the browser already.
+      else if (!fedcm)
+        void later()
+          .then(({ accountsIfAllowed }) => accountsIfAllowed(services))
+          .then((found) => found?.length && live && showAccounts(found));
     });
     return () => {
       live = false;
@@ -115,7 +137,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     if (inPopup) return undefined;
     let stop: (() => void) | undefined;
     let live = true;
-    void import('../frame-height').then(({ observeFrameHeight }) => {
+    void later().then(({ observeFrameHeight }) => {
       if (live) stop = observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
     });
     return () => {
@@ -124,17 +146,14 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     };
   }, [frame, inPopup]);
 
-  const openPopup = () => {
-    const query = new URLSearchParams(location.search);
-    query.set('mode', 'popup');
-    const popup = window.open(`${location.origin}/embed?${query.toString()}`, 'kirish-sign-in', POPUP_FEATURES);
-    if (popup)
-      void import('../popup-relay').then(({ relayPopupAnswer }) =>
-        relayPopupAnswer(popup, (message) => {
-          setStage('done');
-          frame.post(message);
-        }),
-      );
+  // The popup's answer, passed on to the partner.
+  const pass = (message: KirishMessage) => {
+    setStage('done');
+    frame.post(message);
+  };
+  const continueWithKirish = () => {
+    if (fedcm) frame.post(widgetMessage('fedcm', {}));
+    else void later().then(({ continueWithKirish: go }) => go(services, showAccounts, pass));
   };
 
   const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
@@ -158,18 +177,26 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
           />
         ) : null}
         {/* In a partner's page the form takes no focus on load: that would scroll the page to the frame. */}
-        {flow === 'sign-in' ? <SignIn goTo={setFlow} onSignedIn={signedIn} fresh={fresh} autoFocus={inPopup} /> : null}
-        {inPopup ? null : (
-          <p className="field-hint">
-            {i18n.t('embed_popup_hint')}{' '}
-            <button type="button" className="link-button" onClick={openPopup}>
-              {i18n.t('embed_popup')}
-            </button>
-          </p>
-        )}
+        {flow === 'sign-in' ? (
+          <SignIn
+            goTo={setFlow}
+            onSignedIn={signedIn}
+            fresh={fresh}
+            autoFocus={inPopup}
+            lead={
+              inPopup ? null : (
+                <>
+                  <Button onClick={continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
+                  <p className="or">{i18n.t('or')}</p>
+                </>
+              )
+            }
+          />
+        ) : null}
       </div>
     );
-  } else if (stage === 'account' || stage === 'done')
+  } else if (stage === 'accounts') content = <BrowserAccountsView accounts={accounts} onJoined={authorize} onOther={() => setStage('signin')} />;
+  else if (stage === 'account' || stage === 'done')
     content = <EmbedAccount done={stage === 'done'} popup={inPopup} onContinue={authorize} onSwitch={signInAgain} />;
   else if (model?.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={signInAgain} />;
   else if (model?.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;

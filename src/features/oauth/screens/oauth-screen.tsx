@@ -16,6 +16,7 @@ import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 import { OAuthError } from '../components/oauth-error';
 import { consentDeps } from '../consent-deps';
+import { answerFedCm } from '../fedcm-answer';
 import { createConsentModel } from '../models/consent-model';
 
 export default function OAuthScreen() {
@@ -36,9 +37,10 @@ export default function OAuthScreen() {
         services,
         request,
         (delivery) => {
-          // A web_message answer belongs to the widget's embed route, never to this page.
           if ('redirect' in delivery) location.assign(delivery.redirect);
-          else model.step.value = 'oautherror';
+          // The consent FedCM's continue_on opened in the browser's popup (docs/fedcm.md). Anywhere
+          // else a web_message answer belongs to the widget's embed route, never to this page.
+          else if (request.response_mode !== 'fedcm' || !answerFedCm(delivery.message)) model.step.value = 'oautherror';
         },
         () => toLogin(true),
       ),

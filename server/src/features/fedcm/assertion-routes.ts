@@ -1,0 +1,162 @@
+/**
+ * FedCM's ID-assertion and disconnect endpoints (W3C FedCM §idp-api-id-assertion-endpoint,
+ * §idp-api-disconnect-endpoint; docs/fedcm.md). The assertion is an OAuth authorization code bound to
+ * the partner's origin as its redirect URI, to the PKCE challenge and nonce the partner passed in
+ * FedCM's `params`, and to the account's live sign-in on this device; the partner redeems it at
+ * /oauth/token exactly as the embed frame's code. What needs more than the person's name, e-mail and
+ * photo goes through Kirish's consent page (`continue_on`).
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { AUTHORIZE_PARAMETER_MAX_LENGTH } from '../../config/policy.js';
+import { randomSecret } from '../../lib/secrets.js';
+import { vouchingDeviceKeyOf } from '../../middleware/device-key.js';
+import { recordEvent } from '../../services/audit-log.js';
+import { issueAuthorizationCode } from '../../services/authorization-codes.js';
+import { vouchedAccount, vouchedAccounts } from '../../services/device-accounts.js';
+import { parseScope } from '../../services/scopes.js';
+import type { OAuthClient } from '../../storage/storage.js';
+import { allowCredentialedOrigin, clientOrigin, fedcmError, isWebIdentity, readFedcmForm } from './fedcm-request.js';
+
+/** RFC 7636 §4.2: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const DEFAULT_SCOPE = 'openid profile';
+/** What FedCM's own dialog discloses (name, e-mail, photo): no consent page is needed for these. */
+const DISCLOSED_SCOPES = new Set(['openid', 'profile', 'email']);
+
+/** The partner's request as the widget passes it in FedCM's `params` (a JSON object). */
+interface CodeParameters {
+  codeChallenge: string;
+  scopes: string[];
+  nonce: string | null;
+  state: string;
+}
+
+const parameter = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' && value.length <= AUTHORIZE_PARAMETER_MAX_LENGTH ? value : null;
+
+/** The code parameters, or null when they are malformed: no S256 challenge, a bad scope, a nonce of the wrong type. */
+function codeParameters(fields: ReadonlyMap<string, string>): CodeParameters | null {
+  let params: unknown = {};
+  const raw = fields.get('params');
+  if (raw !== undefined) {
+    try {
+      params = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  const record = params as Record<string, unknown>;
+  const challenge = parameter(record.code_challenge);
+  // RFC 7636 and RFC 9700 §2.1.1: PKCE with S256 for every code, never plain.
+  if (challenge === null || !S256_CHALLENGE.test(challenge) || record.code_challenge_method !== 'S256') return null;
+  const scope = record.scope === undefined ? DEFAULT_SCOPE : parameter(record.scope);
+  // Browsers before FedCM's `params` put the nonce at the top level: either is taken.
+  const nonce = record.nonce === undefined ? (fields.get('nonce') ?? null) : parameter(record.nonce);
+  if (scope === null || (record.nonce !== undefined && nonce === null)) return null;
+  const scopes = parseScope(scope);
+  if (scopes.length === 0) return null;
+  return { codeChallenge: challenge, scopes, nonce, state: parameter(record.state) ?? randomSecret(16) };
+}
+
+export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDeps) {
+  const base = config.publicUrl;
+  const app = new Hono<AppEnv>();
+
+  /**
+   * The checks both endpoints share, in the order that tells an attacker least: the request is the
+   * browser's FedCM request, its Origin is exactly a registered web origin of the client it names
+   * (FedCM §idp-api-id-assertion-endpoint: "the IDP MUST check the Origin header"), and only then is
+   * the cookie read. An allowed origin can read every answer, errors included; any other none.
+   */
+  async function admit(c: Context<AppEnv>): Promise<{ fields: ReadonlyMap<string, string>; client: OAuthClient; origin: string } | Response> {
+    const fields = await readFedcmForm(c);
+    const clientId = fields?.get('client_id');
+    const client = clientId === undefined ? undefined : await storage.clients.find(clientId);
+    const origin = clientOrigin(c, client);
+    allowCredentialedOrigin(c, origin);
+    if (!isWebIdentity(c) || !fields) return fedcmError(c, base, 400, 'invalid_request');
+    if (!client || origin === undefined) return fedcmError(c, base, 403, 'unauthorized_client');
+    return { fields, client, origin };
+  }
+
+  app.post('/assertion/', async (c) => {
+    const admitted = await admit(c);
+    if (admitted instanceof Response) return admitted;
+    const { fields, client, origin } = admitted;
+    const now = clock.now();
+    const account = await vouchedAccount(storage, vouchingDeviceKeyOf(c, config.product), fields.get('account_id') ?? '', now);
+    if (!account) return fedcmError(c, base, 403, 'access_denied');
+    const request = codeParameters(fields);
+    if (!request) return fedcmError(c, base, 400, 'invalid_request');
+    // The same rule as the authorization endpoint: only scopes the client may ask for.
+    if (request.scopes.some((scope) => !client.scopes.includes(scope))) return fedcmError(c, base, 400, 'invalid_scope');
+
+    const { user, session } = account;
+    const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
+    // A first sign-in to the app is consented to by FedCM's own dialog only when it showed what is shared.
+    const disclosed = fields.get('disclosure_text_shown') === 'true' || granted.size > 0;
+    const covered = request.scopes.every((scope) => granted.has(scope) || (disclosed && DISCLOSED_SCOPES.has(scope)));
+    if (!client.firstParty && !covered) {
+      // Kirish's consent page, in FedCM's pop-up; it answers the partner's origin as web_message does.
+      const consent = new URL(`${base}/oauth`);
+      const query = {
+        client_id: client.id,
+        redirect_uri: origin,
+        response_type: 'code',
+        response_mode: 'fedcm',
+        scope: request.scopes.join(' '),
+        code_challenge: request.codeChallenge,
+        code_challenge_method: 'S256',
+        state: request.state,
+        ...(request.nonce === null ? {} : { nonce: request.nonce }),
+      };
+      for (const [name, value] of Object.entries(query)) consent.searchParams.set(name, value);
+      return c.json({ continue_on: consent.href });
+    }
+
+    const code = await storage.transaction(async (tx) => {
+      const issued = await issueAuthorizationCode(tx, {
+        user,
+        client,
+        session,
+        scopes: request.scopes,
+        // The partner redeems with its page's origin, as for the embed frame's web_message code.
+        redirectUri: origin,
+        codeChallenge: request.codeChallenge,
+        nonce: request.nonce,
+        now,
+      });
+      await recordEvent(tx, {
+        type: 'app_signed_in',
+        userId: user.id,
+        sessionId: session.id,
+        meta: c.get('meta'),
+        at: now,
+        details: { client_id: client.id, name: client.name, method: 'fedcm', auto_selected: fields.get('is_auto_selected') === 'true' },
+      });
+      return issued;
+    });
+    return c.json({ token: code });
+  });
+
+  /**
+   * FedCM §idp-api-disconnect-endpoint: the partner's page calls IdentityCredential.disconnect(); the
+   * app's access is taken back exactly as "Connected apps" takes it (GrantService.revoke).
+   */
+  app.post('/disconnect/', async (c) => {
+    const admitted = await admit(c);
+    if (admitted instanceof Response) return admitted;
+    const { fields, client } = admitted;
+    const hint = fields.get('account_hint');
+    const device = vouchingDeviceKeyOf(c, config.product);
+    const accounts = device === null || hint === undefined ? [] : await vouchedAccounts(storage, device, clock.now());
+    const account = accounts.find(({ user }) => user.id === hint || (user.email !== null && user.emailVerified && user.email === hint) || user.phone === hint);
+    if (!account) return fedcmError(c, base, 403, 'access_denied');
+    await grants.revoke(account.user.id, client.id, { sessionId: account.session.id, meta: c.get('meta') });
+    return c.json({ account_id: account.user.id });
+  });
+
+  return app;
+}
