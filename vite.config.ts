@@ -57,8 +57,6 @@ const SIGN_IN_FILES = [
   'components/verification/contact.ts',
   'components/verification/contact-input.ts',
   'components/verification/contact-fields.tsx',
-  'components/verification/code-sender.ts',
-  'components/verification/send-code.ts',
   'components/verification/send-code-buttons.tsx',
   'components/verification/lazy-code-step.tsx',
   // The "continue to <app>" banner's lazy wrapper: the login page and the widget both show it.
@@ -108,12 +106,13 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             // React, the router and signals in one chunk: every page needs all of them, and a few
-            // small shared chunks would each cost a request and their own gzip overhead.
+            // small shared chunks would each cost a request and their own gzip overhead. The button
+            // and the icon too: every page has one, and alone each was a chunk of its own.
             codeSplitting: {
               groups: [
                 {
                   name: 'react',
-                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/](sync-external-store|services)\.ts$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@preact[\\/]signals-core|@preact[\\/]signals-react)[\\/]|src[\\/]lib[\\/](sync-external-store|services|use-hydrated)\.ts$|src[\\/]components[\\/](button|icon)\.tsx$/,
                 },
                 // Only the files named: what they import stays where it was (the entry, or its own chunk).
                 {

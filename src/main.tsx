@@ -55,7 +55,8 @@ const http = createHttp({
     clear: tokens.clear,
   },
   onSignedOut: () => {
-    session.forget();
+    // A session that could not be refreshed has ended (elsewhere, or by age): Login says so.
+    session.lost();
     goToLogin();
   },
 });
@@ -100,6 +101,12 @@ if (!hydrating || locale !== i18n.locale.peek()) {
   });
 }
 startErrorReporting(config.sentryDsn, config.version);
+// A session ended from another device is noticed when this tab comes back, not at the next action.
+const checkSession = () => {
+  if (document.visibilityState === 'visible') void session.check();
+};
+// (visibilitychange bubbles from the document to the window.)
+for (const type of ['focus', 'visibilitychange']) addEventListener(type, checkSession);
 // The device id is needed from the first sign-in on (a write waits for it: deviceIdReady above).
 // Computing it is a download and a long task that a phone must not pay for while the page loads:
 // it starts at the first tap or key, or once the loaded page has been idle for a while.

@@ -36,7 +36,13 @@ const SCREENS = [
   { name: 'security-login-methods', path: '/security/login-methods/' },
   { name: 'developers', path: '/developers' },
   { name: 'developers-new', path: '/developers/new' },
-  { name: 'consent', path: '/oauth?client_id=kirish-demo&redirect_uri={DEMO}/callback&response_type=code&scope=openid%20profile%20phone&state=s&code_challenge=' + 'x'.repeat(43) + '&code_challenge_method=S256' },
+  {
+    name: 'consent',
+    path:
+      '/oauth?client_id=kirish-demo&redirect_uri={DEMO}/callback&response_type=code&scope=openid%20profile%20phone&state=s&code_challenge=' +
+      'x'.repeat(43) +
+      '&code_challenge_method=S256',
+  },
   { name: 'not-found', path: '/no-such-page', signedIn: false },
   { name: 'widget-demo', demo: true, signedIn: false },
 ];

@@ -45,13 +45,17 @@ function chunksOf(key, seen = new Set()) {
   return [...(chunk.imports ?? []).flatMap((imported) => chunksOf(imported, seen)), chunk.file];
 }
 
-function inject(html, { markup, locale, texts, preloads, embedded }) {
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function inject(html, { markup, locale, texts, preloads, embedded, title }) {
   const lang = LANGUAGE_TAGS[locale];
   const data = JSON.stringify({ locale, texts }).replace(/</g, '\\u003c');
   const links = preloads.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return (
     html
       .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
+      // The page's title in its locale before the script runs (src/app/route-title.ts renames it after).
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `  ${links.join('\n    ')}\n    ${EARLY_ENTER}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${markup}</div>`)
       // After the markup: the first paint does not wait for the texts' bytes.
@@ -69,9 +73,11 @@ for (const locale of LOCALES) {
     const markup = await renderPage({ path: page.path, locale, texts });
     const preloads = chunksOf(page.screen).filter((file) => !shellChunks.has(file));
     const embedded = page.path === '/embed';
+    // The route's title as route-title.ts derives it: /login → title_login, "Sign in — Kirish".
+    const title = `${texts[`title_${page.path.slice(1)}`]} — ${texts.app_name}`;
     // A widget must not take the focus from the partner's page (Chromium refuses the attribute in a
     // cross-origin frame anyway, with a console error).
-    const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded });
+    const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded, title });
     const file = `${page.path.slice(1)}.${locale}.html`;
     await writeFile(new URL(file, outDir), html);
     pages.set(`prerendered/${file}`, html);

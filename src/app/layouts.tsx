@@ -1,11 +1,7 @@
 /** The layouts of SPEC §2: auth, default, error, custom, static, empty, deleted. */
-import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Brand } from '../components/brand';
 import { LocaleSwitcher } from '../components/locale-switcher';
-import { SignOutButton } from '../components/sign-out-button';
-import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import type { LayoutName, Transition } from './routes';
 
@@ -13,8 +9,9 @@ export function TopBar({ children }: { children?: ReactNode }) {
   const i18n = useI18n();
   return (
     <header className="topbar">
-      <Link href="/" className="brand-link" aria-label={i18n.t('app_name')}>
-        <Brand name={i18n.t('app_name')} />
+      {/* The mark is src/icons/brand.svg, drawn by styles.css: no script for a picture. */}
+      <Link href="/" className="brand">
+        <span className="brand-name">{i18n.t('app_name')}</span>
       </Link>
       <div className="topbar-end">
         {children}
@@ -24,18 +21,14 @@ export function TopBar({ children }: { children?: ReactNode }) {
   );
 }
 
-function UserMenu() {
-  useSignals();
-  const { session } = useServices();
-  const user = session.user.value;
-  if (!user) return null;
-  return (
-    <>
-      <span className="topbar-user">{user.profile.first_name}</span>
-      <SignOutButton variant="link" />
-    </>
-  );
-}
+const LEGAL_LINKS = [
+  ['/help-center/privacy-policy', 'legal_privacy'],
+  ['/help-center/terms', 'legal_terms'],
+  ['/help-center', 'section_help'],
+] as const;
+
+// Signed-in pages only: the sign-in page's first download does not carry it.
+const UserMenu = lazy(() => import('../components/user-menu'));
 
 export function Layout({ name, transition, children }: { name: LayoutName; transition: Transition | undefined; children: ReactNode }) {
   const i18n = useI18n();
@@ -50,8 +43,13 @@ export function Layout({ name, transition, children }: { name: LayoutName; trans
           <main id="main" className="card">
             {content}
           </main>
+          {/* Under every sign-in and sign-up card, as the best do: where the rules of the service are. */}
           <footer className="footer">
-            <Link href="/help-center">{i18n.t('section_help')}</Link>
+            {LEGAL_LINKS.map(([href, key]) => (
+              <Link key={key} href={href}>
+                {i18n.t(key)}
+              </Link>
+            ))}
           </footer>
         </div>
       );
@@ -59,7 +57,13 @@ export function Layout({ name, transition, children }: { name: LayoutName; trans
     case 'static':
       return (
         <div className={`layout layout-${name}`}>
-          <TopBar>{name === 'default' ? <UserMenu /> : null}</TopBar>
+          <TopBar>
+            {name === 'default' ? (
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
+            ) : null}
+          </TopBar>
           <main id="main" className="page">
             {content}
           </main>

@@ -113,6 +113,9 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
       pendingUser: readItem('local', PENDING_USER_KEY) !== null,
     });
     if (decision.action === 'redirect') return deps.replace(decision.to);
+    // One-shot parameters leave the address once read (issue 12): user_uuid, which a sign-in adds
+    // (SPEC §4), has served its purpose by now and must not stay in the history or a copied link.
+    if (params.has('user_uuid')) return replaceQuery(withoutParams(params, ['user_uuid']));
     if (params.get('isMobile') === 'true' && params.get('lang') !== i18n.locale.peek()) {
       params.set('lang', i18n.locale.peek());
       return replaceQuery(params);

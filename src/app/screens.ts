@@ -38,6 +38,11 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   NotFound: lazy(() => import('../features/system/not-found-screen')),
 };
 
+/** Whether the route's screen is built, rather than the "not available yet" page. */
+export function hasScreen(name: ScreenName): boolean {
+  return BUILT[name] !== undefined;
+}
+
 export function screenFor(name: ScreenName): Screen {
   return BUILT[name] ?? notAvailable;
 }

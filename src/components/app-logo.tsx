@@ -1,6 +1,6 @@
 /**
  * A partner app's logo, or — when it has none — its name's first letter on a neutral grey square.
- * Grey and square on purpose: Kirish's own mark (brand.tsx) is the accent green, so a logo-less app
+ * Grey and square on purpose: Kirish's own mark (src/icons/brand.svg) is the accent green, so a logo-less app
  * can never pass for Kirish on a screen that asks for a person's trust. Decorative: the app's name
  * is always written beside it.
  */

@@ -1,6 +1,18 @@
 /** A person's photo (SPEC §9's image rule) or, without one, their initials; decorative either way. */
-export function Avatar({ firstName, lastName, photoUrl = '', large = false }: { firstName: string; lastName: string; photoUrl?: string; large?: boolean }) {
-  const className = `avatar${large ? ' avatar-large' : ''}`;
+export function Avatar({
+  firstName,
+  lastName,
+  photoUrl = '',
+  large = false,
+  small = false,
+}: {
+  firstName: string;
+  lastName: string;
+  photoUrl?: string;
+  large?: boolean;
+  small?: boolean;
+}) {
+  const className = `avatar${large ? ' avatar-large' : ''}${small ? ' avatar-small' : ''}`;
   if (photoUrl) return <img className={`${className} avatar-photo`} src={photoUrl} alt="" />;
   return (
     <span className={className} aria-hidden="true">

@@ -2,7 +2,12 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+  /**
+   * docs/design.md, Buttons: primary (the one main action of a screen), secondary (the others),
+   * danger (only what destroys: deactivate, delete, remove), text (a quiet action inside a
+   * sentence or a list; it looks like a button, never like a link, for it is not one).
+   */
+  variant?: 'primary' | 'secondary' | 'danger' | 'text';
   busy?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }

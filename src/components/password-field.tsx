@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from './icon';
 import { TextField } from './text-field';
 
 interface PasswordFieldProps {
@@ -13,7 +14,7 @@ interface PasswordFieldProps {
   name?: string;
 }
 
-/** A password input with a show/hide toggle that is a real, labelled button. */
+/** A password input with a show/hide toggle: a real button, named by its words, drawn as an eye. */
 export function PasswordField({ showLabel, hideLabel, name = 'password', ...field }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
@@ -23,8 +24,15 @@ export function PasswordField({ showLabel, hideLabel, name = 'password', ...fiel
       type={visible ? 'text' : 'password'}
       spellCheck={false}
       after={
-        <button type="button" className="field-toggle" aria-pressed={visible} onClick={() => setVisible(!visible)}>
-          {visible ? hideLabel : showLabel}
+        <button
+          type="button"
+          className="field-toggle"
+          aria-label={visible ? hideLabel : showLabel}
+          title={visible ? hideLabel : showLabel}
+          aria-pressed={visible}
+          onClick={() => setVisible(!visible)}
+        >
+          <Icon name={visible ? 'eye-off' : 'eye'} />
         </button>
       }
     />

@@ -13,12 +13,15 @@ describe('the error reader (SPEC §8)', () => {
   });
 
   it('shows aliases as their sentence', () => {
-    expect(displayKey('user_not_found_email')).toBe('invalid_email');
     expect(displayKey('invalid_otp')).toBe('code_not_valid');
     expect(displayKey('wrong_code')).toBe('code_not_valid');
     expect(displayKey('user_exists_phone')).toBe('already_taken');
     expect(displayKey('phone_taken_phone')).toBe('already_taken');
-    expect(displayKey('user_not_found_phone')).toBe('invalid_phone_number_phone');
+  });
+
+  it('says an unknown but valid contact has no account, rather than that it is invalid (issue 12)', () => {
+    expect(displayKey('user_not_found_email')).toBe('user_not_found_email');
+    expect(displayKey('user_not_found_phone')).toBe('user_not_found_phone');
   });
 
   it('shows every timeout variant as "try in 2 minutes"', () => {

@@ -6,14 +6,16 @@
 
 export type ErrorOutcome = { show: 'field'; key: string; field: string } | { show: 'toast'; key: string } | { show: 'nothing' };
 
-/** SPEC §8: keys shown as another key's sentence. */
+/**
+ * SPEC §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone
+ * (SPEC maps them to "isn't valid"): the address or number is valid, it just has no account, and
+ * the person must be told that (issue 12; docs/decisions.md, "Where Kirish departs from SPEC.md").
+ */
 export const ALIASES: Readonly<Record<string, string>> = {
-  user_not_found_email: 'invalid_email',
   invalid_otp: 'code_not_valid',
   wrong_code: 'code_not_valid',
   phone_taken_phone: 'already_taken',
   user_exists_phone: 'already_taken',
-  user_not_found_phone: 'invalid_phone_number_phone',
 };
 
 interface FailedResponse {

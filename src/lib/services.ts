@@ -18,7 +18,8 @@ export interface Services {
   session: Session;
   /** The page framing this site, told of each path change once the server confirmed it. */
   frame: ParentFrame;
-  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** `state` goes with the history entry (a contact handed from one auth page to another, never in the address). */
+  navigate: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
   /**
    * Shows a failed call's sentence: a toast, or nothing; returns the field error, if any. `inline`
    * names the field that a field-less key belongs to on the caller's form (a wrong password beside

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from './session';
+import { CHECK_INTERVAL_MS, createSession } from './session';
+import { switchAccount } from './switch-account';
 import { SSO, fakeServer, signInResponse, allStoredValues, clearCookies } from './testing/session-server';
 
 beforeEach(() => {
@@ -67,7 +68,7 @@ describe('switching to another account of this device', () => {
     const session = createSession({ http, ssoApi: SSO });
     await session.signIn(signInResponse, true);
 
-    const profile = await session.switchTo('u2');
+    const profile = await switchAccount(session, http, 'u2');
 
     expect(calls.filter((c) => c.method === 'refreshWith').map((c) => c.refresh)).toEqual(['refresh-u2']);
     expect(localStorage.getItem('active_session')).toBe('access-u2-new');
@@ -85,7 +86,7 @@ describe('switching to another account of this device', () => {
     await session.signIn(signInResponse, true);
     expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2']);
 
-    await expect(session.switchTo('u2')).rejects.toMatchObject({ status: 401 });
+    await expect(switchAccount(session, http, 'u2')).rejects.toMatchObject({ status: 401 });
 
     expect(localStorage.getItem('session_u2')).toBeNull();
     expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1']);
@@ -96,7 +97,7 @@ describe('switching to another account of this device', () => {
   it('refuses an account with no stored session without calling the server', async () => {
     const { http, calls } = fakeServer();
     const session = createSession({ http, ssoApi: SSO });
-    await expect(session.switchTo('u3')).rejects.toThrow('no stored session');
+    await expect(switchAccount(session, http, 'u3')).rejects.toThrow('no stored session');
     expect(calls).toEqual([]);
   });
 });
@@ -147,7 +148,7 @@ describe('signing out (SPEC §4)', () => {
     await session.signOut();
     expect(session.signedOut.value).toMatchObject({ id: 'u1', profile: { first_name: 'First u1', last_name: 'Last u1' } });
 
-    await session.switchTo('u2');
+    await switchAccount(session, http, 'u2');
     expect(session.signedOut.value).toBeNull();
   });
 
@@ -283,5 +284,45 @@ describe('the chooser while signed out', () => {
     expect(localStorage.getItem('session_u2')).toBe('refresh-u2-rotated');
     expect(localStorage.getItem('active_session')).toBeNull();
     expect(session.user.value).toBeNull();
+  });
+});
+
+describe('a session ended elsewhere (issue 12)', () => {
+  it('is forgotten here when the client cannot refresh it; Login gets its contact, the chooser loses it', async () => {
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    await session.signIn(signInResponse, true);
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u1', 'u2']);
+
+    session.lost();
+
+    expect(session.ended.value).toEqual({ phone: '+998901234567', email: null });
+    expect(session.user.value).toBeNull();
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u2']);
+    // A sign-in clears it.
+    await session.signIn(signInResponse, true);
+    expect(session.ended.value).toBeNull();
+  });
+
+  it('checks the session when asked (the tab came back): the first time, then at most once per interval; only signed in', async () => {
+    let now = 1_000_000;
+    const { http, calls } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO, now: () => now });
+    await session.check();
+    expect(calls).toEqual([]);
+    await session.signIn(signInResponse, true);
+    calls.length = 0;
+    const profileCalls = () => calls.filter((c) => c.url.endsWith('/MyProfile')).length;
+
+    await session.check();
+    expect(profileCalls()).toBe(1);
+    now += CHECK_INTERVAL_MS - 1;
+    await session.check();
+    expect(profileCalls()).toBe(1);
+    now += 1;
+    await session.check();
+    expect(profileCalls()).toBe(2);
   });
 });

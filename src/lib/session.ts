@@ -24,11 +24,18 @@ export interface Session {
   activeProfiles: ReadonlySignal<DeviceProfile[]>;
   /** The account signed out last, until the next sign-in: Login names it (SPEC §3 login step logout). */
   signedOut: ReadonlySignal<UserProfile | null>;
+  /**
+   * The account whose session ended without this page asking (another device ended it, or it
+   * expired), until the next sign-in: Login says so and keeps its contact.
+   */
+  ended: ReadonlySignal<{ phone: string | null; email: string | null } | null>;
   hasToken(): boolean;
   /** The active refresh token, handed to a site a sign-in returns to (SPEC §4). */
   refreshToken(): string | null;
   /** Drops the stored session of one account of this device (session_{uuid}). */
   forgetSaved(uuid: string): void;
+  /** The stored refresh token of one account of this device (session_{uuid}), if any. */
+  saved(uuid: string): string | null;
   /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (SPEC §4). */
   signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
@@ -40,8 +47,14 @@ export interface Session {
   adoptToken(access: string): void;
   loadProfiles(): Promise<void>;
   loadProfilesFromStoredSession(): Promise<void>;
-  /** Resumes another account of this device from its stored session, without a password. */
-  switchTo(uuid: string): Promise<UserProfile>;
+  /**
+   * A cheap authenticated call (MyProfile) when the page comes back into view — the first time,
+   * then at most once per CHECK_INTERVAL_MS: a session ended elsewhere is noticed then rather than
+   * at the next action.
+   */
+  check(): Promise<void>;
+  /** The client could not refresh (the session ended): forget it here, and remember whose it was. */
+  lost(): void;
   signOut(): Promise<void>;
   /** Called by the HTTP client after a refresh, and when refreshing became impossible. */
   storeRefreshed(pair: TokenPair): void;
@@ -50,15 +63,21 @@ export interface Session {
   replaceUser(profile: UserProfile): void;
 }
 
+/** How often at most a page coming back into view asks whether its session still holds. */
+export const CHECK_INTERVAL_MS = 30_000;
+
 /**
  * The session model of one page (or one test): its state lives in the signals below and its tokens in
  * the store it is given — main.tsx and prerender.tsx pass theirs; without one it makes its own.
  */
-export function createSession(deps: { http: Http; ssoApi: string; tokens?: TokenStore }): Session {
+export function createSession(deps: { http: Http; ssoApi: string; tokens?: TokenStore; now?: () => number }): Session {
   const { http, ssoApi } = deps;
+  const now = deps.now ?? Date.now;
+  let checkedAt = 0;
   const tokens = deps.tokens ?? createTokenStore();
   const user = signal<UserProfile | null>(null);
   const signedOut = signal<UserProfile | null>(null);
+  const ended = signal<{ phone: string | null; email: string | null } | null>(null);
   const profiles = signal<DeviceProfile[]>([]);
   // Bumped when the stored sessions change, so activeProfiles recomputes.
   const stored = signal(0);
@@ -73,6 +92,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`);
     user.value = profile;
     signedOut.value = null;
+    ended.value = null;
     setCookie(SSO_USER_COOKIE, profile.id, COOKIE_DAYS);
     return profile;
   }
@@ -121,15 +141,37 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     profiles,
     activeProfiles,
     signedOut,
+    ended,
     hasToken: () => tokens.access() !== null,
     refreshToken: () => tokens.refresh(),
     forgetSaved(uuid) {
       tokens.removeProfile(uuid);
       stored.value += 1;
     },
+    saved: (uuid) => tokens.profile(uuid),
     loadProfiles,
     loadProfilesFromStoredSession,
     forget,
+
+    async check() {
+      if (!user.peek() || now() - checkedAt < CHECK_INTERVAL_MS) return;
+      checkedAt = now();
+      try {
+        await loadUser();
+      } catch {
+        // a refusal the client could not refresh has already called lost(); anything else waits for the next check
+      }
+    },
+
+    lost() {
+      const leaving = user.peek();
+      if (leaving) {
+        tokens.removeProfile(leaving.id);
+        profiles.value = profiles.value.filter((profile) => profile.uuid !== leaving.id);
+        ended.value = { phone: leaving.phone, email: leaving.email };
+      }
+      forget();
+    },
 
     async signIn(response, save) {
       tokens.store(response, save);
@@ -163,26 +205,6 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       tokens.store({ access, refresh: '' }, false);
       adopted = access;
       user.value = null;
-    },
-
-    async switchTo(uuid) {
-      const refresh = tokens.profile(uuid);
-      if (!refresh) throw new Error('no stored session for this account');
-      let pair: TokenPair;
-      try {
-        pair = await http.refreshWith(refresh);
-      } catch (error) {
-        // The stored session has ended (signed out elsewhere, or expired): forget it.
-        tokens.removeProfile(uuid);
-        stored.value += 1;
-        throw error;
-      }
-      tokens.store(pair);
-      tokens.storeProfile(uuid, pair.refresh);
-      stored.value += 1;
-      const profile = await loadUser();
-      await loadProfiles();
-      return profile;
     },
 
     async signOut() {

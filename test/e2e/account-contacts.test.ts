@@ -55,7 +55,7 @@ describe('the security centre: data and contacts', () => {
     await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
     await page.getByText(text('secondary_made_primary'), { exact: true }).waitFor();
     await page.goto(`${kirish.server.origin}/personal`);
-    await waitForHeading(page, `Sodiqova ${account.firstName}`);
+    await waitForHeading(page, `${account.firstName} Sodiqova`);
     expect(await page.getByRole('main').innerText()).toContain(email);
     await context.close();
     expect(errors).toEqual([]);

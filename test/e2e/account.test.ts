@@ -17,12 +17,12 @@ describe('the personal account', () => {
   it('edits the profile and shows it on /personal', async () => {
     const { page, context, errors } = await signedInPage(newAccount('Gulnora'));
     await page.getByRole('link', { name: new RegExp(`^${text('section_personal')}`) }).click();
-    await waitForHeading(page, 'Sodiqova Gulnora');
+    await waitForHeading(page, 'Gulnora Sodiqova');
     await page.getByRole('link', { name: text('personal_edit'), exact: true }).click();
     await waitForHeading(page, text('personal_edit_title'));
     await page.getByLabel(text('middle_name_label'), { exact: true }).fill('Rustamovna');
     await page.getByLabel(text('username_label'), { exact: true }).fill('ab');
-    await page.getByLabel(text('birth_date_label'), { exact: true }).fill('1994-05-17');
+    await page.getByLabel(text('birth_date_label'), { exact: true }).fill('17051994');
     await page.getByLabel(text('gender_female'), { exact: true }).check();
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     // A mistake is said beside its field, and nothing is lost.
@@ -30,7 +30,9 @@ describe('the personal account', () => {
     expect(await page.getByLabel(text('middle_name_label'), { exact: true }).inputValue()).toBe('Rustamovna');
     await page.getByLabel(text('username_label'), { exact: true }).fill('gulnora.s');
     await page.getByRole('button', { name: text('save'), exact: true }).click();
-    await waitForHeading(page, 'Sodiqova Gulnora Rustamovna');
+    await waitForHeading(page, 'Gulnora Sodiqova');
+    expect(await page.getByRole('main').innerText()).toContain('Rustamovna');
+    // Typed as digits, the dots put in, and shown the way it was typed: DD.MM.YYYY.
     expect(await page.getByRole('main').innerText()).toContain('17.05.1994');
     expect(await page.getByRole('main').innerText()).toContain('@gulnora.s');
     expect(await page.getByRole('main').innerText()).toContain(text('gender_female'));
@@ -100,7 +102,7 @@ describe('the security centre', () => {
     await expectSignedOut(second.page);
     // This browser stays signed in, and the new password works elsewhere.
     await page.goto(`${kirish.server.origin}/personal`);
-    await waitForHeading(page, `Sodiqova ${account.firstName}`);
+    await waitForHeading(page, `${account.firstName} Sodiqova`);
     await signInWithPassword(second.page, account.phone, newPassword);
     await expectHome(second.page, account.firstName);
     await first.context.close();

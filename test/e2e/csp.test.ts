@@ -121,7 +121,7 @@ describe('the Content-Security-Policy of every screen', () => {
     await expectHome(page, account.firstName);
 
     const screens: [string, string][] = [
-      ['/personal', `${account.lastName} ${account.firstName}`],
+      ['/personal', `${account.firstName} ${account.lastName}`],
       ['/personal/edit', text('personal_edit_title')],
       ['/personal/address', text('address_title')],
       ['/security', text('section_security')],

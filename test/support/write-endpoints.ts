@@ -132,6 +132,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
   { method: 'POST', path: '/user/change-phone/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID, proof: 'not-a-proof' } },
   { method: 'POST', path: '/user/change-email/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID, proof: 'not-a-proof' } },
   { method: 'POST', path: '/user/secondary/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },
+  { method: 'POST', path: '/user/verify-email/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },
   { method: 'DELETE', path: '/user/secondary/', query: '?type=phone', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/user/secondary/make-primary/', auth: 'bearer', kind: 'json', sample: { type: 'phone', proof: 'not-a-proof' } },
   { method: 'POST', path: '/user/deactivate/', auth: 'bearer', kind: 'json', sample: { request_id: SOME_ID } },

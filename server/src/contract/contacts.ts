@@ -1,6 +1,7 @@
 /**
  * The account's phones and e-mails: POST /user/change-phone/, /user/change-email/, /user/secondary/,
- * /user/secondary/make-primary/ and DELETE /user/secondary/?type=. Each answers with the Profile.
+ * /user/secondary/make-primary/, /user/verify-email/ and DELETE /user/secondary/?type=. Each answers
+ * with the Profile.
  */
 
 /** A new primary contact: its request id, and a step-up proof (step-up.ts). */
@@ -16,4 +17,9 @@ export interface SecondaryContactRequest {
 export interface MakePrimaryRequest {
   type: 'phone' | 'email';
   proof?: string;
+}
+
+/** The account's own unverified main e-mail, proven by an `email_verification` code to it. */
+export interface EmailVerifyRequest {
+  request_id: string;
 }

@@ -14,6 +14,6 @@ export interface DeviceProfile {
   has_active_session: boolean;
   /** ISO 8601. */
   last_seen_at: string;
-  /** The profile photo's absolute URL (200 px), or null; sent by the embed frame's list (contract/fedcm.ts) only. */
+  /** The profile photo's absolute URL (200 px), or null. */
   photo?: string | null;
 }

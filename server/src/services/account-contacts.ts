@@ -34,6 +34,15 @@ export async function assertContactFree(storage: Storage, user: User, contact: C
 }
 
 /**
+ * Refuses the account's own unverified main e-mail as a backup one: taking it would drop it from the
+ * main slot (an unproven claim gives way to a proven one). Its owner verifies it in place instead
+ * (POST /user/verify-email/).
+ */
+export function assertNotOwnUnverifiedEmail(user: User, contact: Contact): void {
+  if (contact.type === 'email' && !user.emailVerified && user.email === contact.value) throw badRequest('email_is_main_unverified', 'email');
+}
+
+/**
  * Redeems, inside the caller's transaction, a request id that a code check issued to this signed-in
  * account for one of `purposes`. One issued to nobody (signed out) or to another account is
  * `request_id_error`: a code read by someone else's session proves nothing about this one.

@@ -29,8 +29,12 @@ export const AUDIT_EVENT_TYPES = [
   'app_created',
   'app_deleted',
   'app_secret_rotated',
-  /** A partner app got a code through FedCM's ID-assertion endpoint (docs/fedcm.md). */
+  /** A partner app got a code: through FedCM's ID-assertion endpoint (docs/fedcm.md) or /authorize. */
   'app_signed_in',
+  'registered',
+  'email_verified',
+  'profile_changed',
+  'photo_changed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

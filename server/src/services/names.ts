@@ -1,17 +1,11 @@
+import { NAME_MAX_LENGTH, NAME_PATTERN, tidyName } from '../contract/name-rules.js';
 import { v } from '../lib/validation.js';
 
-export const NAME_MAX_LENGTH = 64;
-
-/**
- * A person's name in any script: letters and marks, with the spaces, hyphens, dots and apostrophes
- * (O‘g‘li, D’Artagnan) that real names carry; no digits, no markup, no control characters.
- */
-const NAME = /^\p{L}[\p{L}\p{M}\s'’‘`.-]*$/u;
-
+/** A person's name by the contract's rule (contract/name-rules.ts), which the SPA's forms check too. */
 export const nameField = v.pipe(
   v.string('invalid_name'),
-  v.transform((value) => value.trim().replace(/\s+/g, ' ')),
+  v.transform(tidyName),
   v.minLength(1, 'invalid_name'),
   v.maxLength(NAME_MAX_LENGTH, 'invalid_name'),
-  v.regex(NAME, 'invalid_name'),
+  v.regex(NAME_PATTERN, 'invalid_name'),
 );

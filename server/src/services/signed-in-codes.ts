@@ -7,7 +7,7 @@
 import { ApiError, badRequest } from '../lib/api-error.js';
 import type { Contact } from '../lib/contacts.js';
 import type { Storage } from '../storage/storage.js';
-import { assertContactFree, isOwnPrimary } from './account-contacts.js';
+import { assertContactFree, assertNotOwnUnverifiedEmail, isOwnPrimary } from './account-contacts.js';
 import type { Purpose } from './purposes.js';
 import type { Authenticated } from './session-service.js';
 
@@ -32,6 +32,7 @@ export async function signedInBinding(storage: Storage, auth: Authenticated, pur
     if (!newContactTypes.includes(contact.type)) throw badRequest('invalid_type', 'type');
     if (user.isInactivated) throw new ApiError(403, [{ error: 'account_inactive' }]);
     await assertContactFree(storage, user, contact);
+    if (purpose === 'confirm_secondary_email_or_phone') assertNotOwnUnverifiedEmail(user, contact);
     return user.id;
   }
   // A deactivated account proves its own contact this way to restore itself (POST /user/restore/).

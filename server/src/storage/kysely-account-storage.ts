@@ -27,6 +27,10 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         const row = await db.selectFrom('users').selectAll().where('email', '=', email).where('email_verified', '=', TRUE).executeTakeFirst();
         return row && toUser(row);
       },
+      async hasUnverifiedEmail(email) {
+        const row = await db.selectFrom('users').select('id').where('email', '=', email).where('email_verified', '=', FALSE).executeTakeFirst();
+        return row !== undefined;
+      },
       async releaseUnverifiedEmail(email, at) {
         await db.updateTable('users').set({ email: null, updated_at: at }).where('email', '=', email).where('email_verified', '=', FALSE).execute();
       },

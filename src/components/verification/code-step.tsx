@@ -14,13 +14,25 @@ function masked(contact: { type: string; value: string }): string {
   return `${v.slice(0, 4)} ${v.slice(4, 6)} ${v.slice(6, 9)} ${v.slice(9, 11)} ${v.slice(11)}`;
 }
 
-/** The 6-digit code field (autocomplete one-time-code), with the resend countdown. */
+/**
+ * The 6-digit code field (autocomplete one-time-code), with the resend countdown; with `autoSubmit`
+ * it sends itself once the sixth digit is typed or pasted (or filled in by the browser from the SMS).
+ */
 export interface CodeStepProps {
   codes: CodeSender;
   form: Form;
   submitLabel: string;
+  /** `danger` where the code's submit is a destructive act (deactivating the account). */
+  submitVariant?: 'primary' | 'danger';
   onSubmit: () => void;
+  /** The step before (the contact, the password …), never out of the flow unless there is none. */
   onBack: () => void;
+  /** What the way back says: "Change number or e-mail" only where that is what it does. Default "Back". */
+  backLabel?: string;
+  /** The step's heading, saying where the code went ("Check your phone"), at this level. */
+  heading?: 'h1' | 'h2';
+  /** Send the step once the sixth digit is typed or pasted (the sign-in, sign-up and reset flows). */
+  autoSubmit?: boolean;
 }
 
 export function CodeStep(props: CodeStepProps) {
@@ -32,8 +44,10 @@ export function CodeStep(props: CodeStepProps) {
   const seconds = Math.max(0, Math.ceil(waitMs / 1000));
   const to = codes.sentTo.value ? masked(codes.sentTo.value) : '';
   const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const Heading = props.heading;
   return (
     <StepForm onSubmit={() => props.onSubmit()}>
+      {Heading ? <Heading>{i18n.t(codes.sentTo.value?.type === 'email' ? 'code_title_email' : 'code_title_phone')}</Heading> : null}
       <TextField
         label={i18n.t('code_label')}
         name="code"
@@ -45,9 +59,14 @@ export function CodeStep(props: CodeStepProps) {
         className="field-code"
         hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
         {...fieldProps(code, i18n)}
-        onValue={(value) => code.set(value.replace(/\D/g, '').slice(0, 6))}
+        onValue={(value) => {
+          const digits = value.replace(/\D/g, '').slice(0, 6);
+          const complete = digits.length === 6 && digits !== code.peek();
+          code.set(digits);
+          if (complete && props.autoSubmit && !form.busy.peek()) props.onSubmit();
+        }}
       />
-      <Button type="submit" busy={form.busy.value}>
+      <Button type="submit" variant={props.submitVariant} busy={form.busy.value}>
         {props.submitLabel}
       </Button>
       <p className="resend" aria-live="polite">
@@ -60,7 +79,7 @@ export function CodeStep(props: CodeStepProps) {
         )}
       </p>
       <button type="button" className="link-button" onClick={props.onBack}>
-        {i18n.t('change_contact')}
+        {props.backLabel ?? i18n.t('back')}
       </button>
     </StepForm>
   );

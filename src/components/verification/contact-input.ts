@@ -1,6 +1,6 @@
 /** The phone-or-e-mail input every flow starts with. */
 import { signal } from '@preact/signals-react';
-import { uzPhoneValue } from '../phone-mask';
+import { maskUzPhone, uzPhoneValue } from '../phone-mask';
 import { normalizeEmail } from '../../../server/src/contract/contact-rules.js';
 import type { Contact, ContactType } from './contact';
 import type { Form } from '../../lib/form';
@@ -38,3 +38,11 @@ export function createContactInput(form: Form, initialType: ContactType = 'phone
 }
 
 export type ContactInput = ReturnType<typeof createContactInput>;
+
+/** Fills the input with a known contact, in its mode (phone or e-mail), as if the person had typed it. */
+export function prefill(input: ContactInput, contact: Contact | null): void {
+  if (!contact) return;
+  input.type.value = contact.type;
+  if (contact.type === 'phone') input.phone.value = maskUzPhone(contact.value);
+  else input.email.value = contact.value;
+}

@@ -31,13 +31,3 @@ export function productSourceHeaders(product: string): Record<string, string> {
   const source = getCookie(productSourceCookie(product));
   return source ? { [`${product}-Source`]: source } : {};
 }
-
-/** The code calls of the security pages: signed in, so only {product}-Source of SPEC §7's headers. */
-export function signedInCodeApi(http: Http, ssoApi: string, product: string): CodeApi {
-  return { http, ssoApi, signInHeaders: () => productSourceHeaders(product) };
-}
-
-/** Where a code to the account's own contact goes: its phone, or its e-mail when it has no phone. */
-export function ownContact(user: { phone: string | null; email: string | null }): Contact {
-  return user.phone ? { type: 'phone', value: user.phone } : { type: 'email', value: user.email ?? '' };
-}

@@ -5,7 +5,7 @@
  */
 import { useServices } from '../../lib/services';
 import type { UserProfile } from '../../lib/session';
-import { ownContact } from './contact';
+import { ownContact } from './own-contact';
 import { useVerifiedChange } from './use-verified-change';
 import { VerifiedChangeFlow } from './verified-change-flow';
 
@@ -14,6 +14,7 @@ export function OwnCodeAction(props: {
   path: string;
   title: string;
   submitLabel: string;
+  submitVariant?: 'primary' | 'danger';
   onDone: (profile: UserProfile) => void;
   onCancel: () => void;
 }) {
@@ -30,5 +31,5 @@ export function OwnCodeAction(props: {
       props.onDone(profile);
     },
   });
-  return <VerifiedChangeFlow model={model} title={props.title} submitLabel={props.submitLabel} onCancel={props.onCancel} />;
+  return <VerifiedChangeFlow model={model} title={props.title} submitLabel={props.submitLabel} submitVariant={props.submitVariant} onCancel={props.onCancel} />;
 }

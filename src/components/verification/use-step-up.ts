@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createForm } from '../../lib/form';
 import { useServices } from '../../lib/services';
-import { ownContact, signedInCodeApi } from './contact';
+import { ownContact, signedInCodeApi } from './own-contact';
 import { createStepUp } from './step-up';
 
 /** A step-up for the signed-in user (step-up.ts): the password, or a code to the account's own contact. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useServices } from '../../lib/services';
-import { signedInCodeApi } from './contact';
+import { signedInCodeApi } from './own-contact';
 import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
 
 /** A code-proven change for the signed-in user, over the site's services ({product}-Source, no sign-in headers). */

@@ -13,12 +13,15 @@ export function VerifiedChangeFlow({
   title,
   intro,
   submitLabel,
+  submitVariant,
   onCancel,
 }: {
   model: VerifiedChangeModel;
   title: string;
   intro?: ReactNode;
   submitLabel: string;
+  /** `danger` where the change is destructive (deactivation). */
+  submitVariant?: 'primary' | 'danger';
   onCancel: () => void;
 }) {
   useSignals();
@@ -53,11 +56,15 @@ export function VerifiedChangeFlow({
   if (step === 'code') {
     return (
       <div className="stack">
-        <h2>{title}</h2>
+        {/* A code to the account's own contact: the step is titled by where it went, not by the change. */}
+        {model.ownContact ? null : <h2>{title}</h2>}
         <CodeStep
           codes={model.codes}
           form={form}
           submitLabel={submitLabel}
+          submitVariant={submitVariant}
+          heading={model.ownContact ? 'h2' : undefined}
+          backLabel={model.ownContact ? i18n.t('cancel') : undefined}
           onSubmit={() => void model.confirm()}
           onBack={() => {
             if (!model.back()) onCancel();

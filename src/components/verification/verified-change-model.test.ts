@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../lib/session';
 import { failure, fakeHttp, fakeShowError } from '../../lib/testing/fake-http';
-import { signedInCodeApi } from './contact';
+import { signedInCodeApi } from './own-contact';
 import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
 
 const SSO = '/sso/api/v1';

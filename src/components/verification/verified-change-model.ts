@@ -56,6 +56,8 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
     step,
     /** The proof asked for first (needsProof). */
     stepUp,
+    /** Whether the code goes to the account's own contact (not to a new one being added). */
+    ownContact: deps.ownContact !== undefined,
     password: stepUp.password,
 
     /** With an own contact, the code goes out as the flow opens (and on "send again"). */

@@ -2,21 +2,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
+import { Icon } from '../../components/icon';
 import { imageUrl } from '../../lib/format/image-url';
 import { SignOutButton } from '../../components/sign-out-button';
 import { formatPhone } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
 import { useI18n } from '../../lib/use-i18n';
-
-const SECTIONS = [
-  { href: '/personal', key: 'section_personal', hint: 'section_personal_hint' },
-  { href: '/security', key: 'section_security', hint: 'section_security_hint' },
-  { href: '/security/active-sessions/', key: 'section_sessions', hint: 'section_sessions_hint' },
-  { href: '/pay', key: 'section_payments', hint: 'section_payments_hint' },
-  { href: '/projects/review', key: 'section_reviews', hint: 'section_reviews_hint' },
-  { href: '/help-center', key: 'section_help', hint: 'section_help_hint' },
-  { href: '/developers', key: 'section_developers', hint: 'section_developers_hint' },
-] as const;
+import { SECTIONS } from './sections';
 
 export default function HomeScreen() {
   useSignals();
@@ -45,9 +37,15 @@ export default function HomeScreen() {
         <ul className="sections">
           {SECTIONS.map((section) => (
             <li key={section.href}>
-              <Link href={section.href} className="section-card">
-                <span className="section-title">{i18n.t(section.key)}</span>
-                <span className="section-hint">{i18n.t(section.hint)}</span>
+              <Link href={section.href} className="section-card section-row">
+                <span className="section-icon">
+                  <Icon name={section.icon} />
+                </span>
+                <span className="section-text">
+                  <span className="section-title">{i18n.t(section.key)}</span>
+                  <span className="section-hint">{i18n.t(section.hint)}</span>
+                </span>
+                <Icon name="chevron-right" />
               </Link>
             </li>
           ))}

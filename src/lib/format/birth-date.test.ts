@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBirthDate, parseBirthDate } from './birth-date';
+import { dottedDate, isoDate, isValidBirthDate, maskDottedDate, parseBirthDate } from './birth-date';
 
 // Local fields, so "today" is 15 June 2024 whatever the runtime's time zone.
 const NOW = new Date(2024, 5, 15, 12, 0, 0);
@@ -104,5 +104,23 @@ describe('parseBirthDate', () => {
     '05.03.19901',
   ])('returns null for %j', (text) => {
     expect(parseBirthDate(text)).toBeNull();
+  });
+});
+
+describe('the DD.MM.YYYY form of a birth date', () => {
+  it('shows the API’s YYYY-MM-DD as DD.MM.YYYY and sends a parsed date back as YYYY-MM-DD', () => {
+    expect(dottedDate('1995-03-08')).toBe('08.03.1995');
+    expect(dottedDate('not a date')).toBe('not a date');
+    expect(isoDate({ day: 8, month: 3, year: 1995 })).toBe('1995-03-08');
+    expect(isoDate(parseBirthDate(dottedDate('2000-12-31'))!)).toBe('2000-12-31');
+  });
+
+  it('puts the dots in as digits are typed, and keeps nothing else', () => {
+    expect(maskDottedDate('0')).toBe('0');
+    expect(maskDottedDate('0803')).toBe('08.03');
+    expect(maskDottedDate('08031995')).toBe('08.03.1995');
+    expect(maskDottedDate('08.03.19955')).toBe('08.03.1995');
+    expect(maskDottedDate('08/03/1995')).toBe('08.03.1995');
+    expect(maskDottedDate('')).toBe('');
   });
 });

@@ -38,3 +38,20 @@ export function parseBirthDate(text: string): BirthDate | null {
   if (iso) return { day: Number(iso[3]), month: Number(iso[2]), year: Number(iso[1]) };
   return null;
 }
+
+/** "YYYY-MM-DD" (as the API keeps it) as people here write and type it: "DD.MM.YYYY"; anything else as it is. */
+export function dottedDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : iso;
+}
+
+/** The API's "YYYY-MM-DD" of a parsed date. */
+export function isoDate({ day, month, year }: BirthDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Digits as typed into a DD.MM.YYYY field, the dots put in: "08031995" → "08.03.1995". */
+export function maskDottedDate(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('.');
+}

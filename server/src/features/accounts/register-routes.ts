@@ -17,6 +17,7 @@ import { emailField, saveField } from '../../services/contact-fields.js';
 import { nameField } from '../../services/names.js';
 import { tokenResponse } from '../../services/token-response.js';
 import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
+import { recordEvent } from '../../services/audit-log.js';
 
 /** SPEC §3 registration kinds. Social sign-up (0) arrives with the social providers. */
 const KIND_WITH_EMAIL = 1;
@@ -81,7 +82,10 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
         if (user.emailVerified) await tx.users.releaseUnverifiedEmail(user.email, now);
       }
       await tx.users.insert(user);
-      return { account: user, started: await sessions.start(tx, user, c.get('meta'), body.save) };
+      const opened = await sessions.start(tx, user, c.get('meta'), body.save);
+      const details = { contact_type: proof.contactType, with_email: user.email !== null };
+      await recordEvent(tx, { type: 'registered', userId: user.id, sessionId: opened.session.id, meta: c.get('meta'), at: now, details });
+      return { account: user, started: opened };
     });
     return c.json(tokenResponse(account, started, await sessions.accessToken(started.session)), 201);
   });

@@ -10,7 +10,7 @@ import type { PasswordRestored, RestorePasswordRequest } from '../../contract/pa
 import { badRequest } from '../../lib/api-error.js';
 import type { ContactType } from '../../lib/contacts.js';
 import { passwordProblem } from '../../lib/password-policy.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { findAccount } from '../../services/find-account.js';
@@ -38,6 +38,8 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
       if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
       const account = await findAccount(tx, { type: proof.contactType, value: proof.contact });
       if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
+      // The old password again is refused; the rollback leaves the request id usable for another try.
+      if (account.passwordHash !== null && (await verifyPassword(account.passwordHash, body.password))) throw badRequest('same_password', 'password');
       const now = clock.now();
       await tx.users.setPasswordHash(account.id, passwordHash, now);
       // No session is kept (the person is signed out): the empty id names none.

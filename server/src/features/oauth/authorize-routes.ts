@@ -23,6 +23,7 @@ import { isSerializedOrigin } from '../../lib/origins.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
 import { appInfoOf } from '../../services/app-info.js';
+import { recordEvent } from '../../services/audit-log.js';
 import { issueAuthorizationCode } from '../../services/authorization-codes.js';
 import { parseScope } from '../../services/scopes.js';
 import type { Session } from '../../storage/records.js';
@@ -197,8 +198,8 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     }
 
     // The consent and the code are written before the answer leaves (DESIGN.md).
-    const code = await storage.transaction((tx) =>
-      issueAuthorizationCode(tx, {
+    const code = await storage.transaction(async (tx) => {
+      const issued = await issueAuthorizationCode(tx, {
         user,
         client,
         session,
@@ -207,8 +208,12 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
         codeChallenge: request.code_challenge,
         nonce: request.nonce || null,
         now,
-      }),
-    );
+      });
+      // As FedCM's assertion does (fedcm/assertion-routes.ts): the log names the app signed in to.
+      const details = { client_id: client.id, name: client.name, method: 'authorization_code' };
+      await recordEvent(tx, { type: 'app_signed_in', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now, details });
+      return issued;
+    });
     return respond(c, request, issuer, { code });
   });
 

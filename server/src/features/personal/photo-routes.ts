@@ -15,6 +15,7 @@ import type { PhotoUploaded } from '../../contract/profile.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { limitImageBody, saveImageUpload } from '../../services/image-upload.js';
+import { recordEvent } from '../../services/audit-log.js';
 
 /** The upload's path: app.ts exempts it from the 16 KiB limit of JSON bodies. */
 export const PHOTO_UPLOAD_PATH = '/sso/api/v1/user/photo/';
@@ -30,7 +31,16 @@ export function photoRoutes({ storage, clock, sessions, photos }: RouteDeps) {
     try {
       previous = await storage.transaction(async (tx) => {
         const before = (await tx.users.findById(userId))?.photo ?? null;
-        await tx.profiles.update(userId, { photo: source }, clock.now());
+        const now = clock.now();
+        await tx.profiles.update(userId, { photo: source }, now);
+        await recordEvent(tx, {
+          type: 'photo_changed',
+          userId,
+          sessionId: c.get('auth').session.id,
+          meta: c.get('meta'),
+          at: now,
+          details: { removed: false },
+        });
         return before;
       });
     } catch (error) {
@@ -45,7 +55,11 @@ export function photoRoutes({ storage, clock, sessions, photos }: RouteDeps) {
     const userId = c.get('auth').user.id;
     const previous = await storage.transaction(async (tx) => {
       const before = (await tx.users.findById(userId))?.photo ?? null;
-      if (before) await tx.profiles.update(userId, { photo: null }, clock.now());
+      if (before) {
+        const now = clock.now();
+        await tx.profiles.update(userId, { photo: null }, now);
+        await recordEvent(tx, { type: 'photo_changed', userId, sessionId: c.get('auth').session.id, meta: c.get('meta'), at: now, details: { removed: true } });
+      }
       return before;
     });
     if (previous) await photos.remove(previous);

@@ -138,6 +138,13 @@ describe('DELETE /user/photo/', () => {
     expect(storedFiles()).toEqual([]);
     expect((await server.call('GET', `/cdn/100x/${source}`)).status).toBe(404);
     expect((await server.call('DELETE', PHOTO, { token: tokens.access })).status).toBe(204);
+    // The upload and the removal are in the security log; removing nothing writes nothing.
+    const events = await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access });
+    expect(events.json.results.map((event: { type: string; details: object }) => [event.type, event.details])).toEqual([
+      ['photo_changed', { removed: true }],
+      ['photo_changed', { removed: false }],
+      ['registered', { contact_type: 'phone', with_email: false }],
+    ]);
   });
 });
 

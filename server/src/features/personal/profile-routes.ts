@@ -15,6 +15,7 @@ import { nameField } from '../../services/names.js';
 import { profileOf } from '../../services/profile-view.js';
 import type { ProfileChanges } from '../../storage/personal-storage.js';
 import { birthDateProblem } from './birth-date.js';
+import { recordEvent } from '../../services/audit-log.js';
 
 /** `""` (or null) clears an optional field. */
 const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: string) =>
@@ -76,6 +77,9 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
         if (holder && holder.id !== userId) throw badRequest('username_invalid_or_exists_username', 'username');
       }
       await tx.profiles.update(userId, changes, now);
+      // Which fields changed, never their values: the log is read on a shared screen and exported.
+      const fields = Object.keys(body).toSorted().join(',');
+      await recordEvent(tx, { type: 'profile_changed', userId, sessionId: c.get('auth').session.id, meta: c.get('meta'), at: now, details: { fields } });
       return tx.users.findById(userId);
     });
     if (!updated) throw new Error('the signed-in account has no row');

@@ -31,6 +31,9 @@ describe('PATCH /user/profile/', () => {
     const profile = await server.call('GET', MY_PROFILE, { token: tokens.access });
     expect(profile.json).toEqual(answer.json);
     expect(profile.json).toMatchObject({ id: tokens.user_uuid, phone: '+998903330011', verification_status: 'not_verified' });
+    // The security log names the fields that changed, never their values.
+    const [event] = (await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access })).json.results;
+    expect(event).toMatchObject({ type: 'profile_changed', details: { fields: 'birth_date,first_name,gender,middle_name,username' } });
   });
 
   it('clears the optional fields with an empty string', async () => {

@@ -14,7 +14,7 @@ import { maskContact, type Contact, type ContactType } from '../../lib/contacts.
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import { assertContactFree, contactOf, redeemOwnRequest } from '../../services/account-contacts.js';
+import { assertContactFree, assertNotOwnUnverifiedEmail, contactOf, redeemOwnRequest } from '../../services/account-contacts.js';
 import { recordEvent, type AuditEventType } from '../../services/audit-log.js';
 import { profileOf } from '../../services/profile-view.js';
 import type { Purpose } from '../../services/purposes.js';
@@ -68,6 +68,7 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
     const contact = contactOf(await redeemOwnRequest(tx, otp, requestId, [purpose], user));
     if (type !== undefined && contact.type !== type) throw badRequest('request_id_error', 'request_id');
     await assertContactFree(tx, user, contact);
+    if (purpose === 'confirm_secondary_email_or_phone') assertNotOwnUnverifiedEmail(user, contact);
     // A proven address outranks anyone's unproven claim to it (as at registration).
     if (contact.type === 'email') await tx.users.releaseUnverifiedEmail(contact.value, clock.now());
     return contact;

@@ -11,7 +11,7 @@ import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { ChangePasswordRequest, PasswordChanged, ResetPasswordRequest } from '../../contract/passwords.js';
 import { badRequest } from '../../lib/api-error.js';
 import { passwordProblem } from '../../lib/password-policy.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
@@ -43,10 +43,14 @@ const resetSchema = requestSchema<ResetPasswordRequest>()(
   }),
 );
 
-/** The policy of lib/password-policy.ts, then the argon2id hash, before any transaction starts. */
-async function newPasswordHash(password: string): Promise<string> {
+/**
+ * The policy of lib/password-policy.ts, then the argon2id hash, before any transaction starts. The
+ * password the account already has is refused: "changing" to it would end sessions and change nothing.
+ */
+async function newPasswordHash(password: string, currentHash: string | null): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, 'new_password');
+  if (currentHash !== null && (await verifyPassword(currentHash, password))) throw badRequest('same_password', 'new_password');
   return hashPassword(password);
 }
 
@@ -81,14 +85,14 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
     const body = await readJsonBody(c, changeSchema);
     const { user } = c.get('auth');
     await assertPassword(throttle, user, body.old_password, c.get('meta').ip, 'old_password');
-    const passwordHash = await newPasswordHash(body.new_password);
+    const passwordHash = await newPasswordHash(body.new_password, user.passwordHash);
     const end = { others: body.end_other_sessions, apps: body.end_app_sessions };
     return c.json(await setPassword(c, passwordHash, end, 'password_changed', async () => {}));
   });
 
   app.post('/reset-password/', auth, requireActive, async (c) => {
     const body = await readJsonBody(c, resetSchema);
-    const passwordHash = await newPasswordHash(body.new_password);
+    const passwordHash = await newPasswordHash(body.new_password, c.get('auth').user.passwordHash);
     const end = { others: body.end_other_sessions, apps: body.end_app_sessions };
     const changed = await setPassword(c, passwordHash, end, 'password_reset', async (tx, { user }) => {
       const verification = await redeemOwnRequest(tx, otp, body.request_id, ['forget_pass_verification'], user);

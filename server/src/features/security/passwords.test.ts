@@ -33,7 +33,7 @@ describe('POST /user/change-password/', () => {
     expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: phone.access })).status).toBe(200);
     const types = (await steps.events(tokens.access)).json.results.map((e: { type: string }) => e.type);
-    expect(types).toEqual(['login', 'password_changed', 'login']);
+    expect(types).toEqual(['login', 'password_changed', 'login', 'registered']);
   });
 
   it("ends the other sign-ins when asked, keeps the caller's, and writes password_changed", async () => {
@@ -99,6 +99,20 @@ describe('POST /user/reset-password/', () => {
     });
     // The signed-out one still restores the password on the public route.
     expect((await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: signedOut, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses the current password as the new one, here and on the signed-out restore, keeping the request id', async () => {
+    const changed = await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: STRONG_PASSWORD }, { token: tokens.access });
+    expect([changed.status, changed.json]).toEqual([400, { errors: [{ error: 'same_password', field: 'new_password' }] }]);
+    const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'forget_pass_verification');
+    const reset = await server.post(RESET, { request_id: requestId, new_password: STRONG_PASSWORD }, { token: tokens.access });
+    expect(reset.json).toEqual({ errors: [{ error: 'same_password', field: 'new_password' }] });
+    expect((await server.post(RESET, { request_id: requestId, new_password: NEW_PASSWORD }, { token: tokens.access })).status).toBe(200);
+    server.clock.advanceSeconds(121);
+    const signedOut = await server.verify({ phone: PHONE }, 'forget_pass_verification');
+    const restore = (password: string) => server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: signedOut, password });
+    expect((await restore(NEW_PASSWORD)).json).toEqual({ errors: [{ error: 'same_password', field: 'password' }] });
+    expect((await restore(STRONG_PASSWORD)).status).toBe(200);
   });
 
   it('refuses a weak password before using the request id up', async () => {

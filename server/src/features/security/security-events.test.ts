@@ -13,8 +13,8 @@ const steps = securitySteps(server);
 const eventRows = () => server.db.selectFrom('audit_events').selectAll().orderBy('id').execute();
 
 describe('the security log', () => {
-  it('records a password sign-in and a code sign-in with the address and the parsed device', async () => {
-    await server.registerByPhone(PHONE);
+  it('records the registration, a password sign-in and a code sign-in with the address and the parsed device', async () => {
+    const registered = await server.registerByPhone(PHONE);
     const byPassword = await server.post(
       `${V1}/login/LoginUser/`,
       { phone: PHONE, password: STRONG_PASSWORD },
@@ -29,7 +29,7 @@ describe('the security log', () => {
     const answer = await steps.events(byCode.json.access);
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({
-      count: 2,
+      count: 3,
       results: [
         {
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -42,16 +42,17 @@ describe('the security log', () => {
           details: { method: 'code' },
         },
         expect.objectContaining({ type: 'login', ip: '198.51.100.4', device: 'desktop', browser: 'Chrome', os: 'Windows', details: { method: 'password' } }),
+        expect.objectContaining({ type: 'registered', details: { contact_type: 'phone', with_email: false } }),
       ],
     });
     const rows = await eventRows();
-    expect(rows.map((row) => row.session_id)).toEqual([byPassword.json.session, byCode.json.session]);
+    expect(rows.map((row) => row.session_id)).toEqual([registered.session, byPassword.json.session, byCode.json.session]);
   });
 
   it('records nothing for a failed sign-in', async () => {
     await server.registerByPhone(PHONE);
     await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: 'not-the-password' });
-    expect(await eventRows()).toEqual([]);
+    expect((await eventRows()).map((row) => row.type)).toEqual(['registered']);
   });
 
   it('records a sign-out once', async () => {
@@ -84,10 +85,10 @@ describe('the security log', () => {
     await server.registerByPhone(PHONE);
     const requestId = await server.verify({ phone: PHONE }, 'forget_pass_verification');
     await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: '12345678' });
-    expect((await eventRows()).map((row) => row.type)).toEqual([]);
+    expect((await eventRows()).map((row) => row.type)).toEqual(['registered']);
   });
 
-  it("records taking an app's access back, once: not when there was nothing to take back", async () => {
+  it('records signing in to an app by its name, and taking its access back once: not when there was nothing to take back', async () => {
     const oauth = oauthSteps(server);
     await oauth.registerClients();
     const tokens = await server.registerByPhone(PHONE);
@@ -96,8 +97,9 @@ describe('the security log', () => {
     expect((await revoke()).status).toBe(204);
     expect((await revoke()).status).toBe(204);
     const answer = await steps.events(tokens.access);
-    expect(answer.json.count).toBe(1);
+    expect(answer.json.results.map((event: { type: string }) => event.type)).toEqual(['grant_revoked', 'app_signed_in', 'registered']);
     expect(answer.json.results[0]).toMatchObject({ type: 'grant_revoked', details: { client_id: PARTNER_ID, name: 'Partner Shop', ended_sessions: 1 } });
+    expect(answer.json.results[1]).toMatchObject({ details: { client_id: PARTNER_ID, name: 'Partner Shop', method: 'authorization_code' } });
   });
 
   it("pages newest first with a count of all, and shows nobody else's events", async () => {
@@ -110,15 +112,15 @@ describe('the security log', () => {
     await steps.signIn('+998901240022');
 
     const first = await steps.events(tokens.access, '?page=1&page_size=3');
-    expect(first.json.count).toBe(4);
+    expect(first.json.count).toBe(5);
     expect(first.json.results).toHaveLength(3);
     const second = await steps.events(tokens.access, '?page=2&page_size=3');
-    expect(second.json.results).toHaveLength(1);
+    expect(second.json.results).toHaveLength(2);
     const all = [...first.json.results, ...second.json.results].map((e: { created_at: string }) => e.created_at);
     expect(all).toEqual(all.toSorted().toReversed());
-    expect((await steps.events(tokens.access, '?page=3&page_size=3')).json).toEqual({ count: 4, results: [] });
+    expect((await steps.events(tokens.access, '?page=3&page_size=3')).json).toEqual({ count: 5, results: [] });
     // Twenty by default.
-    expect((await steps.events(tokens.access)).json.results).toHaveLength(4);
+    expect((await steps.events(tokens.access)).json.results).toHaveLength(5);
   });
 
   it('refuses a page or size that is not a whole number in range, and unknown parameters', async () => {

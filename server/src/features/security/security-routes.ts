@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { contactRoutes } from './contact-routes.js';
 import { deactivationRoutes } from './deactivation-routes.js';
+import { emailVerificationRoutes } from './email-verification-routes.js';
 import { loginMethodRoutes } from './login-method-routes.js';
 import { passwordRoutes } from './password-routes.js';
 import { proofRoutes } from './proof-routes.js';
@@ -16,7 +17,16 @@ import { sessionRoutes } from './session-routes.js';
 
 export function securityRoutes(deps: RouteDeps) {
   const app = new Hono<AppEnv>();
-  for (const routes of [sessionRoutes, securityEventRoutes, proofRoutes, passwordRoutes, contactRoutes, loginMethodRoutes, deactivationRoutes]) {
+  for (const routes of [
+    sessionRoutes,
+    securityEventRoutes,
+    proofRoutes,
+    passwordRoutes,
+    contactRoutes,
+    emailVerificationRoutes,
+    loginMethodRoutes,
+    deactivationRoutes,
+  ]) {
     app.route('/', routes(deps));
   }
   return app;

@@ -78,9 +78,23 @@ describe('DeviceProfileList', () => {
         email: null,
         is_current: true,
         has_active_session: true,
+        photo: null,
       }),
       expect.objectContaining({ uuid: first.user_uuid, first_name: 'Dilnoza', phone: '+998 90 *** ** 11', is_current: false, has_active_session: true }),
     ]);
+  });
+
+  it('gives each account’s photo, for the chooser, as an absolute 200 px address (issue 12)', async () => {
+    const laptop = browser();
+    const first = await registerIn(laptop, '+998903330011');
+    const second = await registerIn(laptop, '+998903330022');
+    await server.db.updateTable('users').set({ photo: 'avatars/abc.webp' }).where('id', '=', first.user_uuid).execute();
+
+    const list = (await listIn(laptop, second.access)).json as { uuid: string; photo: string | null }[];
+    expect(Object.fromEntries(list.map((profile) => [profile.uuid, profile.photo]))).toEqual({
+      [first.user_uuid]: `${server.config.publicUrl}/cdn/200x/avatars/abc.webp`,
+      [second.user_uuid]: null,
+    });
   });
 
   it('binds the browser by an HttpOnly, SameSite=Strict cookie of 256 random bits, sent to the API only, for a year', async () => {

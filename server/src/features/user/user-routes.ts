@@ -58,6 +58,8 @@ export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
         is_current: row.user.id === user.id,
         has_active_session: row.hasActiveSession,
         last_seen_at: new Date(row.lastSeenAt).toISOString(),
+        // The chooser shows each account's photo, as the embed frame's list does (features/fedcm).
+        photo: row.user.photo === null ? null : `${config.publicUrl}/cdn/200x/${row.user.photo}`,
       })),
     );
   });

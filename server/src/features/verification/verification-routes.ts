@@ -64,6 +64,9 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
     await bindingFor(c, purpose, contact);
     // Restoring a password needs an account to restore; say so rather than send a useless code.
     if (purpose === 'forget_pass_verification' && !(await findAccount(storage, contact))) {
+      // Recovery goes only through a proven contact; an unproven claim on the e-mail is told apart
+      // from no account at all, so that its owner knows the way in (the phone, then Security).
+      if (contact.type === 'email' && (await storage.users.hasUnverifiedEmail(contact.value))) throw badRequest('email_not_verified_restore', 'email');
       throw badRequest(contact.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contact.type);
     }
     const { ip, locale } = c.get('meta');

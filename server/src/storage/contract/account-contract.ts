@@ -20,6 +20,9 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
         expect((await storage.users.findByPhone('+998901234567'))?.id).toBe('u1');
         expect((await storage.users.findByVerifiedEmail('a@b.uz'))?.emailVerified).toBe(true);
         expect(await storage.users.findByVerifiedEmail('c@d.uz')).toBeUndefined();
+        expect(await storage.users.hasUnverifiedEmail('c@d.uz')).toBe(true);
+        expect(await storage.users.hasUnverifiedEmail('a@b.uz')).toBe(false);
+        expect(await storage.users.hasUnverifiedEmail('x@y.uz')).toBe(false);
       }));
 
     it('refuses a second account with the same phone or the same verified e-mail, not an unverified one', () =>

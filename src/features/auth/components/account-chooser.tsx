@@ -5,6 +5,10 @@ import RequestingApp from '../../../components/requesting-app';
 import { useI18n } from '../../../lib/use-i18n';
 import { useServices } from '../../../lib/services';
 import type { SignInModel } from '../models/sign-in-model';
+import { switchAccount } from '../../../lib/switch-account';
+import { endSavedSession } from '../api/end-saved-session';
+import { chooseAccount } from '../models/choose-account';
+import { AccountRow } from './account-row';
 
 /**
  * SPEC §3 steps "accounts" and "logout": this device's accounts with a stored session; picking one
@@ -13,9 +17,17 @@ import type { SignInModel } from '../models/sign-in-model';
 export function AccountChooser({ model }: { model: SignInModel }) {
   useSignals();
   const i18n = useI18n();
-  const { session } = useServices();
+  const { session, http, config } = useServices();
+  const accounts = { user: session.user, switchTo: (uuid: string) => switchAccount(session, http, uuid) };
+  const forget = async (uuid: string) => {
+    const refresh = session.saved(uuid);
+    session.forgetSaved(uuid);
+    if (refresh) await endSavedSession(http, config.ssoApi, refresh);
+    if (session.activeProfiles.peek().length === 0) model.chooseAnotherAccount();
+  };
   const leaving = model.step.value === 'logout' ? session.signedOut.value : null;
   const heading = useRef<HTMLHeadingElement>(null);
+  const activeId = session.user.value?.id;
   // The button that signed out is gone with its page: the focus goes to the sentence saying so.
   useEffect(() => {
     if (leaving) heading.current?.focus();
@@ -36,17 +48,13 @@ export function AccountChooser({ model }: { model: SignInModel }) {
       <ul className="account-list">
         {session.activeProfiles.value.map((profile) => (
           <li key={profile.uuid}>
-            <button type="button" className="account" onClick={() => void model.chooseAccount(profile.uuid)} disabled={model.form.busy.value}>
-              <span className="avatar" aria-hidden="true">
-                {(profile.first_name[0] ?? '') + (profile.last_name[0] ?? '')}
-              </span>
-              <span className="account-text">
-                <span className="account-name">
-                  {profile.first_name} {profile.last_name}
-                </span>
-                <span className="account-contact">{profile.phone ?? profile.email}</span>
-              </span>
-            </button>
+            <AccountRow
+              model={model}
+              profile={profile}
+              active={profile.uuid === activeId}
+              onChoose={() => void chooseAccount(model, accounts, profile.uuid)}
+              onForget={() => forget(profile.uuid)}
+            />
           </li>
         ))}
       </ul>
@@ -56,3 +64,6 @@ export function AccountChooser({ model }: { model: SignInModel }) {
     </div>
   );
 }
+
+// The default export is what sign-in-flow.tsx loads lazily (a shorter import than a named one's).
+export default AccountChooser;

@@ -7,27 +7,37 @@ import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { passwordChangedText } from '../../../lib/password-changed';
 import { useI18n } from '../../../lib/use-i18n';
+import type { Contact } from '../api/types';
 import { createResetModel } from '../models/reset-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
 import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
-export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string) => void; goTo?: (flow: FlowName) => void }) {
+export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, contact: Contact) => void; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
   const [model] = useState(() =>
-    createResetModel({ ...deps, onReset: (restored) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps })) }),
+    createResetModel({
+      ...deps,
+      onReset: (restored, contact) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps }), contact),
+    }),
   );
   const { form, step } = model;
 
   if (step.value === 'code') {
     return (
-      <div className="stack">
-        <h1>{i18n.t('reset_title')}</h1>
-        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onBack={() => model.back()} />
-      </div>
+      <CodeStep
+        codes={model.codes}
+        form={form}
+        heading="h1"
+        autoSubmit
+        submitLabel={i18n.t('continue')}
+        onSubmit={() => void model.checkCode()}
+        onBack={() => model.back()}
+        backLabel={i18n.t('change_contact')}
+      />
     );
   }
   if (step.value === 'password') {

@@ -23,3 +23,6 @@ export function SignInError({ model }: { model: SignInModel }) {
     </div>
   );
 }
+
+// The default export is what sign-in-flow.tsx loads lazily (a shorter import than a named one's).
+export default SignInError;

@@ -6,11 +6,12 @@ import { fieldProps } from '../../../components/field-props';
 import { LazyRequestingApp } from '../../../components/lazy-requesting-app';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
+import type { Contact } from '../api/types';
 import { createSignInModel } from '../models/sign-in-model';
 import { useFlowDeps } from '../use-flow-deps';
 
@@ -20,18 +21,22 @@ import { FlowLink, type FlowName } from './flow-link';
 import { SendCodeButtons } from '../../../components/verification/send-code-buttons';
 
 // Steps most sign-ins never see load when they are needed (each in its own small chunk).
-const AccountChooser = lazy(() => import('./account-chooser').then((module) => ({ default: module.AccountChooser })));
-const SignInError = lazy(() => import('./sign-in-error').then((module) => ({ default: module.SignInError })));
+const AccountChooser = lazy(() => import('./account-chooser'));
+const SignInError = lazy(() => import('./sign-in-error'));
+const LockCountdown = lazy(() => import('./lock-countdown'));
 
 export function SignInFlow({
   onSignedIn,
   goTo,
+  prefill,
   fresh = false,
   autoFocus = true,
   lead,
 }: {
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
   goTo?: (flow: FlowName) => void;
+  /** A contact to start with (a reset password's, a taken one's from sign-up). */
+  prefill?: Contact | null;
   fresh?: boolean;
   /** False inside a partner's page: focusing the field would scroll the partner's page to the widget. */
   autoFocus?: boolean;
@@ -41,7 +46,8 @@ export function SignInFlow({
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
-  const [model] = useState(() => createSignInModel({ ...deps, onSignedIn, fresh }));
+  const { session } = deps;
+  const [model] = useState(() => createSignInModel({ ...deps, onSignedIn, fresh, prefill }));
   useEffect(() => {
     void model.start();
   }, [model]);
@@ -51,10 +57,16 @@ export function SignInFlow({
   if (step.value === 'error') return <SignInError model={model} />;
   if (step.value === 'confirmation') {
     return (
-      <div className="stack">
-        <h1>{i18n.t('sign_in_with_code')}</h1>
-        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('sign_in')} onSubmit={() => void model.submitCode()} onBack={() => model.backToLogin()} />
-      </div>
+      <CodeStep
+        codes={model.codes}
+        form={form}
+        heading="h1"
+        autoSubmit
+        submitLabel={i18n.t('sign_in')}
+        onSubmit={() => void model.submitCode()}
+        onBack={() => model.backToLogin()}
+        backLabel={i18n.t('change_contact')}
+      />
     );
   }
 
@@ -65,7 +77,10 @@ export function SignInFlow({
       <LazyRequestingApp />
       {lead}
       <h1>{i18n.t('login_title')}</h1>
-      <p className="subtitle">{i18n.t('login_subtitle')}</p>
+      {/* After a session ended elsewhere, the subtitle says so instead (issue 12). */}
+      <p className={session.ended.value ? 'notice' : 'subtitle'} role="status">
+        {i18n.t(session.ended.value ? 'signed_out_here' : 'login_subtitle')}
+      </p>
       <ContactFields contact={contact} autoFocus={autoFocus} />
       {byPassword ? (
         <PasswordField
@@ -75,6 +90,11 @@ export function SignInFlow({
           showLabel={i18n.t('show_password')}
           hideLabel={i18n.t('hide_password')}
         />
+      ) : null}
+      {byPassword && model.password.error.value === 'too_many_attempts_login' && model.lockedUntil.value ? (
+        <Suspense fallback={null}>
+          <LockCountdown until={model.lockedUntil.value} />
+        </Suspense>
       ) : null}
       <label className="checkbox">
         <input type="checkbox" checked={model.save.value} onChange={(event) => model.save.set(event.target.checked)} />

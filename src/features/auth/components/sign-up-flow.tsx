@@ -12,6 +12,7 @@ import { createSignUpModel } from '../models/sign-up-model';
 import { useFlowDeps } from '../use-flow-deps';
 import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
 import { ContactStep } from '../../../components/verification/contact-step';
+import { Link } from 'wouter';
 import { FlowLink, type FlowName } from './flow-link';
 
 export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: TokenResponse) => Promise<void>; goTo?: (flow: FlowName) => void }) {
@@ -22,8 +23,18 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
   const { form, step } = model;
 
   if (step.value === 'contact') {
+    // A contact that already has an account: the way to it, with the contact filled in (full page only).
+    const takenValue = model.takenContact.value;
+    const taken = !goTo && takenValue && form.errors.value[takenValue.type] ? takenValue : null;
     return (
       <ContactStep title={i18n.t('register_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
+        {taken ? (
+          <p>
+            <Link href="/login" state={{ contact: taken }}>
+              {i18n.t('sign_in_instead')}
+            </Link>
+          </p>
+        ) : null}
         <p className="auth-links">
           <span>
             {i18n.t('have_account')}{' '}
@@ -38,22 +49,28 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
 
   if (step.value === 'code') {
     return (
-      <div className="stack">
-        <h1>{i18n.t('register_title')}</h1>
-        <CodeStep codes={model.codes} form={form} submitLabel={i18n.t('continue')} onSubmit={() => void model.checkCode()} onBack={() => model.startOver()} />
-      </div>
+      <CodeStep
+        codes={model.codes}
+        form={form}
+        heading="h1"
+        autoSubmit
+        submitLabel={i18n.t('continue')}
+        onSubmit={() => void model.checkCode()}
+        onBack={() => model.startOver()}
+        backLabel={i18n.t('change_contact')}
+      />
     );
   }
 
   const byPhone = model.verified.value?.contact.type === 'phone';
   return (
-    <StepForm onSubmit={() => void model.register(false)}>
+    <StepForm onSubmit={() => void model.register()}>
       <h1>{i18n.t('register_title')}</h1>
       <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus {...fieldProps(model.firstName, i18n)} />
       <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" {...fieldProps(model.lastName, i18n)} />
       {byPhone ? (
         <TextField
-          label={i18n.t('email_label')}
+          label={i18n.t('email_optional_label')}
           name="email"
           type="email"
           autoComplete="email"
@@ -81,11 +98,6 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('sign_up')}
       </Button>
-      {byPhone ? (
-        <Button variant="secondary" busy={form.busy.value} onClick={() => void model.register(true)}>
-          {i18n.t('skip')}
-        </Button>
-      ) : null}
     </StepForm>
   );
 }

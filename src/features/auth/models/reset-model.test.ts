@@ -114,7 +114,7 @@ describe('restoring a password', () => {
 
     await reset.sendCode('sms');
 
-    expect(reset.form.errors.value).toEqual({ phone: 'invalid_phone_number_phone' });
+    expect(reset.form.errors.value).toEqual({ phone: 'user_not_found_phone' });
     expect(reset.step.value).toBe('contact');
     expect(flow.announced).toEqual([]);
   });

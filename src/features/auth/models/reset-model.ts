@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals-react';
 import { checkCode } from '../../../components/verification/check-code';
 import { restorePassword, type PasswordRestored } from '../api/restore-password';
-import type { AuthApi } from '../api/types';
+import type { AuthApi, Contact } from '../api/types';
 import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
 import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
@@ -20,7 +20,8 @@ export function createResetModel(deps: {
   showError: ShowError;
   announce: (key: string, to: string) => void;
   now: () => number;
-  onReset: (restored: PasswordRestored) => void;
+  /** The password is restored; `contact` is the one proven, which signing in takes next. */
+  onReset: (restored: PasswordRestored, contact: Contact) => void;
 }) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
@@ -62,7 +63,7 @@ export function createResetModel(deps: {
       if (!who || !id || !checkNewPassword(form, password.value, passwordAgain.value)) return;
       const done = await form.attempt(() => restorePassword(deps.api, who.type, id, password.value, endApps.value));
       if (done !== undefined) {
-        deps.onReset(done);
+        deps.onReset(done, who);
         return;
       }
       // A used or expired proof, or a contact with no account, cannot be fixed on this step (which

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/session';
 import { codeSent, deviceProfile, failure, fakeFlowDeps, fakeSession, SIGN_IN_HEADERS, SSO, strictTests, user } from '../test-support/flow-fakes';
+import { chooseAccount } from './choose-account';
 import { createSignInModel } from './sign-in-model';
 
 const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
@@ -20,7 +21,7 @@ function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) 
       return Promise.resolve();
     },
   });
-  return { signIn, switched };
+  return { signIn, switched, session };
 }
 
 beforeEach(() => {
@@ -98,9 +99,9 @@ describe("this device's accounts", () => {
   });
 
   it('resumes the chosen account and signs in without new tokens', async () => {
-    const { signIn, switched } = model({ profiles: [deviceProfile('u-2'), deviceProfile('u-3')] });
+    const { signIn, switched, session } = model({ profiles: [deviceProfile('u-2'), deviceProfile('u-3')] });
 
-    await signIn.chooseAccount('u-3');
+    await chooseAccount(signIn, session, 'u-3');
 
     expect(switched).toEqual(['u-3']);
     expect(signedIn).toEqual([{ response: null, save: true }]);
@@ -109,9 +110,9 @@ describe("this device's accounts", () => {
 
   it('says an ended stored session on the error step, and goes on to the form', async () => {
     const refused = { status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
-    const { signIn, switched } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(refused) });
+    const { signIn, switched, session } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(refused) });
 
-    await signIn.chooseAccount('u-2');
+    await chooseAccount(signIn, session, 'u-2');
 
     expect(switched).toEqual(['u-2']);
     expect(signIn.step.value).toBe('error');
@@ -124,9 +125,9 @@ describe("this device's accounts", () => {
   });
 
   it('shows a server failure while resuming in a toast and stays on the chooser', async () => {
-    const { signIn } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(failure(502, 'server_error')) });
+    const { signIn, session } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(failure(502, 'server_error')) });
 
-    await signIn.chooseAccount('u-2');
+    await chooseAccount(signIn, session, 'u-2');
 
     expect(flow.toasts).toEqual(['server_error']);
     expect(signIn.step.value).toBe('accounts');

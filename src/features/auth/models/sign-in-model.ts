@@ -9,9 +9,9 @@ import { checkUserExists } from '../api/check-user-exists';
 import { checkUserPassword } from '../api/check-user-password';
 import { loginOtp } from '../api/login-otp';
 import { loginUser } from '../api/login-user';
-import type { AuthApi } from '../api/types';
-import { createCodeSender, type Channel } from '../../../components/verification/code-sender';
-import { createContactInput } from '../../../components/verification/contact-input';
+import type { AuthApi, Contact } from '../api/types';
+import type { Channel, CodeSender } from '../../../components/verification/code-sender';
+import { createContactInput, prefill } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 
 export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error';
@@ -29,6 +29,8 @@ export interface SignInDeps {
    * passed): the device's saved accounts, which resume an old sign-in, are not offered.
    */
   fresh?: boolean;
+  /** A contact to start with: the one a sign-up found taken, or a password was just reset for. */
+  prefill?: Contact | null;
 }
 
 const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
@@ -40,25 +42,26 @@ const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email
 const FLOW_ERRORS: ReadonlySet<string> = new Set(['device_login_last_24_hours_error', 'session_expired']);
 const FLOW_FIELD = 'flow';
 
-/** A stored session the server refused (signed out elsewhere, or expired) is SPEC §8's session_expired. */
-function asSessionExpired(error: unknown): unknown {
-  const failed = error as { status?: number; data?: { code?: unknown } } | null;
-  if (failed?.status !== 401 && failed?.data?.code !== 'token_not_valid') return error;
-  return { status: failed.status, data: { errors: [{ error: 'session_expired' }] } };
-}
-
 export function createSignInModel(deps: SignInDeps) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
-  const codes = createCodeSender({ ...deps, form, purposeOf: (who) => SIGN_IN_PURPOSE[who.type] });
+  // Made at the first code asked for, its module loaded then: most sign-ins use a password, and the
+  // login page and the widget's frame pay for every byte they load first (test/budget.test.ts).
+  let codes: CodeSender | undefined;
   // The device's accounts, after a sign-out with the account that left named (SPEC §3 steps accounts, logout).
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
-  const step = signal<SignInStep>(!deps.fresh && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
+  // A session ended elsewhere: the form, its contact filled in, says so (issue 12), rather than the chooser.
+  const ended = deps.session.ended.peek();
+  if (ended) prefill(contact, ended.phone ? { type: 'phone', value: ended.phone } : ended.email ? { type: 'email', value: ended.email } : null);
+  else prefill(contact, deps.prefill ?? null);
+  const step = signal<SignInStep>(!deps.fresh && !ended && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
   const method = signal<'password' | 'code'>('password');
   const password = form.field('password', '');
   const save = form.field('save', true);
   /** The key the error step shows. */
   const failure = signal<string | null>(null);
+  /** When a password may be tried again (epoch ms), from a lock's Retry-After; a code still works meanwhile. */
+  const lockedUntil = signal(0);
 
   /** Runs a sign-in call; a refusal of FLOW_ERRORS moves the flow to its error step. */
   async function signIn<T>(work: () => Promise<T>, inline: (key: string) => string | undefined = () => undefined): Promise<T | undefined> {
@@ -86,24 +89,35 @@ export function createSignInModel(deps: SignInDeps) {
       form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
       return;
     }
-    if (exists && (await codes.send(who, how))) step.value = 'confirmation';
+    if (!exists) return;
+    const { createCodeSender } = await import('../../../components/verification/code-sender');
+    codes ??= createCodeSender({ ...deps, form, purposeOf: (to) => SIGN_IN_PURPOSE[to.type] });
+    if (await codes.send(who, how)) step.value = 'confirmation';
   }
 
   return {
     form,
     contact,
-    codes,
+    /** The code sent, once one was asked for (the confirmation step shows it). */
+    get codes(): CodeSender {
+      return codes as CodeSender;
+    },
     step,
     method,
     password,
     save,
     failure,
+    lockedUntil,
 
-    /** Shows the device's accounts when there are any (loading them from a stored session if needed). */
+    /**
+     * Shows the device's accounts when there are any, loading them after a reload or in a new tab:
+     * signed in, through the active session; signed out, through one of the stored ones.
+     */
     async start() {
       if (deps.fresh) return;
-      if (deps.session.activeProfiles.peek().length === 0 && !deps.session.hasToken()) await deps.session.loadProfilesFromStoredSession();
-      if (deps.session.activeProfiles.peek().length > 0) step.value = chooser();
+      const { session } = deps;
+      if (session.activeProfiles.peek().length === 0) await (session.user.peek() ? session.loadProfiles() : session.loadProfilesFromStoredSession());
+      if (session.activeProfiles.peek().length > 0 && !ended) step.value = chooser();
     },
 
     async submitPassword() {
@@ -121,7 +135,12 @@ export function createSignInModel(deps: SignInDeps) {
       }
       if (!who) return;
       const response = await signIn(
-        () => loginUser(deps.api, who, password.value, save.value),
+        () =>
+          loginUser(deps.api, who, password.value, save.value).catch((error: unknown) => {
+            const seconds = Number((error as { headers?: Headers } | null)?.headers?.get?.('Retry-After'));
+            if (seconds > 0) lockedUntil.value = deps.now() + seconds * 1000;
+            throw error;
+          }),
         (key) => (key === 'invalid_credentials' || key === 'too_many_attempts_login' ? 'password' : undefined),
       );
       if (response) await finish(response);
@@ -130,20 +149,15 @@ export function createSignInModel(deps: SignInDeps) {
     requestCode,
 
     async submitCode() {
-      const typed = codes.typed();
+      const typed = codes?.typed();
       if (!typed) return;
       const response = await signIn(() => loginOtp(deps.api, typed.contact, typed.code, save.value));
       if (response) await finish(response);
     },
 
-    async chooseAccount(uuid: string) {
-      const switched = await signIn(() =>
-        deps.session.switchTo(uuid).catch((error: unknown) => {
-          throw asSessionExpired(error);
-        }),
-      );
-      if (switched) await finish(null);
-    },
+    /** Runs a step's call; a refusal no field can fix moves the flow to its error step. */
+    run: signIn,
+    finish,
 
     chooseAnotherAccount() {
       form.reset();

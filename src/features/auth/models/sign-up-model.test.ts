@@ -126,13 +126,13 @@ describe('the contact and its code', () => {
 });
 
 describe('the details', () => {
-  it('registers without an e-mail as kind 2 when the e-mail is skipped', async () => {
+  it('registers without an e-mail as kind 2 when the optional e-mail is left empty', async () => {
     const signUp = await atDetails();
     fillDetails(signUp);
-    signUp.email.value = 'ignored@example.uz';
+    signUp.email.value = '  ';
     flow.server.answer('post', REGISTER, TOKENS);
 
-    await signUp.register(true);
+    await signUp.register();
 
     expect(flow.server.calls).toEqual([
       {
@@ -146,13 +146,32 @@ describe('the details', () => {
     expect(stored()).toBeNull();
   });
 
+  it('says every problem of the details at once, sending nothing (issue 12)', async () => {
+    const signUp = await atDetails();
+    signUp.firstName.value = 'Aziz2';
+    signUp.lastName.value = ' ';
+    signUp.email.value = 'aziz@';
+    signUp.password.value = 'short';
+    signUp.passwordAgain.value = 'short';
+
+    await signUp.register();
+
+    expect(signUp.form.errors.value).toEqual({
+      first_name: 'invalid_name',
+      last_name: 'field_required',
+      email: 'invalid_email',
+      password: 'password_too_short',
+    });
+    expect(flow.server.calls).toEqual([]);
+  });
+
   it('registers with the lower-cased e-mail as kind 1', async () => {
     const signUp = await atDetails();
     fillDetails(signUp);
     signUp.email.value = ' Aziz@Example.UZ ';
     flow.server.answer('post', REGISTER, TOKENS);
 
-    await signUp.register(false);
+    await signUp.register();
 
     expect(flow.server.calls.map((call) => call.body)).toEqual([
       { request_id: 'proof-1', password: 'correct horse battery', first_name: 'Aziz', last_name: 'Karimov', email: 'aziz@example.uz', kind: 1, save: true },
@@ -164,12 +183,12 @@ describe('the details', () => {
     const signUp = await atDetails();
     fillDetails(signUp, 'short');
 
-    await signUp.register(true);
+    await signUp.register();
     expect(signUp.form.errors.value).toEqual({ password: 'password_too_short' });
 
     signUp.password.value = 'correct horse battery';
     signUp.passwordAgain.value = 'correct horse batterY';
-    await signUp.register(true);
+    await signUp.register();
     expect(signUp.form.errors.value).toEqual({ password_again: 'passwords_do_not_match' });
 
     expect(flow.server.calls).toEqual([]);
@@ -181,7 +200,7 @@ describe('the details', () => {
     fillDetails(signUp);
     flow.server.fail('post', REGISTER, failure(400, key, 'request_id'));
 
-    await signUp.register(true);
+    await signUp.register();
 
     expect(signUp.step.value).toBe('contact');
     expect(signUp.form.errors.value).toMatchObject({ phone: key });
@@ -197,7 +216,7 @@ describe('the details', () => {
     fillDetails(signUp);
     flow.server.fail('post', REGISTER, failure(400, 'request_id_error', 'request_id'));
 
-    await signUp.register(false);
+    await signUp.register();
 
     expect(flow.server.calls.map((call) => call.body)).toEqual([
       { request_id: 'proof-2', password: 'correct horse battery', first_name: 'Aziz', last_name: 'Karimov', kind: 1, save: true },
@@ -212,7 +231,7 @@ describe('the details', () => {
     fillDetails(signUp);
     flow.server.fail('post', REGISTER, failure(400, 'user_exists_phone', 'phone'));
 
-    await signUp.register(true);
+    await signUp.register();
 
     expect(signUp.step.value).toBe('contact');
     expect(signUp.form.errors.value).toMatchObject({ phone: 'already_taken' });
@@ -224,7 +243,7 @@ describe('the details', () => {
     fillDetails(signUp);
     flow.server.fail('post', REGISTER, failure(400, 'password_too_common', 'password'));
 
-    await signUp.register(true);
+    await signUp.register();
 
     expect(signUp.step.value).toBe('details');
     expect(signUp.form.errors.value).toEqual({ password: 'password_too_common' });

@@ -1,6 +1,6 @@
 /**
  * The registration flow: a phone or an e-mail, the code sent to it, then names and a password (and,
- * for a phone, an e-mail that may be skipped: kind 1 or 2). What was entered is kept in session
+ * for a phone, an optional e-mail: kind 1 or 2). What was entered is kept in session
  * storage (SPEC §3 registerData) so a reload does not lose it; leaving Home clears it (SPEC §2).
  */
 import { signal } from '@preact/signals-react';
@@ -15,11 +15,12 @@ import { createCodeSender, type Channel } from '../../../components/verification
 import { createContactInput } from '../../../components/verification/contact-input';
 import { createForm, type ShowError } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
+import { normalizeEmail } from '../../../../server/src/contract/contact-rules.js';
+import { nameProblem, tidyName } from '../../../../server/src/contract/name-rules.js';
 
 export type SignUpStep = 'contact' | 'code' | 'details';
 
 const PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
 interface Stored {
   contact: Contact;
@@ -53,6 +54,8 @@ export function createSignUpModel(deps: {
   const email = form.field('email', '');
   const password = form.field('password', '');
   const passwordAgain = form.field('password_again', '');
+  /** The contact the person typed that already has an account: sign-up offers signing in with it. */
+  const takenContact = signal<Contact | null>(null);
 
   return {
     form,
@@ -65,14 +68,17 @@ export function createSignUpModel(deps: {
     email,
     password,
     passwordAgain,
+    takenContact,
 
     async sendCode(how: Channel) {
       form.reset();
+      takenContact.value = null;
       const who = contact.read();
       if (!who) return;
       const exists = await form.attempt(() => checkUserExists(deps.api, who));
       if (exists) {
         form.setError(who.type, who.type === 'phone' ? 'already_taken' : 'email_taken_email');
+        takenContact.value = who;
         return;
       }
       if (exists === false && (await codes.send(who, how))) step.value = 'code';
@@ -88,23 +94,29 @@ export function createSignUpModel(deps: {
       step.value = 'details';
     },
 
-    async register(skipEmail: boolean) {
+    /**
+     * Creates the account. Every field is checked at once, so every problem is said at once; the
+     * e-mail of a phone sign-up is optional: given, it comes along (kind 1), empty, it does not (kind 2).
+     */
+    async register() {
       form.reset();
       const proof = verified.peek();
       if (!proof) return;
-      if (!firstName.value.trim()) form.setError('first_name', 'field_required');
-      if (!lastName.value.trim()) form.setError('last_name', 'field_required');
-      const withEmail = proof.contact.type === 'phone' && !skipEmail && email.value.trim() !== '';
-      if (withEmail && !EMAIL.test(email.value.trim())) form.setError('email', 'invalid_email');
-      const passwordOk = checkNewPassword(form, password.value, passwordAgain.value);
-      if (!passwordOk || Object.keys(form.errors.peek()).length > 0) return;
+      for (const field of [firstName, lastName]) {
+        const problem = nameProblem(field.value);
+        if (problem) form.setError(field.name, problem);
+      }
+      const withEmail = proof.contact.type === 'phone' && email.value.trim() !== '';
+      if (withEmail && !normalizeEmail(email.value)) form.setError('email', 'invalid_email');
+      checkNewPassword(form, password.value, passwordAgain.value);
+      if (Object.keys(form.errors.peek()).length > 0) return;
       const response = await form.attempt(() =>
         registerUser(deps.api, {
           request_id: proof.requestId,
           password: password.value,
-          first_name: firstName.value.trim(),
-          last_name: lastName.value.trim(),
-          ...(withEmail ? { email: email.value.trim().toLowerCase() } : {}),
+          first_name: tidyName(firstName.value),
+          last_name: tidyName(lastName.value),
+          ...(withEmail ? { email: normalizeEmail(email.value) ?? '' } : {}),
           kind: proof.contact.type === 'email' || withEmail ? 1 : 2,
           save: true,
         }),

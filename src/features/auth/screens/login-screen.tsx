@@ -1,4 +1,5 @@
 import { SignInFlow } from '../components/sign-in-flow';
+import type { Contact } from '../api/types';
 import { useFinishSignIn } from '../use-finish-sign-in';
 
 /**
@@ -11,6 +12,17 @@ function freshSignInAsked(): boolean {
   return query.has('client_id') && (query.get('prompt') ?? '').split(' ').includes('login');
 }
 
+/**
+ * A contact handed over by the page before (sign-up's "sign in instead", a finished password reset)
+ * in the history entry's state, `{ contact }`: never in the address, where it would stay in the
+ * history and go along with a copied link.
+ */
+function handedContact(): Contact | null {
+  if (typeof history === 'undefined') return null;
+  const contact = (history.state as { contact?: Partial<Contact> } | null)?.contact;
+  return (contact?.type === 'phone' || contact?.type === 'email') && typeof contact.value === 'string' ? { type: contact.type, value: contact.value } : null;
+}
+
 export default function LoginScreen() {
-  return <SignInFlow onSignedIn={useFinishSignIn()} fresh={freshSignInAsked()} />;
+  return <SignInFlow onSignedIn={useFinishSignIn()} fresh={freshSignInAsked()} prefill={handedContact()} />;
 }

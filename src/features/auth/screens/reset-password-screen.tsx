@@ -5,9 +5,10 @@ export default function ResetPasswordScreen() {
   const { toasts, navigate } = useServices();
   return (
     <ResetFlow
-      onReset={(confirmation) => {
+      onReset={(confirmation, contact) => {
         toasts.show('success', confirmation, { replace: true });
-        navigate('/login', { replace: true });
+        // Signing in is next: with the contact just proven, in its mode (login-screen.tsx reads it).
+        navigate('/login', { replace: true, state: { contact } });
       }}
     />
   );

@@ -70,16 +70,21 @@ export function fakeSession(
   profiles: DeviceProfile[],
   switchTo: (uuid: string) => Promise<UserProfile> = () => Promise.resolve(user),
   signedOut: UserProfile | null = null,
+  ended: { phone: string | null; email: string | null } | null = null,
 ) {
   const switched: string[] = [];
-  const session: Session = {
+  const session: Session & { switchTo(uuid: string): Promise<UserProfile> } = {
     user: signal(null),
     profiles: signal(profiles),
     activeProfiles: signal(profiles),
     signedOut: signal(signedOut),
+    ended: signal(ended),
     hasToken: () => false,
     refreshToken: () => null,
     forgetSaved: () => {},
+    saved: () => null,
+    check: unused('check'),
+    lost: () => {},
     signIn: unused('signIn'),
     verify: unused('verify'),
     adoptToken: () => {

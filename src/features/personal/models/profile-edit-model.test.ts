@@ -28,7 +28,8 @@ describe('editing the profile', () => {
     const saved = { ...user, profile: { ...user.profile, username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' as const } };
     server.answer('patch', `${SSO}/user/profile/`, saved);
     model.username.value = '  Aziza.K ';
-    model.birthDate.value = '1995-03-08';
+    // Typed as people here write it; sent as the API's YYYY-MM-DD.
+    model.birthDate.value = '08.03.1995';
     model.gender.value = 'female';
     model.middleName.value = ' Akmalovna ';
     expect(await model.save()).toBe(true);

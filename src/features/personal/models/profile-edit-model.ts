@@ -7,7 +7,7 @@
 import { displayKey, errorKeyOf } from '../../../lib/api-error';
 import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
-import { isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
+import { dottedDate, isoDate, isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
 import { IMAGE_MAX_BYTES, imageFileProblem } from '../../../lib/image-file';
 import type { Http } from '../../../lib/http';
 import type { UserProfile } from '../../../lib/session';
@@ -41,7 +41,8 @@ export function createProfileEditModel(deps: {
   const lastName = form.field('last_name', profile.last_name);
   const middleName = form.field('middle_name', profile.middle_name ?? '');
   const username = form.field('username', profile.username ?? '');
-  const birthDate = form.field('birth_date', profile.birth_date ?? '');
+  // Typed and shown as DD.MM.YYYY (the way Personal shows it); sent as the API's YYYY-MM-DD.
+  const birthDate = form.field('birth_date', profile.birth_date ? dottedDate(profile.birth_date) : '');
   const gender = form.field<'' | 'male' | 'female'>('gender', profile.gender ?? '');
   let current = deps.user;
   const typedUsername = () => username.peek().trim().toLowerCase();
@@ -99,13 +100,14 @@ export function createProfileEditModel(deps: {
       checkAvailability.cancel();
       form.reset();
       if (!check()) return false;
+      const parsedBirthDate = parseBirthDate(birthDate.value);
       const saved = await form.attempt(() =>
         updateProfile(deps.http, deps.ssoApi, {
           first_name: firstName.value.trim(),
           last_name: lastName.value.trim(),
           middle_name: middleName.value.trim(),
           username: username.value.trim().toLowerCase(),
-          birth_date: birthDate.value,
+          birth_date: parsedBirthDate ? isoDate(parsedBirthDate) : '',
           gender: gender.value,
         }),
       );

@@ -14,6 +14,7 @@ import { useI18n } from '../../../lib/use-i18n';
 import { addressesApi, type Address, type AddressFields, type Region } from '../api/addresses';
 import { SelectField } from '../components/select-field';
 import { createAddressesModel, type AddressesModel } from '../models/addresses-model';
+import { useFocusOnOpen } from '../../../lib/use-focus-on-open';
 
 function placeNames(regions: Region[], locale: Locale, address: Address): string {
   const region = regions.find((candidate) => candidate.id === address.region);
@@ -31,18 +32,19 @@ function AddressForm({ model }: { model: AddressesModel }) {
     return key ? i18n.t(key) : undefined;
   };
   const fields = model.fields.value;
+  const opened = useFocusOnOpen<HTMLElement>();
   const text = (name: keyof AddressFields, label: string, extra: Record<string, string> = {}) => (
     <TextField label={label} name={name} {...fieldProps(model.field[name], i18n)} onValue={(value) => model.set(name, value)} {...extra} />
   );
   return (
-    <section className="panel" aria-labelledby="address-form-title">
+    <section className="panel" aria-labelledby="address-form-title" ref={opened}>
       <StepForm
         onSubmit={async () => {
           if (await model.save()) toasts.show('success', i18n.t('address_saved'), { replace: true });
         }}
       >
         <h2 id="address-form-title">{i18n.t(model.editing.value === 'new' ? 'address_add' : 'address_edit')}</h2>
-        {text('label', i18n.t('address_label_label'), { placeholder: i18n.t('address_label_placeholder') })}
+        {text('label', i18n.t('address_label_label'), { placeholder: i18n.t('address_label_placeholder'), maxLength: '40' })}
         <SelectField
           label={i18n.t('address_region')}
           name="region"
@@ -62,10 +64,10 @@ function AddressForm({ model }: { model: AddressesModel }) {
           error={errorText('district')}
           onValue={(value) => model.set('district', value)}
         />
-        {text('street', i18n.t('address_street'), { autoComplete: 'address-line1' })}
+        {text('street', i18n.t('address_street'), { autoComplete: 'address-line1', maxLength: '120' })}
         <div className="row field-row">
-          {text('house', i18n.t('address_house'))}
-          {text('apartment', i18n.t('address_apartment'), { autoComplete: 'address-line2' })}
+          {text('house', i18n.t('address_house'), { maxLength: '20' })}
+          {text('apartment', i18n.t('address_apartment'), { autoComplete: 'address-line2', maxLength: '20' })}
           {text('postal_code', i18n.t('address_postal_code'), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: '6' })}
         </div>
         <div className="row">

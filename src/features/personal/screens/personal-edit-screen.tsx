@@ -9,6 +9,7 @@ import { ImagePicker } from '../../../components/image-picker';
 import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
 import type { Field } from '../../../lib/form';
+import { maskDottedDate } from '../../../lib/format/birth-date';
 import { imageUrl } from '../../../lib/format/image-url';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
@@ -87,7 +88,16 @@ export default function PersonalEditScreen() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField label={i18n.t('birth_date_label')} name="birth_date" type="date" autoComplete="bday" {...fieldProps(model.birthDate, i18n)} />
+        <TextField
+          label={i18n.t('birth_date_label')}
+          name="birth_date"
+          inputMode="numeric"
+          autoComplete="bday"
+          maxLength={10}
+          hint={i18n.t('birth_date_hint')}
+          {...fieldProps(model.birthDate, i18n)}
+          onValue={(value) => model.birthDate.set(maskDottedDate(value))}
+        />
         <fieldset className="field">
           <legend>{i18n.t('gender_label')}</legend>
           <div className="row">

@@ -5,16 +5,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
+import { dottedDate } from '../../../lib/format/birth-date';
 import { imageUrl } from '../../../lib/format/image-url';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
-
-/** YYYY-MM-DD as people here write dates: DD.MM.YYYY. */
-function dottedDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${day}.${month}.${year}`;
-}
 
 export default function PersonalScreen() {
   useSignals();
@@ -25,7 +20,8 @@ export default function PersonalScreen() {
   const { profile } = user;
   const status = user.verification_status ?? 'not_verified';
   const notSet = <span className="muted">{i18n.t('personal_not_set')}</span>;
-  const fullName = [profile.last_name, profile.first_name, profile.middle_name].filter(Boolean).join(' ');
+  // One order on every screen: given name, then family name (the patronymic has its own line below).
+  const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   return (
     <div className="stack">
       <p>
@@ -51,12 +47,23 @@ export default function PersonalScreen() {
       <section className="panel" aria-labelledby="personal-details">
         <h2 id="personal-details">{i18n.t('personal_title')}</h2>
         <dl className="facts">
+          {profile.middle_name ? (
+            <>
+              <dt>{i18n.t('middle_name_label')}</dt>
+              <dd>{profile.middle_name}</dd>
+            </>
+          ) : null}
           <dt>{i18n.t('phone_label')}</dt>
           <dd>{user.phone ? <span className="nowrap">{formatPhone(user.phone)}</span> : notSet}</dd>
           <dt>{i18n.t('email_label')}</dt>
           <dd>
             {user.email ?? notSet}
-            {user.email && !user.email_verified ? <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span> : null}
+            {user.email && !user.email_verified ? (
+              <>
+                <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span>{' '}
+                <Link href="/security/user-data/email">{i18n.t('email_verify_action')}</Link>
+              </>
+            ) : null}
           </dd>
           <dt>{i18n.t('birth_date_label')}</dt>
           <dd>{profile.birth_date ? dottedDate(profile.birth_date) : notSet}</dd>

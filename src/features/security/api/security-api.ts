@@ -7,7 +7,7 @@ import type { ActiveSession, EndOtherSessionsRequest, SessionsEnded } from '../.
 import type { Http } from '../../../lib/http';
 import type { UserProfile } from '../../../lib/session';
 
-export type { Grant, LoginMethods, PasswordChanged, SecurityEvent };
+export type { Grant, LoginMethods, PasswordChanged, SecurityEvent, SecurityEventPage };
 /** GET /user/sessions/: one place the account is signed in. */
 export type SessionInfo = ActiveSession;
 
@@ -19,7 +19,8 @@ export function securityApi(http: Http, ssoApi: string) {
     endSession: (id: string) => http.delete(`${user}/sessions/${encodeURIComponent(id)}/`),
     /** Needs a fresh step-up proof (ASVS 5.0 §7.5.2; docs/api.md). */
     endOtherSessions: (proof: string) => http.post<SessionsEnded>(`${user}/sessions/end-others/`, { proof } satisfies EndOtherSessionsRequest),
-    events: (pageSize: number) => http.get<SecurityEventPage>(`${user}/security/events/`, { params: { page: '1', page_size: String(pageSize) } }),
+    events: (pageSize: number, page = 1) =>
+      http.get<SecurityEventPage>(`${user}/security/events/`, { params: { page: String(page), page_size: String(pageSize) } }),
     loginMethods: () => http.get<LoginMethods>(`${user}/login-methods/`),
     grants: () => http.get<Grant[]>(`${user}/grants/`),
     revokeGrant: (clientId: string) => http.delete(`${user}/grants/?client_id=${encodeURIComponent(clientId)}`),

@@ -27,6 +27,7 @@ export function DeactivateAccount() {
           path="/user/deactivate/"
           title={i18n.t('deactivate_code_title')}
           submitLabel={i18n.t('deactivate_button')}
+          submitVariant="danger"
           onDone={() => navigate('/deleted-account', { replace: true })}
           onCancel={() => setOpen(false)}
         />

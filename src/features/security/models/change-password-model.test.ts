@@ -52,6 +52,21 @@ describe('changing the password', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('refuses the old password as the new one before sending, and shows the server’s same_password beside the new one', async () => {
+    const { server, model } = setup();
+    model.oldPassword.value = 'Eski-parol-2026';
+    model.password.value = 'Eski-parol-2026';
+    model.passwordAgain.value = 'Eski-parol-2026';
+    expect(await model.save()).toBeUndefined();
+    expect(model.form.errors.value).toEqual({ password: 'same_password' });
+    expect(server.calls).toEqual([]);
+    model.password.value = 'Yangi-parol-Xiva-2026';
+    model.passwordAgain.value = 'Yangi-parol-Xiva-2026';
+    server.fail('post', `${SSO}/user/change-password/`, failure(400, 'same_password', 'new_password'));
+    expect(await model.save()).toBeUndefined();
+    expect(model.form.errors.value).toEqual({ password: 'same_password' });
+  });
+
   it('puts the server’s keys beside their fields: the old password, and the new one (named new_password there)', async () => {
     const { server, model } = setup();
     model.oldPassword.value = 'wrong';

@@ -25,7 +25,12 @@ export function createChangePasswordModel(deps: { api: SecurityApi; showError: S
     async save(): Promise<PasswordChanged | undefined> {
       form.reset();
       if (!oldPassword.value) form.setError('old_password', 'field_required');
-      const newOk = checkNewPassword(form, password.value, passwordAgain.value);
+      let newOk = checkNewPassword(form, password.value, passwordAgain.value);
+      // Said before the round trip; the server refuses it too (same_password), by the hash.
+      if (newOk && oldPassword.value === password.value) {
+        form.setError('password', 'same_password');
+        newOk = false;
+      }
       if (!oldPassword.value || !newOk) return undefined;
       const answer = await form.attempt(
         () =>

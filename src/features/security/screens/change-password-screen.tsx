@@ -13,12 +13,13 @@ import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { securityApi } from '../api/security-api';
+import { UsernameField } from '../components/username-field';
 import { createChangePasswordModel } from '../models/change-password-model';
 
 export default function ChangePasswordScreen() {
   useSignals();
   const i18n = useI18n();
-  const { http, config, showError, toasts, navigate } = useServices();
+  const { http, config, session, showError, toasts, navigate } = useServices();
   const [model] = useState(() => createChangePasswordModel({ api: securityApi(http, config.ssoApi), showError }));
   const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
   return (
@@ -35,6 +36,7 @@ export default function ChangePasswordScreen() {
         }}
       >
         <h1>{i18n.t('security_change_password')}</h1>
+        <UsernameField user={session.user.value} />
         <PasswordField
           label={i18n.t('old_password_label')}
           name="old-password"

@@ -12,14 +12,16 @@ import { fieldProps } from '../../../components/field-props';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
-import { ownContact } from '../../../components/verification/contact';
+import { ownContact } from '../../../components/verification/own-contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
 import { createForm } from '../../../lib/form';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
+import { useFocusOnOpen } from '../../../lib/use-focus-on-open';
 import { useI18n } from '../../../lib/use-i18n';
+import { VerifyEmail } from '../components/verify-email';
 
 function BackToSecurity() {
   const i18n = useI18n();
@@ -47,6 +49,7 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
   const [form] = useState(() => createForm(showError));
   const [password] = useState(() => form.field('password', ''));
   const [open, setOpen] = useState(false);
+  const opened = useFocusOnOpen<HTMLDivElement>(open);
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -55,36 +58,38 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
     );
   }
   return (
-    <StepForm
-      onSubmit={async () => {
-        form.reset();
-        const profile = await form.attempt(async () => {
-          const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password: password.value });
-          return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
-        });
-        if (!profile) return;
-        session.replaceUser(profile);
-        toasts.show('success', i18n.t('secondary_made_primary'), { replace: true });
-        setOpen(false);
-      }}
-    >
-      <p>{i18n.t('proof_intro')}</p>
-      <PasswordField
-        label={i18n.t('old_password_label')}
-        autoComplete="current-password"
-        {...fieldProps(password, i18n)}
-        showLabel={i18n.t('show_password')}
-        hideLabel={i18n.t('hide_password')}
-      />
-      <div className="row">
-        <Button type="submit" busy={form.busy.value}>
-          {i18n.t('secondary_make_primary')}
-        </Button>
-        <Button variant="secondary" onClick={() => setOpen(false)}>
-          {i18n.t('cancel')}
-        </Button>
-      </div>
-    </StepForm>
+    <div ref={opened}>
+      <StepForm
+        onSubmit={async () => {
+          form.reset();
+          const profile = await form.attempt(async () => {
+            const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password: password.value });
+            return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
+          });
+          if (!profile) return;
+          session.replaceUser(profile);
+          toasts.show('success', i18n.t('secondary_made_primary'), { replace: true });
+          setOpen(false);
+        }}
+      >
+        <p>{i18n.t('proof_intro')}</p>
+        <PasswordField
+          label={i18n.t('old_password_label')}
+          autoComplete="current-password"
+          {...fieldProps(password, i18n)}
+          showLabel={i18n.t('show_password')}
+          hideLabel={i18n.t('hide_password')}
+        />
+        <div className="row">
+          <Button type="submit" busy={form.busy.value}>
+            {i18n.t('secondary_make_primary')}
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {i18n.t('cancel')}
+          </Button>
+        </div>
+      </StepForm>
+    </div>
   );
 }
 
@@ -194,6 +199,28 @@ export function EditPhoneScreen() {
   return <PrimaryContactChange type="phone" />;
 }
 
+/** The e-mail page: an unverified main e-mail is offered to be verified first, or changed instead. */
 export function EmailScreen() {
-  return <PrimaryContactChange type="email" />;
+  useSignals();
+  const i18n = useI18n();
+  const { session } = useServices();
+  const [changing, setChanging] = useState(false);
+  // "Use another e-mail" swaps the page's form: the focus goes to the new one's first field.
+  const opened = useFocusOnOpen<HTMLDivElement>(changing);
+  const user = session.user.value;
+  if (changing) {
+    return (
+      <div ref={opened}>
+        <PrimaryContactChange type="email" />
+      </div>
+    );
+  }
+  if (!user?.email || user.email_verified) return <PrimaryContactChange type="email" />;
+  return (
+    <div className="stack narrow-form">
+      <BackToSecurity />
+      <h1>{i18n.t('email_verify_title')}</h1>
+      <VerifyEmail email={user.email} onChangeInstead={() => setChanging(true)} />
+    </div>
+  );
 }

@@ -11,26 +11,31 @@ import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
-import { ownContact } from '../../../components/verification/contact';
+import { ownContact } from '../../../components/verification/own-contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
 import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
+import { errorKeyOf } from '../../../lib/api-error';
 import { createForm } from '../../../lib/form';
 import { checkNewPassword } from '../../../lib/new-password';
 import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
+import { UsernameField } from '../components/username-field';
 
 function CodeForNewPassword({
   user,
   password,
   end,
   onCancel,
+  onSamePassword,
 }: {
   user: UserProfile;
   password: string;
   end: { others: boolean; apps: boolean };
   onCancel: () => void;
+  /** The server refused the account's current password: back to the step where it was typed. */
+  onSamePassword: () => void;
 }) {
   const i18n = useI18n();
   const { http, config, toasts, navigate } = useServices();
@@ -47,7 +52,10 @@ function CodeForNewPassword({
         end_other_sessions: end.others,
         end_app_sessions: end.apps,
       };
-      const changed = await http.post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body);
+      const changed = await http.post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body).catch((error: unknown) => {
+        if (errorKeyOf((error as { data?: unknown } | null)?.data)?.key === 'same_password') onSamePassword();
+        throw error;
+      });
       toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
       return user;
     },
@@ -80,7 +88,16 @@ export default function ResetPasswordSignedInScreen() {
       <h1>{i18n.t('reset_title')}</h1>
       <section className="panel">
         {ready ? (
-          <CodeForNewPassword user={user} password={password.value} end={{ others: endOthers.value, apps: endApps.value }} onCancel={() => setReady(false)} />
+          <CodeForNewPassword
+            user={user}
+            password={password.value}
+            end={{ others: endOthers.value, apps: endApps.value }}
+            onCancel={() => setReady(false)}
+            onSamePassword={() => {
+              setReady(false);
+              form.setError('password', 'same_password');
+            }}
+          />
         ) : (
           <StepForm
             onSubmit={() => {
@@ -89,6 +106,7 @@ export default function ResetPasswordSignedInScreen() {
             }}
           >
             <p>{i18n.t('reset_signed_in_intro')}</p>
+            <UsernameField user={user} />
             <PasswordField
               label={i18n.t('new_password_label')}
               name="new-password"

@@ -13,8 +13,9 @@ import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
 import { securityApi, type SecurityEvent } from '../api/security-api';
 import { DeactivateAccount } from '../components/deactivate-account';
-import { When } from '../components/when';
-import { downloadJson } from '../download-json';
+import { EventLine } from '../components/event-line';
+import { SecurityLog } from '../components/security-log';
+import { downloadJson } from '../../../lib/download-json';
 
 const RECENT_EVENTS = 5;
 
@@ -25,6 +26,7 @@ export default function SecurityScreen() {
   const [api] = useState(() => securityApi(http, config.ssoApi));
   const [events, setEvents] = useState<SecurityEvent[] | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [wholeLog, setWholeLog] = useState(false);
   useEffect(() => {
     api.events(RECENT_EVENTS).then(
       (page) => setEvents(page.results),
@@ -37,7 +39,6 @@ export default function SecurityScreen() {
   const now = useNow(false);
   const user = session.user.value;
   if (!user) return null;
-  const eventText = (type: string) => (i18n.has(`security_event_${type}`) ? i18n.t(`security_event_${type}`) : type);
   return (
     <div className="stack">
       <p>
@@ -55,7 +56,12 @@ export default function SecurityScreen() {
           </dd>
           <dt>{i18n.t('email_label')}</dt>
           <dd>
-            {user.email ?? i18n.t('personal_not_set')} <Link href="/security/user-data/email">{i18n.t(user.email ? 'security_change' : 'security_add')}</Link>
+            {user.email ?? i18n.t('personal_not_set')}
+            {user.email && !user.email_verified ? <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span> : null}{' '}
+            {/* The e-mail page offers an unverified address to be verified first, or changed instead. */}
+            <Link href="/security/user-data/email">
+              {i18n.t(!user.email ? 'security_add' : user.email_verified ? 'security_change' : 'email_verify_action')}
+            </Link>
           </dd>
           <dt>{i18n.t('security_secondary_phone')}</dt>
           <dd>
@@ -100,19 +106,24 @@ export default function SecurityScreen() {
         </ul>
       </nav>
 
-      <section className="panel" aria-labelledby="activity-title">
+      {wholeLog ? <SecurityLog now={now} /> : null}
+      <section className="panel" aria-labelledby="activity-title" hidden={wholeLog}>
         <h2 id="activity-title">{i18n.t('security_activity')}</h2>
         {events === null ? <Loading /> : null}
         {events?.length === 0 ? <p className="empty">{i18n.t('security_activity_empty')}</p> : null}
         {events && events.length > 0 ? (
-          <ul className="event-list">
-            {events.map((event) => (
-              <li key={event.id}>
-                <strong>{eventText(event.type)}</strong> · <When at={event.created_at} now={now} />
-                <span className="session-meta"> · {[event.browser, event.os, event.ip].filter(Boolean).join(' · ')}</span>
-              </li>
-            ))}
-          </ul>
+          <div className="stack-tight">
+            <ul className="event-list">
+              {events.map((event) => (
+                <EventLine key={event.id} event={event} now={now} />
+              ))}
+            </ul>
+            <div>
+              <Button variant="text" onClick={() => setWholeLog(true)}>
+                {i18n.t('security_activity_all')}
+              </Button>
+            </div>
+          </div>
         ) : null}
       </section>
 

@@ -1,0 +1,15 @@
+import type { Http } from '../../../lib/http';
+
+/**
+ * Ends a saved session of this device that the person asked to forget: its refresh token buys an
+ * access token, which then logs that session out (DELETE /user/LogoutUser/ ends the caller's own).
+ * An ended or unreachable session is left as it is: nothing of it is kept here any more.
+ */
+export async function endSavedSession(http: Http, ssoApi: string, refresh: string): Promise<void> {
+  try {
+    const pair = await http.refreshWith(refresh);
+    await http.request('delete', `${ssoApi}/user/LogoutUser/`, undefined, { headers: { Authorization: `Bearer ${pair.access}` } });
+  } catch {
+    // see above
+  }
+}

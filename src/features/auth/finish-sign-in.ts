@@ -1,0 +1,47 @@
+/**
+ * What the full-page flows do after a sign-in: keep the tokens, then follow SPEC §4's redirect rules
+ * (after-login.ts). A refused return path is said in a toast. Loaded when a sign-in succeeds (and
+ * fetched while the form is shown), not with the login page: its budget (test/budget.test.ts).
+ */
+import { readItem, removeItem } from '../../lib/browser-storage';
+import { isLoopbackHost } from '../../lib/format/return-path';
+import { deviceId } from '../../lib/device-id';
+import type { Services } from '../../lib/services';
+import type { TokenResponse } from '../../lib/session';
+import { RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
+
+export async function finishSignIn(services: Services, response: TokenResponse | null, save: boolean): Promise<void> {
+  const { session, config, navigate, toasts, i18n } = services;
+  const user = response ? await session.signIn(response, save) : session.user.peek();
+  if (!user) return;
+  // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
+  // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
+  (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
+  const search = new URLSearchParams(location.search);
+  const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
+  const decision = decideAfterLogin({
+    userUuid: response?.user_uuid ?? user.id,
+    hasPhone: hasPhoneOf(response, user),
+    deactivated: user.is_inactivated,
+    returnPath,
+    search,
+    ownDomain: config.ownDomain,
+    // Outside production is where Kirish itself runs on the developer's machine: a production
+    // build served from its real domain never hands a refresh token to a loopback address.
+    loopbackAllowed: isLoopbackHost(location.hostname),
+    refreshToken: session.refreshToken(),
+    deviceId: deviceId(),
+  });
+  removeItem('session', RETURN_PATH_KEY);
+  if (decision.go === 'oauth') return navigate(decision.path, { replace: true });
+  if (decision.go === 'return') {
+    // The session now belongs to the site it was handed to: this page keeps no copy to reuse.
+    session.forgetSaved(user.id);
+    session.forget();
+    location.assign(decision.url);
+    return;
+  }
+  if (decision.refusedReturnPath) toasts.show('error', i18n.t('invalid_return_path'));
+  navigate(decision.path, { replace: true });
+}

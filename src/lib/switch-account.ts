@@ -1,0 +1,22 @@
+/**
+ * Resumes another account of this device from its stored session (SPEC §3 session_{uuid}), without
+ * a password: its refresh token buys a new pair, which signs in as a saved sign-in would. Apart from
+ * the session model, so that only the account chooser's lazy chunk carries it (test/budget.test.ts).
+ */
+import type { Http } from './http';
+import type { Session, TokenResponse, UserProfile } from './session';
+
+export async function switchAccount(session: Session, http: Http, uuid: string): Promise<UserProfile> {
+  const refresh = session.saved(uuid);
+  if (!refresh) throw new Error('no stored session for this account');
+  let pair;
+  try {
+    pair = await http.refreshWith(refresh);
+  } catch (error) {
+    // The stored session has ended (signed out elsewhere, or expired): forget it.
+    session.forgetSaved(uuid);
+    throw error;
+  }
+  // A saved sign-in of that account: the pair becomes active and its session_{uuid} the rotated token.
+  return session.signIn({ ...pair, user_uuid: uuid } as TokenResponse, true);
+}

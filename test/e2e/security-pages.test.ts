@@ -1,0 +1,109 @@
+/**
+ * Issue 12, the security pages: the old password refused as the new one (with the hidden username a
+ * password manager needs), the whole security log paged and naming what happened, and the
+ * deactivated-account page naming the account, offering its data, with a destructive final button.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bothWidths } from '../support/account-pages.js';
+import { DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
+import { axeViolations } from '../support/axe.js';
+import { letDemoAppIn } from '../support/demo-app.js';
+import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
+import { apiClient, V1 } from '../support/api.js';
+import { text, waitForHeading } from '../support/flows.js';
+import { latestCode } from '../support/outbox.js';
+import { useRunningKirish } from '../support/running-kirish.js';
+
+const kirish = useRunningKirish();
+let phoneSeed = 907816000;
+
+async function signedInPage(firstName: string) {
+  const account: ApiAccount = { phone: `+998${++phoneSeed}`, firstName, lastName: 'Sodiqova', password: `Buxoro-Labihovuz-${phoneSeed}` };
+  await registerOverApi(kirish.server.origin, account);
+  return { account, ...(await signedInTab(kirish.browser, kirish.server.origin, account)) };
+}
+
+describe('the security pages', () => {
+  it('refuses the current password as the new one, beside the field; the form names the account for password managers', async () => {
+    const { account, page, context, errors } = await signedInPage('Lola');
+    await page.goto(`${kirish.server.origin}/security/user-data/password/`);
+    await waitForHeading(page, text('security_change_password'));
+    expect(await page.locator('form input[autocomplete="username"]').inputValue()).toBe(account.phone);
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    await page.getByText(text('same_password'), { exact: true }).waitFor();
+    // Focus lands on the field in error.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('names the app a partner sign-in was to, and shows the whole log a page at a time from "See all"', async () => {
+    const { account, page, context, errors } = await signedInPage('Mohira');
+    const api = apiClient(kirish.server.origin);
+    // Twenty-two sign-ins elsewhere fill more than one page (twenty a page).
+    let access = '';
+    for (let i = 0; i < 22; i += 1) {
+      const signedIn = await api.post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password });
+      access = signedIn.json.access as string;
+    }
+    const patched = await fetch(`${kirish.server.origin}${V1}/user/profile/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: JSON.stringify({ middle_name: 'Akmalovna' }),
+    });
+    expect(patched.status).toBe(200);
+
+    await letDemoAppIn(kirish.server, page);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(text('security_event_profile_changed'), { exact: true }).waitFor();
+    await page.getByText(text('security_event_app_signed_in_named', { name: DEMO_CLIENT_NAME }), { exact: true }).waitFor();
+    await page.getByRole('button', { name: text('security_activity_all'), exact: true }).click();
+    await waitForHeading(page, text('security_log_title'));
+    // The log opens in place, the focus on its heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('security_log_title'));
+    await page.getByText(text('security_log_page', { page: '1', pages: '2' }), { exact: true }).waitFor();
+    const log = page.getByRole('region', { name: text('security_log_title') });
+    expect(await log.locator('.event-list li').count()).toBe(20);
+    await bothWidths(page, 'security-log');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: text('security_log_older'), exact: true }).click();
+    await page.getByText(text('security_log_page', { page: '2', pages: '2' }), { exact: true }).waitFor();
+    // The registration, this tab's sign-in, the 22 others, the profile change and the app: 26, so 6 on page 2.
+    expect(await log.locator('.event-list li').count()).toBe(6);
+    expect(await log.locator('.event-list').innerText()).toContain(text('security_event_registered'));
+    expect(await page.getByRole('button', { name: text('security_log_older'), exact: true }).isDisabled()).toBe(true);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('deactivates with a destructive final button, then names the account and offers its data', async () => {
+    const { account, page, context, errors } = await signedInPage('Nargiza');
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
+    const confirm = page.getByRole('group', { name: text('deactivate_confirm') }).getByRole('button', { name: text('deactivate_button'), exact: true });
+    expect(await confirm.getAttribute('class')).toContain('button-danger');
+    await confirm.click();
+    await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
+    const final = page.getByRole('button', { name: text('deactivate_button'), exact: true });
+    expect(await final.getAttribute('class')).toContain('button-danger');
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await final.click();
+    await waitForHeading(page, text('deleted_account_title'));
+    const phone = `+998 ${account.phone.slice(4, 6)} ${account.phone.slice(6, 9)} ${account.phone.slice(9, 11)} ${account.phone.slice(11)}`;
+    await page.getByText(text('deleted_account_whose', { name: `${account.firstName} Sodiqova · ${phone}` }), { exact: true }).waitFor();
+    await bothWidths(page, 'deleted-account-named');
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: text('security_data_download'), exact: true }).click();
+    const data = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { profile: { phone: string; is_inactivated: boolean } };
+    expect(data.profile).toMatchObject({ phone: account.phone, is_inactivated: true });
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
