@@ -80,13 +80,13 @@ beforeEach(() => {
 describe('the navigation model (SPEC §2)', () => {
   it('sends a signed-out visitor of a private page to Login with the query kept, and never shows the private page', async () => {
     const { session } = fakeSession();
-    const { navigation, replaced, shownRoutes } = harness('/security?returnPath=/x', session);
+    const { navigation, replaced, shownRoutes } = harness('/security?client_id=shop&x=1', session);
     await settled();
 
-    expect(replaced).toEqual(['/login?returnPath=%2Fx']);
+    expect(replaced).toEqual(['/login?client_id=shop&x=1']);
     expect(shownRoutes).toEqual(['Login']);
     expect(navigation.shown.value?.route.name).toBe('Login');
-    expect(navigation.decided.value).toEqual({ path: '/login', search: 'returnPath=%2Fx' });
+    expect(navigation.decided.value).toEqual({ path: '/login', search: 'client_id=shop&x=1' });
     expect(navigation.loading.value).toBe(false);
   });
 
@@ -119,6 +119,26 @@ describe('the navigation model (SPEC §2)', () => {
     expect(verified).toEqual(['abc']);
     expect(navigation.decided.value).toEqual({ path: '/personal', search: 'x=1' });
     expect(navigation.shown.value?.route.name).toBe('Personal');
+  });
+
+  it('takes the one-shot parameters out of the address once read, keeping the rest (issue 12)', async () => {
+    const { session } = fakeSession();
+    const { navigation, replaced } = harness('/login?language=ru&kirishSource=bozor&returnPath=https%3A%2F%2Fshop.kirish.uz%2F&x=1', session);
+    await settled();
+
+    expect(replaced).toEqual(['/login?x=1']);
+    expect(navigation.decided.value).toEqual({ path: '/login', search: 'x=1' });
+    expect(sessionStorage.getItem('returnPath')).toBe('https://shop.kirish.uz/');
+    expect(document.cookie).toContain('kirish_source=bozor');
+  });
+
+  it("leaves an app's request as it came: its query travels on to consent", async () => {
+    const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });
+    const { navigation, replaced } = harness('/oauth?client_id=shop&language=ru&redirect_uri=https%3A%2F%2Fshop.example%2Fcb', session);
+    await settled();
+
+    expect(replaced).toEqual([]);
+    expect(navigation.shown.value?.route.name).toBe('OAuth');
   });
 
   it('sends a deactivated account to DeletedAccount (step 5)', async () => {

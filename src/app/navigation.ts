@@ -46,6 +46,9 @@ export type AddressChanges = (onChange: () => void) => () => void;
 
 const sameAddress = (a: Address, b: Address) => a.path === b.path && a.search === b.search;
 
+/** Routes whose query is another party's request (an app's authorization, the widget's frame, a provider's answer). */
+const PARTNER_REQUESTS: ReadonlySet<string> = new Set(['OAuth', 'Embed', 'MidOauth']);
+
 /**
  * `initial` is the address of the first render; a prerendered page shows its route at once, so that
  * hydration finds the same markup (the guard still runs, and may redirect).
@@ -113,9 +116,14 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
       pendingUser: readItem('local', PENDING_USER_KEY) !== null,
     });
     if (decision.action === 'redirect') return deps.replace(decision.to);
-    // One-shot parameters leave the address once read (issue 12): user_uuid, which a sign-in adds
-    // (SPEC §4), has served its purpose by now and must not stay in the history or a copied link.
-    if (params.has('user_uuid')) return replaceQuery(withoutParams(params, ['user_uuid']));
+    // One-shot parameters leave the address once read (issue 12), so that they stay in no history
+    // entry and go along with no copied link: user_uuid, which a sign-in adds (SPEC §4), has served
+    // its purpose by now; language, {product}Source and returnPath were kept above (the locale, the
+    // cookie, session storage). An app's request (OAuth, the widget's frame) keeps its whole query:
+    // it travels on to consent and back, and the frame reports it to its parent.
+    const oneShot = PARTNER_REQUESTS.has(route.name) ? ['user_uuid'] : ['user_uuid', 'language', `${config.product}Source`, 'returnPath'];
+    const spent = oneShot.filter((name) => params.has(name));
+    if (spent.length > 0) return replaceQuery(withoutParams(params, spent));
     if (params.get('isMobile') === 'true' && params.get('lang') !== i18n.locale.peek()) {
       params.set('lang', i18n.locale.peek());
       return replaceQuery(params);

@@ -306,6 +306,29 @@ describe('a session ended elsewhere (issue 12)', () => {
     expect(session.ended.value).toBeNull();
   });
 
+  it('after a reload, with no account loaded yet: the account the sso-user-id cookie names is the one that ended', async () => {
+    document.cookie = 'sso-user-id=u1; path=/';
+    localStorage.setItem('session_u1', 'refresh-u1');
+    localStorage.setItem('session_u2', 'refresh-u2');
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+
+    session.lost();
+
+    // Said, but not filled in: the device keeps no contact (SPEC §3).
+    expect(session.ended.value).toEqual({ phone: null, email: null });
+    expect(localStorage.getItem('session_u1')).toBeNull();
+    expect(localStorage.getItem('session_u2')).toBe('refresh-u2');
+    expect(document.cookie).not.toContain('sso-user-id');
+  });
+
+  it('says nothing when no account was active here (no cookie): a sign-out already happened', () => {
+    const { http } = fakeServer();
+    const session = createSession({ http, ssoApi: SSO });
+    session.lost();
+    expect(session.ended.value).toBeNull();
+  });
+
   it('checks the session when asked (the tab came back): the first time, then at most once per interval; only signed in', async () => {
     let now = 1_000_000;
     const { http, calls } = fakeServer();

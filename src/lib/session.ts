@@ -7,7 +7,7 @@ import type { DeviceProfile } from '../../server/src/contract/device-profiles.js
 import type { Profile } from '../../server/src/contract/profile.js';
 import type { TokenResponse } from '../../server/src/contract/tokens.js';
 import { removeItem } from './browser-storage';
-import { removeCookie, setCookie } from './cookies';
+import { getCookie, removeCookie, setCookie } from './cookies';
 import type { Http } from './http';
 import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
 import { createTokenStore, type TokenPair, type TokenStore } from './tokens';
@@ -165,10 +165,15 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
 
     lost() {
       const leaving = user.peek();
-      if (leaving) {
-        tokens.removeProfile(leaving.id);
-        profiles.value = profiles.value.filter((profile) => profile.uuid !== leaving.id);
-        ended.value = { phone: leaving.phone, email: leaving.email };
+      // After a reload no account is loaded yet: the sso-user-id cookie still names the one that was
+      // active here (a sign-out removes it, so this is never a sign-out the person asked for). Its
+      // contact is not kept on the device (SPEC §3 lists every stored key), so Login says what
+      // happened without filling it in (docs/decisions.md, "Signed out on this device").
+      const uuid = leaving?.id ?? getCookie(SSO_USER_COOKIE);
+      if (uuid) {
+        tokens.removeProfile(uuid);
+        profiles.value = profiles.value.filter((profile) => profile.uuid !== uuid);
+        ended.value = { phone: leaving?.phone ?? null, email: leaving?.email ?? null };
       }
       forget();
     },

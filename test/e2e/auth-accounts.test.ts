@@ -133,15 +133,7 @@ describe('a session ended from another device (issue 12)', () => {
     const account = { phone: newPhone(), firstName: 'Oybek', lastName: 'Nazarov', password: 'Chorsu-bozori-2026' };
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
-    const api = apiClient(kirish.server.origin);
-    const elsewhere = await api.post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password, save: false });
-    const sessions = (await api.get(`${V1}/user/sessions/`, elsewhere.json.access)).json as { id: string; current: boolean }[];
-    for (const session of sessions.filter((one) => !one.current)) {
-      await fetch(`${kirish.server.origin}${V1}/user/sessions/${session.id}/`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${elsewhere.json.access}` },
-      });
-    }
+    await endOtherSessions(account);
 
     // Its sessions page asks the server at once.
     await page
@@ -153,4 +145,38 @@ describe('a session ended from another device (issue 12)', () => {
     expect(await page.getByLabel(text('phone_label'), { exact: true }).inputValue()).not.toBe('');
     await closeAll();
   });
+
+  it('is said after a reload too, before anything personal shows', async () => {
+    const { page } = await freshPage();
+    const account = { phone: newPhone(), firstName: 'Sevara', lastName: 'Yusupova', password: 'Amir-Temur-xiyoboni-2026' };
+    await registerByPhone(page, kirish.server.origin, account);
+    await expectHome(page, account.firstName);
+    await endOtherSessions(account);
+
+    await page.reload();
+    await page.getByText(text('signed_out_here'), { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByRole('main').innerText()).not.toContain(account.firstName);
+    // Its saved session went with it: the next visit offers no chooser and no message.
+    await page.reload();
+    await waitForHeading(page, text('login_title'));
+    expect(await page.getByText(text('signed_out_here'), { exact: true }).count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('session_')))).toEqual([]);
+    await closeAll();
+  });
 });
+
+/** The account signs in on another device and ends every other session from there. */
+async function endOtherSessions(account: { phone: string; password: string }) {
+  const api = apiClient(kirish.server.origin);
+  const elsewhere = await api.post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password, save: false });
+  expect(elsewhere.status).toBe(200);
+  const sessions = (await api.get(`${V1}/user/sessions/`, elsewhere.json.access)).json as { id: string; current: boolean }[];
+  for (const session of sessions.filter((one) => !one.current)) {
+    const ended = await fetch(`${kirish.server.origin}${V1}/user/sessions/${session.id}/`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${elsewhere.json.access}` },
+    });
+    expect(ended.status).toBe(204);
+  }
+}

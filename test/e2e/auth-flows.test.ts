@@ -247,6 +247,8 @@ describe('what the site sends with a sign-in (SPEC §7)', () => {
     const { page, context } = await freshPage();
     await page.goto(`${kirish.server.origin}/login?kirishSource=bozor-app&language=ru`);
     await waitForHeading(page, ru.login_title);
+    // Both were read once and kept (the cookie, the locale): they leave the address (issue 12).
+    await page.waitForURL((url) => url.search === '');
     const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
     expect(cookies.kirish_source?.value).toBe('bozor-app');
     // SPEC §9: the {product}Source cookie lives one day.

@@ -70,6 +70,8 @@ describe('an e-mail given at sign-up', () => {
     await securityEmail.getByRole('link', { name: text('email_verify_action'), exact: true }).click();
     await waitForHeading(page, text('email_verify_title'));
     await page.getByText(text('email_verify_intro', { email }), { exact: true }).waitFor();
+    // The tab's title names the page, not one of its two actions (verify, or change instead).
+    expect(await page.title()).toBe(`${text('title_security_email')} — ${text('app_name')}`);
     await bothWidths(page, 'security-email-verify');
     expect(await axeViolations(page)).toEqual([]);
     // The code goes out when asked for.

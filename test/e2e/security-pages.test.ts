@@ -41,6 +41,27 @@ describe('the security pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses the current password as the new one after a code too (reset while signed in), back at the password step', async () => {
+    const { account, page, context, errors } = await signedInPage('Nodira');
+    await page.goto(`${kirish.server.origin}/security/user-data/reset-password/`);
+    await waitForHeading(page, text('reset_title'));
+    await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
+    await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    const code = page.getByLabel(text('code_label'), { exact: true });
+    // The field shows once the code was sent: the outbox's newest is it.
+    await code.waitFor();
+    await code.fill(await latestCode(kirish.server.origin, account.phone));
+    await page.getByRole('button', { name: text('save'), exact: true }).click();
+    // The refusal is said beside the field where the password was typed, and nothing changed.
+    await page.getByText(text('same_password'), { exact: true }).waitFor();
+    expect(await page.getByLabel(text('new_password_label'), { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    const login = await apiClient(kirish.server.origin).post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password });
+    expect(login.status).toBe(200);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   it('names the app a partner sign-in was to, and shows the whole log a page at a time from "See all"', async () => {
     const { account, page, context, errors } = await signedInPage('Mohira');
     const api = apiClient(kirish.server.origin);

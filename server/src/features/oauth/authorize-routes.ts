@@ -210,8 +210,12 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
         now,
       });
       // As FedCM's assertion does (fedcm/assertion-routes.ts): the log names the app signed in to.
-      const details = { client_id: client.id, name: client.name, method: 'authorization_code' };
-      await recordEvent(tx, { type: 'app_signed_in', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now, details });
+      // A silent re-authorisation (prompt=none: the app checking, on each visit, that the person is
+      // still signed in) is not a sign-in the person made, and would bury the ones they did.
+      if (!silent) {
+        const details = { client_id: client.id, name: client.name, method: 'authorization_code' };
+        await recordEvent(tx, { type: 'app_signed_in', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now, details });
+      }
       return issued;
     });
     return respond(c, request, issuer, { code });

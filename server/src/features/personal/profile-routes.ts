@@ -70,15 +70,23 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
       }
     }
 
+    // Which fields really change: a save that changes nothing writes nothing and logs nothing.
+    const current = c.get('auth').user;
+    const changing = (Object.keys(changes) as (keyof ProfileChanges)[]).filter((field) => changes[field] !== current[field]);
+    if (changing.length === 0) return c.json(profileOf(current));
+
     const updated = await storage.transaction(async (tx) => {
-      if (changes.username) {
+      if (changes.username && changing.includes('username')) {
         const holder = await tx.profiles.findByUsername(changes.username);
         // A malformed name is invalid_username (above); a taken one is SPEC §8's username_invalid_or_exists_username.
         if (holder && holder.id !== userId) throw badRequest('username_invalid_or_exists_username', 'username');
       }
       await tx.profiles.update(userId, changes, now);
       // Which fields changed, never their values: the log is read on a shared screen and exported.
-      const fields = Object.keys(body).toSorted().join(',');
+      const fields = changing
+        .map((field) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
+        .toSorted()
+        .join(',');
       await recordEvent(tx, { type: 'profile_changed', userId, sessionId: c.get('auth').session.id, meta: c.get('meta'), at: now, details: { fields } });
       return tx.users.findById(userId);
     });

@@ -36,6 +36,20 @@ describe('PATCH /user/profile/', () => {
     expect(event).toMatchObject({ type: 'profile_changed', details: { fields: 'birth_date,first_name,gender,middle_name,username' } });
   });
 
+  it('logs only the fields that changed, and nothing for a save that changes nothing', async () => {
+    const tokens = await server.registerByPhone('+998903330011');
+    const events = async () => (await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access })).json.results;
+    await patch(tokens.access, { first_name: 'Gulnora', last_name: 'Yusupova', middle_name: 'Rustamovna' });
+    const [first] = await events();
+    expect(first).toMatchObject({ type: 'profile_changed', details: { fields: 'first_name,middle_name' } });
+    const before = (await events()).length;
+
+    const again = await patch(tokens.access, { first_name: 'Gulnora', last_name: 'Yusupova', middle_name: 'Rustamovna' });
+    expect(again.status).toBe(200);
+    expect(again.json.profile).toMatchObject({ first_name: 'Gulnora', middle_name: 'Rustamovna' });
+    expect(await events()).toHaveLength(before);
+  });
+
   it('clears the optional fields with an empty string', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     await patch(tokens.access, { middle_name: 'Rustamovna', username: 'gulnora', birth_date: '1990-02-28', gender: 'female' });

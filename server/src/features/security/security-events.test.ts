@@ -102,6 +102,17 @@ describe('the security log', () => {
     expect(answer.json.results[1]).toMatchObject({ details: { client_id: PARTNER_ID, name: 'Partner Shop', method: 'authorization_code' } });
   });
 
+  it("does not record an app's silent check (prompt=none) as a sign-in", async () => {
+    const oauth = oauthSteps(server);
+    await oauth.registerClients();
+    const tokens = await server.registerByPhone(PHONE);
+    await oauth.code(tokens.access);
+    const silent = await oauth.code(tokens.access, { prompt: 'none' });
+    expect(silent.code).not.toBe('');
+    const answer = await steps.events(tokens.access);
+    expect(answer.json.results.map((event: { type: string }) => event.type)).toEqual(['app_signed_in', 'registered']);
+  });
+
   it("pages newest first with a count of all, and shows nobody else's events", async () => {
     const tokens = await server.registerByPhone(PHONE);
     for (let i = 0; i < 4; i += 1) {
