@@ -69,6 +69,9 @@ const SIGN_IN_FILES = [
   '../server/src/contract/contact-rules.ts',
 ];
 
+/** One throwaway PostgreSQL cluster per test run, shared by the projects that name it (issue 13). */
+const POSTGRES_SETUP = fileURLToPath(new URL('./test/support/postgres-global-setup.mjs', import.meta.url));
+
 const SIGN_IN_PATHS = new Set(SIGN_IN_FILES.map((file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url)).replaceAll('\\', '/')));
 
 /**
@@ -134,6 +137,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           root: './server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [POSTGRES_SETUP],
           testTimeout: 20_000,
         },
       },
@@ -152,6 +156,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           root: '.',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [POSTGRES_SETUP],
           testTimeout: 60_000,
         },
       },

@@ -161,6 +161,7 @@ describe('npm run clients', () => {
       PUBLIC_URL: 'https://id.kirish.uz',
       SMTP_URL: 'smtps://u:p@smtp.kirish.uz:465',
       SMS_GATEWAY_URL: 'https://sms.example.uz/send',
+      KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
     };
     const answer = clients([...ADD, '--redirect-uri', 'http://127.0.0.1:18090/cb'], production);
     expect(answer.code, answer.stderr).toBe(2);

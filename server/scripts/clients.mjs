@@ -75,9 +75,8 @@ async function load() {
   const imports = await Promise.all(
     [
       'config/config.js',
-      'storage/sqlite.js',
+      'storage/open-database.js',
       'storage/migrations.js',
-      'storage/kysely-storage.js',
       'services/client-registry.js',
       'services/photo-store.js',
       'services/translations.js',
@@ -97,8 +96,9 @@ function openRegistry(m) {
     if (error instanceof m.ConfigError) throw new CommandError(error.message);
     throw error;
   }
-  const db = m.openSqlite(config.database.path);
-  return { config, db, storage: m.createKyselyStorage(db) };
+  // The database `npm start` uses, SQLite or PostgreSQL (storage/open-database.ts).
+  const { db, storage, close } = m.openDatabase(config.database);
+  return { config, db, storage, close };
 }
 
 /** The API's 400 as lines an operator reads: the option, the rule in words, and its key. */
@@ -212,7 +212,7 @@ async function run(argv) {
     await m.migrateToLatest(registry.db);
     await handler(m, registry, args);
   } finally {
-    await registry.storage.close();
+    await registry.close();
   }
   return 0;
 }

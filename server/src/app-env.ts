@@ -4,6 +4,7 @@ import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { RequestMeta } from './lib/request-meta.js';
 import type { GrantService } from './services/grant-service.js';
 import type { LoginThrottle } from './services/login-throttle.js';
+import type { KirishMetrics } from './services/metrics.js';
 import type { OtpService } from './services/otp-service.js';
 import type { PhotoStore } from './services/photo-store.js';
 import type { Authenticated, SessionService } from './services/session-service.js';
@@ -25,4 +26,6 @@ export interface RouteDeps {
   grants: GrantService;
   /** Profile photos on disk (issue 5). */
   photos: PhotoStore;
+  /** The process's metrics (issue 13): the sign-in routes count their outcomes. */
+  metrics: KirishMetrics;
 }

@@ -24,6 +24,8 @@ import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
+import { healthRoutes } from './features/operations/health-routes.js';
+import { metricsRoutes } from './features/operations/metrics-routes.js';
 import { logoutRoutes } from './features/oauth/logout-routes.js';
 import { oauthTokenRoutes } from './features/oauth/token-routes.js';
 import { userinfoRoutes } from './features/oauth/userinfo-routes.js';
@@ -42,14 +44,17 @@ import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
+import { observeRequests, type RequestLogLine } from './middleware/observe-requests.js';
 import { requestMeta } from './middleware/request-meta.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import type { Sender } from './senders/sender.js';
 import { createGrantService } from './services/grant-service.js';
 import { createLoginThrottle } from './services/login-throttle.js';
+import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
 import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
+import type { ReadinessCheck } from './services/readiness.js';
 import { createSessionService } from './services/session-service.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import type { Storage } from './storage/storage.js';
@@ -65,11 +70,21 @@ export interface AppDeps {
   codeKey: string;
   /** Server secret from which each refresh token's successor is derived (services/session-service.ts). */
   refreshKey: string;
-  log: (message: string, error?: unknown) => void;
+  /** Errors and warnings; `fields` carries the request id of the request that caused them. */
+  log: (message: string, error?: unknown, fields?: { request_id?: string }) => void;
   /** Serves the built SPA for everything that is not an API path (the entry file passes it). */
   site?: MiddlewareHandler;
   /** Where the pages' CSP violations are recorded (one made here if absent; the entry file shares it with the demo site). */
   cspViolations?: ViolationLog;
+  // Operating it (issue 13, docs/deploy.md).
+  /** The process's metrics; one made here if absent. Served on the main port only with config.metrics.kind 'bearer'. */
+  metrics?: KirishMetrics;
+  /** One line per answered request (the entry file writes it as JSON); absent, none. */
+  accessLog?: (line: RequestLogLine) => void;
+  /** What GET /readyz checks; absent, the app has /healthz but no /readyz. */
+  readiness?: ReadinessCheck;
+  /** True from the SIGTERM on: /readyz answers 503 and every answer closes its connection. */
+  isDraining?: () => boolean;
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
@@ -81,10 +96,13 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
 /** The image uploads, which limit their bodies themselves (photo-routes.ts, logo-routes.ts). */
 const hasOwnBodyLimit = (path: string) => path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path);
 
-const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known)(\/|$)/;
+// The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
+const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
+  const metrics = deps.metrics ?? createKirishMetrics();
+  const isDraining = deps.isDraining ?? (() => false);
   const routeDeps: RouteDeps = {
     config,
     storage,
@@ -95,13 +113,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       sender: deps.sender,
       codeKey: deps.codeKey,
       webOtpHost: new URL(config.publicUrl).host,
+      metrics,
     }),
-    sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey),
-    throttle: createLoginThrottle(storage, clock),
+    sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey, metrics),
+    throttle: createLoginThrottle(storage, clock, { metrics }),
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
     grants: createGrantService(storage, clock),
     photos: createPhotoStore(uploadsFolder(config)),
+    metrics,
   };
 
   const limitJsonBody = bodyLimit({
@@ -142,10 +162,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v2.route('/register', registerRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
+  // Before everything, to time and count every answer and give each its X-Request-Id (issue 13).
+  app.use('*', observeRequests({ metrics, isDraining, ...(deps.accessLog ? { log: deps.accessLog } : {}) }));
   // First, so that it sees every answer, the refusals below included (issue 10 §1).
   app.use('*', settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }));
   // overwrite: false lets a route set its own value (the widget's script is for every site to load).
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', overwrite: false }));
+  // Before the public-host check: a balancer probes with its own Host header (health-routes.ts).
+  app.route('/', healthRoutes({ isDraining, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
+  if (config.metrics.kind === 'bearer') app.route('/', metricsRoutes({ metrics, token: config.metrics.token }));
   // DNS rebinding would otherwise read the dev outbox (issue 10 §6); production sits behind its proxy's names.
   if (config.env !== 'production') app.use('*', requirePublicHost(config.publicUrl));
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));

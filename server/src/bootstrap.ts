@@ -1,21 +1,29 @@
 /**
  * Everything that must be read from the database before the app can be built: the token signing
  * keys, the code-hash secret and the refresh-successor secret (created on the first start; the ID
- * token key on its first use). Shared by the entry file and the tests, so both run the same wiring.
+ * token key on its first use), all sealed with KEY_ENCRYPTION_SECRET (services/key-sealing.ts: old
+ * plaintext rows are sealed here, and a wrong secret stops the start). Shared by the entry file and
+ * the tests, so both run the same wiring.
  */
 import { createApp, type AppDeps } from './app.js';
 import { ACCESS_ALG, createAccessTokenSigner, createIdTokenSigner, ID_TOKEN_ALG } from './lib/jwt.js';
-import { randomSecret } from './lib/secrets.js';
+import { createKeyCipher } from './lib/key-encryption.js';
+import { sealKeysAtRest, SERVER_SECRETS, serverSecret } from './services/key-sealing.js';
 import { createSigningKeyStore } from './services/signing-key-store.js';
 
 export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'refreshKey'>;
 
 export async function buildApp(deps: BootstrapDeps) {
   const issuer = deps.config.publicUrl;
-  const keys = createSigningKeyStore(deps.storage, deps.clock);
-  const signer = createAccessTokenSigner(await keys.activeKeys(ACCESS_ALG), deps.clock, issuer);
-  const idTokens = createIdTokenSigner(() => keys.activeKeys(ID_TOKEN_ALG), deps.clock, issuer);
-  const codeKey = await deps.storage.secrets.getOrCreate('otp_code_key', () => randomSecret(), deps.clock.now());
-  const refreshKey = await deps.storage.secrets.getOrCreate('refresh_successor_key', () => randomSecret(), deps.clock.now());
+  const cipher = createKeyCipher(deps.config.keyEncryptionSecret.value);
+  await sealKeysAtRest(deps.storage, cipher);
+  const keys = createSigningKeyStore({ storage: deps.storage, clock: deps.clock, cipher });
+  const accessKeys = keys.source(ACCESS_ALG);
+  // The first access-token key is made (or the keys read) at start, not at the first request.
+  await accessKeys.current();
+  const signer = createAccessTokenSigner(accessKeys, deps.clock, issuer);
+  const idTokens = createIdTokenSigner(keys.source(ID_TOKEN_ALG), deps.clock, issuer);
+  const codeKey = await serverSecret(deps.storage, cipher, deps.clock, SERVER_SECRETS.codeHash);
+  const refreshKey = await serverSecret(deps.storage, cipher, deps.clock, SERVER_SECRETS.refreshSuccessor);
   return createApp({ ...deps, signer, idTokens, codeKey, refreshKey });
 }

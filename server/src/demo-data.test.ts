@@ -76,6 +76,7 @@ describe('the local OAuth clients, in production', () => {
       PUBLIC_URL: 'https://id.kirish.uz',
       SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
       SMS_GATEWAY_URL: 'https://sms.example.uz/send',
+      KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
     },
   });
   beforeEach(() => seedDemoClients(server.storage, server.config, server.clock));

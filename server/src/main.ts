@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, isLoopbackHostname, loadConfig, type Config } from './config/config.js';
@@ -14,7 +15,16 @@ import { UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/pol
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
-import { eraseDueAccounts, scheduleEraseJob } from './services/erase-job.js';
+import { createKeyCipher } from './lib/key-encryption.js';
+import { metricsRoutes } from './features/operations/metrics-routes.js';
+import { drainServer } from './lib/drain.js';
+import { batchedWriter, createJsonLog, type LogFields } from './lib/json-log.js';
+import { createKirishMetrics } from './services/metrics.js';
+import { createReadinessCheck } from './services/readiness.js';
+import { randomSecret } from './lib/secrets.js';
+import { backgroundJobs } from './services/background-jobs.js';
+import { createJobRunner, scheduleJobs } from './services/job-runner.js';
+import { KeySecretMismatchError } from './services/key-sealing.js';
 import { systemClock } from './lib/clock.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
@@ -27,17 +37,22 @@ import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
 import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy.js';
 import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';
-import { createKyselyStorage } from './storage/kysely-storage.js';
 import { migrateToLatest } from './storage/migrations.js';
-import { openSqlite } from './storage/sqlite.js';
+import { openDatabase } from './storage/open-database.js';
 import type { Storage } from './storage/storage.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const distRoot = `${repoRoot}dist`;
 
-function log(message: string, error?: unknown): void {
-  const detail = error instanceof Error ? ` ${error.stack ?? error.message}` : error === undefined ? '' : ` ${String(error)}`;
-  console.error(`[kirish] ${message}${detail}`);
+/** One JSON object a line (lib/json-log.ts, docs/deploy.md, Logs): requests on stdout, warnings and errors on stderr. */
+const stdout = batchedWriter((chunk) => process.stdout.write(chunk));
+process.on('exit', stdout.flush);
+const jsonLog = createJsonLog({ out: stdout.write, err: (line) => process.stderr.write(line) });
+
+/** A warning without an error, an error with one; `fields` names the request that caused it. */
+function log(message: string, error?: unknown, fields?: LogFields): void {
+  if (error === undefined) jsonLog.warn(message, fields);
+  else jsonLog.error(message, error, fields);
 }
 
 function readConfig(): Config {
@@ -73,9 +88,15 @@ async function main(): Promise<void> {
   if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
     log(`warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`);
   }
-  const db = openSqlite(config.database.path);
-  await migrateToLatest(db);
-  const storage = createKyselyStorage(db, { groupCommit: true });
+  if (config.keyEncryptionSecret.isDevelopmentDefault) {
+    log('warning: KEY_ENCRYPTION_SECRET is not set: the signing keys are sealed with the published development secret (docs/keys.md)');
+  }
+  // SQLite or PostgreSQL, as DATABASE_URL says (storage/open-database.ts); every instance migrates
+  // at start, PostgreSQL's under Kysely's advisory lock so that instances starting together wait.
+  const database = openDatabase(config.database, log);
+  const { db, storage } = database;
+  const { newer } = await migrateToLatest(db);
+  if (newer.length > 0) log(`the database has migrations of a newer release (${newer.join(', ')}): running on it as it is (docs/deploy.md, Upgrading)`);
   // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
   const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
   // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
@@ -100,16 +121,37 @@ async function main(): Promise<void> {
   if (!site) log(`no SPA build at ${appRoot}: serving the API only (run npm run build)`);
   // One record of CSP violations for the SSO's pages and the demo's (GET /dev/csp-reports).
   const cspViolations = createViolationLog({ clock: systemClock, log });
-  const app = await buildApp({ config, storage, clock: systemClock, sender: senderFor(config, storage), log, cspViolations, ...(site ? { site } : {}) });
-
-  // Deactivated accounts past their grace period are erased now and then every hour.
-  const photos = createPhotoStore(uploadsFolder(config));
-  const eraseDue = async () => {
-    const erased = await eraseDueAccounts(storage, systemClock, photos);
-    if (erased > 0) console.log(`Erased ${erased} deactivated account(s) past their grace period`);
+  // Operating it (issue 13, docs/deploy.md): metrics, request lines, readiness and the drain.
+  const metrics = createKirishMetrics(database.poolStats ? { poolStats: database.poolStats } : {});
+  let draining = false;
+  const operations = {
+    metrics,
+    accessLog: (line: LogFields) => jsonLog.info('request', line),
+    readiness: createReadinessCheck(db),
+    isDraining: () => draining,
   };
-  eraseDue().catch((error: unknown) => log('erasing deactivated accounts failed', error));
-  const stopErasing = scheduleEraseJob(eraseDue, log);
+  const app = await buildApp({
+    config,
+    storage,
+    clock: systemClock,
+    sender: senderFor(config, storage),
+    log,
+    cspViolations,
+    ...operations,
+    ...(site ? { site } : {}),
+  });
+
+  // Erasing, key rotation and the rate-window sweep, each once per interval across every instance
+  // sharing the database; this instance's lease holder name is random at each start.
+  const jobs = backgroundJobs({
+    storage,
+    clock: systemClock,
+    cipher: createKeyCipher(config.keyEncryptionSecret.value),
+    photos: createPhotoStore(uploadsFolder(config)),
+    report: (message) => jsonLog.info(message),
+  });
+  const holder = randomSecret(12);
+  const stopJobs = scheduleJobs(createJobRunner(storage, systemClock, holder), jobs, log, (job) => jsonLog.info('job ran', { job: job.name, holder }));
 
   // Outside production listen on loopback only: the dev outbox shows every code.
   const hostname = config.env === 'production' ? undefined : '127.0.0.1';
@@ -131,6 +173,17 @@ async function main(): Promise<void> {
     .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports }));
   const demoServer = config.env === 'production' || !demoBuilt ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
+  // The metrics on a port of their own (config.ts: METRICS_PORT); with METRICS_TOKEN only, app.ts serves them.
+  const metricsConfig = config.metrics;
+  const metricsServer =
+    metricsConfig.kind === 'port'
+      ? await listen({
+          fetch: metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) }).fetch,
+          port: metricsConfig.port,
+          hostname: metricsConfig.host,
+        })
+      : undefined;
+
   console.log(`Kirish SSO:          ${config.publicUrl}`);
   if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
   if (config.env !== 'production') {
@@ -140,18 +193,39 @@ async function main(): Promise<void> {
         `Demo account:        phone ${DEMO_ACCOUNT.phone} (or ${DEMO_ACCOUNT.email}), password ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}`,
       );
   }
-  console.log(`Database:            ${config.database.path}`);
+  console.log(`Database:            ${database.description}`);
+  if (metricsConfig.kind === 'port') {
+    const host = metricsConfig.host.includes(':') ? `[${metricsConfig.host}]` : metricsConfig.host;
+    console.log(`Metrics:             http://${host}:${metricsConfig.port}/metrics`);
+  }
 
+  // The drain (lib/drain.ts): /readyz says 503 at once, no new connection is taken, the requests
+  // under way are answered for up to SHUTDOWN_GRACE_SECONDS, then the jobs and the database stop.
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    stopErasing();
-    demoServer?.close();
-    sso.close(() => {
-      void storage.close().then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+    draining = true;
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    jsonLog.info('draining', { signal, grace_seconds: config.shutdownGraceSeconds });
+    stopJobs();
+    // A last resort if closing itself hangs (a database that does not answer).
+    setTimeout(() => {
+      log('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, graceMs + 10_000).unref();
+    const servers = [sso, demoServer, metricsServer].filter((server) => server !== undefined) as Server[];
+    void Promise.all(servers.map((server) => drainServer(server, graceMs)))
+      .then(async ([drained]) => {
+        if (drained?.timedOut) log(`requests still under way after ${config.shutdownGraceSeconds} s were cut off`);
+        await database.close();
+        jsonLog.info('stopped', { signal });
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log('shutting down failed', error);
+        process.exit(1);
+      });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -161,7 +235,8 @@ main().catch((error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
-    console.error(`Kirish cannot start: port ${String(port)} is in use. Stop what uses it, or set PORT / DEMO_PORT.`);
-  } else log('failed to start', error);
+    console.error(`Kirish cannot start: port ${String(port)} is in use. Stop what uses it, or set PORT / DEMO_PORT / METRICS_PORT.`);
+  } else if (error instanceof KeySecretMismatchError) console.error(`Kirish cannot start: ${error.message}`);
+  else log('failed to start', error);
   process.exit(1);
 });

@@ -109,6 +109,19 @@ export class RawConnection {
     return this.readAnswer(request.method, timeoutMs);
   }
 
+  /**
+   * Writes bytes as they are — part of a request, to hold it under way (the drain test) — and
+   * resolves once they are handed to the socket.
+   */
+  write(data: string | Buffer): Promise<void> {
+    return new Promise((resolve, reject) => this.socket.write(data, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** The next whole answer on this connection, to a request written with write(). */
+  receive(method = 'GET', timeoutMs = 10_000): Promise<RawAnswer> {
+    return this.readAnswer(method, timeoutMs);
+  }
+
   private async readAnswer(method: string, timeoutMs: number): Promise<RawAnswer> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -32,8 +32,11 @@ function clientCpuSeconds() {
   return (user + system) / 1e6;
 }
 
-export function cpuSnapshot(serverPid) {
-  return { at: performance.now(), client: clientCpuSeconds(), server: processCpuSeconds(serverPid) };
+/** The client's CPU seconds and the servers' together (every instance of the configuration). */
+export function cpuSnapshot(serverPids) {
+  const each = serverPids.map(processCpuSeconds);
+  const server = each.includes(undefined) ? undefined : each.reduce((a, b) => a + b, 0);
+  return { at: performance.now(), client: clientCpuSeconds(), server };
 }
 
 export function cpuShare(from, to) {

@@ -62,8 +62,8 @@ function summarize(name, recorder, seconds, cpu, extra = {}) {
  * request after the deadline, nor once the server has exited; the in-flight ones are awaited
  * (each is bounded by its timeout).
  */
-async function runPhase({ server, settings, workers, loop }) {
-  const serverPid = server.child.pid;
+async function runPhase({ servers, settings, workers, loop }) {
+  const serverPids = servers.map((server) => server.child.pid);
   const recorder = createRecorder();
   const begin = performance.now();
   recorder.window.start = begin + settings.warmup * 1000;
@@ -72,28 +72,39 @@ async function runPhase({ server, settings, workers, loop }) {
 
   let cpuFrom;
   let cpuTo;
-  const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPid)), Math.max(0, recorder.window.start - performance.now()));
-  const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPid)), Math.max(0, deadline - performance.now()));
+  const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPids)), Math.max(0, recorder.window.start - performance.now()));
+  const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPids)), Math.max(0, deadline - performance.now()));
 
-  const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline && serverAlive(server) };
+  const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline && servers.every(serverAlive) };
   await Promise.all(Array.from({ length: workers }, (_, index) => loop(index, ctx)));
   clearTimeout(cpuStart);
   clearTimeout(cpuEnd);
-  cpuFrom ??= cpuSnapshot(serverPid);
-  cpuTo ??= cpuSnapshot(serverPid);
+  cpuFrom ??= cpuSnapshot(serverPids);
+  cpuTo ??= cpuSnapshot(serverPids);
   const measuredSeconds = (Math.min(performance.now(), recorder.window.end) - recorder.window.start) / 1000;
   return { recorder, cpu: cpuShare(cpuFrom, cpuTo), measuredSeconds: Math.max(measuredSeconds, 1e-9) };
 }
 
+/**
+ * The instances' ports taken in turn, request by request, as a round-robin balancer would: with two
+ * instances, a chain's refreshes alternate between them, so each rotation is checked by the
+ * instance that did not write it.
+ */
+export function roundRobin(ports) {
+  let next = 0;
+  return () => ports[next++ % ports.length];
+}
+
 /** One password login per lane, `concurrency` at a time: the first refresh token of each chain. */
-export async function setupChains(agent, port, lanes, concurrency) {
+export async function setupChains(agent, ports, lanes, concurrency) {
+  const port = roundRobin(ports);
   const tokens = Array.from({ length: lanes }, () => undefined);
   const failures = new Map();
   let next = 0;
   const worker = async () => {
     while (next < lanes) {
       const lane = next++;
-      const result = await login(agent, port);
+      const result = await login(agent, port());
       if (result.status === 200) tokens[lane] = result.json.refresh;
       else failures.set(String(result.status), (failures.get(String(result.status)) ?? 0) + 1);
     }
@@ -102,21 +113,22 @@ export async function setupChains(agent, port, lanes, concurrency) {
   return { tokens, failures };
 }
 
-export async function benchRefresh({ port, server, settings, tokens }) {
+export async function benchRefresh({ ports, servers, settings, tokens }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.lanes });
+  const port = roundRobin(ports);
   // A failed refresh leaves the chain's state unknown: the lane never re-sends that token but
   // opens a new session with a login (not counted as a refresh) and carries on.
   let restarts = 0;
   let deadLanes = 0;
   const phase = await runPhase({
-    server,
+    servers,
     settings,
     workers: settings.lanes,
     loop: async (lane, { recorder, timeLeft }) => {
       let token = tokens[lane];
       while (timeLeft()) {
         if (token === undefined) {
-          const fresh = await login(agent, port);
+          const fresh = await login(agent, port());
           if (fresh.status !== 200) {
             deadLanes++;
             return;
@@ -125,7 +137,7 @@ export async function benchRefresh({ port, server, settings, tokens }) {
           token = fresh.json.refresh;
           continue;
         }
-        const result = outcome(await post(agent, port, REFRESH_PATH, { refresh: token }), isTokenPair);
+        const result = outcome(await post(agent, port(), REFRESH_PATH, { refresh: token }), isTokenPair);
         recorder.record(result);
         token = result.status === 200 ? result.json.refresh : undefined;
       }
@@ -135,14 +147,15 @@ export async function benchRefresh({ port, server, settings, tokens }) {
   return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, { restarts, deadLanes, workers: settings.lanes });
 }
 
-export async function benchLogin({ port, server, settings }) {
+export async function benchLogin({ ports, servers, settings }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
+  const port = roundRobin(ports);
   const phase = await runPhase({
-    server,
+    servers,
     settings,
     workers: settings.concurrency,
     loop: async (_worker, { recorder, timeLeft }) => {
-      while (timeLeft()) recorder.record(await login(agent, port));
+      while (timeLeft()) recorder.record(await login(agent, port()));
     },
   });
   agent.destroy();

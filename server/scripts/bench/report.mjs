@@ -53,39 +53,60 @@ function machine() {
   };
 }
 
-export function serverSection({ date, settings, refresh, loginPhase, fsType, setupFailures, serverExit }) {
-  const m = machine();
-  const row = (phase, target) =>
-    `| ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.successes} | ${phase.errors} | >= ${fmtInt(target)}/s | ${verdict(phase, target)} |`;
-  const errorLines = [refresh, loginPhase].flatMap((phase) => [
-    ...(phase.errors > 0 ? [`- ${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`] : []),
-    ...(phase.unmeasuredErrors > 0 ? [`- ${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`] : []),
+/** The lines under a run's table: its errors, a server that exited, restarted lanes. */
+function errorLinesOf(run) {
+  const label = run.label ? `${run.label}: ` : '';
+  const lines = [run.refresh, run.login].flatMap((phase) => [
+    ...(phase.errors > 0 ? [`- ${label}${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`] : []),
+    ...(phase.unmeasuredErrors > 0
+      ? [`- ${label}${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`]
+      : []),
   ]);
-  if (setupFailures.size > 0) errorLines.push(`- Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(setupFailures))}.`);
-  if (serverExit) errorLines.push(`- Warning: ${serverExit}; the figures cover the run up to that point.`);
-  if (refresh.restarts > 0 || refresh.deadLanes > 0) {
-    errorLines.push(`- Refresh lanes restarted with a new login after a failed refresh: ${refresh.restarts}; lanes stopped: ${refresh.deadLanes}.`);
+  if (run.setupFailures.size > 0)
+    lines.push(`- ${label}Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(run.setupFailures))}.`);
+  if (run.serverExit) lines.push(`- ${label}Warning: ${run.serverExit}; the figures cover the run up to that point.`);
+  if (run.refresh.restarts > 0 || run.refresh.deadLanes > 0) {
+    lines.push(`- ${label}Refresh lanes restarted with a new login after a failed refresh: ${run.refresh.restarts}; lanes stopped: ${run.refresh.deadLanes}.`);
   }
+  return lines;
+}
 
+const settingsLine = (settings) =>
+  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`;
+
+const machineLine = () => {
+  const m = machine();
+  return `- Machine: ${m.cores} cores, ${m.model}, ${fmt(m.memoryGiB)} GiB memory, Node ${m.node} (${m.platform})`;
+};
+
+const WHAT_IS_MEASURED =
+  'What is measured: the script starts the built server (`node server/dist/main.js`, NODE_ENV=development) on a fresh database and sends requests over loopback HTTP/1.1 keep-alive connections from a single Node process on the same machine, so client, server (and PostgreSQL) share the cores. Only 200 responses count as successes; rates are responses completed inside the measured window divided by its length, and latencies are per request, client side. Every request also writes its JSON log line (issue 13) to a pipe the script reads.';
+
+const targetRow = (phase, target) =>
+  `| ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.successes} | ${phase.errors} | >= ${fmtInt(target)}/s | ${verdict(phase, target)} |`;
+
+export function serverSection({ date, settings, run, fsType }) {
+  const { refresh, login: loginPhase } = run;
+  const errorLines = errorLinesOf({ ...run, label: '' });
   return [
     '## Server',
     '',
     `Command: \`npm run bench:server\``,
     '',
     `- Date: ${date}`,
-    `- Machine: ${m.cores} cores, ${m.model}, ${fmt(m.memoryGiB)} GiB memory, Node ${m.node} (${m.platform})`,
-    `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`,
+    machineLine(),
+    settingsLine(settings),
     `- Database: a fresh SQLite file in a temporary directory${fsType ? ` (${fsType} file system)` : ''}`,
     '',
     '| Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Successes | Errors | Target | Result |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
-    row(refresh, TARGETS.refresh),
-    row(loginPhase, TARGETS.login),
+    targetRow(refresh, TARGETS.refresh),
+    targetRow(loginPhase, TARGETS.login),
     '',
     `CPU during the measured windows (100% = one core): refresh: server ${fmtCpu(refresh.cpu.server)}, client ${fmtCpu(refresh.cpu.client)}; login: server ${fmtCpu(loginPhase.cpu.server)}, client ${fmtCpu(loginPhase.cpu.client)}.`,
     ...(errorLines.length > 0 ? ['', ...errorLines] : []),
     '',
-    'What is measured: the script starts the built server (`node server/dist/main.js`, NODE_ENV=development) on a fresh database file and sends requests over loopback HTTP/1.1 keep-alive connections from a single Node process on the same machine, so client and server share the cores. Only 200 responses count as successes; rates are responses completed inside the measured window divided by its length, and latencies are per request, client side.',
+    WHAT_IS_MEASURED,
     '',
     '- Token refresh: `POST /sso/api/v1/TokenRefresh/`. Each lane owns one session and loops sequentially, always presenting the refresh token returned by its previous response (tokens rotate on every use). Each refresh rotates the token in its own unit of work (a SAVEPOINT) and is answered only after the commit that holds it is on disk (WAL, synchronous=FULL); refreshes that arrive together share one commit and one fsync (group commit, server/src/storage/group-commit.ts). Each answer carries a new Ed25519-signed JWT access token.',
     '- Password login: `POST /sso/api/v1/login/LoginUser/` for the demo account. Each login verifies an argon2id hash (m=19456 KiB, t=2, p=1) and opens a session in one SQLite transaction, returning an Ed25519-signed access token and a refresh token. Every attempt is counted before its hash is checked (issue 10), so at most 3 sign-ins of one account are checked at once and the other lanes wait their turn: this phase, all on one account, measures that worst case; sign-ins to different accounts do not wait for each other.',
@@ -95,8 +116,45 @@ export function serverSection({ date, settings, refresh, loginPhase, fsType, set
   ].join('\n');
 }
 
-/** Replaces the "## Server" section (up to the next "## " heading) or appends it. */
+/** Issue 13's targets on PostgreSQL: 1,500 refreshes/s with one instance; two instances not slower than one. */
+export const POSTGRES_TARGETS = { refresh: 1500 };
+
+/** "## Server on PostgreSQL": SQLite, PostgreSQL with one instance and with two, measured in one run. */
+export function postgresSection({ date, settings, runs, postgresVersion }) {
+  const [sqlite, one, two] = runs;
+  const row = (run, phase) =>
+    `| ${run.label} | ${run.instances} | ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.errors} | ${fmtCpu(phase.cpu.server)} |`;
+  const verdicts = [
+    `- PostgreSQL, one instance, refreshes >= ${fmtInt(POSTGRES_TARGETS.refresh)}/s: ${fmtInt(one.refresh.rate)}/s, ${one.refresh.rate >= POSTGRES_TARGETS.refresh ? 'PASS' : 'FAIL'}.`,
+    `- Two instances not slower than one: refreshes ${fmtInt(two.refresh.rate)} against ${fmtInt(one.refresh.rate)}/s, ${two.refresh.rate >= one.refresh.rate ? 'PASS' : 'FAIL'}; logins ${fmtInt(two.login.rate)} against ${fmtInt(one.login.rate)}/s, ${two.login.rate >= one.login.rate ? 'PASS' : 'FAIL'}.`,
+  ];
+  const errorLines = runs.flatMap(errorLinesOf);
+  return [
+    '## Server on PostgreSQL',
+    '',
+    'Command: `npm run bench:server -- --database postgres`',
+    '',
+    `- Date: ${date}`,
+    machineLine(),
+    settingsLine(settings),
+    `- Databases: ${sqlite.label} as \`npm start\` opens it (WAL, synchronous=FULL, group commit); ${postgresVersion} in a throwaway cluster on loopback started by the script (test/support/postgres-cluster.mjs) with its durable defaults (fsync and synchronous_commit on), a pool of 10 connections per instance (DATABASE_POOL_SIZE). Each configuration starts on a fresh database.`,
+    "- Two instances: two server processes on one database, the requests spread over them in turn as a round-robin balancer would — so a chain's refreshes alternate between the instances, each rotation checked by the one that did not write it.",
+    '',
+    '| Database | Instances | Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Server CPU |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...runs.flatMap((run) => [row(run, run.refresh), row(run, run.login)]),
+    '',
+    ...verdicts,
+    ...(errorLines.length > 0 ? ['', ...errorLines] : []),
+    '',
+    "Server CPU is the Kirish processes together (100% = one core); PostgreSQL's own processes are not in it. " + WHAT_IS_MEASURED,
+    '',
+  ].join('\n');
+}
+
+/** Replaces the section of the same heading (its first line, up to the next "## " heading) or appends it. */
 export async function writeDoc(section) {
+  const heading = section.split('\n')[0];
   let text;
   try {
     text = await readFile(docPath, 'utf8');
@@ -105,7 +163,7 @@ export async function writeDoc(section) {
     text = '# Benchmarks\n';
   }
   const lines = text.split('\n');
-  const start = lines.findIndex((line) => /^## Server\s*$/.test(line));
+  const start = lines.findIndex((line) => line.trimEnd() === heading);
   let result;
   if (start === -1) {
     result = `${text.replace(/\n*$/, '')}\n\n${section}`;

@@ -37,8 +37,9 @@ function keepLines(list, chunk) {
   }
 }
 
-export function startServer({ port, demoPort, dbPath }) {
-  const child = spawn(process.execPath, [serverEntry], {
+/** One instance of the built server on `port`, over `databaseUrl` (sqlite:PATH or postgres://…). */
+export function startServer({ port, demoPort, databaseUrl }) {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(' ') : []), serverEntry], {
     cwd: repoRoot,
     // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
     env: {
@@ -47,7 +48,7 @@ export function startServer({ port, demoPort, dbPath }) {
       PORT: String(port),
       DEMO_PORT: String(demoPort),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${dbPath}`,
+      DATABASE_URL: databaseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +78,7 @@ export function startServer({ port, demoPort, dbPath }) {
       reject(new Error(`the server exited before it was ready (code ${code}, signal ${signal})`));
     });
   });
-  return { child, ready, exited, output };
+  return { port, child, ready, exited, output };
 }
 
 export function serverAlive(server) {

@@ -1,13 +1,18 @@
 /** The command line of server/scripts/bench.mjs: its flags and the usage message. */
 
 export function parseArgs(argv) {
-  const settings = { seconds: 10, lanes: 32, concurrency: 8, warmup: 2 };
+  const settings = { seconds: 10, lanes: 32, concurrency: 8, warmup: 2, database: 'sqlite' };
   const names = { '--seconds': 'seconds', '--lanes': 'lanes', '--concurrency': 'concurrency', '--warmup': 'warmup' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const raw = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    if (flag === '--database') {
+      if (raw !== 'sqlite' && raw !== 'postgres') usage(`--database needs sqlite or postgres (got ${JSON.stringify(raw)})`);
+      settings.database = raw;
+      continue;
+    }
     const key = names[flag];
     if (!key) usage(`unknown argument ${JSON.stringify(arg)}`);
     const value = Number(raw);
@@ -23,6 +28,6 @@ export function parseArgs(argv) {
 
 function usage(message) {
   console.error(`bench: ${message}`);
-  console.error('usage: node server/scripts/bench.mjs [--seconds N] [--lanes N] [--concurrency N] [--warmup N]');
+  console.error('usage: node server/scripts/bench.mjs [--database sqlite|postgres] [--seconds N] [--lanes N] [--concurrency N] [--warmup N]');
   process.exit(2);
 }

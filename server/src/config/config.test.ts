@@ -21,6 +21,7 @@ const PRODUCTION: Env = {
   PUBLIC_URL: 'https://id.kirish.uz',
   SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
   SMS_GATEWAY_URL: 'https://sms.example.uz/send',
+  KEY_ENCRYPTION_SECRET: 'Yq3Nf0-production-secret-of-32-chars-or-more',
 };
 
 describe('loadConfig', () => {
@@ -38,6 +39,9 @@ describe('loadConfig', () => {
       smsGatewayUrl: undefined,
       trustProxy: { kind: 'none' },
       seedDemoAccount: true,
+      keyEncryptionSecret: { value: expect.stringContaining('development') as string, isDevelopmentDefault: true },
+      shutdownGraceSeconds: 10,
+      metrics: { kind: 'off' },
     });
   });
 
@@ -68,6 +72,11 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1',
       KIRISH_DEMO_ACCOUNT: '1',
+      KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
+      SHUTDOWN_GRACE_SECONDS: '25',
+      METRICS_PORT: '9090',
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-metrics-token-of-thirty-two-chars',
     });
     expect(config).toEqual({
       env: 'test',
@@ -82,6 +91,9 @@ describe('loadConfig', () => {
       smsGatewayUrl: 'http://sms.local/send',
       trustProxy: { kind: 'hops', hops: 1 },
       seedDemoAccount: true,
+      keyEncryptionSecret: { value: 'a-test-secret-of-thirty-two-characters', isDevelopmentDefault: false },
+      shutdownGraceSeconds: 25,
+      metrics: { kind: 'port', port: 9090, host: '0.0.0.0', token: 'a-metrics-token-of-thirty-two-chars' },
     });
   });
 
@@ -158,8 +170,11 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'https://id.kirish.uz/#top' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'id.kirish.uz' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
-    ['DATABASE_URL', { DATABASE_URL: 'postgres://kirish:secret@db:5432/kirish' }],
-    ['DATABASE_URL', { DATABASE_URL: 'postgresql://db/kirish' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://kirish:secret@[db/kirish' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '0' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '101' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '2.5' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: 'ten' }],
     ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
     ['DATABASE_URL', { DATABASE_URL: './data/kirish.db' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
@@ -192,8 +207,35 @@ describe('loadConfig', () => {
     expect(configErrorMessage({ PORT: 'abc' })).toBe('PORT must be a whole number from 1 to 65535 (got "abc")');
   });
 
-  it('says that PostgreSQL is not supported yet rather than that the URL is malformed', () => {
-    expect(configErrorMessage({ DATABASE_URL: 'postgres://kirish@db/kirish' })).toMatch(/^DATABASE_URL .*PostgreSQL.*not built yet/);
+  it('reads UPLOADS_DIR as the folder of profile photos, unset when empty', () => {
+    expect(loadConfig({ UPLOADS_DIR: '/srv/kirish/uploads' }).uploadsDir).toBe('/srv/kirish/uploads');
+    expect(loadConfig({ UPLOADS_DIR: ' ' }).uploadsDir).toBeUndefined();
+  });
+
+  it('reads a postgres:// or postgresql:// URL with a pool of 10 connections unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://kirish:secret@db:5432/kirish' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://kirish:secret@db:5432/kirish',
+      poolSize: 10,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/kirish', DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://db/kirish',
+      poolSize: 25,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '100' }).database).toMatchObject({ poolSize: 100 });
+  });
+
+  it('never repeats the password of a PostgreSQL URL it refuses', () => {
+    const message = configErrorMessage({ DATABASE_URL: 'postgres://kirish:secret@[db/kirish' });
+    expect(message).toMatch(/^DATABASE_URL must be a postgres:\/\/USER:PASSWORD@HOST:PORT\/DATABASE URL/);
+    expect(message).not.toContain('secret');
+  });
+
+  it('names the range DATABASE_POOL_SIZE must be in', () => {
+    expect(configErrorMessage({ DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '0' })).toBe(
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 100 (got "0")',
+    );
   });
 
   it('accepts production with an SMTP URL, an SMS gateway and an https public URL', () => {
@@ -202,6 +244,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://id.kirish.uz');
     expect(config.smtpUrl).toBe('smtps://user:pass@smtp.kirish.uz:465');
     expect(config.smsGatewayUrl).toBe('https://sms.example.uz/send');
+  });
+
+  it('requires KEY_ENCRYPTION_SECRET in production, and 32 characters or more wherever it is set, never echoing it', () => {
+    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: undefined })).toMatch(/^KEY_ENCRYPTION_SECRET .*production/);
+    expect(configErrorMessage({ KEY_ENCRYPTION_SECRET: 'short-secret' })).toBe('KEY_ENCRYPTION_SECRET must be at least 32 characters (got 12)');
+    expect(loadConfig(PRODUCTION).keyEncryptionSecret).toEqual({ value: PRODUCTION.KEY_ENCRYPTION_SECRET, isDevelopmentDefault: false });
   });
 
   it('refuses production without SMTP_URL', () => {

@@ -13,7 +13,13 @@ export interface Config {
   demoPort: number;
   /** The issuer origin: scheme, host and port, no trailing slash. */
   publicUrl: string;
-  database: { kind: 'sqlite'; path: string };
+  /** SQLite (the embedded default) or PostgreSQL with a pool of at most `poolSize` connections (DATABASE_POOL_SIZE). */
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
+  /**
+   * Where profile photos are kept (UPLOADS_DIR). Unset: beside the SQLite file, or ./data/uploads
+   * on PostgreSQL (services/photo-store.ts). Instances behind one proxy share one folder.
+   */
+  uploadsDir: string | undefined;
   /** The return-path rule's own domain (SPEC §5). */
   domain: string;
   /** The spec's `{product}`: header `{product}-Source`, cookie `{product}_source`. */
@@ -28,6 +34,20 @@ export interface Config {
    * by default only on a loopback PUBLIC_URL (KIRISH_DEMO_ACCOUNT, issue 10 §7).
    */
   seedDemoAccount: boolean;
+  /**
+   * Seals the private signing keys and server secrets at rest (lib/key-encryption.ts,
+   * KEY_ENCRYPTION_SECRET): required in production; outside it a fixed, published development
+   * secret when unset (`isDevelopmentDefault`, and the start warns).
+   */
+  keyEncryptionSecret: { value: string; isDevelopmentDefault: boolean };
+  /** How long a SIGTERM waits for the requests under way before closing their connections (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
+  /**
+   * Where GET /metrics is served (docs/deploy.md, Metrics): on a port of its own (METRICS_PORT, on
+   * METRICS_HOST, loopback by default; METRICS_TOKEN then required there too if set), else on the
+   * main port behind METRICS_TOKEN as a bearer token, else nowhere.
+   */
+  metrics: { kind: 'off' } | { kind: 'port'; port: number; host: string; token: string | undefined } | { kind: 'bearer'; token: string };
 }
 
 export class ConfigError extends Error {
@@ -63,6 +83,22 @@ function readOrigin(env: Env, variable: string, fallback: string): string {
   return url.origin;
 }
 
+/** More connections than this per instance is a typo: PostgreSQL's own default limit is 100 for all. */
+const DATABASE_POOL_SIZE_MAX = 100;
+
+function readPoolSize(env: Env): number {
+  const raw = (env.DATABASE_POOL_SIZE ?? '').trim();
+  if (raw === '') return 10;
+  const size = Number(raw);
+  if (!/^\d+$/.test(raw) || size < 1 || size > DATABASE_POOL_SIZE_MAX) fail('DATABASE_POOL_SIZE', `a whole number from 1 to ${DATABASE_POOL_SIZE_MAX}`, raw);
+  return size;
+}
+
+/** An error message names the URL, never its password. */
+function redactPassword(raw: string): string {
+  return raw.replace(/^(postgres(?:ql)?:\/\/[^:@/]*:)[^@/]*@/, '$1***@');
+}
+
 function readDatabase(env: Env): Config['database'] {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return { kind: 'sqlite', path: './data/kirish.db' };
@@ -72,9 +108,11 @@ function readDatabase(env: Env): Config['database'] {
     return { kind: 'sqlite', path };
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
-    fail('DATABASE_URL', 'a sqlite: URL for now; PostgreSQL support is planned but not built yet', raw);
+    // pg reads the URL as libpq does; a URL that does not parse would fail at the first query instead.
+    if (!URL.canParse(raw)) fail('DATABASE_URL', 'a postgres://USER:PASSWORD@HOST:PORT/DATABASE URL', redactPassword(raw));
+    return { kind: 'postgres', url: raw, poolSize: readPoolSize(env) };
   }
-  return fail('DATABASE_URL', 'sqlite:PATH (for example sqlite:./data/kirish.db)', raw);
+  return fail('DATABASE_URL', 'sqlite:PATH (for example sqlite:./data/kirish.db) or postgres://USER:PASSWORD@HOST:PORT/DATABASE', raw);
 }
 
 function readUrl(env: Env, variable: string, protocols: string[]): string | undefined {
@@ -110,6 +148,62 @@ function readTrustProxy(env: Env): ProxyTrust {
     ranges.push(`${range.address}/${range.prefix}`);
   }
   return { kind: 'ranges', ranges };
+}
+
+/** 32 characters: 256 bits when drawn from base64url (openssl rand -base64 32 gives 44). */
+const KEY_ENCRYPTION_SECRET_MIN_LENGTH = 32;
+/** Published in this repository: it protects nothing, and production refuses to start without a real one. */
+const DEVELOPMENT_KEY_ENCRYPTION_SECRET = 'kirish-development-only-key-encryption-secret-not-for-production';
+
+function readKeyEncryptionSecret(env: Env, nodeEnv: NodeEnv): Config['keyEncryptionSecret'] {
+  const raw = env.KEY_ENCRYPTION_SECRET ?? '';
+  if (raw === '') {
+    if (nodeEnv === 'production')
+      fail('KEY_ENCRYPTION_SECRET', `set in production, at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`, '');
+    return { value: DEVELOPMENT_KEY_ENCRYPTION_SECRET, isDevelopmentDefault: true };
+  }
+  // The message names the length only: a secret never goes to a log.
+  if (raw.length < KEY_ENCRYPTION_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`KEY_ENCRYPTION_SECRET must be at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (got ${raw.length})`);
+  }
+  return { value: raw, isDevelopmentDefault: false };
+}
+
+// Operating it (issue 13): the drain and the metrics endpoint.
+
+const SHUTDOWN_GRACE_SECONDS_MAX = 600;
+
+function readShutdownGrace(env: Env): number {
+  const raw = (env.SHUTDOWN_GRACE_SECONDS ?? '').trim();
+  if (raw === '') return 10;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds > SHUTDOWN_GRACE_SECONDS_MAX) {
+    fail('SHUTDOWN_GRACE_SECONDS', `a whole number of seconds from 0 to ${SHUTDOWN_GRACE_SECONDS_MAX}`, raw);
+  }
+  return seconds;
+}
+
+/** A bearer token's characters (RFC 6750 §2.1, b64token), long enough not to be guessed. */
+const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function readMetrics(env: Env, port: number, demoPort: number): Config['metrics'] {
+  const token = (env.METRICS_TOKEN ?? '').trim() || undefined;
+  // The message names the length only: a secret never goes to a log.
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !METRICS_TOKEN.test(token))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters of A-Z a-z 0-9 - . _ ~ + / (openssl rand -hex 32) (got ${token.length} characters)`,
+    );
+  }
+  const host = (env.METRICS_HOST ?? '').trim();
+  if (host !== '' && isIP(host) === 0) fail('METRICS_HOST', 'an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or ::', host);
+  if ((env.METRICS_PORT ?? '').trim() === '') {
+    if (host !== '') fail('METRICS_HOST', 'unset unless METRICS_PORT is set (it is the address of the metrics port)', host);
+    return token === undefined ? { kind: 'off' } : { kind: 'bearer', token };
+  }
+  const metricsPort = readPort(env, 'METRICS_PORT', 0);
+  if (metricsPort === port || metricsPort === demoPort) fail('METRICS_PORT', 'a port other than PORT and DEMO_PORT', String(metricsPort));
+  return { kind: 'port', port: metricsPort, host: host || '127.0.0.1', token };
 }
 
 /** RFC 6761 §6.3: localhost and *.localhost are loopback; so are 127.0.0.0/8 and ::1. */
@@ -176,6 +270,7 @@ export function loadConfig(env: Env): Config {
     demoPort,
     publicUrl,
     database: readDatabase(env),
+    uploadsDir: (env.UPLOADS_DIR ?? '').trim() || undefined,
     domain,
     product,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
@@ -183,6 +278,9 @@ export function loadConfig(env: Env): Config {
     smsGatewayUrl: readUrl(env, 'SMS_GATEWAY_URL', ['http:', 'https:']),
     trustProxy: readTrustProxy(env),
     seedDemoAccount: readDemoAccount(env, nodeEnv, publicUrl),
+    keyEncryptionSecret: readKeyEncryptionSecret(env, nodeEnv),
+    shutdownGraceSeconds: readShutdownGrace(env),
+    metrics: readMetrics(env, port, demoPort),
   };
   if (config.env === 'production') {
     // DESIGN.md: in production the dev outbox does not exist and real senders are required.

@@ -100,6 +100,43 @@ export const STEP_UP_PROOF_TTL_SECONDS = 5 * 60;
 export const ACCOUNT_ERASE_GRACE_DAYS = 30;
 /** How often the erase job looks for accounts whose grace period has ended. */
 export const ERASE_JOB_INTERVAL_SECONDS = 60 * 60;
+/**
+ * How often each instance asks whether a background job is due (services/job-runner.ts). The job
+ * itself runs once per its interval across all instances; asking more often than that keeps the
+ * cadence close to the interval whichever instance happens to ask first.
+ */
+export const JOB_POLL_SECONDS = 5 * 60;
+/**
+ * How long a job's lease holds: an instance that died mid-run leaves the job to another after this.
+ * Longer than any run takes.
+ */
+export const JOB_LEASE_SECONDS = 10 * 60;
+/** How often expired rate-limit windows are dropped (services/rate-limiter.ts). */
+export const RATE_WINDOW_SWEEP_INTERVAL_SECONDS = 60 * 60;
+/** No rate limiter's window is longer: the sweep drops every window that began before this. */
+export const RATE_WINDOW_MAX_SECONDS = 60 * 60;
+
+/**
+ * Signing-key rotation (docs/keys.md). A new key is created this long before it signs, and is
+ * published in the JWKS at once, so every instance (which re-reads the keys every
+ * SIGNING_KEY_CACHE_SECONDS) and every client (which may keep the JWKS DISCOVERY_MAX_AGE_SECONDS)
+ * knows it before the first token it signs.
+ */
+export const SIGNING_KEY_PUBLISH_LEAD_SECONDS = 24 * 60 * 60;
+/** A key signs for this long before its successor takes over. */
+export const SIGNING_KEY_ROTATION_SECONDS = 30 * 24 * 60 * 60;
+/** How long an instance keeps the keys it read before it reads them again. */
+export const SIGNING_KEY_CACHE_SECONDS = 60;
+/** A token naming a key this instance does not know makes it re-read the keys, at most this often. */
+export const SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS = 5;
+/**
+ * A retired signing key stays published and verifying this long after its successor took over:
+ * the longest lifetime of anything it signed (access tokens, ID tokens), plus the time an instance
+ * may keep signing with it from its cache.
+ */
+export const SIGNING_KEY_RETIRED_KEEP_SECONDS = Math.max(ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS) + SIGNING_KEY_CACHE_SECONDS;
+/** How often the rotation job looks whether a key is due (it does nothing until one is). */
+export const SIGNING_KEY_JOB_INTERVAL_SECONDS = 60 * 60;
 /** The largest page of the security log a client may ask for. */
 export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
 

@@ -1,9 +1,9 @@
 /**
  * The one wrapper around jose. Access tokens are JWTs signed with Ed25519 (fast to sign and verify,
  * small); ID tokens are signed with RS256, which OpenID Connect Core §15.1 requires every provider
- * to support. Every active key of an algorithm verifies and is published while the newest signs, so
- * a key can be rotated (insert a new one, restart) without signing anybody out. Where the keys are
- * kept is not this file's business: services/signing-key-store.ts keeps them in the database.
+ * to support. Every published key of an algorithm verifies while one of them signs, so keys rotate
+ * without signing anybody out. Where the keys are kept, and which one signs when, is not this file's
+ * business: a KeySource says (services/signing-key-store.ts reads them from the database).
  */
 import { SignJWT, compactVerify, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTHeaderParameters } from 'jose';
 import type { Clock } from './clock.js';
@@ -35,7 +35,7 @@ export interface AccessTokenSigner {
   /** The claims of a valid token, or null for anything expired, forged, malformed or from another issuer. */
   verify(token: string): Promise<AccessClaims | null>;
   /** The public keys that verify access tokens, for the JWKS (RFC 9068 §4: resource servers check them there). */
-  publicJwks(): JWK[];
+  publicJwks(): Promise<JWK[]>;
 }
 
 /** The claims of an ID token (OpenID Connect Core §2), apart from iss, iat and exp, which the signer sets. */
@@ -67,6 +67,14 @@ export interface LoadedKey {
   publicJwk: JWK;
 }
 
+/** Where a signer finds its keys (services/signing-key-store.ts). */
+export interface KeySource {
+  /** The key that signs now, and every published key (each verifies), the signing one among them. */
+  current(): Promise<{ signing: LoadedKey; published: readonly LoadedKey[] }>;
+  /** The published key named `kid`, or undefined; an unknown kid may make the source read its keys again. */
+  find(kid: string): Promise<LoadedKey | undefined>;
+}
+
 /** A key pair as it is kept: both halves as JWK JSON. */
 export interface StoredKeyPair {
   kid: string;
@@ -93,24 +101,22 @@ export async function importKeyPair(row: StoredKeyPair, alg: SigningAlg): Promis
   };
 }
 
-/** A key resolver for jose that knows only `keys`, by kid: a token naming no known key is refused. */
-function byKid(keys: readonly LoadedKey[]) {
-  const map = new Map(keys.map((key) => [key.kid, key.publicKey]));
-  return (header: JWTHeaderParameters | { kid?: string }) => {
-    const key = header.kid === undefined ? undefined : map.get(header.kid);
+/** A key resolver for jose that knows only the source's published keys, by kid: a token naming no known key is refused. */
+function byKid(source: KeySource) {
+  return async (header: JWTHeaderParameters | { kid?: string }) => {
+    const key = header.kid === undefined ? undefined : await source.find(header.kid);
     if (!key) throw new errors.JWKSNoMatchingKey();
-    return key;
+    return key.publicKey;
   };
 }
 
-/** Signs with the newest of `keys` (the active access-token keys, newest first) and verifies with any of them. */
-export function createAccessTokenSigner(keys: readonly LoadedKey[], clock: Clock, issuer: string): AccessTokenSigner {
-  const current = keys[0];
-  if (!current) throw new Error('No signing key could be loaded');
-  const resolveKey = byKid(keys);
+/** Signs with the source's signing key of the moment and verifies with any published one. */
+export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer: string): AccessTokenSigner {
+  const resolveKey = byKid(source);
 
   return {
     async sign(claims, ttlSeconds) {
+      const current = (await source.current()).signing;
       const nowSeconds = Math.floor(clock.now() / 1000);
       const payload = claims.client ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope } : { sid: claims.sessionId };
       const jwt = new SignJWT(payload)
@@ -144,29 +150,21 @@ export function createAccessTokenSigner(keys: readonly LoadedKey[], clock: Clock
       }
     },
 
-    publicJwks: () => keys.map((key) => key.publicJwk),
+    publicJwks: async () => (await source.current()).published.map((key) => key.publicJwk),
   };
 }
 
 /**
- * The ID token signer. Its RSA keys (the active ones, newest first, from `loadKeys`) are loaded —
- * or generated, which takes a few hundred milliseconds — on first use rather than at start: most
- * starts (and every test server) never sign an ID token. A failed load is tried again next time.
+ * The ID token signer. Its RSA keys come from `source` on first use rather than at start — the
+ * first one is generated then, which takes a few hundred milliseconds, and most starts (and every
+ * test server) never sign an ID token.
  */
-export function createIdTokenSigner(loadKeys: () => Promise<readonly LoadedKey[]>, clock: Clock, issuer: string): IdTokenSigner {
-  let loading: Promise<readonly LoadedKey[]> | undefined;
-  const keys = () => {
-    loading ??= loadKeys().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+export function createIdTokenSigner(source: KeySource, clock: Clock, issuer: string): IdTokenSigner {
+  const resolveKey = byKid(source);
 
   return {
     async sign(claims, ttlSeconds) {
-      const [current] = await keys();
-      if (!current) throw new Error('No ID token signing key could be loaded');
+      const current = (await source.current()).signing;
       const nowSeconds = Math.floor(clock.now() / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: ID_TOKEN_ALG, typ: 'JWT', kid: current.kid })
@@ -176,11 +174,10 @@ export function createIdTokenSigner(loadKeys: () => Promise<readonly LoadedKey[]
         .sign(current.privateKey);
     },
 
-    publicJwks: async () => (await keys()).map((key) => key.publicJwk),
+    publicJwks: async () => (await source.current()).published.map((key) => key.publicJwk),
 
     async readHint(token) {
       try {
-        const resolveKey = byKid(await keys());
         const { payload } = await compactVerify(token, resolveKey, { algorithms: [ID_TOKEN_ALG] });
         const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
         if (claims.iss !== issuer || typeof claims.sub !== 'string' || typeof claims.aud !== 'string') return null;

@@ -8,9 +8,10 @@ export interface WindowLimiter {
 }
 
 /**
- * A fixed-window counter in memory, for cheap per-address limits on read endpoints (and on failed
- * token requests: `hit` on each failure, `retryAfter` before serving the next request). Bounded: when
- * it holds too many keys, expired windows are swept first and, failing that, it starts afresh.
+ * A fixed-window counter in one process's memory, for limits on which no security outcome depends
+ * (the CSP report intake): N instances each count their own, and a restart forgets. Limits that
+ * decide an outcome count in the database (services/rate-limiter.ts, issue 13). Bounded: when it
+ * holds too many keys, expired windows are swept first and, failing that, it starts afresh.
  */
 export function createWindowLimiter(options: { limit: number; windowSeconds: number; clock: Clock; maxKeys?: number }): WindowLimiter {
   const windowMs = options.windowSeconds * 1000;

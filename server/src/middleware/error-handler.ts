@@ -9,13 +9,14 @@ import { HTTPException } from 'hono/http-exception';
 import type { ErrorBody, TokenErrorBody } from '../contract/errors.js';
 import { ApiError, TokenError } from '../lib/api-error.js';
 import { OAuthError } from '../lib/oauth-error.js';
+import { requestIdOf, routePattern } from './observe-requests.js';
 
 export function errorResponse(c: Context, error: ApiError): Response {
   if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
   return c.json({ errors: error.items } satisfies ErrorBody, error.status);
 }
 
-export function createErrorHandler(log: (message: string, error: unknown) => void): ErrorHandler {
+export function createErrorHandler(log: (message: string, error: unknown, fields?: { request_id?: string }) => void): ErrorHandler {
   return (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof TokenError) {
@@ -33,7 +34,8 @@ export function createErrorHandler(log: (message: string, error: unknown) => voi
       const key = error.status === 413 ? 'payload_too_large' : 'error_try_again';
       return c.json({ errors: [{ error: key }] } satisfies ErrorBody, error.status);
     }
-    log(`${c.req.method} ${c.req.path} failed`, error);
+    // The route's pattern, not the path: a path may carry what a log must not (docs/deploy.md, Logs).
+    log(`${c.req.method} ${routePattern(c)} failed`, error, { request_id: requestIdOf(c) });
     return c.json({ errors: [{ error: 'server_error' }] } satisfies ErrorBody, 500);
   };
 }

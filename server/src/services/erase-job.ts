@@ -1,9 +1,9 @@
 /**
  * Erasing deactivated accounts once their grace period (ACCOUNT_ERASE_GRACE_DAYS) is over: the
  * account and everything kept about it (SecurityStorage.deactivation.erase), every due account in
- * one transaction. The entry file runs it every hour; tests run it with their own clock.
+ * one transaction. The entry file runs it every ERASE_JOB_INTERVAL_SECONDS, once across instances
+ * (services/job-runner.ts); tests run it with their own clock.
  */
-import { ERASE_JOB_INTERVAL_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -24,13 +24,4 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
   // unreachable file (its random name is in no row any more), never a row pointing at no file.
   for (const user of erased) if (user.photo && photos) await photos.remove(user.photo);
   return erased.length;
-}
-
-/** Runs `run` every ERASE_JOB_INTERVAL_SECONDS without keeping the process alive; returns the stop. */
-export function scheduleEraseJob(run: () => Promise<unknown>, log: (message: string, error?: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => log('erasing deactivated accounts failed', error));
-  }, ERASE_JOB_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -22,6 +22,7 @@ import { tooManyRequests } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Contact } from '../lib/contacts.js';
 import type { Storage } from '../storage/storage.js';
+import type { KirishMetrics } from './metrics.js';
 
 /** The per-account throttle key: the contact as typed, whether or not an account has it. */
 export function accountThrottleKey(contact: Contact): string {
@@ -48,6 +49,8 @@ export interface LoginThrottleOptions {
    * the waiters for its keys at once; this covers those decided by other processes.
    */
   pollMs?: number;
+  /** Counts the locks set, by scope (issue 13). */
+  metrics?: Pick<KirishMetrics, 'lockout'>;
 }
 
 /**
@@ -156,13 +159,18 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
 
   async function fail(keys: ThrottleKey[]): Promise<void> {
     const now = clock.now();
-    await storage.transaction(async (tx) => {
+    const locked = await storage.transaction(async (tx) => {
+      const scopes: ThrottleKey['scope'][] = [];
       for (const { scope, key, policy } of keys) {
         // The failure and the lock it earns land together: nobody sees the count without its lock.
         const lock = lockSeconds(policy, await tx.throttle.settleFailure(scope, key, now));
         if (lock > 0) await tx.throttle.lockUntil(scope, key, now + lock * 1000);
+        if (lock > 0) scopes.push(scope);
       }
+      return scopes;
     });
+    // Counted once committed: a transaction that failed set no lock.
+    for (const scope of locked) options.metrics?.lockout(scope);
   }
 
   async function succeed(accountKey: string, ip: string): Promise<void> {

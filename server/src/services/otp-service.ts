@@ -20,6 +20,7 @@ import type { Locale } from '../lib/locales.js';
 import { constantTimeEqual, hmacSha256, randomDigits, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import { SendFailedError, type Sender } from '../senders/sender.js';
 import type { Storage, Verification } from '../storage/storage.js';
+import type { KirishMetrics } from './metrics.js';
 import type { Purpose } from './purposes.js';
 import { translate } from './translations.js';
 
@@ -61,13 +62,15 @@ export interface OtpServiceDeps {
   codeKey: string;
   /** WebOTP (WICG SMS OTP format): the last SMS line `@host #code` lets browsers fill the code in. */
   webOtpHost: string;
+  /** Counts the codes sent, by channel (issue 13). */
+  metrics?: Pick<KirishMetrics, 'codeSent'>;
 }
 
 function secondsUntil(targetMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((targetMs - nowMs) / 1000));
 }
 
-export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }: OtpServiceDeps): OtpService {
+export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, metrics }: OtpServiceDeps): OtpService {
   const hashCode = (codeId: string, code: string) => hmacSha256(codeKey, `${codeId}:${code}`);
 
   function messageText(request: SendCodeRequest, code: string): { text: string; subject: string } {
@@ -129,6 +132,7 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost }
         if (error instanceof SendFailedError) throw new ApiError(502, [{ error: 'server_error' }]);
         throw error;
       }
+      metrics?.codeSent(request.channel);
       return {
         to: maskContact(contact),
         expiresInSeconds: OTP_TTL_SECONDS,

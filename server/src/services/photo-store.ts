@@ -35,9 +35,13 @@ export interface PhotoStore {
   remove(source: string): Promise<void>;
 }
 
-/** Uploads live beside the database file, so one folder holds all of a deployment's data. */
+/**
+ * Uploads live beside the SQLite file, so one folder holds all of a deployment's data; on
+ * PostgreSQL in ./data/uploads, unless UPLOADS_DIR names a folder (one that N instances share).
+ */
 export function uploadsFolder(config: Config): string {
-  return join(dirname(config.database.path), 'uploads');
+  if (config.uploadsDir) return config.uploadsDir;
+  return config.database.kind === 'sqlite' ? join(dirname(config.database.path), 'uploads') : join('data', 'uploads');
 }
 
 function isMissing(error: unknown): boolean {

@@ -23,6 +23,7 @@ import { hmacSha256, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import type { RequestMeta } from '../lib/request-meta.js';
 import type { Session, User } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
+import type { KirishMetrics } from './metrics.js';
 
 /** A session just opened, and its first refresh token; the access token is signed after the commit. */
 export interface StartedSession {
@@ -128,7 +129,14 @@ async function issueRefresh(tx: Storage, session: Session, parentId: string | nu
 /**
  * `refreshKey` is the server secret (server_secrets) that derives each refresh token's successor.
  */
-export function createSessionService(storage: Storage, clock: Clock, signer: AccessTokenSigner, refreshKey: string): SessionService {
+export function createSessionService(
+  storage: Storage,
+  clock: Clock,
+  signer: AccessTokenSigner,
+  refreshKey: string,
+  /** Counts the rotations by outcome (issue 13). */
+  metrics?: Pick<KirishMetrics, 'refresh'>,
+): SessionService {
   /**
    * The successor of a refresh token: derived from it under the server secret instead of drawn at
    * random, so every presentation of a token gets the same successor — a second tab inside the grace
@@ -144,7 +152,7 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
     return signer.sign({ ...base, client }, ACCESS_TOKEN_TTL_SECONDS);
   };
 
-  type Rotation = { ok: true; session: Session; refresh: string } | { ok: false };
+  type Rotation = { ok: true; session: Session; refresh: string } | { ok: false; reused?: true };
 
   async function rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null> {
     const now = clock.now();
@@ -172,8 +180,9 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
       }
       // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
       await tx.sessions.end(session.id, now, 'refresh_reuse');
-      return { ok: false };
+      return { ok: false, reused: true };
     });
+    metrics?.refresh(rotation.ok ? 'success' : rotation.reused ? 'reuse_detected' : 'invalid');
     return rotation.ok ? { session: rotation.session, refresh: rotation.refresh } : null;
   }
 
@@ -241,6 +250,21 @@ export function createSessionService(storage: Storage, clock: Clock, signer: Acc
     accessToken: signAccess,
 
     async refresh(refreshToken) {
+      // The common case first, in one atomic step (one statement on PostgreSQL): the current token
+      // of an open SPA session. Anything else — a rotated token (a retry in the grace window, or a
+      // reuse), an ended or expired session — is looked at closely below, as before.
+      const successor = successorOf(refreshToken);
+      const current = await storage.refreshTokens.rotateCurrent({
+        tokenHash: sha256(refreshToken),
+        successor: { id: randomId(), tokenHash: sha256(successor) },
+        kind: 'sso',
+        at: clock.now(),
+        lifetimeMs: { saved: SESSION_LIFETIME_SAVED_SECONDS * 1000, unsaved: SESSION_LIFETIME_UNSAVED_SECONDS * 1000 },
+      });
+      if (current) {
+        metrics?.refresh('success');
+        return { access: await signAccess(current), refresh: successor };
+      }
       // An OAuth client's refresh token is not the SPA's: refused here, and left unrotated.
       const rotated = await rotate(refreshToken, (session) => session.kind === 'sso');
       if (!rotated) throw new TokenError();

@@ -1,30 +1,110 @@
 /**
- * The token signing keys, kept in the database: generated once, on the first start that needs a key
- * of its algorithm, so every process and every restart signs with the same keys (lib/jwt.ts signs
- * and verifies with them). Two processes racing to create the first key would each add one; both
- * are active, both are published, and the newer signs, so the race is harmless.
+ * The token signing keys, kept in the database and shared by every instance (docs/keys.md). Each
+ * instance keeps what it read for SIGNING_KEY_CACHE_SECONDS, then reads again, so a key rotated in
+ * by any instance (services/key-rotation.ts) reaches every other without a restart; a token naming
+ * a key not yet known makes it read again at once (at most every
+ * SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS, so forged kids cannot turn every request into a read).
+ *
+ * Which key signs is decided at each signature, not at each read: the latest one whose activation
+ * time has come. Every key kept verifies and is published, including the next one before it signs.
+ * The first key of an algorithm is made on its first use and signs at once (nobody can have cached a
+ * JWKS without it); two instances racing to make it each add one, both are published, and the
+ * newer signs, so the race is harmless.
  */
+import { SIGNING_KEY_CACHE_SECONDS, SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
-import { generateKeyPairJwks, importKeyPair, type LoadedKey, type SigningAlg } from '../lib/jwt.js';
+import { generateKeyPairJwks, importKeyPair, type KeySource, type LoadedKey, type SigningAlg } from '../lib/jwt.js';
+import type { KeyCipher } from '../lib/key-encryption.js';
 import { randomSecret } from '../lib/secrets.js';
-import type { Storage } from '../storage/storage.js';
+import type { SigningKey, Storage } from '../storage/storage.js';
+import { openPrivateJwk, sealPrivateJwk } from './key-sealing.js';
 
 export interface SigningKeyStore {
-  /** The active keys of `alg`, newest first, creating the first one when there is none. */
-  activeKeys(alg: SigningAlg): Promise<LoadedKey[]>;
+  /** The keys of `alg`, for lib/jwt.ts's signers. */
+  source(alg: SigningAlg): KeySource;
 }
 
-export function createSigningKeyStore(storage: Storage, clock: Clock): SigningKeyStore {
+export interface SigningKeyStoreDeps {
+  storage: Storage;
+  clock: Clock;
+  cipher: KeyCipher;
+}
+
+interface Entry {
+  key: LoadedKey;
+  activatesAt: number;
+}
+
+/** Makes and stores a new key of `alg` that signs from `activatesAt` (published from now); returns its kid. */
+export async function createSigningKey(storage: Storage, cipher: KeyCipher, alg: SigningAlg, now: number, activatesAt: number): Promise<string> {
+  const kid = randomSecret(12);
+  const { privateJwk, publicJwk } = await generateKeyPairJwks(alg);
+  await storage.signingKeys.insert({ kid, alg, privateJwk: sealPrivateJwk(cipher, kid, privateJwk), publicJwk, createdAt: now, activatesAt, retiredAt: null });
+  return kid;
+}
+
+export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStoreDeps): SigningKeyStore {
+  /** Imported keys by algorithm and kid: a kid never names another key, so only work is saved here, never a decision. */
+  const imported = new Map<SigningAlg, Map<string, Promise<LoadedKey>>>();
+  const cached = new Map<SigningAlg, { readAt: number; entries: Promise<Entry[]> }>();
+
+  function load(row: SigningKey, alg: SigningAlg, ofAlg: Map<string, Promise<LoadedKey>>): Promise<LoadedKey> {
+    let key = ofAlg.get(row.kid);
+    if (!key) {
+      key = openPrivateJwk(storage, cipher, row).then((privateJwk) => importKeyPair({ ...row, privateJwk }, alg));
+      key.catch(() => ofAlg.delete(row.kid));
+      ofAlg.set(row.kid, key);
+    }
+    return key;
+  }
+
+  async function read(alg: SigningAlg): Promise<Entry[]> {
+    const rowsOfAlg = async () => (await storage.signingKeys.list()).filter((row) => row.alg === alg);
+    let rows = await rowsOfAlg();
+    if (rows.length === 0) {
+      const now = clock.now();
+      await createSigningKey(storage, cipher, alg, now, now);
+      rows = await rowsOfAlg();
+    }
+    // Keys removed from the database are forgotten here too: they verify nothing any more.
+    const ofAlg = imported.get(alg) ?? new Map<string, Promise<LoadedKey>>();
+    imported.set(alg, ofAlg);
+    const kept = new Set(rows.map((row) => row.kid));
+    for (const kid of ofAlg.keys()) if (!kept.has(kid)) ofAlg.delete(kid);
+    return Promise.all(rows.map(async (row) => ({ key: await load(row, alg, ofAlg), activatesAt: row.activatesAt })));
+  }
+
+  /** The keys of `alg` as read at most `maxAgeMs` ago. */
+  function entries(alg: SigningAlg, maxAgeMs: number): Promise<Entry[]> {
+    const now = clock.now();
+    const hit = cached.get(alg);
+    if (hit && now >= hit.readAt && now - hit.readAt < maxAgeMs) return hit.entries;
+    const fresh = read(alg);
+    cached.set(alg, { readAt: now, entries: fresh });
+    fresh.catch(() => {
+      if (cached.get(alg)?.entries === fresh) cached.delete(alg);
+    });
+    return fresh;
+  }
+
   return {
-    async activeKeys(alg) {
-      const activeRows = async () => (await storage.signingKeys.listActive()).filter((row) => row.alg === alg);
-      let rows = await activeRows();
-      if (rows.length === 0) {
-        const { privateJwk, publicJwk } = await generateKeyPairJwks(alg);
-        await storage.signingKeys.insert({ kid: randomSecret(12), alg, privateJwk, publicJwk, createdAt: clock.now(), retiredAt: null });
-        rows = await activeRows();
-      }
-      return Promise.all(rows.map((row) => importKeyPair(row, alg)));
+    source(alg) {
+      return {
+        async current() {
+          const all = await entries(alg, SIGNING_KEY_CACHE_SECONDS * 1000);
+          const now = clock.now();
+          // Latest activation first: the first whose time has come signs. Should the clock stand
+          // before every activation, the earliest key signs rather than none.
+          const signing = all.find((entry) => entry.activatesAt <= now) ?? all.at(-1);
+          if (!signing) throw new Error(`No ${alg} signing key could be loaded`);
+          return { signing: signing.key, published: all.map((entry) => entry.key) };
+        },
+        async find(kid) {
+          const known = (await entries(alg, SIGNING_KEY_CACHE_SECONDS * 1000)).find((entry) => entry.key.kid === kid);
+          if (known) return known.key;
+          return (await entries(alg, SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS * 1000)).find((entry) => entry.key.kid === kid)?.key;
+        },
+      };
     },
   };
 }

@@ -81,7 +81,14 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
           .execute();
       },
       async dueForErase(now) {
-        const rows = await db.selectFrom('users').selectAll().where('is_inactivated', '=', TRUE).where('erase_at', '<=', now).orderBy('erase_at').execute();
+        const rows = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('is_inactivated', '=', TRUE)
+          .where('erase_at', '<=', now)
+          .orderBy('erase_at')
+          .orderBy('id')
+          .execute();
         return rows.map(toUser);
       },
       async erase(userId) {

@@ -1,23 +1,24 @@
 /**
  * The server's own keys over Kysely: the signing keys of its tokens and the named secrets it creates
- * once and keeps (stored as they are: this database is the server's own).
+ * once and keeps, both stored sealed by the services (services/key-sealing.ts).
  */
 import type { Kysely } from 'kysely';
-import { integer, optionalInteger } from './dialect.js';
-import type { Database } from './schema.js';
+import { changed, integer, optionalInteger } from './dialect.js';
 import type { KeyStorage } from './key-storage.js';
+import type { Database } from './schema.js';
 
 export function keyStorageOn(db: Kysely<Database>): KeyStorage {
   return {
     signingKeys: {
-      async listActive() {
-        const rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
+      async list() {
+        const rows = await db.selectFrom('signing_keys').selectAll().orderBy('activates_at', 'desc').orderBy('created_at', 'desc').orderBy('kid').execute();
         return rows.map((row) => ({
           kid: row.kid,
           alg: row.alg,
           privateJwk: row.private_jwk,
           publicJwk: row.public_jwk,
           createdAt: integer(row.created_at),
+          activatesAt: integer(row.activates_at),
           retiredAt: optionalInteger(row.retired_at),
         }));
       },
@@ -30,9 +31,20 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
             private_jwk: key.privateJwk,
             public_jwk: key.publicJwk,
             created_at: key.createdAt,
+            activates_at: key.activatesAt,
             retired_at: key.retiredAt,
           })
           .execute();
+      },
+      async retire(kid, at) {
+        await db.updateTable('signing_keys').set({ retired_at: at }).where('kid', '=', kid).where('retired_at', 'is', null).execute();
+      },
+      async removeRetiredBefore(before) {
+        const result = await db.deleteFrom('signing_keys').where('retired_at', '<=', before).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      },
+      async replacePrivateJwk(kid, from, to) {
+        return changed(await db.updateTable('signing_keys').set({ private_jwk: to }).where('kid', '=', kid).where('private_jwk', '=', from).executeTakeFirst());
       },
     },
 
@@ -40,9 +52,20 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
       async getOrCreate(name, create, at) {
         const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
         if (existing) return existing.value;
-        await db.insertInto('server_secrets').values({ name, value: create(), created_at: at }).execute();
+        // Instances starting together may both create it: the first insert wins and both read it back.
+        await db
+          .insertInto('server_secrets')
+          .values({ name, value: create(), created_at: at })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .execute();
         const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
         return row.value;
+      },
+      async list() {
+        return db.selectFrom('server_secrets').select(['name', 'value']).orderBy('name').execute();
+      },
+      async replace(name, from, to) {
+        return changed(await db.updateTable('server_secrets').set({ value: to }).where('name', '=', name).where('value', '=', from).executeTakeFirst());
       },
     },
   };

@@ -2,11 +2,12 @@
  * The sessions part of the storage over Kysely: sign-ins, their refresh-token families (rotated on
  * every use, RFC 9700 §4.14.2), which of them are still open, and every one of them for the export.
  */
-import type { Kysely, Selectable } from 'kysely';
-import { changed, integer, optionalInteger } from './dialect.js';
-import type { Database, RefreshTokensTable } from './schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { changed, integer, optionalInteger, TRUE } from './dialect.js';
+import type { Database, RefreshTokensTable, SessionsTable } from './schema.js';
 import { sessionRow, toSession } from './session-row.js';
-import type { RefreshToken, SessionStorage } from './session-storage.js';
+import type { CurrentRotation, RefreshToken, SessionStorage } from './session-storage.js';
+import type { Session } from './records.js';
 import { toUser } from './user-row.js';
 
 function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
@@ -21,7 +22,86 @@ function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
   };
 }
 
-export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
+/**
+ * rotateCurrent as a sequence of statements, for SQLite: atomic only inside a transaction, which
+ * kysely-storage.ts opens around it (the group commit's unit of work).
+ */
+export async function rotateCurrentInSteps(db: Kysely<Database>, rotation: CurrentRotation): Promise<Session | undefined> {
+  const { at, lifetimeMs } = rotation;
+  const found = await db
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .selectAll('s')
+    .select(['t.id as token_id', 't.expires_at as token_expires_at'])
+    .where('t.token_hash', '=', rotation.tokenHash)
+    .where('t.rotated_at', 'is', null)
+    .where('t.expires_at', '>', at)
+    .where('s.ended_at', 'is', null)
+    .where('s.kind', '=', rotation.kind)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const session = toSession(found);
+  const endsAt = (session.authTime ?? session.createdAt) + (session.save ? lifetimeMs.saved : lifetimeMs.unsaved);
+  if (at >= endsAt) return undefined;
+  const marked = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: at })
+    .where('id', '=', found.token_id)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  if (!changed(marked)) return undefined;
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', session.id).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: rotation.successor.id,
+      session_id: session.id,
+      token_hash: rotation.successor.tokenHash,
+      parent_id: found.token_id,
+      created_at: at,
+      expires_at: integer(found.token_expires_at),
+      rotated_at: null,
+    })
+    .execute();
+  return session;
+}
+
+/**
+ * rotateCurrent as one statement, for PostgreSQL: data-modifying CTEs run atomically without a
+ * transaction around them, so a refresh costs one round trip instead of seven (BEGIN, four reads
+ * and writes, COMMIT). The UPDATE takes the token's row lock: of concurrent presentations, the
+ * others wait, find it rotated when it commits (rotated_at IS NULL re-checked), and get no row.
+ */
+export async function rotateCurrentInOneStatement(db: Kysely<Database>, rotation: CurrentRotation): Promise<Session | undefined> {
+  const { at, lifetimeMs, successor } = rotation;
+  // Parameters reach PostgreSQL untyped: the numbers are cast, or `+` and `>` would meet text.
+  const result = await sql<SessionsTable & { token_id: string }>`
+    WITH current_token AS (
+      UPDATE refresh_tokens AS t SET rotated_at = ${at}::bigint
+      FROM sessions AS s
+      WHERE t.token_hash = ${rotation.tokenHash}
+        AND t.rotated_at IS NULL
+        AND t.expires_at > ${at}::bigint
+        AND s.id = t.session_id
+        AND s.ended_at IS NULL
+        AND s.kind = ${rotation.kind}
+        AND COALESCE(s.auth_time, s.created_at) + CASE WHEN s.save = ${TRUE}::integer THEN ${lifetimeMs.saved}::bigint ELSE ${lifetimeMs.unsaved}::bigint END > ${at}::bigint
+      RETURNING t.id AS token_id, t.expires_at AS token_expires_at, s.*
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = ${at}::bigint WHERE id = (SELECT id FROM current_token)
+    ), stored AS (
+      INSERT INTO refresh_tokens (id, session_id, token_hash, parent_id, created_at, expires_at, rotated_at)
+      SELECT ${successor.id}, id, ${successor.tokenHash}, token_id, ${at}::bigint, token_expires_at, NULL FROM current_token
+    )
+    SELECT * FROM current_token`.execute(db);
+  const row = result.rows[0];
+  return row && toSession(row);
+}
+
+export function sessionStorageOn(
+  db: Kysely<Database>,
+  rotateCurrent: (db: Kysely<Database>, rotation: CurrentRotation) => Promise<Session | undefined> = rotateCurrentInSteps,
+): SessionStorage {
   return {
     sessions: {
       async insert(session) {
@@ -77,6 +157,8 @@ export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
           .where('sessions.device_id', '=', deviceId)
           .groupBy('users.id')
           .orderBy('device_last_seen_at', 'desc')
+          // Ties in order on every database (PostgreSQL promises no order among equal rows).
+          .orderBy('users.id')
           .execute();
         return rows.map((row) => ({
           user: toUser(row),
@@ -109,6 +191,7 @@ export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
         const result = await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).where('rotated_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
+      rotateCurrent: (rotation) => rotateCurrent(db, rotation),
     },
 
     openSessions: {
@@ -131,6 +214,7 @@ export function sessionStorageOn(db: Kysely<Database>): SessionStorage {
           )
           .orderBy('last_seen_at', 'desc')
           .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
           .execute();
         return rows.map(toSession);
       },

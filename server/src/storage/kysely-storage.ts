@@ -9,35 +9,47 @@ import { createGroupCommit } from './group-commit.js';
 import { accountStorageOn } from './kysely-account-storage.js';
 import { clientStorageOn } from './kysely-client-storage.js';
 import { codeStorageOn } from './kysely-code-storage.js';
+import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
+import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
 import { securityLogStorageOn } from './kysely-security-log-storage.js';
-import { sessionStorageOn } from './kysely-session-storage.js';
+import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } from './kysely-session-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
 import type { Database } from './schema.js';
+import type { Session } from './records.js';
+import type { CurrentRotation } from './session-storage.js';
 import type { Storage } from './storage.js';
 
 export interface KyselyStorageOptions {
   /** Group concurrent transactions into one commit (group-commit.ts): for a single-writer database, SQLite. */
   groupCommit?: boolean;
+  /** The database behind `db`; where the two differ in more than spelling (dialect.ts), the part takes its own way. */
+  dialect?: 'sqlite' | 'postgres';
 }
 
 type Transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+type RotateCurrent = (db: Kysely<Database>, rotation: CurrentRotation) => Promise<Session | undefined>;
 
 export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorageOptions = {}): Storage {
   const transact: Transact = options.groupCommit ? createGroupCommit(db) : (work) => db.transaction().execute(work);
-  return storageOn(db, (work) => transact((trx) => work(storageOn(trx, null))));
+  // A refresh's common case (session-storage.ts rotateCurrent): one statement on PostgreSQL, inside
+  // or outside a transaction; on SQLite its steps, in a unit of work of their own when called outside one.
+  const postgres = options.dialect === 'postgres';
+  const inTransaction: RotateCurrent = postgres ? rotateCurrentInOneStatement : rotateCurrentInSteps;
+  const outside: RotateCurrent = postgres ? rotateCurrentInOneStatement : (_db, rotation) => transact((trx) => rotateCurrentInSteps(trx, rotation));
+  return storageOn(db, outside, (work) => transact((trx) => work(storageOn(trx, inTransaction, null))));
 }
 
 /**
  * Every part over `db`. `transaction` is null inside a transaction: a transaction opened there
  * joins the outer one, which decides.
  */
-function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null): Storage {
+function storageOn(db: Kysely<Database>, rotateCurrent: RotateCurrent, transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null): Storage {
   return {
     ...accountStorageOn(db),
-    ...sessionStorageOn(db),
+    ...sessionStorageOn(db, rotateCurrent),
     ...codeStorageOn(db),
     ...throttleStorageOn(db),
     ...clientStorageOn(db),
@@ -45,6 +57,8 @@ function storageOn(db: Kysely<Database>, transaction: (<T>(work: (tx: Storage) =
     ...outboxStorageOn(db),
     ...personalStorageOn(db),
     ...securityLogStorageOn(db),
+    ...rateWindowStorageOn(db),
+    ...jobLeaseStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -337,16 +337,78 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sessions_oauth_client').on('sessions').column('oauth_client_id').execute();
     },
   },
+
+  '0008_shared_limits_jobs_keys': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Fixed-window counters per (scope, key) that every instance counts in (issue 13,
+      // services/rate-limiter.ts): one row per limited key, counted by a single upsert.
+      await db.schema
+        .createTable('rate_windows')
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('window_start', 'bigint', (col) => col.notNull())
+        .addColumn('hits', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('rate_windows_pk', ['scope', 'key'])
+        .execute();
+      // The hourly sweep drops windows by their start.
+      await db.schema.createIndex('rate_windows_start').on('rate_windows').column('window_start').execute();
+
+      // One row per background job: who runs it now, until when, and when a run last finished, so
+      // that a job runs once per interval across every instance (services/job-runner.ts).
+      await db.schema
+        .createTable('job_leases')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('holder', 'text', (col) => col.notNull())
+        .addColumn('lease_until', 'bigint')
+        .addColumn('last_run_at', 'bigint')
+        .execute();
+
+      // A rotated-in key is published before it signs (services/signing-key-store.ts). Existing keys
+      // signed from their creation.
+      await db.schema.alterTable('signing_keys').addColumn('activates_at', 'bigint').execute();
+      await db
+        .updateTable('signing_keys')
+        .set({ activates_at: sql.ref('created_at') })
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // oxlint-disable-next-line typescript/no-explicit-any -- the Migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>): Promise<{ newer: string[] }> {
+  // A newer release ran first (a rolling upgrade, then this older instance restarted): its
+  // migrations only add (docs/deploy.md, Upgrading), so this release runs on that schema as it is.
+  // Kysely's migrator would refuse it as corrupted. Missing ones of its own as well: refused.
+  const status = await migrationStatus(db);
+  if (status.unknown.length > 0) {
+    if (status.pending.length === 0) return { newer: status.unknown };
+    throw new Error(
+      `Database migrations of a newer release (${status.unknown.join(', ')}) are applied but this release's ${status.pending.join(', ')} are not: start the newer release`,
+    );
+  }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return { newer: [] };
+}
+
+/**
+ * How the database's schema compares with this release's migrations, for GET /readyz (issue 13):
+ * those not applied yet, and those applied that this release does not know (a newer release ran).
+ * Reading it is a query, so it also tells that the database answers.
+ */
+// oxlint-disable-next-line typescript/no-explicit-any -- the Migrator works on any schema
+export async function migrationStatus(db: Kysely<any>): Promise<{ pending: string[]; unknown: string[] }> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  if (pending.length === known.length) return { pending, unknown: [] };
+  const applied = await db.selectFrom('kysely_migration').select('name').execute();
+  const names = new Set(known.map((migration) => migration.name));
+  return { pending, unknown: applied.map((row: { name: string }) => row.name).filter((name) => !names.has(name)) };
 }

@@ -122,6 +122,8 @@ export interface SigningKeysTable {
   public_jwk: string;
   created_at: number;
   retired_at: number | null;
+  /** Migration 0008: signs from then on; published from its creation. */
+  activates_at: number;
 }
 
 export interface ServerSecretsTable {
@@ -216,6 +218,22 @@ export interface StepUpProofsTable {
   used_at: number | null;
 }
 
+/** Migration 0008: fixed-window counters every instance counts in. */
+export interface RateWindowsTable {
+  scope: string;
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+/** Migration 0008: who runs a background job now, and when it last ran. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number | null;
+  last_run_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -233,4 +251,6 @@ export interface Database {
   addresses: AddressesTable;
   audit_events: AuditEventsTable;
   step_up_proofs: StepUpProofsTable;
+  rate_windows: RateWindowsTable;
+  job_leases: JobLeasesTable;
 }

@@ -14,6 +14,17 @@ export interface RefreshToken {
   rotatedAt: number | null;
 }
 
+/** What a refresh's common case needs (refreshTokens.rotateCurrent). */
+export interface CurrentRotation {
+  tokenHash: string;
+  /** The successor: stored as the family's newest token, with the presented one as its parent. */
+  successor: { id: string; tokenHash: string };
+  kind: SessionKind;
+  at: number;
+  /** How long a session lives from its sign-in (auth_time, else created_at), saved or not: services/session-service.ts sessionEndsAt. */
+  lifetimeMs: { saved: number; unsaved: number };
+}
+
 export interface DeviceProfileRow {
   user: User;
   lastSeenAt: number;
@@ -39,6 +50,14 @@ export interface SessionStorage {
     findByHash(tokenHash: string): Promise<RefreshToken | undefined>;
     /** Marks it rotated if it was current; false when another request rotated it first. */
     markRotated(id: string, at: number): Promise<boolean>;
+    /**
+     * A refresh's common case as one atomic step (issue 13: one statement on PostgreSQL, one unit of
+     * work on SQLite): when `tokenHash` is the current token — not rotated, not expired — of an open
+     * session of `kind` within its lifetime, marks it rotated, touches the session, stores the
+     * successor (same expiry) and returns the session as it was. Undefined in every other case,
+     * with nothing written: the caller then looks closer (a reuse, the grace window).
+     */
+    rotateCurrent(rotation: CurrentRotation): Promise<Session | undefined>;
   };
 
   openSessions: {

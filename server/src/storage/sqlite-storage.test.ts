@@ -26,7 +26,17 @@ describe('the SQLite file', () => {
       { name: '0005_security' },
       { name: '0006_parallel_limits' },
       { name: '0007_developer_apps' },
+      { name: '0008_shared_limits_jobs_keys' },
     ]);
+    await dispose();
+  });
+
+  it("runs on a database a newer release migrated (a rolling upgrade), and refuses one that also lacks this release's own", async () => {
+    const { db, dispose } = await openFileStorage();
+    await sql.raw("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2027-01-01T00:00:00.000Z')").execute(db);
+    expect(await migrateToLatest(db)).toEqual({ newer: ['9999_from_the_future'] });
+    await sql.raw("DELETE FROM kysely_migration WHERE name = '0008_shared_limits_jobs_keys'").execute(db);
+    await expect(migrateToLatest(db)).rejects.toThrow(/newer release \(9999_from_the_future\).*0008_shared_limits_jobs_keys are not/);
     await dispose();
   });
 });

@@ -6,10 +6,13 @@ import { describeAccountStorage } from './contract/account-contract.js';
 import { describeClientStorage } from './contract/client-contract.js';
 import { describeCodeStorage } from './contract/code-contract.js';
 import { DATABASES } from './contract/databases.js';
+import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
 import { describeOutboxStorage } from './contract/outbox-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
+import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
+import { describeRotationStorage } from './contract/rotation-contract.js';
 import { describeSessionStorage } from './contract/session-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
@@ -17,6 +20,7 @@ import { describeTransactions } from './contract/transaction-contract.js';
 const SUITES = [
   describeAccountStorage,
   describeSessionStorage,
+  describeRotationStorage,
   describeCodeStorage,
   describeThrottleStorage,
   describeClientStorage,
@@ -24,6 +28,8 @@ const SUITES = [
   describeOutboxStorage,
   describePersonalStorage,
   describeSecurityLogStorage,
+  describeRateWindowStorage,
+  describeJobLeaseStorage,
   describeTransactions,
 ];
 

@@ -8,9 +8,11 @@
 import type { AccountStorage } from './account-storage.js';
 import type { ClientStorage } from './client-storage.js';
 import type { CodeStorage } from './code-storage.js';
+import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
 import type { OutboxStorage } from './outbox-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
+import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
@@ -18,15 +20,28 @@ import type { ThrottleStorage } from './throttle-storage.js';
 export type { AccountStorage, ContactChanges } from './account-storage.js';
 export type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
 export type { CodeCloseReason, CodeStorage, OtpCode, StepUpProof, Verification } from './code-storage.js';
-export type { KeyStorage, SigningKey } from './key-storage.js';
+export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
+export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
+export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
 export type { ThrottleReservation, ThrottleState, ThrottleStorage } from './throttle-storage.js';
 
 export interface Storage
-  extends AccountStorage, SessionStorage, CodeStorage, ThrottleStorage, ClientStorage, KeyStorage, OutboxStorage, PersonalStorage, SecurityLogStorage {
+  extends
+    AccountStorage,
+    SessionStorage,
+    CodeStorage,
+    ThrottleStorage,
+    ClientStorage,
+    KeyStorage,
+    OutboxStorage,
+    PersonalStorage,
+    SecurityLogStorage,
+    RateWindowStorage,
+    JobLeaseStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

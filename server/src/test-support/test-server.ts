@@ -1,7 +1,8 @@
 /**
  * A real server for tests: the app as built in production, on a fresh SQLite file in a temporary
- * folder, with a clock the test moves by hand and the dev outbox as the only sender. Requests go
- * through `app.request()`; no port, no mocks.
+ * folder (or, asked for with `database: 'postgres'` or KIRISH_TEST_DATABASE=postgres, a fresh
+ * database on the run's PostgreSQL test cluster), with a clock the test moves by hand and the dev
+ * outbox as the only sender. Requests go through `app.request()`; no port, no mocks.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,13 @@ import type { MiddlewareHandler } from 'hono';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { buildApp } from '../bootstrap.js';
 import { loadConfig } from '../config/config.js';
-import { createManualClock } from '../lib/clock.js';
+import { createManualClock, type ManualClock } from '../lib/clock.js';
 import { createOutboxSender } from '../senders/outbox-sender.js';
 import type { Sender } from '../senders/sender.js';
-import { createKyselyStorage } from '../storage/kysely-storage.js';
+import { createReadinessCheck } from '../services/readiness.js';
 import { migrateToLatest } from '../storage/migrations.js';
-import { openSqlite } from '../storage/sqlite.js';
+import { openDatabase } from '../storage/open-database.js';
+import { createPostgresTestDatabase } from './postgres-test-database.js';
 
 export interface CallOptions {
   body?: unknown;
@@ -38,15 +40,50 @@ export interface CallResult {
 export const V1 = '/sso/api/v1';
 export const REGISTER_PATH = '/sso/api/v2/register/RegisterUser/';
 export const STRONG_PASSWORD = 'Qovun-pishdi-Chorsu-7';
+/** What a production start needs (config.ts): real senders, an https issuer and the key-encryption secret. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9',
+  PUBLIC_URL: 'https://id.kirish.uz',
+  KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
+} as const;
 
-export async function createTestServer(options: { env?: Record<string, string>; sender?: Sender; site?: MiddlewareHandler } = {}) {
+export type TestDatabase = 'sqlite' | 'postgres';
+
+/** The database a test server uses unless its options name one: KIRISH_TEST_DATABASE, else SQLite. */
+function defaultDatabase(): TestDatabase {
+  const asked = process.env.KIRISH_TEST_DATABASE;
+  if (asked === undefined || asked === '' || asked === 'sqlite') return 'sqlite';
+  if (asked === 'postgres') return 'postgres';
+  throw new Error(`KIRISH_TEST_DATABASE must be sqlite or postgres (got ${JSON.stringify(asked)})`);
+}
+
+/**
+ * Another instance on a test server's database (test-support/test-instances.ts): its DATABASE_URL,
+ * opened through connections of this server's own, and its clock. The first server removes the database.
+ */
+export interface SharedDatabase {
+  databaseUrl: string;
+  clock: ManualClock;
+}
+
+export async function createTestServer(
+  options: { env?: Record<string, string>; sender?: Sender; site?: MiddlewareHandler; database?: TestDatabase; sharing?: SharedDatabase } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
+  // The SQLite file's path even on PostgreSQL: tests that only need a folder (uploads) read it.
   const dbPath = join(dir, 'kirish.db');
-  const db = openSqlite(dbPath);
+  const postgres = !options.sharing && (options.database ?? defaultDatabase()) === 'postgres' ? await createPostgresTestDatabase() : undefined;
+  const databaseUrl = options.sharing?.databaseUrl ?? (postgres ? postgres.url : `sqlite:${dbPath}`);
+  // Photos stay in the test's folder whichever the database.
+  const uploads = postgres ? { UPLOADS_DIR: join(dir, 'uploads') } : {};
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...uploads, ...options.env });
+  const opened = openDatabase(config.database);
+  const { db, storage } = opened;
+  // A copy of a migrated template is migrated already; this only checks that it is.
   await migrateToLatest(db);
-  const storage = createKyselyStorage(db, { groupCommit: true });
-  const clock = createManualClock();
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: `sqlite:${dbPath}`, TRUST_PROXY: '1', ...options.env });
+  const clock = options.sharing?.clock ?? createManualClock();
   const loggedErrors: unknown[] = [];
   const app = await buildApp({
     config,
@@ -54,6 +91,7 @@ export async function createTestServer(options: { env?: Record<string, string>; 
     clock,
     sender: options.sender ?? createOutboxSender(storage, clock),
     log: (message, error) => loggedErrors.push({ message, error }),
+    readiness: createReadinessCheck(db),
     ...(options.site ? { site: options.site } : {}),
   });
 
@@ -111,11 +149,12 @@ export async function createTestServer(options: { env?: Record<string, string>; 
   }
 
   async function close() {
-    await storage.close();
+    await opened.close();
+    await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, storage, clock, config, db, dbPath, call, post, lastCode, verify, registerByPhone, close, loggedErrors };
+  return { app, storage, clock, config, db, dbPath, databaseUrl, call, post, lastCode, verify, registerByPhone, close, loggedErrors };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -8,6 +8,7 @@ import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { contactEntries, contactFrom, saveField } from '../../services/contact-fields.js';
@@ -33,7 +34,7 @@ const codeLoginSchema = requestSchema<CodeLoginRequest>()(
   }),
 );
 
-export function loginRoutes({ config, storage, clock, otp, sessions, throttle }: RouteDeps) {
+export function loginRoutes({ config, storage, clock, otp, sessions, throttle, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
   app.use('*', bindDevice({ product: config.product, secureCookie: config.publicUrl.startsWith('https:') }));
@@ -47,7 +48,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle }:
     return tokenResponse(user, started, await sessions.accessToken(started.session));
   }
 
-  app.post('/LoginUser/', async (c) => {
+  app.post('/LoginUser/', countSignIns(metrics, 'password'), async (c) => {
     const body = await readJsonBody(c, passwordLoginSchema);
     const contact = contactFrom(body);
     const meta = c.get('meta');
@@ -61,7 +62,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle }:
     return c.json(await signIn(user, meta, body.save, 'password'));
   });
 
-  app.post('/LoginOtp/', async (c) => {
+  app.post('/LoginOtp/', countSignIns(metrics, 'code'), async (c) => {
     const body = await readJsonBody(c, codeLoginSchema);
     const contact = contactFrom(body);
     // The code carries its own limits (5 tries, 5 minutes); a locked password does not block it.

@@ -14,32 +14,33 @@ import type { UserExists, UserPassword } from '../../contract/sign-in.js';
 import { CHECK_REQUESTS_PER_MINUTE_PER_IP } from '../../config/policy.js';
 import { badRequest, tooManyRequests } from '../../lib/api-error.js';
 import { checkUsername } from '../../lib/usernames.js';
-import { createWindowLimiter } from '../../lib/window-limiter.js';
 import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { contactEntries, contactFrom } from '../../services/contact-fields.js';
 import { findAccount } from '../../services/find-account.js';
+import { createRateLimiter } from '../../services/rate-limiter.js';
 
 const querySchema = v.strictObject(contactEntries);
 const usernameQuerySchema = v.strictObject({ username: v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')) });
 
 export function checkRoutes({ storage, clock, sessions }: RouteDeps) {
-  const limiter = createWindowLimiter({ limit: CHECK_REQUESTS_PER_MINUTE_PER_IP, windowSeconds: 60, clock });
+  // Counted in the database: every instance counts in the same window (issue 13).
+  const limiter = createRateLimiter(storage, clock, { scope: 'check_ip', limit: CHECK_REQUESTS_PER_MINUTE_PER_IP, windowSeconds: 60 });
   const app = new Hono<AppEnv>();
 
-  function limit(c: Context<AppEnv>) {
-    const retryAfter = limiter.hit(c.get('meta').ip);
+  async function limit(c: Context<AppEnv>) {
+    const retryAfter = await limiter.hit(c.get('meta').ip);
     if (retryAfter > 0) throw tooManyRequests('rate_limit_error', retryAfter);
   }
 
   async function lookUp(c: Context<AppEnv>) {
-    limit(c);
+    await limit(c);
     return findAccount(storage, contactFrom(parseWith(querySchema, c.req.query())));
   }
 
   app.get('/CheckUsername/', requireAuth(sessions), requireActive, async (c) => {
-    limit(c);
+    await limit(c);
     const checked = checkUsername(parseWith(usernameQuerySchema, c.req.query()).username);
     if ('problem' in checked) throw badRequest(checked.problem, 'username');
     const holder = await storage.profiles.findByUsername(checked.username);

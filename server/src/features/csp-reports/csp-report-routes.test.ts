@@ -4,7 +4,7 @@
  * as a hostile client would call it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createTestServer, PRODUCTION_ENV, type TestServer } from '../../test-support/test-server.js';
 import { MAX_REPORT_BODY_BYTES, REPORTS_PER_MINUTE } from './csp-report-routes.js';
 
 /** What Chromium sends for report-uri (CSP3 "report-uri") when an injected inline script is blocked. */
@@ -209,7 +209,7 @@ describe('POST /csp-report', () => {
 describe('GET /dev/csp-reports', () => {
   it('does not exist in production, where reports are still taken and logged', async () => {
     const production = await createTestServer({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9', PUBLIC_URL: 'https://id.kirish.uz' },
+      env: PRODUCTION_ENV,
     });
     try {
       const headers = { host: 'id.kirish.uz', 'content-type': 'application/csp-report' };

@@ -42,6 +42,8 @@ const reportTypeOnly: MiddlewareHandler = async function reportTypeOnly(c, next)
 
 /** The routes to mount at CSP_REPORT_PATH: POST / takes a report. */
 export function cspReportRoutes<E extends Env>(options: CspReportOptions<E>): Hono<E> {
+  // In this process's memory on purpose (issue 13): the limit only keeps one reporter from filling
+  // the violation log, decides no sign-in, token or code, and the demo site that shares it has no database.
   const limiter = createWindowLimiter({ limit: REPORTS_PER_MINUTE, windowSeconds: 60, clock: options.clock, maxKeys: 10_000 });
 
   const limitRate: MiddlewareHandler<E> = async function limitRate(c, next) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestServer, V1, type TestServer } from '../../test-support/test-server.js';
+import { createTestServer, PRODUCTION_ENV, V1, type TestServer } from '../../test-support/test-server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -46,7 +46,7 @@ describe('the dev outbox', () => {
 
   it('does not exist in production', async () => {
     server = await createTestServer({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9', PUBLIC_URL: 'https://id.kirish.uz' },
+      env: PRODUCTION_ENV,
     });
     const answer = await server.call('GET', '/dev/outbox');
     expect(answer.status).toBe(404);

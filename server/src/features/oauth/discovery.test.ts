@@ -117,6 +117,7 @@ describe('GET /.well-known/jwks.json', () => {
         privateJwk: JSON.stringify(await exportJWK(privateKey)),
         publicJwk: JSON.stringify(await exportJWK(publicKey)),
         createdAt,
+        activatesAt: createdAt,
         retiredAt: null,
       });
     }

@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { TOKEN_FAILURES_PER_MINUTE_PER_IP } from '../../config/policy.js';
 import { OAuthError } from '../../lib/oauth-error.js';
-import { createWindowLimiter } from '../../lib/window-limiter.js';
+import { createRateLimiter } from '../../services/rate-limiter.js';
 import type { OAuthClient } from '../../storage/storage.js';
 import { authenticatedClient, claimedCredentials, readOAuthParameters, type OAuthParameters } from './client-auth.js';
 import { allowClientOrigin, corsPreflight, varyOrigin } from './client-cors.js';
@@ -22,7 +22,8 @@ const noCache: MiddlewareHandler = async function noCache(c, next) {
 
 export function oauthTokenRoutes({ config, storage, clock, sessions, idTokens }: RouteDeps) {
   const tokens = createOAuthTokenService({ storage, clock, sessions, idTokens });
-  const failures = createWindowLimiter({ limit: TOKEN_FAILURES_PER_MINUTE_PER_IP, windowSeconds: 60, clock });
+  // Counted in the database: failures split across instances count as one (issue 13).
+  const failures = createRateLimiter(storage, clock, { scope: 'token_failures_ip', limit: TOKEN_FAILURES_PER_MINUTE_PER_IP, windowSeconds: 60 });
   // RFC 6749 §5.2: a failed client authentication is answered with a challenge for the scheme clients use.
   const challenge = `Basic realm="${config.product}"`;
   const app = new Hono<AppEnv>();
@@ -34,10 +35,10 @@ export function oauthTokenRoutes({ config, storage, clock, sessions, idTokens }:
    */
   const limitFailures: MiddlewareHandler<AppEnv> = async function limitFailures(c, next) {
     const ip = c.get('meta').ip;
-    const retryAfterSeconds = failures.retryAfter(ip);
+    const retryAfterSeconds = await failures.retryAfter(ip);
     if (retryAfterSeconds > 0) throw new OAuthError('slow_down', 'Too many failed requests from this address', { status: 429, retryAfterSeconds });
     await next();
-    if (c.res.status >= 400) failures.hit(ip);
+    if (c.res.status >= 400) await failures.hit(ip);
   };
 
   /** The client the request names, authenticated; its web origins may read the answer, error or not. */

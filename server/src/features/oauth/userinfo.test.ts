@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_ALG, createAccessTokenSigner } from '../../lib/jwt.js';
+import { createKeyCipher } from '../../lib/key-encryption.js';
 import { createSigningKeyStore } from '../../services/signing-key-store.js';
 import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, USERINFO, jwtPayload, oauthSteps } from '../../test-support/oauth.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
@@ -78,8 +79,8 @@ describe('GET /oauth/userinfo/', () => {
     const { sid } = jwtPayload(tokens.access_token) as { sid: string };
     // A token for the same session that claims every scope, validly signed with the server's own key:
     // what a bug elsewhere, a stolen signing key's lesser cousin or a future token path could produce.
-    const keys = await createSigningKeyStore(server.storage, server.clock).activeKeys(ACCESS_ALG);
-    const signer = createAccessTokenSigner(keys, server.clock, server.config.publicUrl);
+    const keys = createSigningKeyStore({ storage: server.storage, clock: server.clock, cipher: createKeyCipher(server.config.keyEncryptionSecret.value) });
+    const signer = createAccessTokenSigner(keys.source(ACCESS_ALG), server.clock, server.config.publicUrl);
     const claimsTooMuch = await signer.sign(
       { userId: spa.user_uuid, sessionId: sid, client: { clientId: PARTNER_ID, scope: 'openid profile phone email' } },
       900,

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The ConfigError's message for `env`, or what happened instead (which no message assertion matches). */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return `(accepted ${JSON.stringify(env)})`;
+  } catch (error) {
+    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
+  }
+}
+
+const TOKEN = 'k'.repeat(32);
+
+describe('SHUTDOWN_GRACE_SECONDS', () => {
+  it('is 10 by default and takes whole seconds up to 600', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '600' }).shutdownGraceSeconds).toBe(600);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const raw of ['601', '-1', '2.5', 'ten', '1e3'])
+      expect(refusal({ SHUTDOWN_GRACE_SECONDS: raw })).toMatch(/^SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600/);
+  });
+});
+
+describe('the metrics endpoint', () => {
+  it('is off without METRICS_PORT or METRICS_TOKEN', () => {
+    expect(loadConfig({}).metrics).toEqual({ kind: 'off' });
+  });
+
+  it('is on the main port behind the bearer token when only METRICS_TOKEN is set', () => {
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metrics).toEqual({ kind: 'bearer', token: TOKEN });
+  });
+
+  it('is on its own port, on loopback unless METRICS_HOST says otherwise, the token required there too if set', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ kind: 'port', port: 9464, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::', METRICS_TOKEN: TOKEN }).metrics).toEqual({
+      kind: 'port',
+      port: 9464,
+      host: '::',
+      token: TOKEN,
+    });
+  });
+
+  it('refuses a port taken by PORT or DEMO_PORT, or not a port', () => {
+    expect(refusal({ METRICS_PORT: '8080' })).toMatch(/^METRICS_PORT must be a port other than PORT and DEMO_PORT/);
+    expect(refusal({ METRICS_PORT: '8081' })).toMatch(/^METRICS_PORT must be a port other than PORT and DEMO_PORT/);
+    expect(refusal({ METRICS_PORT: '70000' })).toMatch(/^METRICS_PORT must be a whole number from 1 to 65535/);
+  });
+
+  it('refuses a METRICS_HOST that is no IP address, or one without METRICS_PORT', () => {
+    expect(refusal({ METRICS_PORT: '9464', METRICS_HOST: 'metrics.example.uz' })).toMatch(/^METRICS_HOST must be an IP address/);
+    expect(refusal({ METRICS_HOST: '0.0.0.0' })).toMatch(/^METRICS_HOST must be unset unless METRICS_PORT is set/);
+  });
+
+  it('refuses a short or oddly spelled METRICS_TOKEN without echoing it', () => {
+    const short = 'short-metrics-token';
+    expect(refusal({ METRICS_TOKEN: short })).toBe(
+      `METRICS_TOKEN must be at least 32 characters of A-Z a-z 0-9 - . _ ~ + / (openssl rand -hex 32) (got ${short.length} characters)`,
+    );
+    expect(refusal({ METRICS_TOKEN: `${TOKEN} with spaces` })).toMatch(/^METRICS_TOKEN must be/);
+    expect(refusal({ METRICS_TOKEN: `${TOKEN} with spaces` })).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Kirish's metrics (issue 13): what an operator graphs and alerts on. One set per process, made by
+ * the entry file and handed to the app (AppDeps.metrics) and through it to what records; served in
+ * Prometheus's text format at /metrics (features/operations/metrics-routes.ts, docs/deploy.md).
+ * Every label takes values from a fixed set, so the number of series stays bounded.
+ */
+import { createMetricsRegistry, type MetricsRegistry } from '../lib/metrics-registry.js';
+
+export type SignInMethod = 'password' | 'code';
+export type SignInOutcome = 'success' | 'failure' | 'locked';
+export type RefreshOutcome = 'success' | 'reuse_detected' | 'invalid';
+export type CodeChannel = 'sms' | 'call' | 'email';
+export type LockScope = 'account' | 'ip';
+
+/** The database pool now (PostgreSQL's pg pool; storage/open-database.ts). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface KirishMetrics {
+  registry: MetricsRegistry;
+  httpRequest(request: { method: string; route: string; status: number; seconds: number }): void;
+  signIn(method: SignInMethod, outcome: SignInOutcome): void;
+  refresh(outcome: RefreshOutcome): void;
+  codeSent(channel: CodeChannel): void;
+  lockout(scope: LockScope): void;
+}
+
+/** Seconds: from a cached answer (a few ms) to a password hash under load (about a second) and beyond. */
+const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+/** Anything else is `other`: a method is a label value, and a client could send any token as one. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export function createKirishMetrics(options: { poolStats?: () => PoolStats } = {}): KirishMetrics {
+  const registry = createMetricsRegistry();
+  const httpLabels = ['method', 'route', 'status_class'] as const;
+  const requests = registry.counter({
+    name: 'kirish_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class.',
+    labelNames: httpLabels,
+  });
+  const latency = registry.histogram({
+    name: 'kirish_http_request_duration_seconds',
+    help: 'Time from a request reaching Kirish to its answer, by method, route pattern and status class.',
+    labelNames: httpLabels,
+    buckets: LATENCY_BUCKETS_SECONDS,
+  });
+  const signIns = registry.counter({
+    name: 'kirish_sign_ins_total',
+    help: 'Sign-ins by method (password, code) and outcome (success, failure, locked).',
+    labelNames: ['method', 'outcome'],
+  });
+  const refreshes = registry.counter({
+    name: 'kirish_refreshes_total',
+    help: 'Refresh-token presentations by outcome (success, reuse_detected, invalid).',
+    labelNames: ['outcome'],
+  });
+  const codes = registry.counter({
+    name: 'kirish_codes_sent_total',
+    help: 'One-time codes handed to a sender, by channel (sms, call, email).',
+    labelNames: ['channel'],
+  });
+  const lockouts = registry.counter({
+    name: 'kirish_lockouts_total',
+    help: 'Locks set after failed passwords, by scope (account, ip).',
+    labelNames: ['scope'],
+  });
+  const poolStats = options.poolStats;
+  if (poolStats) {
+    registry.gauge({
+      name: 'kirish_db_pool_connections',
+      help: 'Database pool: connections open (total), idle, and queries waiting for one (waiting).',
+      labelNames: ['state'],
+      collect: () => {
+        const stats = poolStats();
+        return (['total', 'idle', 'waiting'] as const).map((state) => ({ labels: { state }, value: stats[state] }));
+      },
+    });
+  }
+
+  return {
+    registry,
+    httpRequest({ method, route, status, seconds }) {
+      const labels = { method: KNOWN_METHODS.has(method) ? method : 'other', route, status_class: `${Math.floor(status / 100)}xx` };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+    signIn: (method, outcome) => signIns.inc({ method, outcome }),
+    refresh: (outcome) => refreshes.inc({ outcome }),
+    codeSent: (channel) => codes.inc({ channel }),
+    lockout: (scope) => lockouts.inc({ scope }),
+  };
+}

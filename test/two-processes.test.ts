@@ -1,0 +1,187 @@
+/**
+ * Issue 13: two Kirish processes (server/dist/main.js) on one PostgreSQL database behave as one
+ * service. Both answer to one public name, as behind a reverse proxy that keeps the Host header:
+ * the tests send each request to the process they choose, with that Host. Registration on one and
+ * sign-in on the other; a refresh on one and the old token replayed on the other ends the family;
+ * failed sign-ins split across both lock at the count one instance would; a code sent through one
+ * is checked on the other; a session ended on one is dead on the other at once; the jobs run once.
+ */
+import { request } from 'node:http';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { latestCode } from './support/outbox.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+declare module 'vitest' {
+  /** The throwaway cluster's URL, from test/support/postgres-global-setup.mjs. */
+  export interface ProvidedContext {
+    postgresUrl: string;
+  }
+}
+
+const V1 = '/sso/api/v1';
+const PASSWORD = 'Registon-Samarqand-2026';
+
+let a: ServerProcess;
+let b: ServerProcess;
+let publicHost: string;
+const databaseName = `kirish_two_${process.pid}`;
+const adminUrl = inject('postgresUrl');
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function admin<T>(work: (client: Client) => Promise<T>, database = new URL(adminUrl).pathname.slice(1)): Promise<T> {
+  const client = new Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  // oxlint-disable-next-line typescript/no-explicit-any
+  json: any;
+}
+
+/** One JSON request to `to`, carrying the public Host header, as the proxy would forward it. */
+function call(to: ServerProcess, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        port: new URL(to.origin).port,
+        method,
+        path,
+        headers: {
+          host: publicHost,
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, json: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(payload);
+  });
+}
+
+/** Registers by phone through `through`; returns the token response. */
+async function register(through: ServerProcess, phone: string) {
+  const section = { type: 'login_sms_verification', phone };
+  expect((await call(through, 'POST', `${V1}/auth/SendAuthSmsVerification/`, section)).status).toBe(200);
+  // The dev outbox is read through the public name too: it is a table of the one database.
+  const checked = await call(through, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(a.origin, phone) });
+  expect(checked.status).toBe(200);
+  const registered = await call(through, 'POST', '/sso/api/v2/register/RegisterUser/', {
+    request_id: checked.json.request_id,
+    password: PASSWORD,
+    first_name: 'Dilshod',
+    last_name: 'Rahimov',
+    kind: 2,
+    save: true,
+  });
+  expect(registered.status).toBe(201);
+  return registered.json as { access: string; refresh: string; user_uuid: string };
+}
+
+const jobRuns = (server: ServerProcess, job: string) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"job ran"') && line.includes(`"job":"${job}"`)).length;
+
+beforeAll(async () => {
+  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const env = { DATABASE_URL: databaseUrl(databaseName), KIRISH_DEMO_ACCOUNT: '0' };
+  // The first migrates; the second starts on the migrated database, answering to the first's name.
+  a = await startServer(env);
+  publicHost = new URL(a.origin).host;
+  b = await startServer({ ...env, PUBLIC_URL: a.origin });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
+});
+
+describe('two processes on one PostgreSQL (issue 13)', () => {
+  it('registers on one and signs in on the other; a token signed by one is honoured by the other', async () => {
+    const registered = await register(a, '+998935550001');
+    const login = await call(b, 'POST', `${V1}/login/LoginUser/`, { phone: '+998935550001', password: PASSWORD });
+    expect(login.status).toBe(200);
+    const me = await call(a, 'GET', `${V1}/user/MyProfile`, undefined, login.json.access);
+    expect([me.status, me.json.id]).toEqual([200, registered.user_uuid]);
+  });
+
+  it('ends the whole family when a refresh on one is replayed on the other', async () => {
+    const { refresh } = await register(b, '+998935550002');
+    const rotated = await call(a, 'POST', `${V1}/TokenRefresh/`, { refresh });
+    expect(rotated.status).toBe(200);
+    // Past the 10-second grace window a replay is a reuse; inside it the same successor comes back.
+    const again = await call(b, 'POST', `${V1}/TokenRefresh/`, { refresh });
+    expect([again.status, again.json.refresh]).toEqual([200, rotated.json.refresh]);
+    await admin((client) => client.query('UPDATE refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL'), databaseName);
+    expect((await call(b, 'POST', `${V1}/TokenRefresh/`, { refresh })).status).toBe(401);
+    // The family is over: the successor no longer refreshes either, on either process.
+    expect((await call(a, 'POST', `${V1}/TokenRefresh/`, { refresh: rotated.json.refresh })).status).toBe(401);
+    expect((await call(b, 'GET', `${V1}/user/MyProfile`, undefined, rotated.json.access)).status).toBe(401);
+  });
+
+  it('locks the account after three wrong passwords split across both, on both', async () => {
+    await register(a, '+998935550003');
+    const tries = [a, b, a];
+    for (const [i, to] of tries.entries()) {
+      const wrong = await call(to, 'POST', `${V1}/login/LoginUser/`, { phone: '+998935550003', password: `wrong-${i}` });
+      expect([wrong.status, wrong.json]).toEqual([400, { errors: [{ error: 'invalid_credentials' }] }]);
+    }
+    for (const to of [a, b]) {
+      const owner = await call(to, 'POST', `${V1}/login/LoginUser/`, { phone: '+998935550003', password: PASSWORD });
+      expect([owner.status, owner.json]).toEqual([429, { errors: [{ error: 'too_many_attempts_login' }] }]);
+      expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('checks on one a code sent through the other, and counts its cooldown on both', async () => {
+    const section = { type: 'login_sms_verification', phone: '+998935550004' };
+    expect((await call(a, 'POST', `${V1}/auth/SendAuthSmsVerification/`, section)).status).toBe(200);
+    // The code just sent through the first holds back another one on the second.
+    const resent = await call(b, 'POST', `${V1}/auth/SendAuthSmsVerification/`, section);
+    expect([resent.status, resent.json.errors[0].error]).toEqual([429, 'timeout']);
+    const checked = await call(b, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(a.origin, section.phone) });
+    expect(checked.status).toBe(200);
+    expect(checked.json.request_id).toEqual(expect.any(String));
+  });
+
+  it('refuses on the other at once a session ended on one', async () => {
+    const { access } = await register(a, '+998935550005');
+    expect((await call(b, 'GET', `${V1}/user/MyProfile`, undefined, access)).status).toBe(200);
+    expect((await call(a, 'DELETE', `${V1}/user/LogoutUser/`, undefined, access)).status).toBeLessThan(300);
+    expect((await call(b, 'GET', `${V1}/user/MyProfile`, undefined, access)).status).toBe(401);
+  });
+
+  it('runs each background job once for both processes', async () => {
+    const jobs = ['erase_deactivated_accounts', 'rotate_signing_keys', 'sweep_rate_windows'];
+    for (const job of jobs) await expect.poll(() => jobRuns(a, job) + jobRuns(b, job)).toBe(1);
+    const leases = await admin((client) => client.query('SELECT name, last_run_at FROM job_leases ORDER BY name'), databaseName);
+    expect(leases.rows.map((row: { name: string; last_run_at: string | null }) => [row.name, row.last_run_at !== null])).toEqual(
+      jobs.map((job) => [job, true]),
+    );
+    // Both kept asking (every few minutes in production); the leases let neither run a job twice.
+    for (const job of jobs) expect(jobRuns(a, job) + jobRuns(b, job)).toBe(1);
+  });
+});
