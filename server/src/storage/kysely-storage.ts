@@ -18,6 +18,7 @@ import { securityLogStorageOn } from './kysely-security-log-storage.js';
 import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } from './kysely-session-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
 import type { Database } from './schema.js';
+import { retryOnStalePlan } from './postgres-prepared.js';
 import type { Session } from './records.js';
 import type { CurrentRotation } from './session-storage.js';
 import type { Storage } from './storage.js';
@@ -33,10 +34,15 @@ type Transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise
 type RotateCurrent = (db: Kysely<Database>, rotation: CurrentRotation) => Promise<Session | undefined>;
 
 export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorageOptions = {}): Storage {
-  const transact: Transact = options.groupCommit ? createGroupCommit(db) : (work) => db.transaction().execute(work);
+  const postgres = options.dialect === 'postgres';
+  // On PostgreSQL a unit of work that a stale prepared statement aborted runs once more (postgres-prepared.ts).
+  const transact: Transact = options.groupCommit
+    ? createGroupCommit(db)
+    : postgres
+      ? (work) => retryOnStalePlan(() => db.transaction().execute(work))
+      : (work) => db.transaction().execute(work);
   // A refresh's common case (session-storage.ts rotateCurrent): one statement on PostgreSQL, inside
   // or outside a transaction; on SQLite its steps, in a unit of work of their own when called outside one.
-  const postgres = options.dialect === 'postgres';
   const inTransaction: RotateCurrent = postgres ? rotateCurrentInOneStatement : rotateCurrentInSteps;
   const outside: RotateCurrent = postgres ? rotateCurrentInOneStatement : (_db, rotation) => transact((trx) => rotateCurrentInSteps(trx, rotation));
   return storageOn(db, outside, (work) => transact((trx) => work(storageOn(trx, inTransaction, null))));

@@ -1,9 +1,11 @@
 /**
  * The PostgreSQL connection: Kysely's PostgresDialect over a `pg` pool (issue 13). What the queries
- * spell differently is in dialect.ts; this file only opens, reads back integers and counts the pool.
+ * spell differently is in dialect.ts; this file only opens, reads back integers, keeps statements
+ * prepared (postgres-prepared.ts) and counts the pool.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
+import { keepStatementsPrepared } from './postgres-prepared.js';
 import type { Database } from './schema.js';
 
 /** pg's type id of BIGINT (int8): every time in milliseconds, and what COUNT(*) returns. */
@@ -60,7 +62,10 @@ export function openPostgres(url: string, poolSize: number, log: (message: strin
   pool.on('error', (error) => log(`an idle PostgreSQL connection failed: ${error.message}`));
   let open = 0;
   let whenAllClosed: (() => void) | undefined;
-  pool.on('connect', () => (open += 1));
+  pool.on('connect', (client) => {
+    open += 1;
+    keepStatementsPrepared(client);
+  });
   pool.on('remove', () => {
     open -= 1;
     if (open === 0) whenAllClosed?.();
