@@ -3,34 +3,24 @@
  * SQLite database of a running Kirish that keeps serving — and writing — while it is made.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, V1 } from './support/api.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { startServer, useServerFolder } from './support/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SCRIPT = join(ROOT, 'server/scripts/backup.mjs');
 const PHONE = '+998946660011';
 const PASSWORD = 'Ichan-Qala-Xiva-1220';
 
-let dir: string;
-let server: ServerProcess | undefined;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-backup-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = useServerFolder('kirish-backup-');
 
 function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: folder.dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,9 +30,9 @@ function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ 
 
 describe('npm run backup', () => {
   it('copies the database of a running server that keeps answering and writing, into a file that checks out whole', async () => {
-    const databaseUrl = `sqlite:${join(dir, 'kirish.db')}`;
-    server = await startServer({ DATABASE_URL: databaseUrl });
-    const api = apiClient(server.origin);
+    const databaseUrl = `sqlite:${join(folder.dir, 'kirish.db')}`;
+    folder.server = await startServer({ DATABASE_URL: databaseUrl });
+    const api = apiClient(folder.server.origin);
     const registered = await api.registerByPhone(PHONE, PASSWORD);
 
     // Writes all through the copy: sign-ins (a session and a log row each) and refreshes.
@@ -59,7 +49,7 @@ describe('npm run backup', () => {
       }
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const target = join(dir, 'copies', 'kirish-copy.db');
+    const target = join(folder.dir, 'copies', 'kirish-copy.db');
     const beforeBackup = answers.length;
     const backup = await runBackup({ DATABASE_URL: databaseUrl }, [target]);
     const duringBackup = answers.length;
@@ -92,7 +82,7 @@ describe('npm run backup', () => {
   }, 60_000);
 
   it('names a file under ./data/backups by default', async () => {
-    const databasePath = join(dir, 'idle.db');
+    const databasePath = join(folder.dir, 'idle.db');
     new Database(databasePath).close();
     const backup = await runBackup({ DATABASE_URL: `sqlite:${databasePath}` });
     expect(backup.code).toBe(0);
@@ -101,7 +91,7 @@ describe('npm run backup', () => {
 
   it('refuses PostgreSQL, pointing to pg_dump in docs/deploy.md, and never prints the password', () => {
     const refused = spawnSync(process.execPath, [SCRIPT], {
-      cwd: dir,
+      cwd: folder.dir,
       env: { ...process.env, DATABASE_URL: 'postgres://kirish:s3cret-pw@db.internal:5432/kirish' },
       encoding: 'utf8',
     });

@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { startServer, useServerFolder } from './support/server-process.js';
 
 const V1 = '/sso/api/v1';
 const PHONE = '+998946667788';
 const PASSWORD = 'Ipak-yoli-Xiva-1991';
 
-let dir: string;
-let server: ServerProcess | undefined;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-restart-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = useServerFolder('kirish-restart-');
 
 // The answers' shapes are what the test asserts.
 // oxlint-disable-next-line typescript/no-explicit-any
 async function call(path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  if (!server) throw new Error('no server');
-  const response = await fetch(`${server.origin}${path}`, {
+  if (!folder.server) throw new Error('no server');
+  const response = await fetch(`${folder.server.origin}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -34,8 +23,8 @@ async function call(path: string, body?: unknown): Promise<{ status: number; jso
 
 describe('a crash right after a registration and a rotation', () => {
   it('loses neither, and the rotated refresh tokens stay dead after the restart', async () => {
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` };
-    server = await startServer(env);
+    const env = { DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}` };
+    folder.server = await startServer(env);
 
     expect((await call(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE })).status).toBe(200);
     const outbox = await call(`/dev/outbox?to=${encodeURIComponent(PHONE)}`);
@@ -53,9 +42,9 @@ describe('a crash right after a registration and a rotation', () => {
     const first = await call(`${V1}/TokenRefresh/`, { refresh: registered.json.refresh });
     const second = await call(`${V1}/TokenRefresh/`, { refresh: first.json.refresh });
     expect(second.status).toBe(200);
-    await server.kill9();
+    await folder.server.kill9();
 
-    server = await startServer(env);
+    folder.server = await startServer(env);
     const login = await call(`${V1}/login/LoginUser/`, { phone: PHONE, password: PASSWORD });
     expect(login.status).toBe(200);
     expect(login.json.user_uuid).toBe(registered.json.user_uuid);

@@ -5,28 +5,17 @@
  * parts, the second after the signal.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, V1 } from './support/api.js';
 import { RawConnection } from './support/raw-http.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { startServer, useServerFolder } from './support/server-process.js';
 
 const PHONE = '+998935550011';
 const PASSWORD = 'Zarafshon-oqimi-2026';
 
-let dir: string;
-let server: ServerProcess | undefined;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-drain-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = useServerFolder('kirish-drain-');
 
 /** How a TCP connection to the origin ends: `connected`, or the error code (ECONNREFUSED). */
 function tryConnect(origin: string): Promise<string> {
@@ -50,8 +39,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 
 describe('SIGTERM', () => {
   it('answers the request under way in full, turns /readyz to 503, refuses new connections and exits 0', async () => {
-    server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, SHUTDOWN_GRACE_SECONDS: '10' });
-    const running = server;
+    folder.server = await startServer({ DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`, SHUTDOWN_GRACE_SECONDS: '10' });
+    const running = folder.server;
     await apiClient(running.origin).registerByPhone(PHONE, PASSWORD);
     const exited = once(running.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
@@ -90,6 +79,6 @@ describe('SIGTERM', () => {
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(running.output()).toContain('"msg":"stopped"');
-    server = undefined;
+    folder.server = undefined;
   }, 60_000);
 });

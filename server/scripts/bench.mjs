@@ -13,6 +13,9 @@
  * (concurrent refresh chains, default 32), --concurrency N (concurrent logins, default 8),
  * --warmup N (seconds of unmeasured warm-up per phase, default 2).
  *
+ * BENCH_SERVER_FLAGS, when set, is passed to the server processes' node (for example
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where their time goes).
+ *
  * Exit status: 0 when at most 1% of the requests of every phase failed, 1 otherwise (or when a
  * server could not be started). Missing a throughput target is reported, not an error.
  */

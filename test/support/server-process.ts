@@ -3,9 +3,12 @@
  * `npm start` does, for tests of the whole. `npm test` builds before it runs the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
@@ -75,4 +78,26 @@ export async function startServer(env: Record<string, string>, host: 'localhost'
     kill9: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
   };
+}
+
+/**
+ * A test file's own folder for its database files and the server it starts there (set `server` when
+ * starting one): the server is stopped and the folder removed after the file.
+ */
+export function useServerFolder(prefix: string): { readonly dir: string; server: ServerProcess | undefined } {
+  let dir = '';
+  const state = {
+    get dir() {
+      return dir;
+    },
+    server: undefined as ServerProcess | undefined,
+  };
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await state.server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return state;
 }
