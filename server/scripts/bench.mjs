@@ -11,7 +11,9 @@
  *
  * Flags: --database sqlite|postgres, --seconds N (measured window per phase, default 10), --lanes N
  * (concurrent refresh chains, default 32), --concurrency N (concurrent logins, default 8),
- * --warmup N (seconds of unmeasured warm-up per phase, default 2).
+ * --warmup N (seconds of unmeasured warm-up per phase, default 2), --rounds N (each configuration
+ * measured N times, the configurations taking turns; every figure the median of its rounds; default
+ * 1, and 3 with --database postgres, whose comparisons one round cannot settle).
  *
  * BENCH_SERVER_FLAGS, when set, is passed to the server processes' node (for example
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where their time goes).
@@ -31,6 +33,7 @@ import {
   docPath,
   errorFraction,
   MAX_ERROR_FRACTION,
+  medianOfRounds,
   POSTGRES_TARGETS,
   postgresSection,
   printPhase,
@@ -61,23 +64,45 @@ async function sqliteUrl() {
   return { url: `sqlite:${join(dir, 'bench.db')}`, fsType: fileSystemOf(dir) };
 }
 
-/** A fresh database in the cluster for one configuration. */
+/**
+ * A fresh database in the cluster for one configuration, and its removal once measured: dropped, and
+ * the cluster checkpointed, so that neither its autovacuum nor its dirty pages run into the next
+ * configuration's measured window.
+ */
 async function postgresDatabase(clusterUrl, name) {
-  const admin = new Client({ connectionString: clusterUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const version = (await admin.query('SHOW server_version')).rows[0].server_version;
+  const admin = async (work) => {
+    const client = new Client({ connectionString: clusterUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return admin(async (client) => {
+    await client.query(`CREATE DATABASE ${name}`);
+    const version = (await client.query('SHOW server_version')).rows[0].server_version;
     const url = new URL(clusterUrl);
     url.pathname = `/${name}`;
-    return { url: url.href, version: `PostgreSQL ${version.split(' ')[0]}` };
-  } finally {
-    await admin.end();
-  }
+    // CHECKPOINT is the superuser's: the throwaway cluster trusts `postgres` on loopback.
+    const superuser = new URL(clusterUrl);
+    superuser.username = 'postgres';
+    const done = async () => {
+      const after = new Client({ connectionString: superuser.href });
+      await after.connect();
+      try {
+        await after.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await after.query('CHECKPOINT');
+      } finally {
+        await after.end();
+      }
+    };
+    return { url: url.href, version: `PostgreSQL ${version.split(' ')[0]}`, done };
+  });
 }
 
-function report(run) {
-  console.log(`\n=== ${run.label}, ${run.instances} instance(s) ===`);
+function report(run, round) {
+  console.log(`\n=== ${run.label}, ${run.instances} instance(s)${round} ===`);
   printPhase(run.refresh, TARGETS.refresh);
   printPhase(run.login, TARGETS.login);
   if (run.serverExit) console.error(`\nbench: ${run.serverExit}`);
@@ -100,35 +125,61 @@ async function main() {
   );
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   try {
-    const sqlite = await sqliteUrl();
-    const runs = [await runConfiguration({ label: 'SQLite', databaseUrl: sqlite.url, instances: 1, settings })];
-    report(runs[0]);
-    if (settings.database === 'sqlite') {
-      await writeDoc(serverSection({ date, settings, run: runs[0], fsType: sqlite.fsType }));
-    } else {
+    // The configurations take turns, round after round, each on a fresh database: a slow spell of the
+    // machine then falls on all of them alike, and each figure is the median of its rounds.
+    const configurations = [{ label: 'SQLite', instances: 1, database: () => sqliteUrl() }];
+    if (settings.database === 'postgres') {
       console.log('\nbench: starting a throwaway PostgreSQL cluster (durable settings)');
       const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`bench: ${line}`) });
       cleanups.push(async () => cluster.stop());
-      const one = await postgresDatabase(cluster.url, 'bench_one');
-      runs.push(await runConfiguration({ label: 'PostgreSQL', databaseUrl: one.url, instances: 1, settings }));
-      report(runs[1]);
-      const two = await postgresDatabase(cluster.url, 'bench_two');
-      runs.push(await runConfiguration({ label: 'PostgreSQL', databaseUrl: two.url, instances: 2, settings }));
-      report(runs[2]);
-      await writeDoc(postgresSection({ date, settings, runs, postgresVersion: one.version }));
-      console.log(`\nbench: PostgreSQL target ${POSTGRES_TARGETS.refresh} refreshes/s with one instance: ${Math.round(runs[1].refresh.rate)}/s`);
+      for (const instances of [1, 2]) {
+        configurations.push({ label: 'PostgreSQL', instances, database: (round) => postgresDatabase(cluster.url, `bench_${instances}_${round}`) });
+      }
+    }
+    const rounds = configurations.map(() => []);
+    let fsType;
+    let postgresVersion;
+    for (let round = 1; round <= settings.rounds; round++) {
+      // Every other round the later configurations go in the opposite order: none always comes last.
+      const order = [...configurations.keys()];
+      if (round % 2 === 0) order.splice(1, order.length - 1, ...order.slice(1).toReversed());
+      for (const index of order) {
+        const configuration = configurations[index];
+        const database = await configuration.database(round);
+        fsType ??= database.fsType;
+        postgresVersion ??= database.version;
+        const run = await runConfiguration({ label: configuration.label, databaseUrl: database.url, instances: configuration.instances, settings });
+        await database.done?.();
+        rounds[index].push(run);
+        report(run, settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : '');
+      }
+    }
+    const combined = rounds.map(medianOfRounds);
+    if (settings.database === 'sqlite') {
+      await writeDoc(serverSection({ date, settings, run: combined[0], fsType }));
+    } else {
+      await writeDoc(postgresSection({ date, settings, runs: combined, postgresVersion }));
+    }
+    if (settings.rounds > 1) {
+      console.log('\nbench: medians of the rounds');
+      for (const run of combined) {
+        console.log(`  ${run.label} x${run.instances}: refreshes ${Math.round(run.refresh.rate)}/s, logins ${Math.round(run.login.rate)}/s`);
+      }
+    }
+    if (settings.database === 'postgres') {
+      console.log(`\nbench: PostgreSQL target ${POSTGRES_TARGETS.refresh} refreshes/s with one instance: ${Math.round(combined[1].refresh.rate)}/s`);
     }
     console.log(`\nbench: wrote ${docPath}`);
 
-    const failed = runs.flatMap((run) =>
-      [run.refresh, run.login].filter((phase) => errorFraction(phase) > MAX_ERROR_FRACTION).map((phase) => ({ run, phase })),
-    );
+    const failed = rounds
+      .flat()
+      .flatMap((run) => [run.refresh, run.login].filter((phase) => errorFraction(phase) > MAX_ERROR_FRACTION).map((phase) => ({ run, phase })));
     for (const { run, phase } of failed) {
       console.error(
         `bench: ${run.label} ×${run.instances}, ${phase.name}: ${(errorFraction(phase) * 100).toFixed(2)}% of requests failed (more than ${MAX_ERROR_FRACTION * 100}%)`,
       );
     }
-    return failed.length > 0 || runs.some((run) => run.serverExit) ? 1 : 0;
+    return failed.length > 0 || rounds.flat().some((run) => run.serverExit) ? 1 : 0;
   } catch (error) {
     if (interrupted) return 130;
     console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);

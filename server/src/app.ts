@@ -3,8 +3,6 @@
  * no environment. Tests call `app.request()` on it; the entry file serves it.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
 import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
@@ -43,10 +41,13 @@ import { verificationRoutes } from './features/verification/verification-routes.
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
+import { type HeaderList, withAnswerHeaders } from './middleware/answer-headers.js';
+import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
 import { observeRequests, type RequestLogLine } from './middleware/observe-requests.js';
 import { requestMeta } from './middleware/request-meta.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import type { Sender } from './senders/sender.js';
 import { createGrantService } from './services/grant-service.js';
@@ -57,11 +58,14 @@ import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
 import type { ReadinessCheck } from './services/readiness.js';
 import { createSessionService } from './services/session-service.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
+import { createInProcessSignals, type Signals } from './storage/signals.js';
 import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
   config: Config;
   storage: Storage;
+  /** Wake-up calls between the instances on the database (storage/signals.ts); absent, within this process only. */
+  signals?: Signals;
   clock: Clock;
   sender: Sender;
   signer: AccessTokenSigner;
@@ -88,9 +92,9 @@ export interface AppDeps {
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
+const NO_STORE: HeaderList = [['Cache-Control', 'no-store']];
 const noStore: MiddlewareHandler = async function noStore(c, next) {
-  await next();
-  c.header('Cache-Control', 'no-store');
+  await withAnswerHeaders(c, next, NO_STORE, true);
 };
 
 /** The image uploads, which limit their bodies themselves (photo-routes.ts, logo-routes.ts). */
@@ -116,7 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       metrics,
     }),
     sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey, metrics),
-    throttle: createLoginThrottle(storage, clock, { metrics }),
+    throttle: createLoginThrottle(storage, clock, { metrics, signals: deps.signals ?? createInProcessSignals() }),
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
     grants: createGrantService(storage, clock),
@@ -124,9 +128,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     metrics,
   };
 
-  const limitJsonBody = bodyLimit({
-    maxSize: JSON_BODY_LIMIT_BYTES,
-    onError: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
+  const limitJsonBody = limitSmallBody({
+    maxBytes: JSON_BODY_LIMIT_BYTES,
+    onTooLarge: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
   });
   // The image uploads have a limit of their own (hasOwnBodyLimit); every other body is small JSON.
   const limitBody: MiddlewareHandler = async function limitBody(c, next) {
@@ -166,8 +170,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', observeRequests({ metrics, isDraining, ...(deps.accessLog ? { log: deps.accessLog } : {}) }));
   // First, so that it sees every answer, the refusals below included (issue 10 §1).
   app.use('*', settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }));
-  // overwrite: false lets a route set its own value (the widget's script is for every site to load).
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', overwrite: false }));
+  // A route may set its own value of these (the widget's script is for every site to load).
+  app.use('*', securityHeaders());
   // Before the public-host check: a balancer probes with its own Host header (health-routes.ts).
   app.route('/', healthRoutes({ isDraining, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   if (config.metrics.kind === 'bearer') app.route('/', metricsRoutes({ metrics, token: config.metrics.token }));

@@ -133,6 +133,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     storage,
+    signals: database.signals,
     clock: systemClock,
     sender: senderFor(config, storage),
     log,

@@ -53,9 +53,29 @@ function machine() {
   };
 }
 
-/** The lines under a run's table: its errors, a server that exited, restarted lanes. */
-function errorLinesOf(run) {
-  const label = run.label ? `${run.label}: ` : '';
+/**
+ * The rounds of one configuration taken together: each phase is the round with the median rate of
+ * that phase (the lower of the two middle ones for an even count), and keeps every round's rate.
+ */
+export function medianOfRounds(rounds) {
+  const median = (key) => {
+    const sorted = rounds.map((run) => run[key]).toSorted((a, b) => a.rate - b.rate);
+    return { ...sorted[Math.floor((sorted.length - 1) / 2)], roundRates: rounds.map((run) => run[key].rate) };
+  };
+  return { label: rounds[0].label, instances: rounds[0].instances, refresh: median('refresh'), login: median('login'), rounds };
+}
+
+const fmtRounds = (phase) => phase.roundRates.map(fmtInt).join(' · ');
+
+/** The lines under a configuration's table: every round's errors, servers that exited, restarted lanes. */
+function errorLinesOf(combined, label) {
+  return combined.rounds.flatMap((run, index) =>
+    errorLinesOfRound(run, [label, combined.rounds.length > 1 ? `round ${index + 1}` : ''].filter(Boolean).join(', ')),
+  );
+}
+
+function errorLinesOfRound(run, name) {
+  const label = name ? `${name}: ` : '';
   const lines = [run.refresh, run.login].flatMap((phase) => [
     ...(phase.errors > 0 ? [`- ${label}${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`] : []),
     ...(phase.unmeasuredErrors > 0
@@ -72,7 +92,10 @@ function errorLinesOf(run) {
 }
 
 const settingsLine = (settings) =>
-  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`;
+  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}` +
+  (settings.rounds > 1
+    ? `; ${settings.rounds} rounds, the configurations taking turns within each, every figure of a phase from its round with the median rate (all rounds' rates in the last column)`
+    : '');
 
 const machineLine = () => {
   const m = machine();
@@ -87,7 +110,8 @@ const targetRow = (phase, target) =>
 
 export function serverSection({ date, settings, run, fsType }) {
   const { refresh, login: loginPhase } = run;
-  const errorLines = errorLinesOf({ ...run, label: '' });
+  const errorLines = errorLinesOf(run, '');
+  const rounds = settings.rounds > 1;
   return [
     '## Server',
     '',
@@ -98,10 +122,10 @@ export function serverSection({ date, settings, run, fsType }) {
     settingsLine(settings),
     `- Database: a fresh SQLite file in a temporary directory${fsType ? ` (${fsType} file system)` : ''}`,
     '',
-    '| Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Successes | Errors | Target | Result |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
-    targetRow(refresh, TARGETS.refresh),
-    targetRow(loginPhase, TARGETS.login),
+    `| Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Successes | Errors | Target | Result |${rounds ? ' Rounds (/s) |' : ''}`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |${rounds ? ' --- |' : ''}`,
+    targetRow(refresh, TARGETS.refresh) + (rounds ? ` ${fmtRounds(refresh)} |` : ''),
+    targetRow(loginPhase, TARGETS.login) + (rounds ? ` ${fmtRounds(loginPhase)} |` : ''),
     '',
     `CPU during the measured windows (100% = one core): refresh: server ${fmtCpu(refresh.cpu.server)}, client ${fmtCpu(refresh.cpu.client)}; login: server ${fmtCpu(loginPhase.cpu.server)}, client ${fmtCpu(loginPhase.cpu.client)}.`,
     ...(errorLines.length > 0 ? ['', ...errorLines] : []),
@@ -123,12 +147,12 @@ export const POSTGRES_TARGETS = { refresh: 1500 };
 export function postgresSection({ date, settings, runs, postgresVersion }) {
   const [sqlite, one, two] = runs;
   const row = (run, phase) =>
-    `| ${run.label} | ${run.instances} | ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.errors} | ${fmtCpu(phase.cpu.server)} |`;
+    `| ${run.label} | ${run.instances} | ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.errors} | ${fmtCpu(phase.cpu.server)} | ${fmtRounds(phase)} |`;
   const verdicts = [
     `- PostgreSQL, one instance, refreshes >= ${fmtInt(POSTGRES_TARGETS.refresh)}/s: ${fmtInt(one.refresh.rate)}/s, ${one.refresh.rate >= POSTGRES_TARGETS.refresh ? 'PASS' : 'FAIL'}.`,
-    `- Two instances not slower than one: refreshes ${fmtInt(two.refresh.rate)} against ${fmtInt(one.refresh.rate)}/s, ${two.refresh.rate >= one.refresh.rate ? 'PASS' : 'FAIL'}; logins ${fmtInt(two.login.rate)} against ${fmtInt(one.login.rate)}/s, ${two.login.rate >= one.login.rate ? 'PASS' : 'FAIL'}.`,
+    `- Two instances not slower than one${settings.rounds > 1 ? ` (medians of ${settings.rounds} rounds)` : ''}: refreshes ${fmtInt(two.refresh.rate)} against ${fmtInt(one.refresh.rate)}/s, ${two.refresh.rate >= one.refresh.rate ? 'PASS' : 'FAIL'}; logins ${fmtInt(two.login.rate)} against ${fmtInt(one.login.rate)}/s, ${two.login.rate >= one.login.rate ? 'PASS' : 'FAIL'}.`,
   ];
-  const errorLines = runs.flatMap(errorLinesOf);
+  const errorLines = runs.flatMap((run) => errorLinesOf(run, `${run.label} ×${run.instances}`));
   return [
     '## Server on PostgreSQL',
     '',
@@ -137,11 +161,11 @@ export function postgresSection({ date, settings, runs, postgresVersion }) {
     `- Date: ${date}`,
     machineLine(),
     settingsLine(settings),
-    `- Databases: ${sqlite.label} as \`npm start\` opens it (WAL, synchronous=FULL, group commit); ${postgresVersion} in a throwaway cluster on loopback started by the script (test/support/postgres-cluster.mjs) with its durable defaults (fsync and synchronous_commit on), a pool of 10 connections per instance (DATABASE_POOL_SIZE). Each configuration starts on a fresh database.`,
+    `- Databases: ${sqlite.label} as \`npm start\` opens it (WAL, synchronous=FULL, group commit); ${postgresVersion} in a throwaway cluster on loopback started by the script (test/support/postgres-cluster.mjs) with its durable defaults (fsync and synchronous_commit on), a pool of 10 connections per instance (DATABASE_POOL_SIZE). Each configuration starts on a fresh database, which is dropped and the cluster checkpointed once it is measured, so that its vacuuming and writing-back do not fall into the next one's window; from round to round the two PostgreSQL configurations take turns going first.`,
     "- Two instances: two server processes on one database, the requests spread over them in turn as a round-robin balancer would — so a chain's refreshes alternate between the instances, each rotation checked by the one that did not write it.",
     '',
-    '| Database | Instances | Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Server CPU |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Database | Instances | Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Server CPU | Rounds (/s) |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...runs.flatMap((run) => [row(run, run.refresh), row(run, run.login)]),
     '',
     ...verdicts,

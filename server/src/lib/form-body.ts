@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { requestText } from './request-body.js';
 
 /**
  * Reads an `application/x-www-form-urlencoded` body: the one format the OAuth token and revocation
@@ -8,5 +9,5 @@ import type { Context } from 'hono';
 export async function readFormBody(c: Context): Promise<URLSearchParams | null> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return null;
-  return new URLSearchParams(await c.req.text());
+  return new URLSearchParams(await requestText(c));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchedWriter, createJsonLog } from './json-log.js';
 
 describe('the JSON log', () => {
@@ -26,18 +26,34 @@ describe('the JSON log', () => {
 });
 
 describe('batchedWriter', () => {
-  it('writes the lines of one turn of the event loop in one write, and at once when flushed', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes the lines of the next 50 ms in one write, and at once when flushed', () => {
+    vi.useFakeTimers();
     const writes: string[] = [];
     const out = batchedWriter((chunk) => writes.push(chunk));
     out.write('a\n');
+    vi.advanceTimersByTime(49);
     out.write('b\n');
     expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(1);
     expect(writes).toEqual(['a\nb\n']);
     out.write('c\n');
     out.flush();
     expect(writes).toEqual(['a\nb\n', 'c\n']);
-    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(100);
     expect(writes).toHaveLength(2);
+  });
+
+  it('writes at once when the waiting lines reach the size limit', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const out = batchedWriter((chunk) => writes.push(chunk), { maxBytes: 8 });
+    out.write('1234\n');
+    expect(writes).toEqual([]);
+    out.write('5678\n');
+    expect(writes).toEqual(['1234\n5678\n']);
+    vi.advanceTimersByTime(100);
+    expect(writes).toHaveLength(1);
   });
 });

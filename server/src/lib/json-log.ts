@@ -45,15 +45,20 @@ export function createJsonLog({ out, err, now = () => new Date() }: JsonLogOutpu
 }
 
 /**
- * Lines written in one turn of the event loop leave in one write: at thousands of requests a second
- * a system call for each line costs the server a noticeable share of its time (docs/benchmarks.md).
+ * Lines leave together, at most `delayMs` after the first of them was written, or at once when
+ * `maxBytes` are waiting: at thousands of requests a second a write for each line — and a wake-up of
+ * whatever reads them — costs the server a noticeable share of its time (docs/benchmarks.md).
  * `flush` writes what is waiting at once: on exit, so that the last lines are not lost.
  */
-export function batchedWriter(write: (chunk: string) => void): { write: (line: string) => void; flush: () => void } {
+export function batchedWriter(
+  write: (chunk: string) => void,
+  { delayMs = 50, maxBytes = 64 * 1024 }: { delayMs?: number; maxBytes?: number } = {},
+): { write: (line: string) => void; flush: () => void } {
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
-    scheduled = false;
+    clearTimeout(timer);
+    timer = undefined;
     if (pending === '') return;
     const chunk = pending;
     pending = '';
@@ -62,10 +67,9 @@ export function batchedWriter(write: (chunk: string) => void): { write: (line: s
   return {
     write(line) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      if (pending.length >= maxBytes) flush();
+      // Unreferenced: waiting lines never keep the process alive; the exit path flushes them.
+      else timer ??= setTimeout(flush, delayMs).unref();
     },
     flush,
   };

@@ -1,10 +1,13 @@
 /**
  * The one wrapper around jose. Access tokens are JWTs signed with Ed25519 (fast to sign and verify,
  * small); ID tokens are signed with RS256, which OpenID Connect Core §15.1 requires every provider
- * to support. Every published key of an algorithm verifies while one of them signs, so keys rotate
+ * to support. An access token, signed at every sign-in and refresh, is put together here (RFC 7515
+ * §7.1, compact serialization) and signed by node:crypto at once: jose's way through WebCrypto cost
+ * a refresh 30 µs more of processor time (issue 13, docs/benchmarks.md). jose verifies everything. Every published key of an algorithm verifies while one of them signs, so keys rotate
  * without signing anybody out. Where the keys are kept, and which one signs when, is not this file's
  * business: a KeySource says (services/signing-key-store.ts reads them from the database).
  */
+import { KeyObject, sign as signBytes } from 'node:crypto';
 import { SignJWT, compactVerify, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTHeaderParameters } from 'jose';
 import type { Clock } from './clock.js';
 import { randomSecret } from './secrets.js';
@@ -63,6 +66,8 @@ export interface IdTokenSigner {
 export interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
+  /** The same private key for node:crypto. */
+  privateKeyObject: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
@@ -93,9 +98,11 @@ export async function generateKeyPairJwks(alg: SigningAlg): Promise<{ privateJwk
 /** A kept key pair of `alg`, imported for jose. */
 export async function importKeyPair(row: StoredKeyPair, alg: SigningAlg): Promise<LoadedKey> {
   const publicJwk = JSON.parse(row.publicJwk) as JWK;
+  const privateKey = (await importJWK(JSON.parse(row.privateJwk) as JWK, alg)) as CryptoKey;
   return {
     kid: row.kid,
-    privateKey: (await importJWK(JSON.parse(row.privateJwk) as JWK, alg)) as CryptoKey,
+    privateKey,
+    privateKeyObject: KeyObject.from(privateKey),
     publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
     publicJwk: { ...publicJwk, kid: row.kid, alg, use: 'sig' },
   };
@@ -110,6 +117,14 @@ function byKid(source: KeySource) {
   };
 }
 
+const base64url = (json: object) => Buffer.from(JSON.stringify(json)).toString('base64url');
+
+/** A JWS in compact serialization (RFC 7515 §7.1) signed with Ed25519 (RFC 8037 §3.1: the whole signing input, unhashed). */
+function signEdDsaCompact(header: JWTHeaderParameters, payload: object, key: KeyObject): string {
+  const input = `${base64url(header)}.${base64url(payload)}`;
+  return `${input}.${signBytes(null, Buffer.from(input), key).toString('base64url')}`;
+}
+
 /** Signs with the source's signing key of the moment and verifies with any published one. */
 export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer: string): AccessTokenSigner {
   const resolveKey = byKid(source);
@@ -118,16 +133,12 @@ export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer:
     async sign(claims, ttlSeconds) {
       const current = (await source.current()).signing;
       const nowSeconds = Math.floor(clock.now() / 1000);
-      const payload = claims.client ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope } : { sid: claims.sessionId };
-      const jwt = new SignJWT(payload)
-        .setProtectedHeader({ alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid })
-        .setIssuer(issuer)
-        .setSubject(claims.userId)
-        .setIssuedAt(nowSeconds)
-        .setExpirationTime(nowSeconds + ttlSeconds)
-        .setJti(randomSecret(9));
-      if (claims.client) jwt.setAudience(claims.client.clientId);
-      return jwt.sign(current.privateKey);
+      // RFC 9068 §2.2: iss, exp, aud (a client's token only), sub, client_id, iat, jti.
+      const registered = { iss: issuer, sub: claims.userId, iat: nowSeconds, exp: nowSeconds + ttlSeconds, jti: randomSecret(9) };
+      const payload = claims.client
+        ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope, ...registered, aud: claims.client.clientId }
+        : { sid: claims.sessionId, ...registered };
+      return signEdDsaCompact({ alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid }, payload, current.privateKeyObject);
     },
 
     async verify(token) {

@@ -1,8 +1,27 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
+/**
+ * The CSPRNG's bytes drawn a pool at a time, as Node's randomUUID() draws its own: one call into
+ * OpenSSL per 4 KiB instead of one per secret (a token refresh asks three times). Each byte is handed
+ * out once; a used pool is dropped, never refilled in place, so what was handed out stays as it was.
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function randomBytesFromPool(bytes: number): Buffer {
+  if (bytes > POOL_BYTES / 8) return randomBytes(bytes);
+  if (poolOffset + bytes > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  poolOffset += bytes;
+  return pool.subarray(poolOffset - bytes, poolOffset);
+}
+
 /** An opaque bearer secret: 256 bits from the CSPRNG, URL-safe (RFC 6749 §10.10 asks for at least 128). */
 export function randomSecret(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
+  return randomBytesFromPool(bytes).toString('base64url');
 }
 
 export function randomId(): string {

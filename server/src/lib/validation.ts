@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { ErrorItem } from '../contract/errors.js';
 import { ApiError } from './api-error.js';
+import { requestText } from './request-body.js';
 
 export { v };
 
@@ -51,7 +52,7 @@ export async function readJsonBody<TSchema extends v.GenericSchema>(c: Context, 
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
   let data: unknown;
   try {
-    data = JSON.parse(await c.req.text());
+    data = JSON.parse(await requestText(c));
   } catch {
     throw new ApiError(400, [{ error: 'invalid_json' }]);
   }

@@ -8,10 +8,11 @@
  * URL as sent: a query string can carry a code, a token or a contact (the dev outbox's `?to=`), and
  * a raw path is unbounded as a metrics label. No body and no header is read here.
  */
-import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { randomSecret } from '../lib/secrets.js';
 import type { KirishMetrics } from '../services/metrics.js';
+import { withAnswerHeaders } from './answer-headers.js';
 
 export type RequestIdEnv = { Variables: { requestId: string } };
 
@@ -61,10 +62,9 @@ export function observeRequests({ metrics, log, isDraining }: ObserveRequestsOpt
   return async function observeRequestsMiddleware(c, next) {
     const started = performance.now();
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomBytes(16).toString('base64url');
+    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomSecret(16);
     c.set('requestId', requestId);
-    await next();
-    c.header('X-Request-Id', requestId);
+    await withAnswerHeaders(c, next, [['X-Request-Id', requestId]], true);
     // RFC 9112 §9.6: a draining server says it will close, and the client opens its next connection elsewhere.
     if (isDraining()) c.header('Connection', 'close');
 

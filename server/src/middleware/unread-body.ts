@@ -21,6 +21,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
+import { declaredLength } from '../lib/request-body.js';
 
 export interface UnreadBodyOptions {
   /** The longest unread body read to its end to keep the connection. */
@@ -48,13 +49,6 @@ function discardRest(incoming: IncomingMessage, maxBytes: number): Promise<void>
     incoming.once('close', () => resolve());
     incoming.resume();
   });
-}
-
-/** The body's length as declared (0 without one, RFC 9112 §6.3), or undefined for a chunked body. */
-function declaredLength(incoming: IncomingMessage): number | undefined {
-  if (incoming.headers['transfer-encoding'] !== undefined) return undefined;
-  // Node has already refused a Content-Length that is not a number.
-  return Number(incoming.headers['content-length'] ?? 0);
 }
 
 /**

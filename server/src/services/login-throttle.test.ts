@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-error.js';
 import { createManualClock, type ManualClock } from '../lib/clock.js';
 import { createKyselyStorage } from '../storage/kysely-storage.js';
 import { migrateToLatest } from '../storage/migrations.js';
+import { createInProcessSignals } from '../storage/signals.js';
 import { openSqlite } from '../storage/sqlite.js';
 import type { Storage } from '../storage/storage.js';
 import { accountThrottleKey, createLoginThrottle, lockSeconds, type LoginThrottle } from './login-throttle.js';
@@ -220,5 +221,25 @@ describe('a sign-in attempt', () => {
     expect(await attempt(true)).toEqual([429, 1]);
     clock.advanceSeconds(60);
     expect(await attempt(true)).toBe(true);
+  });
+  it('wakes a waiter of another instance as soon as an attempt is decided there, not at its next look', async () => {
+    // Two instances on one database, their signals shared as LISTEN/NOTIFY shares them; neither looks again on its own for 10 s.
+    const signals = createInProcessSignals();
+    const here = createLoginThrottle(storage, clock, { maxWaitMs: 20_000, pollMs: 10_000, signals });
+    const there = createLoginThrottle(storage, clock, { maxWaitMs: 20_000, pollMs: 10_000, signals });
+    const slow = Array.from({ length: 3 }, gate);
+    const running = slow.map((g) => here.attempt(ACCOUNT, IP, () => g.decided));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let checkedThere = false;
+    const waiting = there.attempt(ACCOUNT, IP, async () => (checkedThere = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checkedThere).toBe(false);
+
+    const started = Date.now();
+    slow[0]!.open(true);
+    expect(await waiting).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    for (const g of slow) g.open(true);
+    await Promise.all(running);
   });
 });

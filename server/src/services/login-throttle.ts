@@ -21,6 +21,8 @@ import {
 import { tooManyRequests } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Contact } from '../lib/contacts.js';
+import { randomSecret } from '../lib/secrets.js';
+import type { Signals } from '../storage/signals.js';
 import type { Storage } from '../storage/storage.js';
 import type { KirishMetrics } from './metrics.js';
 
@@ -51,7 +53,12 @@ export interface LoginThrottleOptions {
   pollMs?: number;
   /** Counts the locks set, by scope (issue 13). */
   metrics?: Pick<KirishMetrics, 'lockout'>;
+  /** Tells the other instances when an attempt is decided, so their waiters look again at once. */
+  signals?: Signals;
 }
+
+/** The signal channel of decided attempts; the message names the instance and the attempt's waiting keys, in JSON. */
+export const LOGIN_ATTEMPTS_CHANNEL = 'kirish_login_attempts';
 
 /**
  * Lock length once `failures` failures in a row are counted: none before the free ones are used up;
@@ -95,7 +102,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
   /** The attempts of this process waiting at each key. Only a wake-up call: the database decides. */
   const waiting = new Map<string, Set<() => void>>();
 
-  /** Resolves when an attempt at one of the keys is decided in this process, or after pollMs. */
+  /** Resolves when an attempt at one of the keys is decided (here, or in another instance that signals it), or after pollMs. */
   function nextChance(keys: ThrottleKey[]): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
@@ -116,9 +123,29 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     });
   }
 
-  function wakeUp(keys: ThrottleKey[]): void {
+  function wakeWaiting(ids: readonly string[]): void {
     // A waiter removes itself as it wakes; a Set's iteration allows that.
-    for (const key of keys) for (const wake of waiting.get(waitingKey(key)) ?? []) wake();
+    for (const id of ids) for (const wake of waiting.get(id) ?? []) wake();
+  }
+
+  // Another instance's decision: a waiter here looks again. This instance's own come back from the
+  // database too, and are passed over: its waiters were woken already.
+  const instance = randomSecret(9);
+  options.signals?.subscribe(LOGIN_ATTEMPTS_CHANNEL, (message) => {
+    let decided: { from?: unknown; keys?: unknown };
+    try {
+      decided = JSON.parse(message) as typeof decided;
+    } catch {
+      return;
+    }
+    if (decided.from === instance || !Array.isArray(decided.keys)) return;
+    wakeWaiting(decided.keys.filter((id): id is string => typeof id === 'string'));
+  });
+
+  function wakeUp(keys: ThrottleKey[]): void {
+    const ids = keys.map(waitingKey);
+    wakeWaiting(ids);
+    options.signals?.publish(LOGIN_ATTEMPTS_CHANNEL, JSON.stringify({ from: instance, keys: ids }));
   }
 
   /** One try at reserving the attempt at every key, all or none; the refusal, or null when reserved. */

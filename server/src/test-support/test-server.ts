@@ -88,6 +88,7 @@ export async function createTestServer(
   const app = await buildApp({
     config,
     storage,
+    signals: opened.signals,
     clock,
     sender: options.sender ?? createOutboxSender(storage, clock),
     log: (message, error) => loggedErrors.push({ message, error }),
