@@ -3,7 +3,8 @@
  * small); ID tokens are signed with RS256, which OpenID Connect Core §15.1 requires every provider
  * to support. An access token, signed at every sign-in and refresh, is put together here (RFC 7515
  * §7.1, compact serialization) and signed by node:crypto at once: jose's way through WebCrypto cost
- * a refresh 30 µs more of processor time (issue 13, docs/benchmarks.md). jose verifies everything. Every published key of an algorithm verifies while one of them signs, so keys rotate
+ * a refresh 30 µs more of processor time (issue 13, docs/benchmarks.md). jose verifies everything.
+ * Every published key of an algorithm verifies while one of them signs, so keys rotate
  * without signing anybody out. Where the keys are kept, and which one signs when, is not this file's
  * business: a KeySource says (services/signing-key-store.ts reads them from the database).
  */
