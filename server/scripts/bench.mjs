@@ -64,41 +64,38 @@ async function sqliteUrl() {
   return { url: `sqlite:${join(dir, 'bench.db')}`, fsType: fileSystemOf(dir) };
 }
 
+/** Runs `work` on a connection of its own to `url`, closed afterwards. */
+async function withClient(url, work) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A fresh database in the cluster for one configuration, and its removal once measured: dropped, and
  * the cluster checkpointed, so that neither its autovacuum nor its dirty pages run into the next
  * configuration's measured window.
  */
 async function postgresDatabase(clusterUrl, name) {
-  const admin = async (work) => {
-    const client = new Client({ connectionString: clusterUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  return admin(async (client) => {
+  const version = await withClient(clusterUrl, async (client) => {
     await client.query(`CREATE DATABASE ${name}`);
-    const version = (await client.query('SHOW server_version')).rows[0].server_version;
-    const url = new URL(clusterUrl);
-    url.pathname = `/${name}`;
-    // CHECKPOINT is the superuser's: the throwaway cluster trusts `postgres` on loopback.
-    const superuser = new URL(clusterUrl);
-    superuser.username = 'postgres';
-    const done = async () => {
-      const after = new Client({ connectionString: superuser.href });
-      await after.connect();
-      try {
-        await after.query(`DROP DATABASE ${name} WITH (FORCE)`);
-        await after.query('CHECKPOINT');
-      } finally {
-        await after.end();
-      }
-    };
-    return { url: url.href, version: `PostgreSQL ${version.split(' ')[0]}`, done };
+    return (await client.query('SHOW server_version')).rows[0].server_version;
   });
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  // CHECKPOINT is the superuser's: the throwaway cluster trusts `postgres` on loopback.
+  const superuser = new URL(clusterUrl);
+  superuser.username = 'postgres';
+  const done = () =>
+    withClient(superuser.href, async (client) => {
+      await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await client.query('CHECKPOINT');
+    });
+  return { url: url.href, version: `PostgreSQL ${version.split(' ')[0]}`, done };
 }
 
 function report(run, round) {

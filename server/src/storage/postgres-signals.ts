@@ -17,6 +17,8 @@ export function createPostgresSignals(
 ): Signals {
   const listeners = createListeners();
   let client: Client | undefined;
+  /** The channels `client` listens on; one subscribed while it connected is caught up before it counts as open. */
+  let listened = new Set<string>();
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -34,10 +36,23 @@ export function createPostgresSignals(
     next.on('notification', ({ channel, payload }) => listeners.deliver(channel, payload ?? ''));
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
-    await next.connect();
+    const on = new Set<string>();
+    try {
+      await next.connect();
+      // The names are checked against SIGNAL_CHANNEL (signals.ts): no quoting is needed.
+      for (let missing = listeners.channels(); missing.length > 0; missing = listeners.channels().filter((channel) => !on.has(channel))) {
+        for (const channel of missing) {
+          await next.query(`LISTEN ${channel}`);
+          on.add(channel);
+        }
+      }
+    } catch (error) {
+      // Half open: closed, and tried again whole (ensureListening).
+      await next.end().catch(() => {});
+      throw error;
+    }
+    listened = on;
     client = next;
-    // The names are checked against SIGNAL_CHANNEL (signals.ts): no quoting is needed.
-    for (const channel of listeners.channels()) await next.query(`LISTEN ${channel}`);
   }
 
   function ensureListening(): Promise<void> {
@@ -59,8 +74,10 @@ export function createPostgresSignals(
     subscribe(channel, listener) {
       if (listeners.add(channel, listener)) {
         const current = client;
-        if (current) current.query(`LISTEN ${channel}`).catch((error: Error) => lost(current, error));
-        else void ensureListening();
+        if (current && !listened.has(channel)) {
+          listened.add(channel);
+          current.query(`LISTEN ${channel}`).catch((error: Error) => lost(current, error));
+        } else if (!current) void ensureListening();
       }
       return () => listeners.remove(channel, listener);
     },
