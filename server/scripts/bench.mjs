@@ -11,7 +11,9 @@
  *
  * Flags: --database sqlite|postgres, --seconds N (measured window per phase, default 10), --lanes N
  * (concurrent refresh chains, default 32), --concurrency N (concurrent logins, default 8),
- * --warmup N (seconds of unmeasured warm-up per phase, default 2), --rounds N (each configuration
+ * --warmup N (seconds of unmeasured refresh warm-up per instance, default 2), --login-warmup N (the
+ * same for logins, default 10: at a twentieth of the refreshes' rate, the login code needs longer
+ * before each process has compiled it), --rounds N (each configuration
  * measured N times, the configurations taking turns; every figure the median of its rounds; default
  * 1, and 3 with --database postgres, whose comparisons one round cannot settle).
  *
@@ -118,7 +120,7 @@ async function main() {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   console.log(
-    `bench: ${settings.seconds} s per phase after ${settings.warmup} s warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`,
+    `bench: ${settings.seconds} s per phase after a warm-up of ${settings.warmup} s (refreshes) and ${settings.loginWarmup} s (logins) per instance; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}`,
   );
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   try {

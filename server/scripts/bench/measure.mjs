@@ -58,15 +58,22 @@ function summarize(name, recorder, seconds, cpu, extra = {}) {
 }
 
 /**
+ * The unmeasured warm-up of a phase: `perInstance` seconds for each instance. Each process compiles
+ * its hot code only after serving it often enough, and with N instances each serves 1/N of the
+ * requests, so it takes N times as long to reach the state a long-running service is measured in.
+ */
+const warmupOf = (servers, perInstance) => perInstance * servers.length;
+
+/**
  * Runs `workers` loops from now until the deadline (warm-up + measured seconds). A loop starts no
  * request after the deadline, nor once the server has exited; the in-flight ones are awaited
  * (each is bounded by its timeout).
  */
-async function runPhase({ servers, settings, workers, loop }) {
+async function runPhase({ servers, settings, warmup, workers, loop }) {
   const serverPids = servers.map((server) => server.child.pid);
   const recorder = createRecorder();
   const begin = performance.now();
-  recorder.window.start = begin + settings.warmup * 1000;
+  recorder.window.start = begin + warmup * 1000;
   recorder.window.end = recorder.window.start + settings.seconds * 1000;
   const deadline = recorder.window.end;
 
@@ -123,6 +130,7 @@ export async function benchRefresh({ ports, servers, settings, tokens }) {
   const phase = await runPhase({
     servers,
     settings,
+    warmup: warmupOf(servers, settings.warmup),
     workers: settings.lanes,
     loop: async (lane, { recorder, timeLeft }) => {
       let token = tokens[lane];
@@ -153,6 +161,7 @@ export async function benchLogin({ ports, servers, settings }) {
   const phase = await runPhase({
     servers,
     settings,
+    warmup: warmupOf(servers, settings.loginWarmup),
     workers: settings.concurrency,
     loop: async (_worker, { recorder, timeLeft }) => {
       while (timeLeft()) recorder.record(await login(agent, port()));

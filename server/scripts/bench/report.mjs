@@ -92,7 +92,7 @@ function errorLinesOfRound(run, name) {
 }
 
 const settingsLine = (settings) =>
-  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s of warm-up; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}` +
+  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after a warm-up of ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s (refreshes) and ${fmt(settings.loginWarmup, settings.loginWarmup % 1 === 0 ? 0 : 1)} s (logins) per instance, so that each process has served as many requests before the window; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}` +
   (settings.rounds > 1
     ? `; ${settings.rounds} rounds, the configurations taking turns within each, every figure of a phase from its round with the median rate (all rounds' rates in the last column)`
     : '');

@@ -113,6 +113,8 @@ export const JOB_POLL_SECONDS = 5 * 60;
 export const JOB_LEASE_SECONDS = 10 * 60;
 /** How often expired rate-limit windows are dropped (services/rate-limiter.ts). */
 export const RATE_WINDOW_SWEEP_INTERVAL_SECONDS = 60 * 60;
+/** How often sign-in throttle keys that count nothing any more are dropped (services/login-throttle.ts). */
+export const LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS = 60 * 60;
 /** No rate limiter's window is longer: the sweep drops every window that began before this. */
 export const RATE_WINDOW_MAX_SECONDS = 60 * 60;
 

@@ -1,15 +1,21 @@
 /**
  * The background jobs of a Kirish instance, each run once per its interval across all instances
  * (services/job-runner.ts): erasing deactivated accounts past their grace period, rotating the
- * signing keys, and dropping ended rate-limit windows.
+ * signing keys, and dropping ended rate-limit windows and sign-in throttle keys that count nothing.
  */
-import { ERASE_JOB_INTERVAL_SECONDS, RATE_WINDOW_SWEEP_INTERVAL_SECONDS, SIGNING_KEY_JOB_INTERVAL_SECONDS } from '../config/policy.js';
+import {
+  ERASE_JOB_INTERVAL_SECONDS,
+  LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS,
+  RATE_WINDOW_SWEEP_INTERVAL_SECONDS,
+  SIGNING_KEY_JOB_INTERVAL_SECONDS,
+} from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
 import type { KeyCipher } from '../lib/key-encryption.js';
 import type { Storage } from '../storage/storage.js';
 import { eraseDueAccounts, type PhotoRemover } from './erase-job.js';
 import type { Job } from './job-runner.js';
 import { rotateSigningKeys } from './key-rotation.js';
+import { sweepLoginThrottle } from './login-throttle.js';
 import { sweepRateWindows } from './rate-limiter.js';
 
 export interface BackgroundJobDeps {
@@ -46,6 +52,13 @@ export function backgroundJobs({ storage, clock, cipher, photos, report }: Backg
       intervalSeconds: RATE_WINDOW_SWEEP_INTERVAL_SECONDS,
       async run() {
         await sweepRateWindows(storage, clock);
+      },
+    },
+    {
+      name: 'sweep_login_throttle',
+      intervalSeconds: LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS,
+      async run() {
+        await sweepLoginThrottle(storage, clock);
       },
     },
   ];

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../storage/migrations.js';
 import { createInProcessSignals } from '../storage/signals.js';
 import { openSqlite } from '../storage/sqlite.js';
 import type { Storage } from '../storage/storage.js';
-import { accountThrottleKey, createLoginThrottle, lockSeconds, type LoginThrottle } from './login-throttle.js';
+import { accountThrottleKey, createLoginThrottle, lockSeconds, sweepLoginThrottle, type LoginThrottle } from './login-throttle.js';
 
 describe('lockSeconds', () => {
   it('does not lock an account during its first 2 failures', () => {
@@ -141,7 +141,7 @@ describe('a sign-in attempt', () => {
   it("clears the account's failures on a success, but not the address's", async () => {
     for (let i = 0; i < 2; i += 1) await attempt(false);
     expect(await attempt(true)).toBe(true);
-    expect(await storage.throttle.get('account', ACCOUNT)).toBeUndefined();
+    expect(await storage.throttle.get('account', ACCOUNT)).toMatchObject({ failures: 0, lockedUntil: null, pending: 0 });
     expect(await storage.throttle.get('ip', IP)).toMatchObject({ failures: 2, pending: 0 });
     for (let i = 0; i < 2; i += 1) expect(await attempt(false)).toBe(false);
   });
@@ -187,10 +187,25 @@ describe('a sign-in attempt', () => {
     expect(await storage.throttle.get('ip', IP)).toMatchObject({ failures: 3, pending: 0 });
   });
 
+  it('sweeps the keys left counting nothing, and keeps those still counting', async () => {
+    expect(await attempt(false, 'phone:+998900000001')).toBe(false);
+    expect(await attempt(true)).toBe(true);
+    expect(await sweepLoginThrottle(storage, clock)).toBe(1);
+    expect(await storage.throttle.get('account', ACCOUNT)).toBeUndefined();
+    expect(await storage.throttle.get('account', 'phone:+998900000001')).toMatchObject({ failures: 1 });
+    expect(await storage.throttle.get('ip', IP)).toMatchObject({ failures: 1 });
+    clock.advanceSeconds(3600 + 1);
+    expect(await sweepLoginThrottle(storage, clock)).toBe(1);
+    expect(await storage.throttle.get('ip', IP)).toBeUndefined();
+    clock.advanceSeconds(24 * 3600);
+    expect(await sweepLoginThrottle(storage, clock)).toBe(1);
+    expect(await storage.throttle.get('account', 'phone:+998900000001')).toBeUndefined();
+  });
+
   it('lets parallel right passwords of one account through one after another instead of refusing them', async () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => attempt(true)));
     expect(answers).toEqual(Array(8).fill(true));
-    expect(await storage.throttle.get('ip', IP)).toBeUndefined();
+    expect(await storage.throttle.get('ip', IP)).toMatchObject({ failures: 0, pending: 0 });
   });
 
   it('gives up waiting for undecided attempts after the longest wait, with Retry-After 1', async () => {
@@ -208,7 +223,7 @@ describe('a sign-in attempt', () => {
     for (let i = 0; i < 3; i += 1) {
       await expect(throttle.attempt(ACCOUNT, IP, () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
     }
-    expect(await storage.throttle.get('account', ACCOUNT)).toBeUndefined();
+    expect(await storage.throttle.get('account', ACCOUNT)).toMatchObject({ failures: 0, pending: 0 });
     expect(await attempt(true)).toBe(true);
   });
 
@@ -216,7 +231,7 @@ describe('a sign-in attempt', () => {
     throttle = createLoginThrottle(storage, clock, { maxWaitMs: 30, pollMs: 5 });
     const at = clock.now();
     for (let i = 0; i < 3; i += 1) {
-      await storage.throttle.reserve('account', ACCOUNT, { at, freeFailures: 3, forgetBefore: 0, pendingUntil: at + 60_000 });
+      await storage.throttle.reserve({ at, pendingUntil: at + 60_000, keys: [{ scope: 'account', key: ACCOUNT, freeFailures: 3, forgetBefore: 0 }] });
     }
     expect(await attempt(true)).toEqual([429, 1]);
     clock.advanceSeconds(60);

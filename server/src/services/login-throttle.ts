@@ -75,26 +75,34 @@ interface ThrottleKey {
   policy: ThrottlePolicy;
 }
 
+/** Each scope's policy, the account's first. */
+const POLICIES = [
+  ['account', LOGIN_THROTTLE_ACCOUNT],
+  ['ip', LOGIN_THROTTLE_IP],
+] as const satisfies readonly (readonly [ThrottleKey['scope'], ThrottleKey['policy']])[];
+
 /**
- * The account's row always before the address's: on PostgreSQL every transaction then takes the
- * two row locks in the same order, so two attempts can never wait for each other in a circle.
+ * The account's row always before the address's: on PostgreSQL every statement and transaction then
+ * takes the two row locks in the same order, so two attempts can never wait for each other in a circle.
  */
-const keysOf = (accountKey: string, ip: string): ThrottleKey[] => [
-  { scope: 'account', key: accountKey, policy: LOGIN_THROTTLE_ACCOUNT },
-  { scope: 'ip', key: ip, policy: LOGIN_THROTTLE_IP },
-];
+const keysOf = (accountKey: string, ip: string): ThrottleKey[] =>
+  POLICIES.map(([scope, policy]) => ({ scope, key: scope === 'account' ? accountKey : ip, policy }));
+
+/**
+ * Drops the keys that count nothing any more: no failure left to remember, no lock, no attempt
+ * under way (a success or a given-back attempt leaves such a row behind). Run by background-jobs.ts.
+ */
+export async function sweepLoginThrottle(storage: Storage, clock: Clock): Promise<number> {
+  const now = clock.now();
+  let swept = 0;
+  for (const [scope, policy] of POLICIES) swept += await storage.throttle.sweep(scope, now, now - policy.forgetAfterSeconds * 1000);
+  return swept;
+}
 
 const waitingKey = ({ scope, key }: ThrottleKey) => `${scope} ${key}`;
 
 /** Why a reservation was refused: a lock that holds, or attempts under way whose outcome decides. */
 type Refusal = { locked: true; retryAfterSeconds: number } | { locked: false };
-
-/** Carries a refusal out of the reservation's transaction, which it rolls back whole. */
-class Refused extends Error {
-  constructor(readonly refusal: Refusal) {
-    super('login attempt refused');
-  }
-}
 
 export function createLoginThrottle(storage: Storage, clock: Clock, options: LoginThrottleOptions = {}): LoginThrottle {
   const maxWaitMs = options.maxWaitMs ?? LOGIN_ATTEMPT_MAX_WAIT_MS;
@@ -151,25 +159,14 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
   /** One try at reserving the attempt at every key, all or none; the refusal, or null when reserved. */
   async function tryReserve(keys: ThrottleKey[]): Promise<Refusal | null> {
     const now = clock.now();
-    try {
-      await storage.transaction(async (tx) => {
-        for (const { scope, key, policy } of keys) {
-          const reserved = await tx.throttle.reserve(scope, key, {
-            at: now,
-            freeFailures: policy.freeFailures,
-            forgetBefore: now - policy.forgetAfterSeconds * 1000,
-            pendingUntil: now + LOGIN_ATTEMPT_RESERVATION_SECONDS * 1000,
-          });
-          if (reserved) continue;
-          const lockedUntil = (await tx.throttle.get(scope, key))?.lockedUntil ?? 0;
-          throw new Refused(lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false });
-        }
-      });
-      return null;
-    } catch (error) {
-      if (error instanceof Refused) return error.refusal;
-      throw error;
-    }
+    const refused = await storage.throttle.reserve({
+      at: now,
+      pendingUntil: now + LOGIN_ATTEMPT_RESERVATION_SECONDS * 1000,
+      keys: keys.map(({ scope, key, policy }) => ({ scope, key, freeFailures: policy.freeFailures, forgetBefore: now - policy.forgetAfterSeconds * 1000 })),
+    });
+    if (refused === null) return null;
+    const lockedUntil = refused.lockedUntil ?? 0;
+    return lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false };
   }
 
   async function reserve(keys: ThrottleKey[]): Promise<void> {
@@ -200,19 +197,15 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     for (const scope of locked) options.metrics?.lockout(scope);
   }
 
-  async function succeed(accountKey: string, ip: string): Promise<void> {
-    await storage.transaction(async (tx) => {
-      await tx.throttle.remove('account', accountKey);
-      // The address keeps its failures: a success on one's own account must not reset a spray elsewhere.
-      await tx.throttle.release('ip', ip);
-    });
-  }
+  /** One statement: the account's failures are forgotten (its owner proved the password); the address keeps its own. */
+  const succeed = (accountKey: string, ip: string) =>
+    storage.throttle.giveBack([
+      { scope: 'account', key: accountKey, clear: true },
+      // A success on one's own account must not reset a spray elsewhere.
+      { scope: 'ip', key: ip },
+    ]);
 
-  async function giveBack(keys: ThrottleKey[]): Promise<void> {
-    await storage.transaction(async (tx) => {
-      for (const { scope, key } of keys) await tx.throttle.release(scope, key);
-    });
-  }
+  const giveBack = (keys: ThrottleKey[]) => storage.throttle.giveBack(keys.map(({ scope, key }) => ({ scope, key })));
 
   return {
     async attempt(accountKey, ip, check) {

@@ -45,7 +45,17 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
   // or outside a transaction; on SQLite its steps, in a unit of work of their own when called outside one.
   const inTransaction: RotateCurrent = postgres ? rotateCurrentInOneStatement : rotateCurrentInSteps;
   const outside: RotateCurrent = postgres ? rotateCurrentInOneStatement : (_db, rotation) => transact((trx) => rotateCurrentInSteps(trx, rotation));
-  return storageOn(db, outside, (work) => transact((trx) => work(storageOn(trx, inTransaction, null))));
+  const root = storageOn(db, outside, (work) => transact((trx) => work(storageOn(trx, inTransaction, null))));
+  if (postgres) return root;
+  // On SQLite a sign-in attempt's reservation and its giving back join the group commit, each a unit
+  // of its own, rather than each paying a commit of its own; a reservation refused at one key gives
+  // the others back inside that unit, so no other attempt ever sees it half made.
+  root.throttle = {
+    ...root.throttle,
+    reserve: (reservation) => transact((trx) => throttleStorageOn(trx).throttle.reserve(reservation)),
+    giveBack: (keys) => transact((trx) => throttleStorageOn(trx).throttle.giveBack(keys)),
+  };
+  return root;
 }
 
 /**

@@ -1,39 +1,77 @@
 /**
  * The throttle part of the storage over Kysely: failed sign-in attempts per key, the attempts still
- * being checked, and the lock they earn. A reservation is one upsert that changes the row only when
- * the attempt may go ahead, so attempts racing in one process or in many are counted one by one.
+ * being checked, and the lock they earn. A reservation is one upsert that changes each key's row only
+ * when the attempt may go ahead there, so attempts racing in one process or in many are counted one
+ * by one; it and the giving back are one statement each, one round trip on PostgreSQL.
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { deleted, integer, optionalInteger } from './dialect.js';
+import { integer, optionalInteger } from './dialect.js';
 import type { Database } from './schema.js';
-import type { ThrottleStorage } from './throttle-storage.js';
+import type { ThrottleGiveBack, ThrottleKeyPolicy, ThrottleState, ThrottleStorage } from './throttle-storage.js';
 
 export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
+  async function get(scope: string, key: string): Promise<ThrottleState | undefined> {
+    const row = await db.selectFrom('login_throttle').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+    return (
+      row && {
+        scope: row.scope,
+        key: row.key,
+        failures: row.failures,
+        lastFailureAt: integer(row.last_failure_at),
+        lockedUntil: optionalInteger(row.locked_until),
+        pending: row.pending,
+        pendingUntil: optionalInteger(row.pending_until),
+      }
+    );
+  }
+
+  /**
+   * One statement for every key, an upsert rather than an UPDATE: an upsert takes the rows in the
+   * order listed, as a reservation does, where an UPDATE of several rows takes them in whatever order
+   * it finds them — and two statements taking two rows in opposite orders deadlock on PostgreSQL. A
+   * key without a row gets one that counts nothing, which the sweep drops.
+   */
+  async function giveBack(keys: readonly ThrottleGiveBack[]): Promise<void> {
+    if (keys.length === 0) return;
+    const cleared = keys.some(({ clear }) => clear)
+      ? sql<SqlBool>`(${sql.join(
+          keys.filter(({ clear }) => clear).map(({ scope, key }) => sql`(login_throttle.scope = ${scope} AND login_throttle.key = ${key})`),
+          sql` OR `,
+        )})`
+      : sql<SqlBool>`1 = 0`;
+    await db
+      .insertInto('login_throttle')
+      .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: 0, locked_until: null, pending: 0, pending_until: null })))
+      .onConflict((conflict) =>
+        conflict.columns(['scope', 'key']).doUpdateSet({
+          failures: sql<number>`(CASE WHEN ${cleared} THEN 0 ELSE login_throttle.failures END)`,
+          locked_until: sql<number | null>`(CASE WHEN ${cleared} THEN NULL ELSE login_throttle.locked_until END)`,
+          pending: sql<number>`(CASE WHEN ${cleared} OR login_throttle.pending <= 0 THEN 0 ELSE login_throttle.pending - 1 END)`,
+        }),
+      )
+      .execute();
+  }
+
   return {
     throttle: {
-      async get(scope, key) {
-        const row = await db.selectFrom('login_throttle').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
-        return (
-          row && {
-            scope: row.scope,
-            key: row.key,
-            failures: row.failures,
-            lastFailureAt: integer(row.last_failure_at),
-            lockedUntil: optionalInteger(row.locked_until),
-            pending: row.pending,
-            pendingUntil: optionalInteger(row.pending_until),
-          }
-        );
-      },
-      async reserve(scope, key, { at, freeFailures, forgetBefore, pendingUntil }) {
+      get,
+      async reserve({ at, pendingUntil, keys }) {
+        if (new Set(keys.map(({ scope }) => scope)).size !== keys.length) throw new Error('throttle.reserve: one key per scope');
+        // Each key's own policy, picked by the row's scope; cast, or PostgreSQL would read the parameters as text.
+        const perKey = (pick: (key: ThrottleKeyPolicy) => number) =>
+          sql<number>`(CASE login_throttle.scope ${sql.join(
+            keys.map((key) => sql`WHEN ${key.scope} THEN CAST(${pick(key)} AS BIGINT)`),
+            sql` `,
+          )} END)`;
         // Every SET and the WHERE of an upsert read the row as it was before this statement.
-        const forgotten = sql<SqlBool>`login_throttle.last_failure_at < ${forgetBefore}`;
+        const forgotten = sql<SqlBool>`login_throttle.last_failure_at < ${perKey((key) => key.forgetBefore)}`;
         const failures = sql<number>`(CASE WHEN ${forgotten} THEN 0 ELSE login_throttle.failures END)`;
         const pending = sql<number>`(CASE WHEN login_throttle.pending_until > ${at} THEN login_throttle.pending ELSE 0 END)`;
         const unlocked = sql<SqlBool>`(${forgotten} OR login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${at})`;
-        const row = await db
+        // One statement for every key: the rows are taken in the order listed.
+        const reserved = await db
           .insertInto('login_throttle')
-          .values({ scope, key, failures: 0, last_failure_at: at, locked_until: null, pending: 1, pending_until: pendingUntil })
+          .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: at, locked_until: null, pending: 1, pending_until: pendingUntil })))
           .onConflict((conflict) =>
             conflict
               .columns(['scope', 'key'])
@@ -45,11 +83,15 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
               })
               // Ahead while the key stays unlocked even if every attempt under way fails, or when
               // nothing is under way and no lock holds (the one try a lock's end allows).
-              .where(sql<SqlBool>`(${failures} + ${pending} < ${freeFailures} OR (${pending} = 0 AND ${unlocked}))`),
+              .where(sql<SqlBool>`(${failures} + ${pending} < ${perKey((key) => key.freeFailures)} OR (${pending} = 0 AND ${unlocked}))`),
           )
-          .returning('pending')
-          .executeTakeFirst();
-        return row !== undefined;
+          .returning(['scope', 'key'])
+          .execute();
+        if (reserved.length === keys.length) return null;
+        const isReserved = ({ scope, key }: ThrottleKeyPolicy) => reserved.some((row) => row.scope === scope && row.key === key);
+        const refused = keys.find((key) => !isReserved(key))!;
+        if (reserved.length > 0) await giveBack(keys.filter(isReserved));
+        return { scope: refused.scope, key: refused.key, lockedUntil: (await get(refused.scope, refused.key))?.lockedUntil ?? null };
       },
       async settleFailure(scope, key, at) {
         const row = await db
@@ -75,24 +117,25 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', until)]))
           .execute();
       },
-      async release(scope, key) {
-        const dropped = await db
-          .deleteFrom('login_throttle')
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .where('failures', '=', 0)
-          .where('pending', '<=', 1)
-          .executeTakeFirst();
-        if (deleted(dropped)) return;
-        await db
-          .updateTable('login_throttle')
-          .set({ pending: sql<number>`(CASE WHEN pending > 0 THEN pending - 1 ELSE 0 END)` })
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .execute();
-      },
+      giveBack,
       async remove(scope, key) {
         await db.deleteFrom('login_throttle').where('scope', '=', scope).where('key', '=', key).execute();
+      },
+      async sweep(scope, at, forgetBefore) {
+        const result = await db
+          .deleteFrom('login_throttle')
+          .where('scope', '=', scope)
+          .where((eb) =>
+            eb.and([
+              eb.or([
+                eb.and([eb('failures', '=', 0), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)])]),
+                eb('last_failure_at', '<', forgetBefore),
+              ]),
+              eb.or([eb('pending', '=', 0), eb('pending_until', '<=', at)]),
+            ]),
+          )
+          .executeTakeFirst();
+        return integer(result.numDeletedRows);
       },
     },
   };

@@ -14,33 +14,61 @@ export interface ThrottleState {
   pendingUntil: number | null;
 }
 
-/** What one reservation of a sign-in attempt needs to decide, in its single statement, whether it may go ahead. */
-export interface ThrottleReservation {
-  at: number;
+/** One key of an attempt, with what its reservation needs to decide whether the attempt may go ahead there. */
+export interface ThrottleKeyPolicy {
+  scope: string;
+  key: string;
   /** Failures in a row that need no lock: while failures and pending attempts together stay under it, attempts go ahead. */
   freeFailures: number;
-  /** Failures of a key whose last failure is older than this are forgotten. */
+  /** Failures of the key whose last failure is older than this are forgotten. */
   forgetBefore: number;
+}
+
+/** One attempt to reserve at every key it is counted at, each key of its own scope. */
+export interface ThrottleReservation {
+  at: number;
   /** Until when this reservation counts if it is never settled. */
   pendingUntil: number;
+  /** In the order their rows are taken: every caller lists the scopes in the same order, so none waits on another in a circle. */
+  keys: readonly ThrottleKeyPolicy[];
+}
+
+/** The key that refused a reservation, and its lock at that moment (null: none, it was refused for the attempts under way). */
+export interface ThrottleRefusal {
+  scope: string;
+  key: string;
+  lockedUntil: number | null;
+}
+
+/** A key whose reserved attempt did not fail; `clear` also forgets its failures, its lock and its other attempts under way. */
+export interface ThrottleGiveBack {
+  scope: string;
+  key: string;
+  clear?: boolean;
 }
 
 export interface ThrottleStorage {
   throttle: {
     get(scope: string, key: string): Promise<ThrottleState | undefined>;
     /**
-     * Reserves one attempt at the key in a single statement (an upsert that changes the row only when
-     * the attempt may go ahead), so concurrent attempts, in one process or many, are counted one by
-     * one. False when the key is locked, or when the attempts still being checked would lock it if
-     * they failed.
+     * Reserves one attempt at every key of the reservation, or at none. One statement (an upsert of
+     * every key's row that changes a row only when the attempt may go ahead there), so attempts
+     * racing in one process or in many are counted one by one. When a key refuses, the keys that
+     * reserved give their attempt back at once — until then they can only make another attempt
+     * wait, never let one more through. Null when reserved; otherwise the first key that refused.
      */
-    reserve(scope: string, key: string, reservation: ThrottleReservation): Promise<boolean>;
+    reserve(reservation: ThrottleReservation): Promise<ThrottleRefusal | null>;
     /** A reserved attempt failed: it becomes a failure at `at`. Returns the failures now counted. */
     settleFailure(scope: string, key: string, at: number): Promise<number>;
     /** Locks the key until `until`, unless it is locked longer already. */
     lockUntil(scope: string, key: string, until: number): Promise<void>;
-    /** A reserved attempt did not fail: it no longer counts. A key left with nothing to count is dropped. */
-    release(scope: string, key: string): Promise<void>;
+    /** A reserved attempt did not fail: every key gets it back, in one statement. */
+    giveBack(keys: readonly ThrottleGiveBack[]): Promise<void>;
     remove(scope: string, key: string): Promise<void>;
+    /**
+     * Drops the scope's rows that count nothing any more at `at`: no failure since `forgetBefore`
+     * or none at all, no lock in force, no attempt under way. Returns how many.
+     */
+    sweep(scope: string, at: number, forgetBefore: number): Promise<number>;
   };
 }

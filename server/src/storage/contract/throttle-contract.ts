@@ -5,17 +5,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import { T0, type OpenStorage, usingStorage } from './contract-records.js';
-import type { ThrottleReservation } from '../storage.js';
+import type { Storage, ThrottleKeyPolicy, ThrottleReservation } from '../storage.js';
 
 const MINUTE = 60_000;
 
-/** A reservation at `at` with 3 free failures, forgetting a day back, counting a minute if never settled. */
-const reservation = (at: number, overrides: Partial<ThrottleReservation> = {}): ThrottleReservation => ({
+/** A reservation at `at` of one key with 3 free failures, forgetting a day back, counting a minute if never settled. */
+const reservation = (at: number, overrides: Partial<ThrottleKeyPolicy> = {}): ThrottleReservation => ({
   at,
-  freeFailures: 3,
-  forgetBefore: at - 24 * 60 * MINUTE,
   pendingUntil: at + MINUTE,
-  ...overrides,
+  keys: [{ scope: 'account', key: 'k', freeFailures: 3, forgetBefore: at - 24 * 60 * MINUTE, ...overrides }],
+});
+
+/** Whether the reservation went ahead. */
+const reserves = async (storage: Storage, of: ThrottleReservation) => (await storage.throttle.reserve(of)) === null;
+
+/** An attempt at the account `k` and the address `a`, as the login throttle makes them: 3 free failures and 20. */
+const attemptAt = (at: number): ThrottleReservation => ({
+  at,
+  pendingUntil: at + MINUTE,
+  keys: [
+    { scope: 'account', key: 'k', freeFailures: 3, forgetBefore: at - 24 * 60 * MINUTE },
+    { scope: 'ip', key: 'a', freeFailures: 20, forgetBefore: at - 60 * MINUTE },
+  ],
 });
 
 export function describeThrottleStorage(name: string, open: OpenStorage) {
@@ -43,34 +54,34 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
     it('reserves attempts only while the free failures cover every attempt under way', () =>
       withStorage(async (storage) => {
         const reserved = [];
-        for (let i = 0; i < 4; i += 1) reserved.push(await storage.throttle.reserve('account', 'k', reservation(T0)));
+        for (let i = 0; i < 4; i += 1) reserved.push(await reserves(storage, reservation(T0)));
         expect(reserved).toEqual([true, true, true, false]);
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, pending: 3, pendingUntil: T0 + MINUTE, lockedUntil: null });
         // Another key is counted apart.
-        expect(await storage.throttle.reserve('ip', 'k', reservation(T0))).toBe(true);
+        expect(await reserves(storage, reservation(T0, { scope: 'ip' }))).toBe(true);
       }));
 
     it('counts concurrent reservations one by one: 40 at once, 3 go ahead', () =>
       withStorage(async (storage) => {
-        const answers = await Promise.all(Array.from({ length: 40 }, () => storage.throttle.reserve('account', 'k', reservation(T0))));
+        const answers = await Promise.all(Array.from({ length: 40 }, () => reserves(storage, reservation(T0))));
         expect(answers.filter(Boolean)).toHaveLength(3);
         expect((await storage.throttle.get('account', 'k'))?.pending).toBe(3);
       }));
 
     it('turns a settled reservation into a failure, and refuses while a lock holds', () =>
       withStorage(async (storage) => {
-        for (let i = 0; i < 3; i += 1) await storage.throttle.reserve('account', 'k', reservation(T0));
+        for (let i = 0; i < 3; i += 1) await reserves(storage, reservation(T0));
         expect(await storage.throttle.settleFailure('account', 'k', T0 + 5)).toBe(1);
         expect(await storage.throttle.settleFailure('account', 'k', T0 + 6)).toBe(2);
         // Still one under way that could be the third failure.
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + 7))).toBe(false);
+        expect(await reserves(storage, reservation(T0 + 7))).toBe(false);
         expect(await storage.throttle.settleFailure('account', 'k', T0 + 8)).toBe(3);
         await storage.throttle.lockUntil('account', 'k', T0 + 30_000);
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 3, pending: 0, lastFailureAt: T0 + 8, lockedUntil: T0 + 30_000 });
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + 29_999))).toBe(false);
+        expect(await reserves(storage, reservation(T0 + 29_999))).toBe(false);
         // When the lock ends, one attempt at a time.
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + 30_000))).toBe(true);
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + 30_000))).toBe(false);
+        expect(await reserves(storage, reservation(T0 + 30_000))).toBe(true);
+        expect(await reserves(storage, reservation(T0 + 30_000))).toBe(false);
       }));
 
     it('never shortens a lock', () =>
@@ -83,19 +94,104 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         expect((await storage.throttle.get('ip', 'a'))?.lockedUntil).toBe(T0 + 120_000);
       }));
 
-    it('gives a released attempt back, and drops a key left with nothing to count', () =>
+    it('gives attempts back in one go, and clears a key that asks for it', () =>
       withStorage(async (storage) => {
-        await storage.throttle.reserve('ip', 'a', reservation(T0));
-        await storage.throttle.reserve('ip', 'a', reservation(T0));
-        await storage.throttle.release('ip', 'a');
-        expect((await storage.throttle.get('ip', 'a'))?.pending).toBe(1);
-        await storage.throttle.release('ip', 'a');
-        expect(await storage.throttle.get('ip', 'a')).toBeUndefined();
+        for (let i = 0; i < 2; i += 1) await reserves(storage, attemptAt(T0));
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 1, failures: 0 });
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        // Never below nothing, and the row stays (the sweep drops it).
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 0, failures: 0 });
 
-        await storage.throttle.settleFailure('ip', 'b', T0);
-        await storage.throttle.reserve('ip', 'b', reservation(T0));
-        await storage.throttle.release('ip', 'b');
-        expect(await storage.throttle.get('ip', 'b')).toMatchObject({ failures: 1, pending: 0 });
+        for (let i = 0; i < 2; i += 1) await storage.throttle.settleFailure('account', 'k', T0);
+        await storage.throttle.lockUntil('account', 'k', T0 + MINUTE);
+        await storage.throttle.settleFailure('ip', 'a', T0);
+        await reserves(storage, attemptAt(T0 + 2 * MINUTE));
+        await storage.throttle.giveBack([
+          { scope: 'account', key: 'k', clear: true },
+          { scope: 'ip', key: 'a' },
+        ]);
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, lockedUntil: null, pending: 0 });
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ failures: 1, pending: 0 });
+        // A key without a row gets one that counts nothing.
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'none' }]);
+        expect(await storage.throttle.get('ip', 'none')).toMatchObject({ failures: 0, pending: 0, lockedUntil: null });
+      }));
+
+    it('reserves at every key or at none, and names the key that refused with its lock', () =>
+      withStorage(async (storage) => {
+        for (let i = 0; i < 3; i += 1) expect(await reserves(storage, attemptAt(T0))).toBe(true);
+        expect(await storage.throttle.reserve(attemptAt(T0))).toEqual({ scope: 'account', key: 'k', lockedUntil: null });
+        // The address's reservation of the refused attempt was given back.
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
+
+        for (let i = 0; i < 20; i += 1) await storage.throttle.settleFailure('ip', 'b', T0);
+        await storage.throttle.lockUntil('ip', 'b', T0 + MINUTE);
+        const elsewhere = {
+          ...attemptAt(T0),
+          keys: [
+            { ...attemptAt(T0).keys[0]!, key: 'j' },
+            { ...attemptAt(T0).keys[1]!, key: 'b' },
+          ],
+        };
+        expect(await storage.throttle.reserve(elsewhere)).toEqual({ scope: 'ip', key: 'b', lockedUntil: T0 + MINUTE });
+        expect(await storage.throttle.get('account', 'j')).toMatchObject({ pending: 0 });
+      }));
+
+    it('counts concurrent reservations at two keys one by one: 40 at once, 3 go ahead, nothing left over', () =>
+      withStorage(async (storage) => {
+        const answers = await Promise.all(Array.from({ length: 40 }, () => reserves(storage, attemptAt(T0))));
+        expect(answers.filter(Boolean)).toHaveLength(3);
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({ pending: 3 });
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
+      }));
+
+    it('reserves and gives back at two keys from many callers at once without deadlocking', () =>
+      withStorage(async (storage) => {
+        // Every statement takes the account's row before the address's; taken the other way round by
+        // one of them, two callers would each hold the row the other waits for. The address's row is
+        // made first, so that a statement taking rows as it finds them would meet it first.
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        await storage.throttle.giveBack([{ scope: 'account', key: 'k' }]);
+        const caller = async () => {
+          for (let i = 0; i < 15; i += 1) {
+            if ((await storage.throttle.reserve(attemptAt(T0))) !== null) continue;
+            await storage.throttle.giveBack(
+              i % 2
+                ? [
+                    { scope: 'account', key: 'k', clear: true },
+                    { scope: 'ip', key: 'a' },
+                  ]
+                : attemptAt(T0).keys,
+            );
+          }
+        };
+        await Promise.all(Array.from({ length: 12 }, caller));
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ failures: 0 });
+      }));
+
+    it('sweeps the keys that count nothing any more, and only those', () =>
+      withStorage(async (storage) => {
+        // Nothing to count: given back; a failure forgotten; a lock ended with no failures left.
+        await reserves(storage, reservation(T0, { scope: 'ip', key: 'given' }));
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'given' }]);
+        await storage.throttle.settleFailure('ip', 'old', T0 - 2 * 60 * MINUTE);
+        // Still counting: a recent failure (and its lock); an attempt under way.
+        await storage.throttle.settleFailure('ip', 'recent', T0 - MINUTE);
+        await storage.throttle.lockUntil('ip', 'recent', T0 + MINUTE);
+        await reserves(storage, reservation(T0, { scope: 'ip', key: 'busy' }));
+        await storage.throttle.settleFailure('account', 'other-scope', T0 - 2 * 60 * MINUTE);
+
+        expect(await storage.throttle.sweep('ip', T0, T0 - 60 * MINUTE)).toBe(2);
+        expect(await storage.throttle.get('ip', 'given')).toBeUndefined();
+        expect(await storage.throttle.get('ip', 'old')).toBeUndefined();
+        expect(await storage.throttle.get('ip', 'recent')).toMatchObject({ failures: 1, lockedUntil: T0 + MINUTE });
+        expect(await storage.throttle.get('ip', 'busy')).toMatchObject({ pending: 1 });
+        expect(await storage.throttle.get('account', 'other-scope')).toBeDefined();
+        // The reservation nobody settled stops counting once its time is up.
+        expect(await storage.throttle.sweep('ip', T0 + 2 * MINUTE, T0 - 60 * MINUTE)).toBe(1);
+        expect(await storage.throttle.get('ip', 'busy')).toBeUndefined();
       }));
 
     it('forgets failures older than the quiet period, with their lock', () =>
@@ -103,16 +199,16 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         for (let i = 0; i < 3; i += 1) await storage.throttle.settleFailure('account', 'k', T0);
         await storage.throttle.lockUntil('account', 'k', T0 + 15 * MINUTE);
         const later = T0 + 10 * MINUTE;
-        expect(await storage.throttle.reserve('account', 'k', reservation(later, { forgetBefore: T0 - 1 }))).toBe(false);
-        expect(await storage.throttle.reserve('account', 'k', reservation(later, { forgetBefore: T0 + 1 }))).toBe(true);
+        expect(await reserves(storage, reservation(later, { forgetBefore: T0 - 1 }))).toBe(false);
+        expect(await reserves(storage, reservation(later, { forgetBefore: T0 + 1 }))).toBe(true);
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, pending: 1, lockedUntil: null });
       }));
 
     it('stops counting reservations nobody settled once their time is up', () =>
       withStorage(async (storage) => {
-        for (let i = 0; i < 3; i += 1) await storage.throttle.reserve('account', 'k', reservation(T0));
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + MINUTE - 1))).toBe(false);
-        expect(await storage.throttle.reserve('account', 'k', reservation(T0 + MINUTE))).toBe(true);
+        for (let i = 0; i < 3; i += 1) await reserves(storage, reservation(T0));
+        expect(await reserves(storage, reservation(T0 + MINUTE - 1))).toBe(false);
+        expect(await reserves(storage, reservation(T0 + MINUTE))).toBe(true);
         expect((await storage.throttle.get('account', 'k'))?.pending).toBe(1);
       }));
   });
