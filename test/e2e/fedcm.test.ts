@@ -7,7 +7,7 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
 import { grantStorageAccess, watchFedCmDialogs, withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, signInWithPassword, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -38,7 +38,7 @@ async function allowInPopup(context: BrowserContext): Promise<void> {
   const popup = await context.waitForEvent('page', { timeout: 20_000 });
   await popup.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor({ timeout: 20_000 });
   await popup.getByRole('button', { name: text('consent_allow'), exact: true }).click();
-  await popup.waitForEvent('close', { timeout: 20_000 });
+  await whenClosed(popup);
 }
 
 describe('FedCM: the browser lists the Kirish account on the partner site', () => {
@@ -86,7 +86,7 @@ describe('FedCM: the browser lists the Kirish account on the partner site', () =
     expect(new URL(login.url()).pathname).toBe('/login');
     await signInWithPassword(login, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     // Signed in, the page closes itself (IdentityProvider.close()) and the browser lists the account.
-    await login.waitForEvent('close', { timeout: 20_000 });
+    await whenClosed(login);
     const dialog = await dialogs.next();
     expect(dialog.dialogType).toBe('AccountChooser');
     expect(dialog.accounts.map((account) => account.name)).toEqual([FULL_NAME]);
@@ -130,7 +130,7 @@ describe('without FedCM (Safari, Firefox)', () => {
     const popup = await popupOpened;
     expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
     // Signed in at Kirish and the app allowed before: the popup answers and closes by itself.
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    await whenClosed(popup);
     await expectGreeted(page, 'script tag');
     await context.close();
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -98,7 +98,7 @@ describe('the widget on the demo partner site', () => {
     expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
     await signInInside(popup);
     // Consent is remembered from the first test; the popup answers and closes itself.
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await whenClosed(popup, 15_000);
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
     await context.close();

@@ -77,3 +77,19 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
   return errors;
 }
+
+/**
+ * Resolves once `page` is closed, also when it closed before the call: a popup that answers and
+ * closes itself can be gone before the click that made it answer returns, and Playwright's
+ * `waitForEvent('close')` then waits for an event that already happened.
+ */
+export function whenClosed(page: Page, timeoutMs = 20_000): Promise<void> {
+  if (page.isClosed()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${page.url()} still open after ${timeoutMs} ms`)), timeoutMs);
+    page.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
