@@ -82,7 +82,8 @@ async function withClient(url, work) {
  * the cluster checkpointed, so that neither its autovacuum nor its dirty pages run into the next
  * configuration's measured window.
  */
-async function postgresDatabase(clusterUrl, name) {
+async function postgresDatabase(cluster, name) {
+  const clusterUrl = cluster.url;
   const version = await withClient(clusterUrl, async (client) => {
     await client.query(`CREATE DATABASE ${name}`);
     return (await client.query('SHOW server_version')).rows[0].server_version;
@@ -97,7 +98,7 @@ async function postgresDatabase(clusterUrl, name) {
       await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await client.query('CHECKPOINT');
     });
-  return { url: url.href, version: `PostgreSQL ${version.split(' ')[0]}`, done };
+  return { url: url.href, pid: cluster.postmasterPid, version: `PostgreSQL ${version.split(' ')[0]}`, done };
 }
 
 function report(run, round) {
@@ -132,7 +133,7 @@ async function main() {
       const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`bench: ${line}`) });
       cleanups.push(async () => cluster.stop());
       for (const instances of [1, 2]) {
-        configurations.push({ label: 'PostgreSQL', instances, database: (round) => postgresDatabase(cluster.url, `bench_${instances}_${round}`) });
+        configurations.push({ label: 'PostgreSQL', instances, database: (round) => postgresDatabase(cluster, `bench_${instances}_${round}`) });
       }
     }
     const rounds = configurations.map(() => []);
@@ -147,7 +148,13 @@ async function main() {
         const database = await configuration.database(round);
         fsType ??= database.fsType;
         postgresVersion ??= database.version;
-        const run = await runConfiguration({ label: configuration.label, databaseUrl: database.url, instances: configuration.instances, settings });
+        const run = await runConfiguration({
+          label: configuration.label,
+          databaseUrl: database.url,
+          databasePid: database.pid,
+          instances: configuration.instances,
+          settings,
+        });
         await database.done?.();
         rounds[index].push(run);
         report(run, settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : '');

@@ -10,7 +10,7 @@
  * As root the server runs as the `postgres` user (PostgreSQL refuses to run as root).
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,9 +87,10 @@ function freePort() {
 }
 
 /**
- * Starts a cluster and returns its URL and a stop function. The settings below are for a TEST
- * cluster only: fsync=off, synchronous_commit=off and full_page_writes=off trade crash safety for
- * speed, which is right for data thrown away after the run and wrong for any real server.
+ * Starts a cluster and returns its URL, its postmaster's process id and a stop function. The
+ * settings below are for a TEST cluster only: fsync=off, synchronous_commit=off and
+ * full_page_writes=off trade crash safety for speed, which is right for data thrown away after the
+ * run and wrong for any real server.
  * `durable` keeps PostgreSQL's own defaults instead (every commit on disk before it is answered),
  * for the benchmark, which compares it with SQLite's synchronous=FULL.
  */
@@ -142,7 +143,9 @@ export async function startPostgresCluster({ log = console.log, durable = false 
     } finally {
       await admin.end();
     }
-    return { url: `postgres://${TEST_ROLE}@127.0.0.1:${port}/${TEST_DATABASE}`, stop };
+    // The postmaster's process id, first line of postmaster.pid: its CPU and its children's (the benchmark).
+    const postmasterPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return { url: `postgres://${TEST_ROLE}@127.0.0.1:${port}/${TEST_DATABASE}`, postmasterPid, stop };
   } catch (error) {
     stop();
     throw error;

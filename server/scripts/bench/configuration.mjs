@@ -7,7 +7,7 @@ import http from 'node:http';
 import { benchLogin, benchRefresh, setupChains } from './measure.mjs';
 import { freePorts, serverAlive, startServer, stopServer } from './server-process.mjs';
 
-export async function runConfiguration({ label, databaseUrl, instances, settings, onStarted }) {
+export async function runConfiguration({ label, databaseUrl, databasePid, instances, settings, onStarted }) {
   const servers = [];
   try {
     for (let i = 0; i < instances; i++) {
@@ -27,8 +27,8 @@ export async function runConfiguration({ label, databaseUrl, instances, settings
     console.log(`bench: ${label}: ${ready} of ${settings.lanes} refresh chains opened by password login`);
     if (ready === 0) throw new Error(`${label}: no refresh chain could be opened (every setup login failed)`);
 
-    const refresh = await benchRefresh({ ports, servers, settings, tokens: chains.tokens });
-    const login = await benchLogin({ ports, servers, settings });
+    const refresh = await benchRefresh({ ports, servers, databasePid, settings, tokens: chains.tokens });
+    const login = await benchLogin({ ports, servers, databasePid, settings });
     const dead = servers.filter((server) => !serverAlive(server));
     // Reported, not thrown: the figures up to the exit are still printed and written.
     const serverExit =

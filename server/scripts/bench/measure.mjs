@@ -36,6 +36,12 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** Milliseconds of CPU per success, of each part the snapshots measured (undefined where one did not). */
+function cpuPerSuccess(used, successes) {
+  const per = (seconds) => (seconds === undefined || successes === 0 ? undefined : (seconds * 1000) / successes);
+  return { serverMain: per(used.serverMain), serverOthers: per(used.serverOthers), database: per(used.database) };
+}
+
 function summarize(name, recorder, seconds, cpu, extra = {}) {
   const sorted = Float64Array.from(recorder.latencies).toSorted();
   const successes = sorted.length;
@@ -53,6 +59,7 @@ function summarize(name, recorder, seconds, cpu, extra = {}) {
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     cpu,
+    cpuPerRequest: cpuPerSuccess(cpu.used, successes),
     ...extra,
   };
 }
@@ -69,7 +76,7 @@ const warmupOf = (servers, perInstance) => perInstance * servers.length;
  * request after the deadline, nor once the server has exited; the in-flight ones are awaited
  * (each is bounded by its timeout).
  */
-async function runPhase({ servers, settings, warmup, workers, loop }) {
+async function runPhase({ servers, databasePid, settings, warmup, workers, loop }) {
   const serverPids = servers.map((server) => server.child.pid);
   const recorder = createRecorder();
   const begin = performance.now();
@@ -79,15 +86,15 @@ async function runPhase({ servers, settings, warmup, workers, loop }) {
 
   let cpuFrom;
   let cpuTo;
-  const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPids)), Math.max(0, recorder.window.start - performance.now()));
-  const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPids)), Math.max(0, deadline - performance.now()));
+  const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPids, databasePid)), Math.max(0, recorder.window.start - performance.now()));
+  const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPids, databasePid)), Math.max(0, deadline - performance.now()));
 
   const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline && servers.every(serverAlive) };
   await Promise.all(Array.from({ length: workers }, (_, index) => loop(index, ctx)));
   clearTimeout(cpuStart);
   clearTimeout(cpuEnd);
-  cpuFrom ??= cpuSnapshot(serverPids);
-  cpuTo ??= cpuSnapshot(serverPids);
+  cpuFrom ??= cpuSnapshot(serverPids, databasePid);
+  cpuTo ??= cpuSnapshot(serverPids, databasePid);
   const measuredSeconds = (Math.min(performance.now(), recorder.window.end) - recorder.window.start) / 1000;
   return { recorder, cpu: cpuShare(cpuFrom, cpuTo), measuredSeconds: Math.max(measuredSeconds, 1e-9) };
 }
@@ -120,7 +127,7 @@ export async function setupChains(agent, ports, lanes, concurrency) {
   return { tokens, failures };
 }
 
-export async function benchRefresh({ ports, servers, settings, tokens }) {
+export async function benchRefresh({ ports, servers, databasePid, settings, tokens }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.lanes });
   const port = roundRobin(ports);
   // A failed refresh leaves the chain's state unknown: the lane never re-sends that token but
@@ -129,6 +136,7 @@ export async function benchRefresh({ ports, servers, settings, tokens }) {
   let deadLanes = 0;
   const phase = await runPhase({
     servers,
+    databasePid,
     settings,
     warmup: warmupOf(servers, settings.warmup),
     workers: settings.lanes,
@@ -155,11 +163,12 @@ export async function benchRefresh({ ports, servers, settings, tokens }) {
   return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, { restarts, deadLanes, workers: settings.lanes });
 }
 
-export async function benchLogin({ ports, servers, settings }) {
+export async function benchLogin({ ports, servers, databasePid, settings }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
   const port = roundRobin(ports);
   const phase = await runPhase({
     servers,
+    databasePid,
     settings,
     warmup: warmupOf(servers, settings.loginWarmup),
     workers: settings.concurrency,

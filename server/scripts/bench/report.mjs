@@ -14,6 +14,8 @@ const fmt = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(
 const fmtInt = (value) => Math.round(value).toLocaleString('en-US');
 const verdict = (phase, target) => (phase.rate >= target ? 'PASS' : 'FAIL');
 const fmtCpu = (value) => (value === undefined ? 'n/a' : `${Math.round(value * 100)}%`);
+/** CPU per request in ms: the servers' main threads · their other threads (argon2, libuv, V8's helpers) · PostgreSQL. */
+const fmtCpuPerRequest = ({ serverMain, serverOthers, database }) => [serverMain, serverOthers, database].map((ms) => fmt(ms, 2)).join(' · ');
 
 /** Failed share of every request the phase sent: measured, warm-up and in flight at the deadline. */
 export function errorFraction(phase) {
@@ -34,6 +36,7 @@ export function printPhase(phase, target) {
   console.log(`  rate       ${fmt(phase.rate)} /s   target >= ${fmtInt(target)} /s: ${verdict(phase, target)}`);
   console.log(`  latency    p50 ${fmt(phase.p50, 2)} ms   p95 ${fmt(phase.p95, 2)} ms   p99 ${fmt(phase.p99, 2)} ms`);
   console.log(`  CPU        server ${fmtCpu(phase.cpu.server)}   client ${fmtCpu(phase.cpu.client)}   (100% = one core)`);
+  console.log(`  CPU/req    ${fmtCpuPerRequest(phase.cpuPerRequest)} ms   (server main threads · other server threads · PostgreSQL)`);
   console.log(
     `  unmeasured ${phase.unmeasuredSuccesses} successes, ${phase.unmeasuredErrors} errors (${describeCounts(phase.unmeasuredErrorsByStatus)}) during warm-up or in flight at the deadline`,
   );
@@ -147,7 +150,7 @@ export const POSTGRES_TARGETS = { refresh: 1500 };
 export function postgresSection({ date, settings, runs, postgresVersion }) {
   const [sqlite, one, two] = runs;
   const row = (run, phase) =>
-    `| ${run.label} | ${run.instances} | ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.errors} | ${fmtCpu(phase.cpu.server)} | ${fmtRounds(phase)} |`;
+    `| ${run.label} | ${run.instances} | ${phase.name} | ${phase.workers} | ${fmtInt(phase.rate)} | ${fmt(phase.p50, 2)} | ${fmt(phase.p95, 2)} | ${fmt(phase.p99, 2)} | ${phase.errors} | ${fmtCpu(phase.cpu.server)} | ${fmtCpuPerRequest(phase.cpuPerRequest)} | ${fmtRounds(phase)} |`;
   const verdicts = [
     `- PostgreSQL, one instance, refreshes >= ${fmtInt(POSTGRES_TARGETS.refresh)}/s: ${fmtInt(one.refresh.rate)}/s, ${one.refresh.rate >= POSTGRES_TARGETS.refresh ? 'PASS' : 'FAIL'}.`,
     `- Two instances not slower than one${settings.rounds > 1 ? ` (medians of ${settings.rounds} rounds)` : ''}: refreshes ${fmtInt(two.refresh.rate)} against ${fmtInt(one.refresh.rate)}/s, ${two.refresh.rate >= one.refresh.rate ? 'PASS' : 'FAIL'}; logins ${fmtInt(two.login.rate)} against ${fmtInt(one.login.rate)}/s, ${two.login.rate >= one.login.rate ? 'PASS' : 'FAIL'}.`,
@@ -164,14 +167,15 @@ export function postgresSection({ date, settings, runs, postgresVersion }) {
     `- Databases: ${sqlite.label} as \`npm start\` opens it (WAL, synchronous=FULL, group commit); ${postgresVersion} in a throwaway cluster on loopback started by the script (test/support/postgres-cluster.mjs) with its durable defaults (fsync and synchronous_commit on), a pool of 10 connections per instance (DATABASE_POOL_SIZE). Each configuration starts on a fresh database, which is dropped and the cluster checkpointed once it is measured, so that its vacuuming and writing-back do not fall into the next one's window; from round to round the two PostgreSQL configurations take turns going first.`,
     "- Two instances: two server processes on one database, the requests spread over them in turn as a round-robin balancer would — so a chain's refreshes alternate between the instances, each rotation checked by the one that did not write it.",
     '',
-    '| Database | Instances | Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Server CPU | Rounds (/s) |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Database | Instances | Phase | Concurrency | Rate (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Server CPU | CPU per request (ms) | Rounds (/s) |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...runs.flatMap((run) => [row(run, run.refresh), row(run, run.login)]),
     '',
     ...verdicts,
     ...(errorLines.length > 0 ? ['', ...errorLines] : []),
     '',
-    "Server CPU is the Kirish processes together (100% = one core); PostgreSQL's own processes are not in it. " + WHAT_IS_MEASURED,
+    "Server CPU is the Kirish processes together (100% = one core); PostgreSQL's own processes are not in it. CPU per request is the CPU time of the measured window over its successes, in three parts: the Kirish processes' main threads (the event loops: HTTP, JSON, the database client, tokens) · their other threads (the password hashes on libuv's pool, V8's compiler and garbage-collector helpers) · PostgreSQL's processes (n/a for SQLite, which works inside the server). It is read from /proc (Linux) at the window's start and end. " +
+      WHAT_IS_MEASURED,
     '',
   ].join('\n');
 }

@@ -28,8 +28,9 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
   /**
    * One statement for every key, an upsert rather than an UPDATE: an upsert takes the rows in the
    * order listed, as a reservation does, where an UPDATE of several rows takes them in whatever order
-   * it finds them — and two statements taking two rows in opposite orders deadlock on PostgreSQL. A
-   * key without a row gets one that counts nothing, which the sweep drops.
+   * it finds them — and two statements taking two rows in opposite orders deadlock on PostgreSQL
+   * (postgres-throttle-locks.test.ts watches the order). A key without a row gets one that counts
+   * nothing, which the sweep drops.
    */
   async function giveBack(keys: readonly ThrottleGiveBack[]): Promise<void> {
     if (keys.length === 0) return;

@@ -147,30 +147,6 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
       }));
 
-    it('reserves and gives back at two keys from many callers at once without deadlocking', () =>
-      withStorage(async (storage) => {
-        // Every statement takes the account's row before the address's; taken the other way round by
-        // one of them, two callers would each hold the row the other waits for. The address's row is
-        // made first, so that a statement taking rows as it finds them would meet it first.
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
-        await storage.throttle.giveBack([{ scope: 'account', key: 'k' }]);
-        const caller = async () => {
-          for (let i = 0; i < 15; i += 1) {
-            if ((await storage.throttle.reserve(attemptAt(T0))) !== null) continue;
-            await storage.throttle.giveBack(
-              i % 2
-                ? [
-                    { scope: 'account', key: 'k', clear: true },
-                    { scope: 'ip', key: 'a' },
-                  ]
-                : attemptAt(T0).keys,
-            );
-          }
-        };
-        await Promise.all(Array.from({ length: 12 }, caller));
-        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ failures: 0 });
-      }));
-
     it('sweeps the keys that count nothing any more, and only those', () =>
       withStorage(async (storage) => {
         // Nothing to count: given back; a failure forgotten; a lock ended with no failures left.
