@@ -12,10 +12,12 @@
  * Flags: --database sqlite|postgres, --seconds N (measured window per phase, default 10), --lanes N
  * (concurrent refresh chains, default 32), --concurrency N (concurrent logins, default 8),
  * --warmup N (seconds of unmeasured refresh warm-up per instance, default 2), --login-warmup N (the
- * same for logins, default 10: at a twentieth of the refreshes' rate, the login code needs longer
- * before each process has compiled it), --rounds N (each configuration
- * measured N times, the configurations taking turns; every figure the median of its rounds; default
- * 1, and 3 with --database postgres, whose comparisons one round cannot settle).
+ * same for logins, default 30: at a twentieth of the refreshes' rate, the login code needs longer
+ * before each process has compiled it — after 10 s per instance, two instances' threads besides
+ * the event loops still used 1.3 ms more CPU per login than one instance's, V8 compiling; after 30 s
+ * the same), --rounds N (each configuration measured N times, the configurations taking turns; every
+ * figure the median of its rounds; default 1, and 3 with --database postgres, whose comparisons one
+ * round cannot settle).
  *
  * BENCH_SERVER_FLAGS, when set, is passed to the server processes' node (for example
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where their time goes).

@@ -1,7 +1,7 @@
 /** The command line of server/scripts/bench.mjs: its flags and the usage message. */
 
 export function parseArgs(argv) {
-  const settings = { seconds: 10, lanes: 32, concurrency: 8, warmup: 2, loginWarmup: 10, database: 'sqlite', rounds: undefined };
+  const settings = { seconds: 10, lanes: 32, concurrency: 8, warmup: 2, loginWarmup: 30, database: 'sqlite', rounds: undefined };
   const names = {
     '--seconds': 'seconds',
     '--lanes': 'lanes',

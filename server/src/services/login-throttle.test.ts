@@ -231,12 +231,53 @@ describe('a sign-in attempt', () => {
     throttle = createLoginThrottle(storage, clock, { maxWaitMs: 30, pollMs: 5 });
     const at = clock.now();
     for (let i = 0; i < 3; i += 1) {
-      await storage.throttle.reserve({ at, pendingUntil: at + 60_000, keys: [{ scope: 'account', key: ACCOUNT, freeFailures: 3, forgetBefore: 0 }] });
+      await storage.throttle.reserve({
+        at,
+        pendingUntil: at + 60_000,
+        waitUntil: at,
+        keys: [{ scope: 'account', key: ACCOUNT, freeFailures: 3, forgetBefore: 0 }],
+      });
     }
     expect(await attempt(true)).toEqual([429, 1]);
     clock.advanceSeconds(60);
     expect(await attempt(true)).toBe(true);
   });
+  it('tells the other instances of a decided attempt only while one may be waiting for it', async () => {
+    const signals = createInProcessSignals();
+    const sent: string[] = [];
+    const counted = {
+      ...signals,
+      publish(channel: string, message: string) {
+        sent.push(message);
+        signals.publish(channel, message);
+      },
+    };
+    throttle = createLoginThrottle(storage, clock, { maxWaitMs: 2000, pollMs: 10_000, signals: counted });
+    // One at a time: nobody waits, nothing is sent.
+    for (const ok of [false, true, false, true]) await attempt(ok);
+    expect(sent).toEqual([]);
+
+    // Three under way and a fourth refused for them: it waits, and their outcomes are sent.
+    const slow = Array.from({ length: 3 }, gate);
+    const running = slow.map((g) => throttle.attempt(ACCOUNT, IP, () => g.decided));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = attempt(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checks).toBe(4);
+    slow[0]!.open(true);
+    expect(await waiting).toBe(true);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ keys: [`account ${ACCOUNT}`, `ip ${IP}`] });
+    for (const g of slow) g.open(true);
+    await Promise.all(running);
+
+    // The wait is over: one at a time again sends nothing.
+    clock.advanceSeconds(5);
+    sent.length = 0;
+    await attempt(true);
+    expect(sent).toEqual([]);
+  });
+
   it('wakes a waiter of another instance as soon as an attempt is decided there, not at its next look', async () => {
     // Two instances on one database, their signals shared as LISTEN/NOTIFY shares them; neither looks again on its own for 10 s.
     const signals = createInProcessSignals();

@@ -150,10 +150,15 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     wakeWaiting(decided.keys.filter((id): id is string => typeof id === 'string'));
   });
 
-  function wakeUp(keys: ThrottleKey[]): void {
+  /**
+   * An attempt at the keys is decided: this process's waiters look again at once, and the other
+   * instances' too when one may be waiting there (`waitedOn`, from the key's row) — not on every
+   * sign-in, which would send each one to every instance.
+   */
+  function wakeUp(keys: ThrottleKey[], waitedOn: boolean): void {
     const ids = keys.map(waitingKey);
     wakeWaiting(ids);
-    options.signals?.publish(LOGIN_ATTEMPTS_CHANNEL, JSON.stringify({ from: instance, keys: ids }));
+    if (waitedOn) options.signals?.publish(LOGIN_ATTEMPTS_CHANNEL, JSON.stringify({ from: instance, keys: ids }));
   }
 
   /** One try at reserving the attempt at every key, all or none; the refusal, or null when reserved. */
@@ -162,6 +167,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     const refused = await storage.throttle.reserve({
       at: now,
       pendingUntil: now + LOGIN_ATTEMPT_RESERVATION_SECONDS * 1000,
+      waitUntil: now + maxWaitMs,
       keys: keys.map(({ scope, key, policy }) => ({ scope, key, freeFailures: policy.freeFailures, forgetBefore: now - policy.forgetAfterSeconds * 1000 })),
     });
     if (refused === null) return null;
@@ -181,31 +187,43 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     }
   }
 
-  async function fail(keys: ThrottleKey[]): Promise<void> {
+  /** Settles a failed attempt at every key; true when an attempt may be waiting at one of them. */
+  async function fail(keys: ThrottleKey[]): Promise<boolean> {
     const now = clock.now();
-    const locked = await storage.transaction(async (tx) => {
-      const scopes: ThrottleKey['scope'][] = [];
+    const settled = await storage.transaction(async (tx) => {
+      const locked: ThrottleKey['scope'][] = [];
+      let waitedOn = false;
       for (const { scope, key, policy } of keys) {
         // The failure and the lock it earns land together: nobody sees the count without its lock.
-        const lock = lockSeconds(policy, await tx.throttle.settleFailure(scope, key, now));
+        const { failures, waitedOn: waited } = await tx.throttle.settleFailure(scope, key, now);
+        const lock = lockSeconds(policy, failures);
         if (lock > 0) await tx.throttle.lockUntil(scope, key, now + lock * 1000);
-        if (lock > 0) scopes.push(scope);
+        if (lock > 0) locked.push(scope);
+        waitedOn ||= waited;
       }
-      return scopes;
+      return { locked, waitedOn };
     });
     // Counted once committed: a transaction that failed set no lock.
-    for (const scope of locked) options.metrics?.lockout(scope);
+    for (const scope of settled.locked) options.metrics?.lockout(scope);
+    return settled.waitedOn;
   }
 
   /** One statement: the account's failures are forgotten (its owner proved the password); the address keeps its own. */
   const succeed = (accountKey: string, ip: string) =>
-    storage.throttle.giveBack([
-      { scope: 'account', key: accountKey, clear: true },
-      // A success on one's own account must not reset a spray elsewhere.
-      { scope: 'ip', key: ip },
-    ]);
+    storage.throttle.giveBack(
+      [
+        { scope: 'account', key: accountKey, clear: true },
+        // A success on one's own account must not reset a spray elsewhere.
+        { scope: 'ip', key: ip },
+      ],
+      clock.now(),
+    );
 
-  const giveBack = (keys: ThrottleKey[]) => storage.throttle.giveBack(keys.map(({ scope, key }) => ({ scope, key })));
+  const giveBack = (keys: ThrottleKey[]) =>
+    storage.throttle.giveBack(
+      keys.map(({ scope, key }) => ({ scope, key })),
+      clock.now(),
+    );
 
   return {
     async attempt(accountKey, ip, check) {
@@ -216,13 +234,10 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
         ok = await check();
       } catch (error) {
         // Not an answer about the password: the attempt does not count.
-        await giveBack(keys);
-        wakeUp(keys);
+        wakeUp(keys, await giveBack(keys));
         throw error;
       }
-      if (ok) await succeed(accountKey, ip);
-      else await fail(keys);
-      wakeUp(keys);
+      wakeUp(keys, ok ? await succeed(accountKey, ip) : await fail(keys));
       return ok;
     },
 

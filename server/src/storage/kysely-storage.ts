@@ -53,7 +53,7 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
   root.throttle = {
     ...root.throttle,
     reserve: (reservation) => transact((trx) => throttleStorageOn(trx).throttle.reserve(reservation)),
-    giveBack: (keys) => transact((trx) => throttleStorageOn(trx).throttle.giveBack(keys)),
+    giveBack: (keys, at) => transact((trx) => throttleStorageOn(trx).throttle.giveBack(keys, at)),
   };
   return root;
 }

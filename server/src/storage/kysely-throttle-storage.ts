@@ -9,6 +9,9 @@ import { integer, optionalInteger } from './dialect.js';
 import type { Database } from './schema.js';
 import type { ThrottleGiveBack, ThrottleKeyPolicy, ThrottleState, ThrottleStorage } from './throttle-storage.js';
 
+/** Whether an attempt refused at the row's key may still be waiting at `at`. */
+const waitedOn = (row: { waited_until: number | null }, at: number) => (optionalInteger(row.waited_until) ?? 0) > at;
+
 export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
   async function get(scope: string, key: string): Promise<ThrottleState | undefined> {
     const row = await db.selectFrom('login_throttle').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
@@ -21,6 +24,7 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         lockedUntil: optionalInteger(row.locked_until),
         pending: row.pending,
         pendingUntil: optionalInteger(row.pending_until),
+        waitedUntil: optionalInteger(row.waited_until),
       }
     );
   }
@@ -32,15 +36,15 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
    * (postgres-throttle-locks.test.ts watches the order). A key without a row gets one that counts
    * nothing, which the sweep drops.
    */
-  async function giveBack(keys: readonly ThrottleGiveBack[]): Promise<void> {
-    if (keys.length === 0) return;
+  async function giveBack(keys: readonly ThrottleGiveBack[], at: number): Promise<boolean> {
+    if (keys.length === 0) return false;
     const cleared = keys.some(({ clear }) => clear)
       ? sql<SqlBool>`(${sql.join(
           keys.filter(({ clear }) => clear).map(({ scope, key }) => sql`(login_throttle.scope = ${scope} AND login_throttle.key = ${key})`),
           sql` OR `,
         )})`
       : sql<SqlBool>`1 = 0`;
-    await db
+    const rows = await db
       .insertInto('login_throttle')
       .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: 0, locked_until: null, pending: 0, pending_until: null })))
       .onConflict((conflict) =>
@@ -50,13 +54,15 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
           pending: sql<number>`(CASE WHEN ${cleared} OR login_throttle.pending <= 0 THEN 0 ELSE login_throttle.pending - 1 END)`,
         }),
       )
+      .returning('waited_until')
       .execute();
+    return rows.some((row) => waitedOn(row, at));
   }
 
   return {
     throttle: {
       get,
-      async reserve({ at, pendingUntil, keys }) {
+      async reserve({ at, pendingUntil, waitUntil, keys }) {
         if (new Set(keys.map(({ scope }) => scope)).size !== keys.length) throw new Error('throttle.reserve: one key per scope');
         // Each key's own policy, picked by the row's scope; cast, or PostgreSQL would read the parameters as text.
         const perKey = (pick: (key: ThrottleKeyPolicy) => number) =>
@@ -91,8 +97,20 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         if (reserved.length === keys.length) return null;
         const isReserved = ({ scope, key }: ThrottleKeyPolicy) => reserved.some((row) => row.scope === scope && row.key === key);
         const refused = keys.find((key) => !isReserved(key))!;
-        if (reserved.length > 0) await giveBack(keys.filter(isReserved));
-        return { scope: refused.scope, key: refused.key, lockedUntil: (await get(refused.scope, refused.key))?.lockedUntil ?? null };
+        if (reserved.length > 0) await giveBack(keys.filter(isReserved), at);
+        // Refused for the attempts under way, not by a lock: the attempt waits for them, and the key
+        // says so until waitUntil, for whoever settles one of them.
+        const lockHolds = sql<SqlBool>`(locked_until IS NOT NULL AND locked_until > ${at})`;
+        const row = await db
+          .updateTable('login_throttle')
+          .set({
+            waited_until: sql<number | null>`(CASE WHEN ${lockHolds} OR waited_until >= ${waitUntil} THEN waited_until ELSE CAST(${waitUntil} AS BIGINT) END)`,
+          })
+          .where('scope', '=', refused.scope)
+          .where('key', '=', refused.key)
+          .returning('locked_until')
+          .executeTakeFirst();
+        return { scope: refused.scope, key: refused.key, lockedUntil: optionalInteger(row?.locked_until ?? null) };
       },
       async settleFailure(scope, key, at) {
         const row = await db
@@ -105,9 +123,9 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
               last_failure_at: at,
             }),
           )
-          .returning('failures')
+          .returning(['failures', 'waited_until'])
           .executeTakeFirstOrThrow();
-        return row.failures;
+        return { failures: row.failures, waitedOn: waitedOn(row, at) };
       },
       async lockUntil(scope, key, until) {
         await db

@@ -373,6 +373,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0009_login_waiters': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Until when a sign-in attempt refused for the attempts under way at a key waits for them
+      // (services/login-throttle.ts): whoever decides an attempt there tells the other instances
+      // only while one may be waiting, not on every sign-in.
+      await db.schema.alterTable('login_throttle').addColumn('waited_until', 'bigint').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,17 +81,22 @@ async function addressFreeWhileWaitingForAccount(statement: (storage: Storage) =
 
 describe('the throttle rows of a sign-in attempt on PostgreSQL', () => {
   it('are taken account first by the reservation', async () => {
-    expect(await addressFreeWhileWaitingForAccount((storage) => storage.throttle.reserve({ at: T0, pendingUntil: T0 + 60_000, keys: KEYS }))).toBe(true);
+    expect(
+      await addressFreeWhileWaitingForAccount((storage) => storage.throttle.reserve({ at: T0, pendingUntil: T0 + 60_000, waitUntil: T0 + 5000, keys: KEYS })),
+    ).toBe(true);
   });
 
   it('are taken account first when an attempt is given back, and when a success clears the account', async () => {
-    expect(await addressFreeWhileWaitingForAccount((storage) => storage.throttle.giveBack(KEYS))).toBe(true);
+    expect(await addressFreeWhileWaitingForAccount((storage) => storage.throttle.giveBack(KEYS, T0))).toBe(true);
     expect(
       await addressFreeWhileWaitingForAccount((storage) =>
-        storage.throttle.giveBack([
-          { scope: 'account', key: 'k', clear: true },
-          { scope: 'ip', key: 'a' },
-        ]),
+        storage.throttle.giveBack(
+          [
+            { scope: 'account', key: 'k', clear: true },
+            { scope: 'ip', key: 'a' },
+          ],
+          T0,
+        ),
       ),
     ).toBe(true);
   });
@@ -101,8 +106,8 @@ describe('the throttle rows of a sign-in attempt on PostgreSQL', () => {
     expect(
       await addressFreeWhileWaitingForAccount((storage) =>
         storage.transaction(async (tx) => {
-          await tx.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
-          await tx.throttle.giveBack([{ scope: 'account', key: 'k' }]);
+          await tx.throttle.giveBack([{ scope: 'ip', key: 'a' }], T0);
+          await tx.throttle.giveBack([{ scope: 'account', key: 'k' }], T0);
         }),
       ),
     ).toBe(false);

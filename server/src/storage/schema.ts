@@ -97,6 +97,8 @@ export interface LoginThrottleTable {
   /** Migration 0006: attempts reserved and still being checked, and until when they count. */
   pending: Generated<number>;
   pending_until: number | null;
+  /** Migration 0009: until when an attempt refused here waits for those under way. */
+  waited_until: Generated<number | null>;
 }
 
 /** Migration 0006: the row a transaction writes first to count against a limit alone (storage.ts `limitLocks`). */

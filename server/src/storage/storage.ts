@@ -27,7 +27,15 @@ export type { Address, PersonalStorage, ProfileChanges } from './personal-storag
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
-export type { ThrottleGiveBack, ThrottleKeyPolicy, ThrottleRefusal, ThrottleReservation, ThrottleState, ThrottleStorage } from './throttle-storage.js';
+export type {
+  ThrottleGiveBack,
+  ThrottleKeyPolicy,
+  ThrottleRefusal,
+  ThrottleReservation,
+  ThrottleSettled,
+  ThrottleState,
+  ThrottleStorage,
+} from './throttle-storage.js';
 
 export interface Storage
   extends

@@ -12,6 +12,8 @@ export interface ThrottleState {
   pending: number;
   /** Pending attempts stop counting after this: their process died before it could settle them. */
   pendingUntil: number | null;
+  /** Until when an attempt refused here for the attempts under way waits for their outcome. */
+  waitedUntil: number | null;
 }
 
 /** One key of an attempt, with what its reservation needs to decide whether the attempt may go ahead there. */
@@ -29,6 +31,12 @@ export interface ThrottleReservation {
   at: number;
   /** Until when this reservation counts if it is never settled. */
   pendingUntil: number;
+  /**
+   * Until when the attempt, if refused for the attempts under way, waits for their outcome: the key
+   * that refused it is marked as waited on until then (never shortened), so that whoever settles an
+   * attempt there knows to tell the other instances.
+   */
+  waitUntil: number;
   /** In the order their rows are taken: every caller lists the scopes in the same order, so none waits on another in a circle. */
   keys: readonly ThrottleKeyPolicy[];
 }
@@ -38,6 +46,12 @@ export interface ThrottleRefusal {
   scope: string;
   key: string;
   lockedUntil: number | null;
+}
+
+/** A settled failure: the key's failures now, and whether an attempt refused there may still be waiting. */
+export interface ThrottleSettled {
+  failures: number;
+  waitedOn: boolean;
 }
 
 /** A key whose reserved attempt did not fail; `clear` also forgets its failures, its lock and its other attempts under way. */
@@ -58,12 +72,15 @@ export interface ThrottleStorage {
      * wait, never let one more through. Null when reserved; otherwise the first key that refused.
      */
     reserve(reservation: ThrottleReservation): Promise<ThrottleRefusal | null>;
-    /** A reserved attempt failed: it becomes a failure at `at`. Returns the failures now counted. */
-    settleFailure(scope: string, key: string, at: number): Promise<number>;
+    /** A reserved attempt failed: it becomes a failure at `at`. */
+    settleFailure(scope: string, key: string, at: number): Promise<ThrottleSettled>;
     /** Locks the key until `until`, unless it is locked longer already. */
     lockUntil(scope: string, key: string, until: number): Promise<void>;
-    /** A reserved attempt did not fail: every key gets it back, in one statement. */
-    giveBack(keys: readonly ThrottleGiveBack[]): Promise<void>;
+    /**
+     * A reserved attempt did not fail: every key gets it back, in one statement taking the rows in
+     * the order listed. True when an attempt refused at one of the keys may still be waiting at `at`.
+     */
+    giveBack(keys: readonly ThrottleGiveBack[], at: number): Promise<boolean>;
     remove(scope: string, key: string): Promise<void>;
     /**
      * Drops the scope's rows that count nothing any more at `at`: no failure since `forgetBefore`

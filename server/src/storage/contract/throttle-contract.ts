@@ -8,11 +8,14 @@ import { T0, type OpenStorage, usingStorage } from './contract-records.js';
 import type { Storage, ThrottleKeyPolicy, ThrottleReservation } from '../storage.js';
 
 const MINUTE = 60_000;
+/** How long a refused attempt waits for those under way. */
+const WAIT = 5000;
 
-/** A reservation at `at` of one key with 3 free failures, forgetting a day back, counting a minute if never settled. */
+/** A reservation at `at` of one key with 3 free failures, forgetting a day back, counting a minute if never settled, waiting 5 s if refused. */
 const reservation = (at: number, overrides: Partial<ThrottleKeyPolicy> = {}): ThrottleReservation => ({
   at,
   pendingUntil: at + MINUTE,
+  waitUntil: at + WAIT,
   keys: [{ scope: 'account', key: 'k', freeFailures: 3, forgetBefore: at - 24 * 60 * MINUTE, ...overrides }],
 });
 
@@ -23,6 +26,7 @@ const reserves = async (storage: Storage, of: ThrottleReservation) => (await sto
 const attemptAt = (at: number): ThrottleReservation => ({
   at,
   pendingUntil: at + MINUTE,
+  waitUntil: at + WAIT,
   keys: [
     { scope: 'account', key: 'k', freeFailures: 3, forgetBefore: at - 24 * 60 * MINUTE },
     { scope: 'ip', key: 'a', freeFailures: 20, forgetBefore: at - 60 * MINUTE },
@@ -35,8 +39,8 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
   describe(`the ${name} storage's throttle`, () => {
     it('keeps throttle state and forgets it on removal', () =>
       withStorage(async (storage) => {
-        expect(await storage.throttle.settleFailure('account', 'k', T0)).toBe(1);
-        expect(await storage.throttle.settleFailure('account', 'k', T0 + 1)).toBe(2);
+        expect(await storage.throttle.settleFailure('account', 'k', T0)).toEqual({ failures: 1, waitedOn: false });
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 1)).toEqual({ failures: 2, waitedOn: false });
         await storage.throttle.lockUntil('account', 'k', T0 + 30);
         expect(await storage.throttle.get('account', 'k')).toEqual({
           scope: 'account',
@@ -46,6 +50,7 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
           lockedUntil: T0 + 30,
           pending: 0,
           pendingUntil: null,
+          waitedUntil: null,
         });
         await storage.throttle.remove('account', 'k');
         expect(await storage.throttle.get('account', 'k')).toBeUndefined();
@@ -71,11 +76,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
     it('turns a settled reservation into a failure, and refuses while a lock holds', () =>
       withStorage(async (storage) => {
         for (let i = 0; i < 3; i += 1) await reserves(storage, reservation(T0));
-        expect(await storage.throttle.settleFailure('account', 'k', T0 + 5)).toBe(1);
-        expect(await storage.throttle.settleFailure('account', 'k', T0 + 6)).toBe(2);
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 5)).toEqual({ failures: 1, waitedOn: false });
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 6)).toEqual({ failures: 2, waitedOn: false });
         // Still one under way that could be the third failure.
         expect(await reserves(storage, reservation(T0 + 7))).toBe(false);
-        expect(await storage.throttle.settleFailure('account', 'k', T0 + 8)).toBe(3);
+        // The attempt refused a moment ago waits for this outcome.
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 8)).toEqual({ failures: 3, waitedOn: true });
         await storage.throttle.lockUntil('account', 'k', T0 + 30_000);
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 3, pending: 0, lastFailureAt: T0 + 8, lockedUntil: T0 + 30_000 });
         expect(await reserves(storage, reservation(T0 + 29_999))).toBe(false);
@@ -97,10 +103,10 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
     it('gives attempts back in one go, and clears a key that asks for it', () =>
       withStorage(async (storage) => {
         for (let i = 0; i < 2; i += 1) await reserves(storage, attemptAt(T0));
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }], T0);
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 1, failures: 0 });
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }]);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }], T0);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'a' }], T0);
         // Never below nothing, and the row stays (the sweep drops it).
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 0, failures: 0 });
 
@@ -108,14 +114,17 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         await storage.throttle.lockUntil('account', 'k', T0 + MINUTE);
         await storage.throttle.settleFailure('ip', 'a', T0);
         await reserves(storage, attemptAt(T0 + 2 * MINUTE));
-        await storage.throttle.giveBack([
-          { scope: 'account', key: 'k', clear: true },
-          { scope: 'ip', key: 'a' },
-        ]);
+        await storage.throttle.giveBack(
+          [
+            { scope: 'account', key: 'k', clear: true },
+            { scope: 'ip', key: 'a' },
+          ],
+          T0,
+        );
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, lockedUntil: null, pending: 0 });
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ failures: 1, pending: 0 });
         // A key without a row gets one that counts nothing.
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'none' }]);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'none' }], T0);
         expect(await storage.throttle.get('ip', 'none')).toMatchObject({ failures: 0, pending: 0, lockedUntil: null });
       }));
 
@@ -147,11 +156,38 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
       }));
 
+    it('marks a key that refused an attempt for those under way as waited on, and tells whoever settles one there until the wait is over', () =>
+      withStorage(async (storage) => {
+        for (let i = 0; i < 3; i += 1) await reserves(storage, attemptAt(T0));
+        // Nobody refused yet: nobody to tell.
+        expect(await storage.throttle.giveBack(attemptAt(T0).keys, T0)).toBe(false);
+        expect(await reserves(storage, attemptAt(T0))).toBe(true);
+        expect(await storage.throttle.reserve(attemptAt(T0 + 10))).toEqual({ scope: 'account', key: 'k', lockedUntil: null });
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({ pending: 3, waitedUntil: T0 + 10 + WAIT });
+        // The address did not refuse it.
+        expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3, waitedUntil: null });
+        expect(await storage.throttle.giveBack(attemptAt(T0).keys, T0 + 20)).toBe(true);
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 30)).toEqual({ failures: 1, waitedOn: true });
+        // A later refusal never shortens the wait.
+        expect(await storage.throttle.reserve({ ...reservation(T0 + 40), waitUntil: T0 + 50 })).toBeNull();
+        expect(await storage.throttle.reserve({ ...reservation(T0 + 40), waitUntil: T0 + 50 })).not.toBeNull();
+        expect((await storage.throttle.get('account', 'k'))?.waitedUntil).toBe(T0 + 10 + WAIT);
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 10 + WAIT)).toEqual({ failures: 2, waitedOn: false });
+      }));
+
+    it('does not mark a key whose lock refused the attempt: nobody waits out a lock', () =>
+      withStorage(async (storage) => {
+        for (let i = 0; i < 3; i += 1) await storage.throttle.settleFailure('account', 'k', T0);
+        await storage.throttle.lockUntil('account', 'k', T0 + MINUTE);
+        expect(await storage.throttle.reserve(attemptAt(T0 + 1))).toEqual({ scope: 'account', key: 'k', lockedUntil: T0 + MINUTE });
+        expect((await storage.throttle.get('account', 'k'))?.waitedUntil).toBeNull();
+      }));
+
     it('sweeps the keys that count nothing any more, and only those', () =>
       withStorage(async (storage) => {
         // Nothing to count: given back; a failure forgotten; a lock ended with no failures left.
         await reserves(storage, reservation(T0, { scope: 'ip', key: 'given' }));
-        await storage.throttle.giveBack([{ scope: 'ip', key: 'given' }]);
+        await storage.throttle.giveBack([{ scope: 'ip', key: 'given' }], T0);
         await storage.throttle.settleFailure('ip', 'old', T0 - 2 * 60 * MINUTE);
         // Still counting: a recent failure (and its lock); an attempt under way.
         await storage.throttle.settleFailure('ip', 'recent', T0 - MINUTE);
