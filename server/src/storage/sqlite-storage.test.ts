@@ -27,6 +27,7 @@ describe('the SQLite file', () => {
       { name: '0006_parallel_limits' },
       { name: '0007_developer_apps' },
       { name: '0008_shared_limits_jobs_keys' },
+      { name: '0009_login_waiters' },
     ]);
     await dispose();
   });
