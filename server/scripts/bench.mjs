@@ -15,7 +15,7 @@
  * same for logins, default 30: at a twentieth of the refreshes' rate, the login code needs longer
  * before each process has compiled it — after 10 s per instance, two instances' threads besides
  * the event loops still used 1.3 ms more CPU per login than one instance's, V8 compiling; after 30 s
- * the same), --rounds N (each configuration measured N times, the configurations taking turns; every
+ * they were level), --rounds N (each configuration measured N times, the configurations taking turns; every
  * figure the median of its rounds; default 1, and 3 with --database postgres, whose comparisons one
  * round cannot settle).
  *

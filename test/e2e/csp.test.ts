@@ -182,7 +182,18 @@ describe('the Content-Security-Policy of every screen', () => {
     await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
     await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await frame.getByRole('button', { name: text('sign_in'), exact: true }).click();
-    await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
+    await frame
+      .getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true })
+      .waitFor()
+      // Once in a full CI run the consent step did not come within 30 s, and nothing said what the frame showed instead.
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nThe frame shows instead: ${await frame
+            .locator('body')
+            .innerText({ timeout: 5000 })
+            .catch(() => '(unreadable)')}`,
+        );
+      });
     await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
     // The partner redeems the code at the SSO's token endpoint and asks userinfo: its policy allows both.
     await page.getByText(/^Signed in as /).waitFor({ timeout: 15_000 });
