@@ -9,8 +9,22 @@ import { integer, optionalInteger } from './dialect.js';
 import type { Database } from './schema.js';
 import type { ThrottleGiveBack, ThrottleKeyPolicy, ThrottleState, ThrottleStorage } from './throttle-storage.js';
 
+/**
+ * A value per key, picked by the row's scope (every statement here lists one key per scope); cast,
+ * or PostgreSQL would read the parameters as text.
+ */
+const byScope = <K extends { scope: string }>(keys: readonly K[], pick: (key: K) => number) =>
+  sql<number>`(CASE login_throttle.scope ${sql.join(
+    keys.map((key) => sql`WHEN ${key.scope} THEN CAST(${pick(key)} AS BIGINT)`),
+    sql` `,
+  )} END)`;
+
 /** Whether an attempt refused at the row's key may still be waiting at `at`. */
 const waitedOn = (row: { waited_until: number | null }, at: number) => (optionalInteger(row.waited_until) ?? 0) > at;
+
+function oneKeyPerScope(keys: readonly { scope: string }[]): void {
+  if (new Set(keys.map(({ scope }) => scope)).size !== keys.length) throw new Error('throttle: one key per scope');
+}
 
 export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
   async function get(scope: string, key: string): Promise<ThrottleState | undefined> {
@@ -38,12 +52,8 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
    */
   async function giveBack(keys: readonly ThrottleGiveBack[], at: number): Promise<boolean> {
     if (keys.length === 0) return false;
-    const cleared = keys.some(({ clear }) => clear)
-      ? sql<SqlBool>`(${sql.join(
-          keys.filter(({ clear }) => clear).map(({ scope, key }) => sql`(login_throttle.scope = ${scope} AND login_throttle.key = ${key})`),
-          sql` OR `,
-        )})`
-      : sql<SqlBool>`1 = 0`;
+    oneKeyPerScope(keys);
+    const cleared = sql<SqlBool>`${byScope(keys, ({ clear }) => (clear ? 1 : 0))} = 1`;
     const rows = await db
       .insertInto('login_throttle')
       .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: 0, locked_until: null, pending: 0, pending_until: null })))
@@ -63,15 +73,9 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
     throttle: {
       get,
       async reserve({ at, pendingUntil, waitUntil, keys }) {
-        if (new Set(keys.map(({ scope }) => scope)).size !== keys.length) throw new Error('throttle.reserve: one key per scope');
-        // Each key's own policy, picked by the row's scope; cast, or PostgreSQL would read the parameters as text.
-        const perKey = (pick: (key: ThrottleKeyPolicy) => number) =>
-          sql<number>`(CASE login_throttle.scope ${sql.join(
-            keys.map((key) => sql`WHEN ${key.scope} THEN CAST(${pick(key)} AS BIGINT)`),
-            sql` `,
-          )} END)`;
+        oneKeyPerScope(keys);
         // Every SET and the WHERE of an upsert read the row as it was before this statement.
-        const forgotten = sql<SqlBool>`login_throttle.last_failure_at < ${perKey((key) => key.forgetBefore)}`;
+        const forgotten = sql<SqlBool>`login_throttle.last_failure_at < ${byScope(keys, (key) => key.forgetBefore)}`;
         const failures = sql<number>`(CASE WHEN ${forgotten} THEN 0 ELSE login_throttle.failures END)`;
         const pending = sql<number>`(CASE WHEN login_throttle.pending_until > ${at} THEN login_throttle.pending ELSE 0 END)`;
         const unlocked = sql<SqlBool>`(${forgotten} OR login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${at})`;
@@ -90,7 +94,7 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
               })
               // Ahead while the key stays unlocked even if every attempt under way fails, or when
               // nothing is under way and no lock holds (the one try a lock's end allows).
-              .where(sql<SqlBool>`(${failures} + ${pending} < ${perKey((key) => key.freeFailures)} OR (${pending} = 0 AND ${unlocked}))`),
+              .where(sql<SqlBool>`(${failures} + ${pending} < ${byScope(keys, (key) => key.freeFailures)} OR (${pending} = 0 AND ${unlocked}))`),
           )
           .returning(['scope', 'key'])
           .execute();

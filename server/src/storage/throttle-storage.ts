@@ -78,7 +78,8 @@ export interface ThrottleStorage {
     lockUntil(scope: string, key: string, until: number): Promise<void>;
     /**
      * A reserved attempt did not fail: every key gets it back, in one statement taking the rows in
-     * the order listed. True when an attempt refused at one of the keys may still be waiting at `at`.
+     * the order listed, one key per scope. True when an attempt refused at one of the keys may still
+     * be waiting at `at`.
      */
     giveBack(keys: readonly ThrottleGiveBack[], at: number): Promise<boolean>;
     remove(scope: string, key: string): Promise<void>;
