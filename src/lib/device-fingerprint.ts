@@ -24,15 +24,30 @@ export function fingerprintConfidence(userAgent: string, platform = '', maxTouch
   return 0.7;
 }
 
-/** A new id for this device: the fingerprint's visitorId where it can be trusted, else random. */
+/**
+ * How long the id waits for the fingerprint. A write waits for the device id (lib/http.ts), so a
+ * device that is slow to fingerprint (an old phone, a busy or throttled frame) must not hold a
+ * sign-in: past this, it gets a random id, as where the fingerprint has low confidence.
+ */
+export const FINGERPRINT_WAIT_MS = 2000;
+
+async function fingerprint(): Promise<string> {
+  const { load } = await import('@fingerprintjs/fingerprintjs');
+  // The library's usage ping goes to a third party: off (privacy).
+  const agent = await load({ monitoring: false });
+  return (await agent.get()).visitorId;
+}
+
+/** A new id for this device: the fingerprint's visitorId where it can be trusted and comes in time, else random. */
 export async function computeDeviceId(): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
-    const { load } = await import('@fingerprintjs/fingerprintjs');
-    // The library's usage ping goes to a third party: off (privacy).
-    const agent = await load({ monitoring: false });
-    return (await agent.get()).visitorId;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('too slow')), FINGERPRINT_WAIT_MS)));
+    return await Promise.race([fingerprint(), late]);
   } catch {
     return crypto.randomUUID();
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -174,4 +174,31 @@ describe('the device id (SPEC §4)', () => {
     expect(id).toMatch(UUID);
     expect(cookie('cmmtuuid')).toBe(id);
   });
+
+  it('is a random UUID when the fingerprint does not come within 2 s, so that a sign-in waiting for it goes on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    browser(UA.linuxChrome, 'Linux x86_64');
+    load.mockResolvedValue({ get: () => new Promise(() => {}) });
+    const { ensureDeviceId } = await freshModule();
+    let id: string | undefined;
+    void ensureDeviceId().then((value) => (id = value));
+
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(id).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(id).toMatch(UUID);
+    expect(cookie('cmmtuuid')).toBe(id);
+  });
+
+  it('is the fingerprint when it comes just within the 2 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    browser(UA.linuxChrome, 'Linux x86_64');
+    load.mockResolvedValue({ get: () => new Promise((resolve) => setTimeout(() => resolve({ visitorId: 'fp-visitor-2' }), 1990)) });
+    const { ensureDeviceId } = await freshModule();
+    let id: string | undefined;
+    void ensureDeviceId().then((value) => (id = value));
+
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(id).toBe('fp-visitor-2');
+  });
 });

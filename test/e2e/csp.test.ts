@@ -185,13 +185,19 @@ describe('the Content-Security-Policy of every screen', () => {
     await frame
       .getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true })
       .waitFor()
-      // Once in a full CI run the consent step did not come within 30 s, and nothing said what the frame showed instead.
+      // Twice in full runs the consent step did not come within 30 s: say what the frame shows, and whether the server saw the sign-in.
       .catch(async (error: Error) => {
+        const shown = await frame
+          .locator('body')
+          .innerText({ timeout: 5000 })
+          .catch(() => '(unreadable)');
+        const busy = await frame.locator('button[aria-busy="true"]').count();
+        const logged = kirish.server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('LoginUser'));
         throw new Error(
-          `${error.message}\nThe frame shows instead: ${await frame
-            .locator('body')
-            .innerText({ timeout: 5000 })
-            .catch(() => '(unreadable)')}`,
+          `${error.message}\nThe frame shows instead (${busy} busy button(s)): ${shown}\nThe server logged ${logged.length} LoginUser request(s): ${logged.join('\n')}`,
         );
       });
     await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
