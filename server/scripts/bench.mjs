@@ -11,6 +11,9 @@
  *
  * Flags: --database sqlite|postgres, --seconds N (measured window per phase, default 10), --lanes N
  * (concurrent refresh chains, default 32), --concurrency N (concurrent logins, default 8),
+ * --login-accounts N (the accounts the login phase takes in turn, registered first, default 16, at
+ * most 30; a second login phase then signs in to the demo account alone, the per-account throttle's
+ * worst case),
  * --warmup N (seconds of unmeasured refresh warm-up per instance, default 2), --login-warmup N (the
  * same for logins, default 30: at a twentieth of the refreshes' rate, the login code needs longer
  * before each process has compiled it — after 10 s per instance, two instances' threads besides
@@ -40,6 +43,7 @@ import {
   medianOfRounds,
   POSTGRES_TARGETS,
   postgresSection,
+  PHASES,
   printPhase,
   serverSection,
   TARGETS,
@@ -107,6 +111,7 @@ function report(run, round) {
   console.log(`\n=== ${run.label}, ${run.instances} instance(s)${round} ===`);
   printPhase(run.refresh, TARGETS.refresh);
   printPhase(run.login, TARGETS.login);
+  printPhase(run.loginOneAccount);
   if (run.serverExit) console.error(`\nbench: ${run.serverExit}`);
   if (run.stderr.length > 0) {
     console.log(`\nserver stderr (last ${Math.min(20, run.stderr.length)} lines):`);
@@ -171,7 +176,9 @@ async function main() {
     if (settings.rounds > 1) {
       console.log('\nbench: medians of the rounds');
       for (const run of combined) {
-        console.log(`  ${run.label} x${run.instances}: refreshes ${Math.round(run.refresh.rate)}/s, logins ${Math.round(run.login.rate)}/s`);
+        console.log(
+          `  ${run.label} x${run.instances}: refreshes ${Math.round(run.refresh.rate)}/s, logins ${Math.round(run.login.rate)}/s, logins to one account ${Math.round(run.loginOneAccount.rate)}/s`,
+        );
       }
     }
     if (settings.database === 'postgres') {
@@ -179,9 +186,11 @@ async function main() {
     }
     console.log(`\nbench: wrote ${docPath}`);
 
-    const failed = rounds
-      .flat()
-      .flatMap((run) => [run.refresh, run.login].filter((phase) => errorFraction(phase) > MAX_ERROR_FRACTION).map((phase) => ({ run, phase })));
+    const failed = rounds.flat().flatMap((run) =>
+      PHASES.map((key) => run[key])
+        .filter((phase) => errorFraction(phase) > MAX_ERROR_FRACTION)
+        .map((phase) => ({ run, phase })),
+    );
     for (const { run, phase } of failed) {
       console.error(
         `bench: ${run.label} ×${run.instances}, ${phase.name}: ${(errorFraction(phase) * 100).toFixed(2)}% of requests failed (more than ${MAX_ERROR_FRACTION * 100}%)`,

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-const API = '/sso/api/v1';
+export const API = '/sso/api/v1';
 export const REFRESH_PATH = `${API}/TokenRefresh/`;
 const LOGIN_PATH = `${API}/login/LoginUser/`;
 const DEMO_LOGIN = { phone: '+998901234567', password: 'Samarqand-Buxoro-2026', save: true };
@@ -63,6 +63,7 @@ export function outcome(result, valid) {
   return result;
 }
 
-export async function login(agent, port) {
-  return outcome(await post(agent, port, LOGIN_PATH, DEMO_LOGIN), isLoginResponse);
+/** A password login to `account` (a LoginUser body), the demo account's by default. */
+export async function login(agent, port, account = DEMO_LOGIN) {
+  return outcome(await post(agent, port, LOGIN_PATH, account), isLoginResponse);
 }

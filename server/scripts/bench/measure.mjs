@@ -1,6 +1,7 @@
 /** Measurement: the recorder of one phase, its summary, the phases themselves (setup, refresh, login). */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { inTurn } from './accounts.mjs';
 import { cpuShare, cpuSnapshot } from './cpu.mjs';
 import { isTokenPair, login, outcome, post, REFRESH_PATH } from './http-client.mjs';
 import { serverAlive } from './server-process.mjs';
@@ -163,19 +164,25 @@ export async function benchRefresh({ ports, servers, databasePid, settings, toke
   return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, { restarts, deadLanes, workers: settings.lanes });
 }
 
-export async function benchLogin({ ports, servers, databasePid, settings }) {
+/**
+ * Password logins, `concurrency` at a time, to `accounts` taken in turn (the demo account alone
+ * when none are given). `warmupPerInstance` defaults to the login warm-up; a phase that follows
+ * another login phase in the same processes needs only the short one.
+ */
+export async function benchLogin({ ports, servers, databasePid, settings, name = 'Password login', accounts, warmupPerInstance = settings.loginWarmup }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
   const port = roundRobin(ports);
+  const account = accounts === undefined ? () => undefined : inTurn(accounts);
   const phase = await runPhase({
     servers,
     databasePid,
     settings,
-    warmup: warmupOf(servers, settings.loginWarmup),
+    warmup: warmupOf(servers, warmupPerInstance),
     workers: settings.concurrency,
     loop: async (_worker, { recorder, timeLeft }) => {
-      while (timeLeft()) recorder.record(await login(agent, port()));
+      while (timeLeft()) recorder.record(await login(agent, port(), account()));
     },
   });
   agent.destroy();
-  return summarize('Password login', phase.recorder, phase.measuredSeconds, phase.cpu, { workers: settings.concurrency });
+  return summarize(name, phase.recorder, phase.measuredSeconds, phase.cpu, { workers: settings.concurrency, accounts: accounts?.length ?? 1 });
 }
