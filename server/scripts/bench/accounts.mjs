@@ -22,7 +22,12 @@ function outboxCode(port, phone) {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => {
-          const code = JSON.parse(Buffer.concat(chunks).toString('utf8')).find((message) => message.code)?.code;
+          let code;
+          try {
+            code = JSON.parse(Buffer.concat(chunks).toString('utf8')).find((message) => message.code)?.code;
+          } catch {
+            // Not the outbox's JSON: said below, like an outbox without the code.
+          }
           if (res.statusCode === 200 && code) resolve(code);
           else reject(new Error(`the dev outbox has no code for ${phone} (status ${res.statusCode})`));
         });
