@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type FrameLocator, type Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
@@ -110,6 +110,8 @@ describe("the widget's signed-in state", () => {
     WIDGET_FRAME_RETRY,
     async (language) => {
       const { page, errors, close } = await pageOfProfile(language === 'en' ? 1280 : 375, BROWSER_LOCALE[language]);
+      // A try that fails closes its browser too, before the retry starts another.
+      onTestFinished(close);
       await page.goto(kirish.server.demoOrigin);
       const frame = page.frameLocator('#script-tag-widget iframe');
       await signIn(frame, language, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
