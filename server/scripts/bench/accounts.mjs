@@ -15,25 +15,12 @@ const PASSWORD = 'Samarqand-Buxoro-2026';
 /** The k-th bench account's phone: +998 93 000 00 00 onwards (the demo account is +998 90 123 45 67). */
 const phoneOf = (k) => `+99893${String(k).padStart(7, '0')}`;
 
-function outboxCode(port, phone) {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: `/dev/outbox?to=${encodeURIComponent(phone)}`, headers: { accept: 'application/json' } }, (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          let code;
-          try {
-            code = JSON.parse(Buffer.concat(chunks).toString('utf8')).find((message) => message.code)?.code;
-          } catch {
-            // Not the outbox's JSON: said below, like an outbox without the code.
-          }
-          if (res.statusCode === 200 && code) resolve(code);
-          else reject(new Error(`the dev outbox has no code for ${phone} (status ${res.statusCode})`));
-        });
-      })
-      .on('error', reject);
-  });
+async function outboxCode(port, phone) {
+  const response = await fetch(`http://127.0.0.1:${port}/dev/outbox?to=${encodeURIComponent(phone)}`, { headers: { accept: 'application/json' } });
+  const messages = response.ok ? await response.json().catch(() => []) : [];
+  const code = messages.find((message) => message.code)?.code;
+  if (!code) throw new Error(`the dev outbox has no code for ${phone} (status ${response.status})`);
+  return code;
 }
 
 /** Registers one account over the API of the instance on `port`; its login body. */
