@@ -48,7 +48,7 @@ export interface EmbedFlows {
  * `account`: a session is kept in this frame; the person chooses to continue with it or not.
  * `accounts`: the browser's Kirish accounts, read through storage access; the person picks one.
  */
-type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'accounts' | 'authorizing' | 'done';
+type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'accounts' | 'authorizing' | 'failed' | 'done';
 
 // What only a refused or failed request shows loads with it: the frame's first page is sign-in.
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
@@ -85,13 +85,17 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
 
   // The consent model, and the answer to the partner, load when needed: after sign-in, not with the frame's first page.
   const [model, setModel] = useState<ConsentModel | null>(null);
+  // The model turns a failed call into its error step; a download that fails before it exists (the
+  // frame's later code) ends on an error with a way to try again, never on an endless spinner.
   const authorize = () => {
     setStage('authorizing');
-    void later().then(({ embedAuthorization }) => {
-      const created = embedAuthorization(services, request, { inPopup, signInAgain, delivered: () => setStage('done') });
-      setModel(created);
-      return created.start();
-    });
+    later()
+      .then(({ embedAuthorization }) => {
+        const created = embedAuthorization(services, request, { inPopup, signInAgain, delivered: () => setStage('done') });
+        setModel(created);
+        return created.start();
+      })
+      .catch(() => setStage('failed'));
   };
 
   useEffect(() => {
@@ -153,12 +157,22 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   };
   const continueWithKirish = () => {
     if (fedcm) frame.post(widgetMessage('fedcm', {}));
-    else void later().then(({ continueWithKirish: go }) => go(services, showAccounts, pass));
+    else
+      later()
+        .then(({ continueWithKirish: go }) => go(services, showAccounts, pass))
+        .catch(() => toasts.show('error', i18n.t('error_try_again')));
   };
 
   const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
   let content;
   if (stage === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
+  else if (stage === 'failed')
+    content = (
+      <div className="stack">
+        <OAuthError errorKey="error_try_again" />
+        <Button onClick={authorize}>{i18n.t('retry')}</Button>
+      </div>
+    );
   else if (stage === 'signin') {
     const signedIn = async (response: TokenResponse | null, save: boolean) => {
       if (response) await session.signIn(response, save);
