@@ -298,4 +298,43 @@ describe('a sign-in attempt', () => {
     for (const g of slow) g.open(true);
     await Promise.all(running);
   });
+  it.each(['this instance', 'another instance'])(
+    'wakes a refused attempt when a decision in %s lands while its question is still out, not at its next look',
+    async (where) => {
+      // The refusal is held on its way back until one of the attempts it waits for is decided.
+      let onRefusal: (() => Promise<void>) | undefined;
+      const held: Storage = {
+        ...storage,
+        throttle: {
+          ...storage.throttle,
+          async reserve(reservation) {
+            const refused = await storage.throttle.reserve(reservation);
+            const hold = onRefusal;
+            onRefusal = undefined;
+            if (refused && hold) await hold();
+            return refused;
+          },
+        },
+      };
+      // Neither throttle looks again on its own for 10 s; in one instance a single throttle does both.
+      const signals = createInProcessSignals();
+      const options = { maxWaitMs: 20_000, pollMs: 10_000, signals };
+      const asking = createLoginThrottle(held, clock, options);
+      const deciding = where === 'this instance' ? asking : createLoginThrottle(storage, clock, options);
+      const slow = Array.from({ length: 3 }, gate);
+      const running = slow.map((g) => deciding.attempt(ACCOUNT, IP, () => g.decided));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      onRefusal = async () => {
+        slow[0]!.open(true);
+        await running[0];
+      };
+
+      const started = Date.now();
+      expect(await asking.attempt(ACCOUNT, IP, async () => true)).toBe(true);
+      expect(onRefusal).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(2000);
+      for (const g of slow) g.open(true);
+      await Promise.all(running);
+    },
+  );
 });

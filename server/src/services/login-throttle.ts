@@ -110,25 +110,43 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
   /** The attempts of this process waiting at each key. Only a wake-up call: the database decides. */
   const waiting = new Map<string, Set<() => void>>();
 
-  /** Resolves when an attempt at one of the keys is decided (here, or in another instance that signals it), or after pollMs. */
-  function nextChance(keys: ThrottleKey[]): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        for (const key of keys) {
-          const waiters = waiting.get(waitingKey(key));
-          waiters?.delete(wake);
-          if (waiters?.size === 0) waiting.delete(waitingKey(key));
-        }
-        resolve();
-      };
-      const timer = setTimeout(wake, pollMs);
+  /**
+   * Listens for a decision at the keys from now on (here, or in another instance that signals it),
+   * before the attempt asks: a decision that lands while its question is out still wakes it. `next`
+   * resolves at once if one came already, else when one comes or after pollMs.
+   */
+  function listen(keys: ThrottleKey[]): { next: () => Promise<void>; stop: () => void } {
+    let woken = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let resolveNext: (() => void) | undefined;
+    const stop = () => {
+      clearTimeout(timer);
       for (const key of keys) {
-        const waiters = waiting.get(waitingKey(key)) ?? new Set();
-        waiters.add(wake);
-        waiting.set(waitingKey(key), waiters);
+        const waiters = waiting.get(waitingKey(key));
+        waiters?.delete(wake);
+        if (waiters?.size === 0) waiting.delete(waitingKey(key));
       }
-    });
+    };
+    function wake() {
+      woken = true;
+      stop();
+      resolveNext?.();
+    }
+    for (const key of keys) {
+      const waiters = waiting.get(waitingKey(key)) ?? new Set();
+      waiters.add(wake);
+      waiting.set(waitingKey(key), waiters);
+    }
+    return {
+      next: () =>
+        woken
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              resolveNext = resolve;
+              timer = setTimeout(wake, pollMs);
+            }),
+      stop,
+    };
   }
 
   function wakeWaiting(ids: readonly string[]): void {
@@ -179,11 +197,16 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     // Real time, not the service's clock: the wait is for real password checks to finish.
     const deadline = Date.now() + maxWaitMs;
     for (;;) {
-      const refusal = await tryReserve(keys);
-      if (refusal === null) return;
-      if (refusal.locked) throw tooManyRequests('too_many_attempts_login', refusal.retryAfterSeconds);
-      if (Date.now() >= deadline) throw tooManyRequests('too_many_attempts_login', 1);
-      await nextChance(keys);
+      const decision = listen(keys);
+      try {
+        const refusal = await tryReserve(keys);
+        if (refusal === null) return;
+        if (refusal.locked) throw tooManyRequests('too_many_attempts_login', refusal.retryAfterSeconds);
+        if (Date.now() >= deadline) throw tooManyRequests('too_many_attempts_login', 1);
+        await decision.next();
+      } finally {
+        decision.stop();
+      }
     }
   }
 
