@@ -10,7 +10,9 @@
  * answered by forgetting the statement on that connection (the next use prepares it anew under a new
  * name) and running the query again: at once when the connection is not inside a transaction;
  * otherwise the transaction has been aborted, and the storage runs the whole unit of work once more
- * (kysely-storage.ts, `retryOnStalePlan`).
+ * (kysely-storage.ts, `retryOnStalePlan`). That is safe because a unit of work touches only the
+ * database, which the abort rolled back: what leaves the process — a code's SMS, a file removed, a
+ * signal to the other instances — is done after its transaction commits, never inside it.
  */
 
 /** The part of a pg client this module uses. */
