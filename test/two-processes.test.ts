@@ -4,11 +4,16 @@
  * the tests send each request to the process they choose, with that Host. Registration on one and
  * sign-in on the other; a refresh on one and the old token replayed on the other ends the family;
  * failed sign-ins split across both lock at the count one instance would; a code sent through one
- * is checked on the other; a session ended on one is dead on the other at once; the jobs run once.
+ * is checked on the other; a session ended on one is dead on the other at once; a photo uploaded
+ * through one is served by the other, each process with a folder of its own; the jobs run once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solidImage } from '../server/src/lib/images.js';
 import { latestCode } from './support/outbox.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
@@ -25,6 +30,7 @@ const PASSWORD = 'Registon-Samarqand-2026';
 let a: ServerProcess;
 let b: ServerProcess;
 let publicHost: string;
+let folders: string[] = [];
 const databaseName = `kirish_two_${process.pid}`;
 const adminUrl = inject('postgresUrl');
 
@@ -51,33 +57,53 @@ interface Answer {
   json: any;
 }
 
-/** One JSON request to `to`, carrying the public Host header, as the proxy would forward it. */
-function call(to: ServerProcess, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      {
-        host: '127.0.0.1',
-        port: new URL(to.origin).port,
-        method,
-        path,
-        headers: {
-          host: publicHost,
-          accept: 'application/json',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, json: text ? JSON.parse(text) : undefined }));
-      },
-    );
+/** One request to `to`, carrying the public Host header, as the proxy would forward it. */
+function send(to: ServerProcess, method: string, path: string, headers: Record<string, string | number>, body?: Buffer | string) {
+  return new Promise<{ status: number; headers: Answer['headers']; body: Buffer }>((resolve, reject) => {
+    const sent = request({ host: '127.0.0.1', port: new URL(to.origin).port, method, path, headers: { host: publicHost, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
     sent.on('error', reject);
-    sent.end(payload);
+    sent.end(body);
   });
+}
+
+/** One JSON request to `to`. */
+async function call(to: ServerProcess, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const answer = await send(
+    to,
+    method,
+    path,
+    {
+      accept: 'application/json',
+      ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload,
+  );
+  const text = answer.body.toString('utf8');
+  return { status: answer.status, headers: answer.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Uploads `image` as the caller's profile photo through `to` (multipart/form-data, RFC 7578). */
+async function uploadPhoto(to: ServerProcess, token: string, image: Uint8Array): Promise<Answer> {
+  const boundary = `kirish-${process.pid}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${token}`,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': body.length,
+  };
+  const answer = await send(to, 'POST', `${V1}/user/photo/`, headers, body);
+  return { status: answer.status, headers: answer.headers, json: JSON.parse(answer.body.toString('utf8')) };
 }
 
 /** Registers by phone through `through`; returns the token response. */
@@ -108,15 +134,18 @@ const jobRuns = (server: ServerProcess, job: string) =>
 beforeAll(async () => {
   await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const env = { DATABASE_URL: databaseUrl(databaseName), KIRISH_DEMO_ACCOUNT: '0' };
+  // Each its own folder, as on two machines: nothing but the database is shared.
+  folders = [mkdtempSync(join(tmpdir(), 'kirish-a-')), mkdtempSync(join(tmpdir(), 'kirish-b-'))];
   // The first migrates; the second starts on the migrated database, answering to the first's name.
-  a = await startServer(env);
+  a = await startServer({ ...env, UPLOADS_DIR: folders[0]! });
   publicHost = new URL(a.origin).host;
-  b = await startServer({ ...env, PUBLIC_URL: a.origin });
+  b = await startServer({ ...env, UPLOADS_DIR: folders[1]!, PUBLIC_URL: a.origin });
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('two processes on one PostgreSQL (issue 13)', () => {
@@ -172,6 +201,17 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     expect((await call(b, 'GET', `${V1}/user/MyProfile`, undefined, access)).status).toBe(200);
     expect((await call(a, 'DELETE', `${V1}/user/LogoutUser/`, undefined, access)).status).toBeLessThan(300);
     expect((await call(b, 'GET', `${V1}/user/MyProfile`, undefined, access)).status).toBe(401);
+  });
+
+  it('serves through the other a photo uploaded through one, and forgets it on both once it is removed', async () => {
+    const { access } = await register(a, '+998935550006');
+    const uploaded = await uploadPhoto(a, access, await solidImage(300, 150, 'png'));
+    expect(uploaded.status).toBe(200);
+    const image = `/cdn/100x/${uploaded.json.photo}`;
+    const served = await send(b, 'GET', image, {});
+    expect([served.status, served.headers['content-type'], served.body.subarray(8, 12).toString('latin1')]).toEqual([200, 'image/webp', 'WEBP']);
+    expect((await call(b, 'DELETE', `${V1}/user/photo/`, undefined, access)).status).toBe(204);
+    for (const to of [a, b]) expect((await send(to, 'GET', image, {})).status).toBe(404);
   });
 
   it('runs each background job once for both processes', async () => {

@@ -175,9 +175,12 @@ async function found(registry, clientId) {
 async function remove(m, registry, args) {
   const { positionals } = parse(args, {}, 1);
   const client = await found(registry, positionals[0]);
-  await registry.storage.transaction((tx) => tx.clients.remove(client.id, m.systemClock.now(), 'client_removed'));
   const logo = m.logoSourceOf(client.logoUrl);
-  if (logo) await m.createPhotoStore(m.uploadsFolder(registry.config)).remove(logo);
+  // The logo's rows go with the client, in one transaction.
+  await registry.storage.transaction(async (tx) => {
+    await tx.clients.remove(client.id, m.systemClock.now(), 'client_removed');
+    if (logo) await m.createPhotoStore(tx, m.systemClock).remove(logo);
+  });
   console.log(`Removed ${client.id} (${client.name}): its codes and grants are gone and its sessions ended.`);
 }
 

@@ -54,7 +54,7 @@ import { createGrantService } from './services/grant-service.js';
 import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
-import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
+import { createPhotoStore } from './services/photo-store.js';
 import type { ReadinessCheck } from './services/readiness.js';
 import { createSessionService } from './services/session-service.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
     grants: createGrantService(storage, clock),
-    photos: createPhotoStore(uploadsFolder(config)),
+    photos: createPhotoStore(storage, clock),
     metrics,
   };
 

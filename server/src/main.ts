@@ -33,7 +33,7 @@ import { routeByChannel } from './senders/route-by-channel.js';
 import type { Sender } from './senders/sender.js';
 import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
 import { createSmtpSender } from './senders/smtp-sender.js';
-import { createPhotoStore, uploadsFolder } from './services/photo-store.js';
+import { createPhotoStore, importPhotoFiles, uploadsFolder } from './services/photo-store.js';
 import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy.js';
 import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';
@@ -97,6 +97,11 @@ async function main(): Promise<void> {
   const { db, storage } = database;
   const { newer } = await migrateToLatest(db);
   if (newer.length > 0) log(`the database has migrations of a newer release (${newer.join(', ')}): running on it as it is (docs/deploy.md, Upgrading)`);
+  // Images an earlier release kept as files move into the database (services/photo-store.ts).
+  const photoFolder = uploadsFolder(config);
+  const importedPhotos = await importPhotoFiles(storage, systemClock, photoFolder);
+  if (importedPhotos > 0)
+    log(`copied ${importedPhotos} image(s) from ${photoFolder} into the database; the files may go once every instance runs this release`);
   // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
   const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
   // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
@@ -148,7 +153,7 @@ async function main(): Promise<void> {
     storage,
     clock: systemClock,
     cipher: createKeyCipher(config.keyEncryptionSecret.value),
-    photos: createPhotoStore(uploadsFolder(config)),
+    photos: createPhotoStore(storage, systemClock),
     report: (message) => jsonLog.info(message),
   });
   const holder = randomSecret(12);

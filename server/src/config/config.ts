@@ -16,8 +16,8 @@ export interface Config {
   /** SQLite (the embedded default) or PostgreSQL with a pool of at most `poolSize` connections (DATABASE_POOL_SIZE). */
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
   /**
-   * Where profile photos are kept (UPLOADS_DIR). Unset: beside the SQLite file, or ./data/uploads
-   * on PostgreSQL (services/photo-store.ts). Instances behind one proxy share one folder.
+   * Where an earlier release kept profile photos as files (UPLOADS_DIR), copied into the database at
+   * start. Unset: beside the SQLite file, or ./data/uploads on PostgreSQL (services/photo-store.ts).
    */
   uploadsDir: string | undefined;
   /** The return-path rule's own domain (SPEC §5). */

@@ -1,25 +1,32 @@
 /**
- * Profile photos on disk, under `<folder of the database>/uploads/`. An upload is decoded and
- * re-encoded once (lib/images.ts), kept at most PHOTO_STORED_MAX_SIDE_PX on its longest side, and
- * written in every served width at once, so /cdn only ever reads a file.
+ * Profile photos and app logos, in the database every instance shares (storage/image-storage.ts):
+ * an image uploaded through one instance is served by all, and a backup of the database holds it.
+ * An upload is decoded and re-encoded once (lib/images.ts), kept at most PHOTO_STORED_MAX_SIDE_PX
+ * on its longest side, and stored in every served width at once, in one statement, so /cdn only
+ * ever reads a row.
  *
  * A source is a name this module generated (`avatars/<uuid>-<random>.webp`): random rather than
  * derived from the account, so nobody can find a person's photo from their account id, and new on
  * every upload, so a served image never changes and may be cached for a year. Reading accepts only
- * names of exactly that shape: no path from a request ever reaches the file system.
+ * names of exactly that shape.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { PHOTO_MAX_INPUT_PIXELS, PHOTO_STORED_MAX_SIDE_PX } from '../config/policy.js';
 import type { ImageType } from '../lib/image-type.js';
 import { normalizeImage, resizeImage } from '../lib/images.js';
+import type { Clock } from '../lib/clock.js';
 import { randomSecret } from '../lib/secrets.js';
+import type { ImageVariant, Storage } from '../storage/storage.js';
 
 /** The served widths (SPEC §9 `{cdn}/{size}/{source}`, default 100x); heights follow the image. */
 export const IMAGE_SIZES = { '100x': 100, '200x': 200, '400x': 400 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
+
+/** The image as kept after its upload was re-encoded; not served. */
+export const ORIGINAL = 'original';
 
 const SOURCE = /^avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9_-]{16}\.webp$/;
 
@@ -31,13 +38,36 @@ export interface PhotoStore {
   save(bytes: Uint8Array, type: ImageType): Promise<string>;
   /** The stored image of `source` in `size`, or null when there is none (or the name is not ours). */
   read(size: ImageSize, source: string): Promise<Buffer | null>;
-  /** Deletes every file of `source`; nothing happens for one that is gone already. */
+  /** Deletes every size of `source`; nothing happens for one that is gone already. */
   remove(source: string): Promise<void>;
 }
 
+export function createPhotoStore(storage: Storage, clock: Clock): PhotoStore {
+  return {
+    async save(bytes, type) {
+      const kept = await normalizeImage(bytes, type, PHOTO_STORED_MAX_SIDE_PX, PHOTO_MAX_INPUT_PIXELS);
+      const source = `avatars/${randomUUID()}-${randomSecret(12)}.webp`;
+      const sized = await Promise.all(
+        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({ size, data: (await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS)).data })),
+      );
+      await storage.images.insert(source, [{ size: ORIGINAL, data: kept.data }, ...sized], clock.now());
+      return source;
+    },
+
+    async read(size, source) {
+      if (!isImageSize(size) || !isPhotoSource(source)) return null;
+      return storage.images.read(source, size);
+    },
+
+    async remove(source) {
+      if (isPhotoSource(source)) await storage.images.remove(source);
+    },
+  };
+}
+
 /**
- * Uploads live beside the SQLite file, so one folder holds all of a deployment's data; on
- * PostgreSQL in ./data/uploads, unless UPLOADS_DIR names a folder (one that N instances share).
+ * Where an earlier release kept the images as files (UPLOADS_DIR; unset, `uploads/` beside the SQLite
+ * file or ./data/uploads on PostgreSQL): read at every start by importPhotoFiles.
  */
 export function uploadsFolder(config: Config): string {
   if (config.uploadsDir) return config.uploadsDir;
@@ -48,60 +78,40 @@ function isMissing(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ENOENT';
 }
 
-/** Writes to a temporary name first: a reader never sees half a file, even after a crash. */
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${randomSecret(6)}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, path);
-}
-
-export function createPhotoStore(root: string): PhotoStore {
-  const original = (source: string) => join(root, source);
-  const sized = (size: ImageSize, source: string) => join(root, size, source);
-  const allFiles = (source: string) => [original(source), ...Object.keys(IMAGE_SIZES).map((size) => sized(size as ImageSize, source))];
-
-  async function remove(source: string): Promise<void> {
-    if (!isPhotoSource(source)) return;
-    for (const path of allFiles(source)) {
+/**
+ * Copies the images an earlier release kept as files under `folder` (`avatars/<name>` and
+ * `<size>/avatars/<name>`) into the database, at every start, so that an upgrade loses none — those
+ * an older instance still wrote during a rolling upgrade included. An image stored already is left as
+ * it is, and the files are left too: deleting them is the operator's, once every instance runs this
+ * release (docs/deploy.md, Upgrading). Returns how many images were copied.
+ */
+export async function importPhotoFiles(storage: Storage, clock: Clock, folder: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(join(folder, 'avatars'));
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let imported = 0;
+  for (const name of names) {
+    const source = `avatars/${name}`;
+    if (!isPhotoSource(source) || (await storage.images.has(source))) continue;
+    const files: Array<[size: string, path: string]> = [
+      [ORIGINAL, join(folder, source)],
+      ...Object.keys(IMAGE_SIZES).map((width): [string, string] => [width, join(folder, width, source)]),
+    ];
+    const variants: ImageVariant[] = [];
+    for (const [size, path] of files) {
       try {
-        await unlink(path);
+        variants.push({ size, data: await readFile(path) });
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
     }
+    if (variants.length === 0) continue;
+    await storage.images.insert(source, variants, clock.now());
+    imported += 1;
   }
-
-  return {
-    remove,
-
-    async save(bytes, type) {
-      const kept = await normalizeImage(bytes, type, PHOTO_STORED_MAX_SIDE_PX, PHOTO_MAX_INPUT_PIXELS);
-      const source = `avatars/${randomUUID()}-${randomSecret(12)}.webp`;
-      const variants = await Promise.all(
-        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({
-          path: sized(size as ImageSize, source),
-          image: await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS),
-        })),
-      );
-      try {
-        await writeAtomically(original(source), kept.data);
-        for (const variant of variants) await writeAtomically(variant.path, variant.image.data);
-      } catch (error) {
-        await remove(source);
-        throw error;
-      }
-      return source;
-    },
-
-    async read(size, source) {
-      if (!isImageSize(size) || !isPhotoSource(source)) return null;
-      try {
-        return await readFile(sized(size, source));
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-  };
+  return imported;
 }

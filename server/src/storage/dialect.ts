@@ -9,6 +9,7 @@
  * they are stored, and compared exactly). Group commit (group-commit.ts) is for a database with one
  * writer, SQLite; the PRAGMAs are in sqlite.ts.
  */
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 /** Booleans are 0/1 integers in both databases (schema.ts): one column type, one way to compare. */
 export const flag = (value: boolean): number => (value ? 1 : 0);
@@ -26,3 +27,12 @@ export const optionalInteger = (value: number | string | bigint | null): number 
 /** Whether an UPDATE changed a row: the single-use and compare-and-set writes hang on it. */
 export const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
 export const deleted = (result: { numDeletedRows: bigint }): boolean => result.numDeletedRows > 0n;
+
+/**
+ * The column type of bytes: BLOB in SQLite; PostgreSQL has none of that name, and takes bytea. Told
+ * apart by the adapter Kysely runs on, so that one migration list serves both.
+ */
+// oxlint-disable-next-line typescript/no-explicit-any -- migrations see any schema (migrations.ts)
+export function bytesColumnType(db: Kysely<any>): 'blob' | 'bytea' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+}

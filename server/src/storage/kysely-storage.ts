@@ -9,6 +9,7 @@ import { createGroupCommit } from './group-commit.js';
 import { accountStorageOn } from './kysely-account-storage.js';
 import { clientStorageOn } from './kysely-client-storage.js';
 import { codeStorageOn } from './kysely-code-storage.js';
+import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
@@ -75,6 +76,7 @@ function storageOn(db: Kysely<Database>, rotateCurrent: RotateCurrent, transacti
     ...securityLogStorageOn(db),
     ...rateWindowStorageOn(db),
     ...jobLeaseStorageOn(db),
+    ...imageStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -3,6 +3,7 @@
  * same list runs on SQLite and PostgreSQL. A released migration is never edited: add a new one.
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { bytesColumnType } from './dialect.js';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts_codes_sessions': {
@@ -381,6 +382,23 @@ const migrations: Record<string, Migration> = {
       // (services/login-throttle.ts): whoever decides an attempt there tells the other instances
       // only while one may be waiting, not on every sign-in.
       await db.schema.alterTable('login_throttle').addColumn('waited_until', 'bigint').execute();
+    },
+  },
+
+  '0010_images': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // The profile photos and app logos, every stored size a row (storage/image-storage.ts): in the
+      // database all instances share, not on one machine's disk. Those an earlier release kept in
+      // files are copied in at start (services/photo-store.ts, importPhotoFiles).
+      await db.schema
+        .createTable('images')
+        .addColumn('source', 'text', (column) => column.notNull())
+        .addColumn('size', 'text', (column) => column.notNull())
+        .addColumn('data', bytesColumnType(db), (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addPrimaryKeyConstraint('images_pk', ['source', 'size'])
+        .execute();
     },
   },
 };

@@ -236,6 +236,14 @@ export interface JobLeasesTable {
   last_run_at: number | null;
 }
 
+/** Migration 0010: the images (profile photos, app logos), one row per stored size. */
+export interface ImagesTable {
+  source: string;
+  size: string;
+  data: Buffer;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -255,4 +263,5 @@ export interface Database {
   step_up_proofs: StepUpProofsTable;
   rate_windows: RateWindowsTable;
   job_leases: JobLeasesTable;
+  images: ImagesTable;
 }

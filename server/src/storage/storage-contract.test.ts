@@ -5,6 +5,7 @@
 import { describeAccountStorage } from './contract/account-contract.js';
 import { describeClientStorage } from './contract/client-contract.js';
 import { describeCodeStorage } from './contract/code-contract.js';
+import { describeImageStorage } from './contract/image-contract.js';
 import { DATABASES } from './contract/databases.js';
 import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
@@ -30,6 +31,7 @@ const SUITES = [
   describeSecurityLogStorage,
   describeRateWindowStorage,
   describeJobLeaseStorage,
+  describeImageStorage,
   describeTransactions,
 ];
 

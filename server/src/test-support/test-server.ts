@@ -72,13 +72,11 @@ export async function createTestServer(
   options: { env?: Record<string, string>; sender?: Sender; site?: MiddlewareHandler; database?: TestDatabase; sharing?: SharedDatabase } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
-  // The SQLite file's path even on PostgreSQL: tests that only need a folder (uploads) read it.
+  // The SQLite file's path even on PostgreSQL: tests that only need a folder read it.
   const dbPath = join(dir, 'kirish.db');
   const postgres = !options.sharing && (options.database ?? defaultDatabase()) === 'postgres' ? await createPostgresTestDatabase() : undefined;
   const databaseUrl = options.sharing?.databaseUrl ?? (postgres ? postgres.url : `sqlite:${dbPath}`);
-  // Photos stay in the test's folder whichever the database.
-  const uploads = postgres ? { UPLOADS_DIR: join(dir, 'uploads') } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...uploads, ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...options.env });
   const opened = openDatabase(config.database);
   const { db, storage } = opened;
   // A copy of a migrated template is migrated already; this only checks that it is.

@@ -1,9 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../config/policy.js';
 import { imageDimensions, solidImage } from '../../lib/images.js';
-import { uploadsFolder } from '../../services/photo-store.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 const PHOTO = `${V1}/user/photo/`;
@@ -26,14 +23,10 @@ async function upload(token: string, parts: Array<[name: string, value: Uint8Arr
 
 const uploadPhoto = (token: string, bytes: Uint8Array, filename = 'photo.png') => upload(token, [['photo', bytes, filename]]);
 
-/** Every file under the uploads folder, relative to it. */
-function storedFiles(): string[] {
-  const root = uploadsFolder(server.config);
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; name: string; parentPath: string }>)
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
-    .toSorted();
+/** Every stored image row, as `<size>/<source>` (`<source>` alone for the original). */
+async function storedImages(): Promise<string[]> {
+  const rows = await server.db.selectFrom('images').select(['source', 'size']).execute();
+  return rows.map(({ source, size }) => (size === 'original' ? source : `${size}/${source}`)).toSorted();
 }
 
 describe('POST /user/photo/', () => {
@@ -43,7 +36,7 @@ describe('POST /user/photo/', () => {
     expect(answer.status).toBe(200);
     expect(answer.json.photo).toMatch(/^avatars\/[0-9a-f-]{36}-[A-Za-z0-9_-]{16}\.webp$/);
     const source = answer.json.photo as string;
-    expect(storedFiles()).toEqual([`100x/${source}`, `200x/${source}`, `400x/${source}`, source]);
+    expect(await storedImages()).toEqual([`100x/${source}`, `200x/${source}`, `400x/${source}`, source]);
     const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access });
     expect(profile.json.profile.photo).toBe(source);
   });
@@ -66,7 +59,7 @@ describe('POST /user/photo/', () => {
       const answer = await uploadPhoto(tokens.access, bytes);
       expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_media_type', field: 'photo' }] }]);
     }
-    expect(storedFiles()).toEqual([]);
+    expect(await storedImages()).toEqual([]);
   });
 
   it('refuses a file one byte over 5 MB with file_too_large, and a much larger body before reading it', async () => {
@@ -109,12 +102,12 @@ describe('POST /user/photo/', () => {
     expect([json.status, json.json]).toEqual([415, { errors: [{ error: 'unsupported_media_type' }] }]);
   });
 
-  it('replaces the previous photo and deletes its files', async () => {
+  it('replaces the previous photo and deletes its images', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     const first = (await uploadPhoto(tokens.access, await solidImage(50, 50, 'png'))).json.photo as string;
     const second = (await uploadPhoto(tokens.access, await solidImage(60, 60, 'png'))).json.photo as string;
     expect(second).not.toBe(first);
-    expect(storedFiles()).toEqual([`100x/${second}`, `200x/${second}`, `400x/${second}`, second]);
+    expect(await storedImages()).toEqual([`100x/${second}`, `200x/${second}`, `400x/${second}`, second]);
     expect((await server.call('GET', `/cdn/100x/${first}`)).status).toBe(404);
   });
 
@@ -129,13 +122,13 @@ describe('POST /user/photo/', () => {
 });
 
 describe('DELETE /user/photo/', () => {
-  it('removes the photo from the profile and its files from the disk', async () => {
+  it('removes the photo from the profile and its images from the database', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     const source = (await uploadPhoto(tokens.access, await solidImage(50, 50, 'png'))).json.photo as string;
     const answer = await server.call('DELETE', PHOTO, { token: tokens.access });
     expect(answer.status).toBe(204);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access })).json.profile.photo).toBeNull();
-    expect(storedFiles()).toEqual([]);
+    expect(await storedImages()).toEqual([]);
     expect((await server.call('GET', `/cdn/100x/${source}`)).status).toBe(404);
     expect((await server.call('DELETE', PHOTO, { token: tokens.access })).status).toBe(204);
     // The upload and the removal are in the security log; removing nothing writes nothing.
@@ -175,8 +168,8 @@ describe('GET /cdn/{size}/{source}', () => {
   it('keeps no more than 1024 px of a large photo, and serves it without its metadata', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     const source = (await uploadPhoto(tokens.access, await solidImage(3000, 1500, 'jpeg'))).json.photo as string;
-    const { readFile } = await import('node:fs/promises');
-    const kept = await readFile(join(uploadsFolder(server.config), source));
+    const kept = (await server.db.selectFrom('images').select('data').where('source', '=', source).where('size', '=', 'original').executeTakeFirstOrThrow())
+      .data;
     expect(await imageDimensions(kept)).toEqual({ width: 1024, height: 512, format: 'webp' });
   });
 
