@@ -97,11 +97,18 @@ async function main(): Promise<void> {
   const { db, storage } = database;
   const { newer } = await migrateToLatest(db);
   if (newer.length > 0) log(`the database has migrations of a newer release (${newer.join(', ')}): running on it as it is (docs/deploy.md, Upgrading)`);
-  // Images an earlier release kept as files move into the database (services/photo-store.ts).
+  // Images an earlier release kept as files move into the database (services/photo-store.ts). A
+  // folder that cannot be read is said, not fatal: every other page works without those images.
   const photoFolder = uploadsFolder(config);
-  const importedPhotos = await importPhotoFiles(storage, systemClock, photoFolder);
-  if (importedPhotos > 0)
-    log(`copied ${importedPhotos} image(s) from ${photoFolder} into the database; the files may go once every instance runs this release`);
+  try {
+    const importedPhotos = await importPhotoFiles(storage, systemClock, photoFolder);
+    if (importedPhotos > 0)
+      log(`copied ${importedPhotos} image(s) from ${photoFolder} into the database; the files may go once every instance runs this release`);
+  } catch (error) {
+    log(
+      `could not copy the images kept as files in ${photoFolder} into the database (${error instanceof Error ? error.message : String(error)}): they are not served until a start can`,
+    );
+  }
   // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
   const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
   // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.

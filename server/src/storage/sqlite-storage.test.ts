@@ -28,6 +28,7 @@ describe('the SQLite file', () => {
       { name: '0007_developer_apps' },
       { name: '0008_shared_limits_jobs_keys' },
       { name: '0009_login_waiters' },
+      { name: '0010_images' },
     ]);
     await dispose();
   });
