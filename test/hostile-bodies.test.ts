@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES, PHOTO_MAX_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES } from '../server/src/config/policy.js';
+import { filePartBody } from './support/multipart.js';
 import { RawConnection, type RawAnswer, type RawRequest } from './support/raw-http.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { V1, DEMO, SOME_ID, ENDPOINTS, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
@@ -42,12 +43,11 @@ const asForm = (fields: Record<string, unknown>) => new URLSearchParams(Object.e
 
 /** A multipart body with one file part `photo` of `bytes` bytes that start like a JPEG. */
 function photoPart(bytes: number): Buffer {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
   const file = Buffer.alloc(bytes, 0x41);
   file[0] = 0xff;
   file[1] = 0xd8;
   file[2] = 0xff;
-  return Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+  return filePartBody({ boundary: BOUNDARY, field: 'photo', filename: 'big.jpg', type: 'image/jpeg', data: file });
 }
 
 function hostileBodies(endpoint: WriteEndpoint): Hostile[] {

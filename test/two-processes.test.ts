@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidImage } from '../server/src/lib/images.js';
+import { filePartBody } from './support/multipart.js';
 import { latestCode } from './support/outbox.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
@@ -91,11 +92,7 @@ async function call(to: ServerProcess, method: string, path: string, body?: unkn
 /** Uploads `image` as the caller's profile photo through `to` (multipart/form-data, RFC 7578). */
 async function uploadPhoto(to: ServerProcess, token: string, image: Uint8Array): Promise<Answer> {
   const boundary = `kirish-${process.pid}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = filePartBody({ boundary, field: 'photo', filename: 'me.png', type: 'image/png', data: image });
   const headers = {
     accept: 'application/json',
     authorization: `Bearer ${token}`,
