@@ -50,6 +50,11 @@ export interface OtpService {
    * account `userId` when a signed-in section asked for it.
    */
   issueProof(purpose: Purpose, contact: Contact, userId?: string | null): Promise<string>;
+  /**
+   * The proof a request id names, if it is one of `purposes`, unexpired and unused; left unused. For
+   * checks that must not run inside the transaction that redeems it (a password hash's verify).
+   */
+  checkProof(store: Storage, requestId: string, purposes: readonly Purpose[]): Promise<Verification>;
   /** Redeems a proof inside the caller's transaction (so that a failed registration leaves it unused). */
   redeemProof(tx: Storage, requestId: string, purposes: readonly Purpose[]): Promise<Verification>;
 }
@@ -72,6 +77,15 @@ function secondsUntil(targetMs: number, nowMs: number): number {
 
 export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, metrics }: OtpServiceDeps): OtpService {
   const hashCode = (codeId: string, code: string) => hmacSha256(codeKey, `${codeId}:${code}`);
+
+  const checkProof: OtpService['checkProof'] = async (store, requestId, purposes) => {
+    const proof = await store.verifications.findByHash(sha256(requestId));
+    if (!proof || !(purposes as readonly string[]).includes(proof.purpose) || clock.now() >= proof.expiresAt) {
+      throw badRequest('request_id_error', 'request_id');
+    }
+    if (proof.usedAt !== null) throw badRequest('unique_request_id', 'request_id');
+    return proof;
+  };
 
   function messageText(request: SendCodeRequest, code: string): { text: string; subject: string } {
     const { locale } = request;
@@ -181,15 +195,12 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
       return requestId;
     },
 
+    checkProof,
+
     async redeemProof(tx, requestId, purposes) {
-      const now = clock.now();
-      const proof = await tx.verifications.findByHash(sha256(requestId));
-      if (!proof || !(purposes as readonly string[]).includes(proof.purpose) || now >= proof.expiresAt) {
-        throw badRequest('request_id_error', 'request_id');
-      }
-      if (proof.usedAt !== null || !(await tx.verifications.markUsed(proof.id, now))) {
-        throw badRequest('unique_request_id', 'request_id');
-      }
+      const proof = await checkProof(tx, requestId, purposes);
+      // Two requests racing with one id: exactly one marks it.
+      if (!(await tx.verifications.markUsed(proof.id, clock.now()))) throw badRequest('unique_request_id', 'request_id');
       return proof;
     },
   };

@@ -12,6 +12,7 @@ import type { ContactType } from '../../lib/contacts.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import type { Storage, Verification } from '../../storage/storage.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { findAccount } from '../../services/find-account.js';
 import { accountThrottleKey } from '../../services/login-throttle.js';
@@ -24,6 +25,14 @@ const restoreSchema = requestSchema<RestorePasswordRequest>()(
   }),
 );
 
+/** The account a proof's contact names, for the section (`contactType`) it was asked from. */
+async function accountOf(store: Storage, proof: Verification, contactType: ContactType) {
+  if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
+  const account = await findAccount(store, { type: proof.contactType, value: proof.contact });
+  if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
+  return account;
+}
+
 export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
@@ -31,15 +40,15 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
     const body = await readJsonBody(c, restoreSchema);
     const problem = passwordProblem(body.password);
     if (problem) throw badRequest(problem, 'password');
+    // Read and compared before any transaction: the old password's check is an argon2 verify, tens
+    // of milliseconds that would otherwise hold SQLite's writer (and every commit queued behind it).
+    const known = await accountOf(storage, await otp.checkProof(storage, body.request_id, ['forget_pass_verification']), contactType);
+    // The old password again is refused, and the request id stays usable for another try.
+    if (known.passwordHash !== null && (await verifyPassword(known.passwordHash, body.password))) throw badRequest('same_password', 'password');
     const passwordHash = await hashPassword(body.password);
 
     const outcome = await storage.transaction(async (tx) => {
-      const proof = await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']);
-      if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
-      const account = await findAccount(tx, { type: proof.contactType, value: proof.contact });
-      if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
-      // The old password again is refused; the rollback leaves the request id usable for another try.
-      if (account.passwordHash !== null && (await verifyPassword(account.passwordHash, body.password))) throw badRequest('same_password', 'password');
+      const account = await accountOf(tx, await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']), contactType);
       const now = clock.now();
       await tx.users.setPasswordHash(account.id, passwordHash, now);
       // No session is kept (the person is signed out): the empty id names none.
