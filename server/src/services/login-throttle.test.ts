@@ -10,6 +10,7 @@ import { migrateToLatest } from '../storage/migrations.js';
 import { createInProcessSignals } from '../storage/signals.js';
 import { openSqlite } from '../storage/sqlite.js';
 import type { Storage } from '../storage/storage.js';
+import { gate } from '../test-support/gate.js';
 import { accountThrottleKey, createLoginThrottle, lockSeconds, sweepLoginThrottle, type LoginThrottle } from './login-throttle.js';
 
 describe('lockSeconds', () => {
@@ -69,13 +70,6 @@ describe('accountThrottleKey', () => {
 
 const ACCOUNT = 'phone:+998901234567';
 const IP = '203.0.113.7';
-
-/** A password check the test decides: it resolves when the test says so. */
-function gate(): { decided: Promise<boolean>; open: (ok: boolean) => void } {
-  const gated = {} as { decided: Promise<boolean>; open: (ok: boolean) => void };
-  gated.decided = new Promise<boolean>((resolve) => (gated.open = resolve));
-  return gated;
-}
 
 /** The 429 an attempt was refused with, as [status, Retry-After]; or what it answered. */
 async function outcome(attempt: Promise<boolean>): Promise<[number, number | undefined] | boolean> {

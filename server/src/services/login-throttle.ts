@@ -101,8 +101,11 @@ export async function sweepLoginThrottle(storage: Storage, clock: Clock): Promis
 
 const waitingKey = ({ scope, key }: ThrottleKey) => `${scope} ${key}`;
 
-/** Why a reservation was refused: a lock that holds, or attempts under way whose outcome decides. */
-type Refusal = { locked: true; retryAfterSeconds: number } | { locked: false };
+/**
+ * Why a reservation was refused: a lock that holds, or attempts under way whose outcome decides
+ * (`freed`: one was decided before the refusal was marked as waiting, so no signal is coming).
+ */
+type Refusal = { locked: true; retryAfterSeconds: number } | { locked: false; freed: boolean };
 
 export function createLoginThrottle(storage: Storage, clock: Clock, options: LoginThrottleOptions = {}): LoginThrottle {
   const maxWaitMs = options.maxWaitMs ?? LOGIN_ATTEMPT_MAX_WAIT_MS;
@@ -190,7 +193,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     });
     if (refused === null) return null;
     const lockedUntil = refused.lockedUntil ?? 0;
-    return lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false };
+    return lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false, freed: refused.freed };
   }
 
   async function reserve(keys: ThrottleKey[]): Promise<void> {
@@ -203,7 +206,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
         if (refusal === null) return;
         if (refusal.locked) throw tooManyRequests('too_many_attempts_login', refusal.retryAfterSeconds);
         if (Date.now() >= deadline) throw tooManyRequests('too_many_attempts_login', 1);
-        await decision.next();
+        if (!refusal.freed) await decision.next();
       } finally {
         decision.stop();
       }

@@ -79,6 +79,10 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         const failures = sql<number>`(CASE WHEN ${forgotten} THEN 0 ELSE login_throttle.failures END)`;
         const pending = sql<number>`(CASE WHEN login_throttle.pending_until > ${at} THEN login_throttle.pending ELSE 0 END)`;
         const unlocked = sql<SqlBool>`(${forgotten} OR login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${at})`;
+        // Ahead while the key stays unlocked even if every attempt under way fails, or when nothing
+        // is under way and no lock holds (the one try a lock's end allows).
+        const admits = (scoped: readonly ThrottleKeyPolicy[]) =>
+          sql<SqlBool>`(${failures} + ${pending} < ${byScope(scoped, (key) => key.freeFailures)} OR (${pending} = 0 AND ${unlocked}))`;
         // One statement for every key: the rows are taken in the order listed.
         const reserved = await db
           .insertInto('login_throttle')
@@ -92,9 +96,7 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
                 pending_until: pendingUntil,
                 locked_until: sql<number | null>`(CASE WHEN ${forgotten} THEN NULL ELSE login_throttle.locked_until END)`,
               })
-              // Ahead while the key stays unlocked even if every attempt under way fails, or when
-              // nothing is under way and no lock holds (the one try a lock's end allows).
-              .where(sql<SqlBool>`(${failures} + ${pending} < ${byScope(keys, (key) => key.freeFailures)} OR (${pending} = 0 AND ${unlocked}))`),
+              .where(admits(keys)),
           )
           .returning(['scope', 'key'])
           .execute();
@@ -103,7 +105,9 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         const refused = keys.find((key) => !isReserved(key))!;
         if (reserved.length > 0) await giveBack(keys.filter(isReserved), at);
         // Refused for the attempts under way, not by a lock: the attempt waits for them, and the key
-        // says so until waitUntil, for whoever settles one of them.
+        // says so until waitUntil, for whoever settles one of them. A decision that landed between
+        // the refusal and this mark (two statements on PostgreSQL; one unit of work on SQLite) saw
+        // no mark and told nobody: the row, read back as marked, says whether the key admits now.
         const lockHolds = sql<SqlBool>`(locked_until IS NOT NULL AND locked_until > ${at})`;
         const row = await db
           .updateTable('login_throttle')
@@ -112,9 +116,9 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
           })
           .where('scope', '=', refused.scope)
           .where('key', '=', refused.key)
-          .returning('locked_until')
+          .returning(['locked_until', admits([refused]).as('admits')])
           .executeTakeFirst();
-        return { scope: refused.scope, key: refused.key, lockedUntil: optionalInteger(row?.locked_until ?? null) };
+        return { scope: refused.scope, key: refused.key, lockedUntil: optionalInteger(row?.locked_until ?? null), freed: Boolean(row?.admits) };
       },
       async settleFailure(scope, key, at) {
         const row = await db

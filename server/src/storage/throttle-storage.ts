@@ -46,6 +46,12 @@ export interface ThrottleRefusal {
   scope: string;
   key: string;
   lockedUntil: number | null;
+  /**
+   * The key would have let the attempt through by the time it was marked as waited on: an attempt
+   * under way there was decided in between, and nobody was told (the mark was not there yet). Ask
+   * again at once rather than wait for a signal that is not coming.
+   */
+  freed: boolean;
 }
 
 /** A settled failure: the key's failures now, and whether an attempt refused there may still be waiting. */

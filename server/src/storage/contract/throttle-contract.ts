@@ -131,7 +131,7 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
     it('reserves at every key or at none, and names the key that refused with its lock', () =>
       withStorage(async (storage) => {
         for (let i = 0; i < 3; i += 1) expect(await reserves(storage, attemptAt(T0))).toBe(true);
-        expect(await storage.throttle.reserve(attemptAt(T0))).toEqual({ scope: 'account', key: 'k', lockedUntil: null });
+        expect(await storage.throttle.reserve(attemptAt(T0))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: false });
         // The address's reservation of the refused attempt was given back.
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
 
@@ -144,7 +144,7 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
             { ...attemptAt(T0).keys[1]!, key: 'b' },
           ],
         };
-        expect(await storage.throttle.reserve(elsewhere)).toEqual({ scope: 'ip', key: 'b', lockedUntil: T0 + MINUTE });
+        expect(await storage.throttle.reserve(elsewhere)).toEqual({ scope: 'ip', key: 'b', lockedUntil: T0 + MINUTE, freed: false });
         expect(await storage.throttle.get('account', 'j')).toMatchObject({ pending: 0 });
       }));
 
@@ -162,7 +162,7 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         // Nobody refused yet: nobody to tell.
         expect(await storage.throttle.giveBack(attemptAt(T0).keys, T0)).toBe(false);
         expect(await reserves(storage, attemptAt(T0))).toBe(true);
-        expect(await storage.throttle.reserve(attemptAt(T0 + 10))).toEqual({ scope: 'account', key: 'k', lockedUntil: null });
+        expect(await storage.throttle.reserve(attemptAt(T0 + 10))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: false });
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ pending: 3, waitedUntil: T0 + 10 + WAIT });
         // The address did not refuse it.
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3, waitedUntil: null });
@@ -179,7 +179,7 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
       withStorage(async (storage) => {
         for (let i = 0; i < 3; i += 1) await storage.throttle.settleFailure('account', 'k', T0);
         await storage.throttle.lockUntil('account', 'k', T0 + MINUTE);
-        expect(await storage.throttle.reserve(attemptAt(T0 + 1))).toEqual({ scope: 'account', key: 'k', lockedUntil: T0 + MINUTE });
+        expect(await storage.throttle.reserve(attemptAt(T0 + 1))).toEqual({ scope: 'account', key: 'k', lockedUntil: T0 + MINUTE, freed: false });
         expect((await storage.throttle.get('account', 'k'))?.waitedUntil).toBeNull();
       }));
 
