@@ -15,7 +15,7 @@ export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'r
 
 export async function buildApp(deps: BootstrapDeps) {
   const issuer = deps.config.publicUrl;
-  const cipher = createKeyCipher(deps.config.keyEncryptionSecret.value);
+  const cipher = createKeyCipher(deps.config.keyEncryptionSecret.value, deps.config.keyEncryptionSecret.previous);
   await sealKeysAtRest(deps.storage, cipher);
   const keys = createSigningKeyStore({ storage: deps.storage, clock: deps.clock, cipher });
   const accessKeys = keys.source(ACCESS_ALG);

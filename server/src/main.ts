@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   const jobs = backgroundJobs({
     storage,
     clock: systemClock,
-    cipher: createKeyCipher(config.keyEncryptionSecret.value),
+    cipher: createKeyCipher(config.keyEncryptionSecret.value, config.keyEncryptionSecret.previous),
     photos: createPhotoStore(storage, systemClock),
     report: (message) => jsonLog.info(message),
   });

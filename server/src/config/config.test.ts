@@ -252,6 +252,25 @@ describe('loadConfig', () => {
     expect(loadConfig(PRODUCTION).keyEncryptionSecret).toEqual({ value: PRODUCTION.KEY_ENCRYPTION_SECRET, isDevelopmentDefault: false });
   });
 
+  it('takes KEY_ENCRYPTION_SECRET_PREVIOUS while the secret is replaced: 32 characters or more, and not the secret itself', () => {
+    const previous = 'the-secret-being-replaced-of-32-chars';
+    expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: previous }).keyEncryptionSecret).toStrictEqual({
+      value: PRODUCTION.KEY_ENCRYPTION_SECRET,
+      isDevelopmentDefault: false,
+      previous,
+    });
+    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: 'short' })).toBe(
+      'KEY_ENCRYPTION_SECRET_PREVIOUS must be at least 32 characters (got 5)',
+    );
+    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: PRODUCTION.KEY_ENCRYPTION_SECRET })).toBe(
+      'KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced',
+    );
+    expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: '' }).keyEncryptionSecret).toStrictEqual({
+      value: PRODUCTION.KEY_ENCRYPTION_SECRET,
+      isDevelopmentDefault: false,
+    });
+  });
+
   it('refuses production without SMTP_URL', () => {
     expect(configErrorMessage({ ...PRODUCTION, SMTP_URL: undefined })).toMatch(/^SMTP_URL .*production/);
     expect(configErrorMessage({ ...PRODUCTION, SMTP_URL: '' })).toMatch(/^SMTP_URL /);

@@ -37,9 +37,11 @@ export interface Config {
   /**
    * Seals the private signing keys and server secrets at rest (lib/key-encryption.ts,
    * KEY_ENCRYPTION_SECRET): required in production; outside it a fixed, published development
-   * secret when unset (`isDevelopmentDefault`, and the start warns).
+   * secret when unset (`isDevelopmentDefault`, and the start warns). `previous`
+   * (KEY_ENCRYPTION_SECRET_PREVIOUS), while the secret is being replaced: what it sealed still opens,
+   * and is sealed again under `value` (docs/keys.md).
    */
-  keyEncryptionSecret: { value: string; isDevelopmentDefault: boolean };
+  keyEncryptionSecret: { value: string; isDevelopmentDefault: boolean; previous?: string };
   /** How long a SIGTERM waits for the requests under way before closing their connections (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
   /**
@@ -155,18 +157,27 @@ const KEY_ENCRYPTION_SECRET_MIN_LENGTH = 32;
 /** Published in this repository: it protects nothing, and production refuses to start without a real one. */
 const DEVELOPMENT_KEY_ENCRYPTION_SECRET = 'kirish-development-only-key-encryption-secret-not-for-production';
 
+/** A secret's own checks; the message names the length only: a secret never goes to a log. */
+function checkedSecret(name: string, raw: string): string {
+  if (raw.length < KEY_ENCRYPTION_SECRET_MIN_LENGTH)
+    throw new ConfigError(`${name} must be at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (got ${raw.length})`);
+  return raw;
+}
+
 function readKeyEncryptionSecret(env: Env, nodeEnv: NodeEnv): Config['keyEncryptionSecret'] {
   const raw = env.KEY_ENCRYPTION_SECRET ?? '';
+  const previousRaw = env.KEY_ENCRYPTION_SECRET_PREVIOUS ?? '';
+  let secret: Config['keyEncryptionSecret'];
   if (raw === '') {
     if (nodeEnv === 'production')
       fail('KEY_ENCRYPTION_SECRET', `set in production, at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`, '');
-    return { value: DEVELOPMENT_KEY_ENCRYPTION_SECRET, isDevelopmentDefault: true };
-  }
-  // The message names the length only: a secret never goes to a log.
-  if (raw.length < KEY_ENCRYPTION_SECRET_MIN_LENGTH) {
-    throw new ConfigError(`KEY_ENCRYPTION_SECRET must be at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (got ${raw.length})`);
-  }
-  return { value: raw, isDevelopmentDefault: false };
+    secret = { value: DEVELOPMENT_KEY_ENCRYPTION_SECRET, isDevelopmentDefault: true };
+  } else secret = { value: checkedSecret('KEY_ENCRYPTION_SECRET', raw), isDevelopmentDefault: false };
+  if (previousRaw === '') return secret;
+  const previous = checkedSecret('KEY_ENCRYPTION_SECRET_PREVIOUS', previousRaw);
+  if (previous === secret.value)
+    throw new ConfigError('KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced');
+  return { ...secret, previous };
 }
 
 // Operating it (issue 13): the drain and the metrics endpoint.

@@ -31,4 +31,17 @@ describe('createKeyCipher', () => {
     ];
     for (const attempt of attempts) expect(attempt).toThrow(KeyDecryptionError);
   });
+
+  it('opens what the previous secret sealed as stale, while sealing under the new one only', () => {
+    const before = createKeyCipher(SECRET);
+    const sealedBefore = before.seal('value', 'server_secrets:otp_code_key');
+    const replacing = createKeyCipher('the-new-secret-of-thirty-two-characters', SECRET);
+    expect(replacing.unseal(sealedBefore, 'server_secrets:otp_code_key')).toEqual({ value: 'value', stale: true });
+    const sealedNow = replacing.seal('value', 'server_secrets:otp_code_key');
+    expect(replacing.unseal(sealedNow, 'server_secrets:otp_code_key')).toEqual({ value: 'value', stale: false });
+    expect(() => before.open(sealedNow, 'server_secrets:otp_code_key')).toThrow(KeyDecryptionError);
+    // Still bound to its row, and a third secret opens neither.
+    expect(() => replacing.open(sealedBefore, 'server_secrets:refresh_successor_key')).toThrow(/KEY_ENCRYPTION_SECRET or KEY_ENCRYPTION_SECRET_PREVIOUS/);
+    expect(() => createKeyCipher(`${SECRET}!`).open(sealedBefore, 'server_secrets:otp_code_key')).toThrow(KeyDecryptionError);
+  });
 });

@@ -20,17 +20,54 @@ export class KeyDecryptionError extends Error {
 }
 
 export interface KeyCipher {
-  /** The value sealed for the row named `label`. */
+  /** The value sealed for the row named `label`, under the current secret. */
   seal(plaintext: string, label: string): string;
-  /** The value a `seal` with the same label made; KeyDecryptionError when the secret or the label is not the one it was sealed with. */
+  /**
+   * The value a `seal` with the same label made, under the current secret or the previous one
+   * (`stale`: sealed under the previous, to be sealed again); KeyDecryptionError when neither
+   * secret, or not the label, is the one it was sealed with.
+   */
+  unseal(sealed: string, label: string): { value: string; stale: boolean };
+  /** `unseal`'s value. */
   open(sealed: string, label: string): string;
 }
 
 /** Whether a stored value is sealed (rows written before issue 13 hold plaintext). */
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 
-export function createKeyCipher(secret: string): KeyCipher {
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), HKDF_INFO, 32));
+const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), HKDF_INFO, 32));
+
+/** The value under `key`, or undefined when the key or the label is not the one it was sealed with. */
+function openWith(key: Buffer, bytes: Buffer, label: string): string | undefined {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(label, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A cipher under `secret`; with `previous` (KEY_ENCRYPTION_SECRET_PREVIOUS, docs/keys.md) it also
+ * opens what the secret before it sealed, so that the secret can be replaced without replacing the keys.
+ */
+export function createKeyCipher(secret: string, previous?: string): KeyCipher {
+  const key = keyOf(secret);
+  const previousKey = previous === undefined ? undefined : keyOf(previous);
+
+  function unseal(sealed: string, label: string) {
+    if (!isSealed(sealed)) throw new KeyDecryptionError(`the value for ${label} is not sealed`);
+    const bytes = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
+    if (bytes.length < IV_BYTES + TAG_BYTES) throw new KeyDecryptionError(`the value for ${label} is cut short`);
+    const current = openWith(key, bytes, label);
+    if (current !== undefined) return { value: current, stale: false };
+    const before = previousKey && openWith(previousKey, bytes, label);
+    if (before !== undefined) return { value: before, stale: true };
+    throw new KeyDecryptionError(
+      `the value for ${label} does not open with this KEY_ENCRYPTION_SECRET${previousKey ? ' or KEY_ENCRYPTION_SECRET_PREVIOUS' : ''}`,
+    );
+  }
 
   return {
     seal(plaintext, label) {
@@ -39,18 +76,7 @@ export function createKeyCipher(secret: string): KeyCipher {
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return PREFIX + Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url');
     },
-
-    open(sealed, label) {
-      if (!isSealed(sealed)) throw new KeyDecryptionError(`the value for ${label} is not sealed`);
-      const bytes = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
-      if (bytes.length < IV_BYTES + TAG_BYTES) throw new KeyDecryptionError(`the value for ${label} is cut short`);
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(label, 'utf8'));
-        decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-      } catch {
-        throw new KeyDecryptionError(`the value for ${label} does not open with this KEY_ENCRYPTION_SECRET`);
-      }
-    },
+    unseal,
+    open: (sealed, label) => unseal(sealed, label).value,
   };
 }

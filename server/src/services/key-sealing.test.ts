@@ -3,11 +3,12 @@
  * database made before are sealed at the next start, and a wrong KEY_ENCRYPTION_SECRET stops the
  * start instead of making new keys.
  */
-import { describe, expect, it } from 'vitest';
-import { createKeyCipher } from '../lib/key-encryption.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKeyCipher, type KeyCipher } from '../lib/key-encryption.js';
 import { closeTestInstances, createTestInstances } from '../test-support/test-instances.js';
-import { createTestServer, useTestServer, V1 } from '../test-support/test-server.js';
+import { createTestServer, useTestServer, V1, type TestServer } from '../test-support/test-server.js';
 import { KeySecretMismatchError } from './key-sealing.js';
+import { createSigningKey } from './signing-key-store.js';
 
 const server = useTestServer();
 const PHONE = '+998901112233';
@@ -80,5 +81,60 @@ describe('a database made before keys were sealed', () => {
     } finally {
       await closeTestInstances(instances);
     }
+  });
+});
+
+/** Every row in the clear, opened with `cipher` alone (which throws when it cannot). */
+const opened = async (cipher: KeyCipher) => {
+  const { keys, secrets } = await rows();
+  return [
+    ...keys.map((key) => cipher.open(key.private_jwk, `signing_keys:${key.kid}`)),
+    ...secrets.map((secret) => cipher.open(secret.value, `server_secrets:${secret.name}`)),
+  ];
+};
+
+describe('replacing KEY_ENCRYPTION_SECRET (docs/keys.md)', () => {
+  const NEW_SECRET = 'the-new-secret-of-thirty-two-characters';
+  const instances: TestServer[] = [];
+  afterEach(() => closeTestInstances(instances.splice(0)));
+  /** Another instance on the test server's database, with `env` (the test server's old secret when empty). */
+  const start = async (env: Record<string, string> = {}) => {
+    const instance = await createTestServer({ env, sharing: { databaseUrl: server.databaseUrl, clock: server.clock } });
+    instances.push(instance);
+    return instance;
+  };
+  const replacing = () => start({ KEY_ENCRYPTION_SECRET: NEW_SECRET, KEY_ENCRYPTION_SECRET_PREVIOUS: server.config.keyEncryptionSecret.value });
+
+  it('seals every key again under the new secret at the first start that names the old one as previous, signing nobody out', async () => {
+    const oldCipher = createKeyCipher(server.config.keyEncryptionSecret.value);
+    const spa = await server.registerByPhone(PHONE);
+    await server.call('GET', '/.well-known/jwks.json');
+    const inTheClear = await opened(oldCipher);
+    const replaced = await replacing();
+    // The same keys and secrets inside, now under the new secret only.
+    expect(await opened(createKeyCipher(NEW_SECRET))).toEqual(inTheClear);
+    await expect(opened(oldCipher)).rejects.toThrow(/does not open/);
+    // The token signed before still works on the new instance, and the instance still on the old
+    // secret goes on signing and verifying with the keys it holds.
+    expect((await replaced.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
+    const refreshed = await server.post(`${V1}/TokenRefresh/`, { refresh: spa.refresh });
+    expect(refreshed.status).toBe(200);
+    expect((await replaced.call('GET', `${V1}/user/MyProfile`, { token: (refreshed.json as { access: string }).access })).status).toBe(200);
+
+    // From now on the new secret alone starts; the old one alone is refused.
+    await start({ KEY_ENCRYPTION_SECRET: NEW_SECRET });
+    await expect(start()).rejects.toThrow(KeySecretMismatchError);
+  });
+
+  it('seals again a key that an instance still on the old secret made after the replacement began', async () => {
+    const replaced = await replacing();
+    // The old instance's rotation job makes the next access-token key, sealed under the old secret.
+    const now = server.clock.now();
+    const kid = await createSigningKey(server.storage, createKeyCipher(server.config.keyEncryptionSecret.value), 'EdDSA', now, now + 86_400_000);
+    server.clock.advanceSeconds(61);
+    const jwks = await replaced.call('GET', '/.well-known/jwks.json');
+    expect((jwks.json as { keys: { kid: string }[] }).keys.map((key) => key.kid)).toContain(kid);
+    // Five rows (two access-token keys, the ID-token key, two secrets), every one under the new secret.
+    expect(await opened(createKeyCipher(NEW_SECRET))).toHaveLength(5);
   });
 });

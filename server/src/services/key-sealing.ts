@@ -1,7 +1,8 @@
 /**
  * The server's private signing keys and named secrets, sealed at rest with KEY_ENCRYPTION_SECRET
  * (lib/key-encryption.ts): the storage only ever holds their sealed form. Rows written before
- * issue 13 hold plaintext; the start seals them, once, whichever instance comes first (a
+ * issue 13 hold plaintext, and rows sealed under KEY_ENCRYPTION_SECRET_PREVIOUS the secret being
+ * replaced; the start seals them under the current one, once, whichever instance comes first (a
  * compare-and-set per row), and opens every sealed row, so a wrong secret stops the start instead
  * of leaving an instance that cannot sign, or that would make new keys and sign everybody out.
  */
@@ -21,7 +22,10 @@ export const SERVER_SECRETS = { codeHash: 'otp_code_key', refreshSuccessor: 'ref
 const keyLabel = (kid: string) => `signing_keys:${kid}`;
 const secretLabel = (name: string) => `server_secrets:${name}`;
 
-/** Seals every plaintext row and checks that every sealed one opens. */
+/**
+ * Seals every row that is not sealed under the current secret — plaintext, or sealed under
+ * KEY_ENCRYPTION_SECRET_PREVIOUS — and checks that every row opens.
+ */
 export async function sealKeysAtRest(storage: Storage, cipher: KeyCipher): Promise<void> {
   try {
     for (const key of await storage.signingKeys.list()) await openPrivateJwk(storage, cipher, key);
@@ -30,26 +34,32 @@ export async function sealKeysAtRest(storage: Storage, cipher: KeyCipher): Promi
     if (!(error instanceof KeyDecryptionError)) throw error;
     throw new KeySecretMismatchError(
       `KEY_ENCRYPTION_SECRET does not open the keys this database holds (${error.message}). ` +
-        'Start with the secret they were sealed with; a new secret would leave every signed token and code unverifiable.',
+        'Start with the secret they were sealed with (or, to replace it, that one as KEY_ENCRYPTION_SECRET_PREVIOUS); ' +
+        'a new secret alone would leave every signed token and code unverifiable.',
     );
   }
 }
 
-/** The key's private JWK in the clear; a plaintext row is sealed on the way. */
-export async function openPrivateJwk(storage: Storage, cipher: KeyCipher, key: Pick<SigningKey, 'kid' | 'privateJwk'>): Promise<string> {
-  if (isSealed(key.privateJwk)) return cipher.open(key.privateJwk, keyLabel(key.kid));
-  await storage.signingKeys.replacePrivateJwk(key.kid, key.privateJwk, cipher.seal(key.privateJwk, keyLabel(key.kid)));
-  return key.privateJwk;
+/**
+ * A stored value in the clear. One not sealed under the current secret (plaintext from before issue
+ * 13, or sealed under the previous secret) is sealed again on the way, by `replace`: a
+ * compare-and-set, so instances doing it at once do not clash.
+ */
+async function openStored(cipher: KeyCipher, label: string, stored: string, replace: (sealed: string) => Promise<unknown>): Promise<string> {
+  const { value, stale } = isSealed(stored) ? cipher.unseal(stored, label) : { value: stored, stale: true };
+  if (stale) await replace(cipher.seal(value, label));
+  return value;
 }
+
+/** The key's private JWK in the clear. */
+export const openPrivateJwk = (storage: Storage, cipher: KeyCipher, key: Pick<SigningKey, 'kid' | 'privateJwk'>): Promise<string> =>
+  openStored(cipher, keyLabel(key.kid), key.privateJwk, (sealed) => storage.signingKeys.replacePrivateJwk(key.kid, key.privateJwk, sealed));
 
 /** A private JWK sealed for the key `kid`, as it is stored. */
 export const sealPrivateJwk = (cipher: KeyCipher, kid: string, privateJwk: string): string => cipher.seal(privateJwk, keyLabel(kid));
 
-async function openSecret(storage: Storage, cipher: KeyCipher, name: string, stored: string): Promise<string> {
-  if (isSealed(stored)) return cipher.open(stored, secretLabel(name));
-  await storage.secrets.replace(name, stored, cipher.seal(stored, secretLabel(name)));
-  return stored;
-}
+const openSecret = (storage: Storage, cipher: KeyCipher, name: string, stored: string): Promise<string> =>
+  openStored(cipher, secretLabel(name), stored, (sealed) => storage.secrets.replace(name, stored, sealed));
 
 /** The named server secret in the clear, created (256 random bits, sealed) on first use. */
 export async function serverSecret(storage: Storage, cipher: KeyCipher, clock: Clock, name: string): Promise<string> {
