@@ -3,13 +3,14 @@
  * demo server) and Kirish is http://localhost — two sites, as after `npm start`.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
+import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
 
 const kirish = useRunningKirish('localhost');
 const FULL_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
@@ -51,7 +52,7 @@ describe('the widget on the demo partner site', () => {
     await saveScreenshot(page, 'demo-consent-1280');
     await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
 
-    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    await waitInFrame(page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }), { frame, server: kirish.server, timeout: 15_000 });
     const log = await logLines(page);
     expect(log.some((line) => line.includes('[script tag] ready'))).toBe(true);
     expect(log.some((line) => line.includes('[script tag] tokens: access_token, refresh_token, id_token'))).toBe(true);
@@ -71,13 +72,16 @@ describe('the widget on the demo partner site', () => {
     expect(errors).toEqual([]);
   });
 
-  it('signs in through the React component too', async () => {
+  // Retried once when a wait times out (support/frame-wait.ts, WIDGET_FRAME_RETRY).
+  it('signs in through the React component too', WIDGET_FRAME_RETRY, async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    // A try that fails closes its browser too, before the retry starts another.
+    onTestFinished(() => context.close());
     await page.goto(kirish.server.demoOrigin);
     const frame = page.frameLocator('#react-widget iframe');
     await signInInside(frame);
     // The consent given in the previous test is remembered: no second question.
-    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    await waitInFrame(page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }), { frame, server: kirish.server, timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[react] tokens: access_token'))).toBe(true);
     await context.close();
     expect(errors).toEqual([]);
