@@ -180,6 +180,8 @@ describe('the logs of a whole run', () => {
     const text = await scraped.text();
     expect(text).toMatch(/^kirish_sign_ins_total\{method="password",outcome="success"\} \d+$/m);
     expect(text).toMatch(/^kirish_codes_sent_total\{channel="email"\} \d+$/m);
+    // Between requests no hash runs or waits (PASSWORD_HASH_CONCURRENCY, lib/passwords.ts).
+    expect(text).toMatch(/^kirish_password_hashes\{state="running"\} 0\nkirish_password_hashes\{state="waiting"\} 0$/m);
     expect((await fetch(`${server.origin}/metrics`)).status).toBe(404);
     expect((await fetch(`${server.origin}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789abcdef' } })).status).toBe(404);
   });

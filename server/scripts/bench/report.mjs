@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitHashConcurrency } from './configuration.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const docPath = join(repoRoot, 'docs', 'benchmarks.md');
@@ -97,8 +98,13 @@ function errorLinesOfRound(run, name) {
   return lines;
 }
 
+const hashesSetting = (settings) =>
+  settings.hashes === 'split'
+    ? `password hashes at once per instance (PASSWORD_HASH_CONCURRENCY) ${[1, 2].map((n) => `${splitHashConcurrency(n)} with ${n} instance${n > 1 ? 's' : ''}`).join(', ')}: instances on one machine split its cores (docs/deploy.md)`
+    : 'each instance with its default PASSWORD_HASH_CONCURRENCY (one hash per core)';
+
 const settingsLine = (settings) =>
-  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after a warm-up of ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s (refreshes) and ${fmt(settings.loginWarmup, settings.loginWarmup % 1 === 0 ? 0 : 1)} s (logins) per instance, so that each process has served as many requests before the window; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}` +
+  `- Settings: ${fmt(settings.seconds, settings.seconds % 1 === 0 ? 0 : 1)} s measured per phase after a warm-up of ${fmt(settings.warmup, settings.warmup % 1 === 0 ? 0 : 1)} s (refreshes) and ${fmt(settings.loginWarmup, settings.loginWarmup % 1 === 0 ? 0 : 1)} s (logins) per instance, so that each process has served as many requests before the window; ${settings.lanes} refresh lanes; login concurrency ${settings.concurrency}; ${hashesSetting(settings)}` +
   (settings.rounds > 1
     ? `; ${settings.rounds} rounds, the configurations taking turns within each, every figure of a phase from its round with the median rate (all rounds' rates in the last column)`
     : '');

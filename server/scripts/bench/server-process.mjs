@@ -37,8 +37,11 @@ function keepLines(list, chunk) {
   }
 }
 
-/** One instance of the built server on `port`, over `databaseUrl` (sqlite:PATH or postgres://…). */
-export function startServer({ port, demoPort, databaseUrl }) {
+/**
+ * One instance of the built server on `port`, over `databaseUrl` (sqlite:PATH or postgres://…);
+ * `hashConcurrency`, when given, is its PASSWORD_HASH_CONCURRENCY.
+ */
+export function startServer({ port, demoPort, databaseUrl, hashConcurrency }) {
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(' ') : []), serverEntry], {
     cwd: repoRoot,
     // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
@@ -49,6 +52,7 @@ export function startServer({ port, demoPort, databaseUrl }) {
       DEMO_PORT: String(demoPort),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
+      ...(hashConcurrency === undefined ? {} : { PASSWORD_HASH_CONCURRENCY: String(hashConcurrency) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

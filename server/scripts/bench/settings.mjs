@@ -4,7 +4,17 @@
 const MAX_LOGIN_ACCOUNTS = 30;
 
 export function parseArgs(argv) {
-  const settings = { seconds: 10, lanes: 32, concurrency: 8, loginAccounts: 16, warmup: 2, loginWarmup: 30, database: 'sqlite', rounds: undefined };
+  const settings = {
+    seconds: 10,
+    lanes: 32,
+    concurrency: 8,
+    loginAccounts: 16,
+    warmup: 2,
+    loginWarmup: 30,
+    database: 'sqlite',
+    rounds: undefined,
+    hashes: 'split',
+  };
   const names = {
     '--seconds': 'seconds',
     '--lanes': 'lanes',
@@ -22,6 +32,11 @@ export function parseArgs(argv) {
     if (flag === '--database') {
       if (raw !== 'sqlite' && raw !== 'postgres') usage(`--database needs sqlite or postgres (got ${JSON.stringify(raw)})`);
       settings.database = raw;
+      continue;
+    }
+    if (flag === '--hashes') {
+      if (raw !== 'split' && raw !== 'default') usage(`--hashes needs split or default (got ${JSON.stringify(raw)})`);
+      settings.hashes = raw;
       continue;
     }
     const key = names[flag];
@@ -45,7 +60,7 @@ export function parseArgs(argv) {
 function usage(message) {
   console.error(`bench: ${message}`);
   console.error(
-    'usage: node server/scripts/bench.mjs [--database sqlite|postgres] [--seconds N] [--lanes N] [--concurrency N] [--login-accounts N] [--warmup N] [--login-warmup N] [--rounds N]',
+    'usage: node server/scripts/bench.mjs [--database sqlite|postgres] [--seconds N] [--lanes N] [--concurrency N] [--login-accounts N] [--warmup N] [--login-warmup N] [--rounds N] [--hashes split|default]',
   );
   process.exit(2);
 }

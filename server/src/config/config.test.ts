@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       seedDemoAccount: true,
       keyEncryptionSecret: { value: expect.stringContaining('development') as string, isDevelopmentDefault: true },
       shutdownGraceSeconds: 10,
+      passwordHashConcurrency: Math.min(availableParallelism(), 3),
       metrics: { kind: 'off' },
     });
   });
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       KIRISH_DEMO_ACCOUNT: '1',
       KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
       SHUTDOWN_GRACE_SECONDS: '25',
+      PASSWORD_HASH_CONCURRENCY: '1',
       METRICS_PORT: '9090',
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-metrics-token-of-thirty-two-chars',
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
       seedDemoAccount: true,
       keyEncryptionSecret: { value: 'a-test-secret-of-thirty-two-characters', isDevelopmentDefault: false },
       shutdownGraceSeconds: 25,
+      passwordHashConcurrency: 1,
       metrics: { kind: 'port', port: 9090, host: '0.0.0.0', token: 'a-metrics-token-of-thirty-two-chars' },
     });
   });

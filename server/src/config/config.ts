@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { parseRange, type ProxyTrust } from '../lib/client-address.js';
+import { defaultHashConcurrency, maxHashConcurrency } from '../lib/passwords.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -44,6 +45,12 @@ export interface Config {
   keyEncryptionSecret: { value: string; isDevelopmentDefault: boolean; previous?: string };
   /** How long a SIGTERM waits for the requests under way before closing their connections (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
+  /**
+   * How many password hashes this process runs at once (PASSWORD_HASH_CONCURRENCY); the others wait
+   * their turn (lib/passwords.ts). By default one per core, at most one less than libuv's pool
+   * (UV_THREADPOOL_SIZE, 4 unless set). Instances that share a machine split its cores between them.
+   */
+  passwordHashConcurrency: number;
   /**
    * Where GET /metrics is served (docs/deploy.md, Metrics): on a port of its own (METRICS_PORT, on
    * METRICS_HOST, loopback by default; METRICS_TOKEN then required there too if set), else on the
@@ -194,6 +201,29 @@ function readShutdownGrace(env: Env): number {
   return seconds;
 }
 
+/**
+ * The threads of libuv's pool, read as libuv reads UV_THREADPOOL_SIZE (uv_threadpool.c: atoi, 0 taken
+ * as 1, at most 1024); unset, libuv's default.
+ */
+function threadPoolSize(env: Env): number | undefined {
+  const raw = env.UV_THREADPOOL_SIZE;
+  if (raw === undefined) return undefined;
+  const threads = Number.parseInt(raw.trim(), 10);
+  return Math.min(1024, Number.isNaN(threads) || threads < 1 ? 1 : threads);
+}
+
+function readHashConcurrency(env: Env): number {
+  const pool = threadPoolSize(env);
+  const raw = (env.PASSWORD_HASH_CONCURRENCY ?? '').trim();
+  if (raw === '') return defaultHashConcurrency(pool);
+  const most = maxHashConcurrency(pool);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > most) {
+    fail('PASSWORD_HASH_CONCURRENCY', `a whole number from 1 to ${most} (one less than libuv's thread pool, UV_THREADPOOL_SIZE)`, raw);
+  }
+  return value;
+}
+
 /** A bearer token's characters (RFC 6750 §2.1, b64token), long enough not to be guessed. */
 const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const METRICS_TOKEN_MIN_LENGTH = 32;
@@ -291,6 +321,7 @@ export function loadConfig(env: Env): Config {
     seedDemoAccount: readDemoAccount(env, nodeEnv, publicUrl),
     keyEncryptionSecret: readKeyEncryptionSecret(env, nodeEnv),
     shutdownGraceSeconds: readShutdownGrace(env),
+    passwordHashConcurrency: readHashConcurrency(env),
     metrics: readMetrics(env, port, demoPort),
   };
   if (config.env === 'production') {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config.js';
 
 /** The ConfigError's message for `env`, or what happened instead (which no message assertion matches). */
@@ -63,5 +64,28 @@ describe('the metrics endpoint', () => {
     );
     expect(refusal({ METRICS_TOKEN: `${TOKEN} with spaces` })).toMatch(/^METRICS_TOKEN must be/);
     expect(refusal({ METRICS_TOKEN: `${TOKEN} with spaces` })).not.toContain(TOKEN);
+  });
+});
+
+describe('PASSWORD_HASH_CONCURRENCY', () => {
+  const cores = availableParallelism();
+
+  it('is one hash per core by default, leaving libuv a thread of its pool', () => {
+    expect(loadConfig({}).passwordHashConcurrency).toBe(Math.max(1, Math.min(cores, 3)));
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '2' }).passwordHashConcurrency).toBe(1);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '1' }).passwordHashConcurrency).toBe(1);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).passwordHashConcurrency).toBe(cores);
+  });
+
+  it('takes a whole number up to one less than the pool', () => {
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1' }).passwordHashConcurrency).toBe(1);
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashConcurrency).toBe(3);
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '15', UV_THREADPOOL_SIZE: '16' }).passwordHashConcurrency).toBe(15);
+  });
+
+  it('refuses anything else, naming the variable and the most the pool allows', () => {
+    for (const raw of ['0', '4', '-1', '1.5', 'two'])
+      expect(refusal({ PASSWORD_HASH_CONCURRENCY: raw })).toMatch(/^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 3 \(/);
+    expect(refusal({ PASSWORD_HASH_CONCURRENCY: '8', UV_THREADPOOL_SIZE: '8' })).toMatch(/^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 7 \(/);
   });
 });

@@ -19,6 +19,12 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** The password hashes now (lib/passwords.ts): running, and waiting for their turn. */
+export interface HashStats {
+  running: number;
+  waiting: number;
+}
+
 export interface KirishMetrics {
   registry: MetricsRegistry;
   httpRequest(request: { method: string; route: string; status: number; seconds: number }): void;
@@ -34,7 +40,7 @@ const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 /** Anything else is `other`: a method is a label value, and a client could send any token as one. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-export function createKirishMetrics(options: { poolStats?: () => PoolStats } = {}): KirishMetrics {
+export function createKirishMetrics(options: { poolStats?: () => PoolStats; hashStats?: () => HashStats } = {}): KirishMetrics {
   const registry = createMetricsRegistry();
   const httpLabels = ['method', 'route', 'status_class'] as const;
   const requests = registry.counter({
@@ -68,17 +74,21 @@ export function createKirishMetrics(options: { poolStats?: () => PoolStats } = {
     help: 'Locks set after failed passwords, by scope (account, ip).',
     labelNames: ['scope'],
   });
-  const poolStats = options.poolStats;
-  if (poolStats) {
-    registry.gauge({
-      name: 'kirish_db_pool_connections',
-      help: 'Database pool: connections open (total), idle, and queries waiting for one (waiting).',
-      labelNames: ['state'],
-      collect: () => {
-        const stats = poolStats();
-        return (['total', 'idle', 'waiting'] as const).map((state) => ({ labels: { state }, value: stats[state] }));
-      },
-    });
+  if (options.poolStats) {
+    stateGauge(
+      registry,
+      'kirish_db_pool_connections',
+      'Database pool: connections open (total), idle, and queries waiting for one (waiting).',
+      options.poolStats,
+    );
+  }
+  if (options.hashStats) {
+    stateGauge(
+      registry,
+      'kirish_password_hashes',
+      'Password hashes and verifications: running now (running), and waiting for a turn (waiting; PASSWORD_HASH_CONCURRENCY).',
+      options.hashStats,
+    );
   }
 
   return {
@@ -93,4 +103,14 @@ export function createKirishMetrics(options: { poolStats?: () => PoolStats } = {
     codeSent: (channel) => codes.inc({ channel }),
     lockout: (scope) => lockouts.inc({ scope }),
   };
+}
+
+/** A gauge read at each scrape with one series per state, the label `state` naming the field of `read()`'s answer. */
+function stateGauge<T extends { [K in keyof T]: number }>(registry: MetricsRegistry, name: string, help: string, read: () => T): void {
+  registry.gauge({
+    name,
+    help,
+    labelNames: ['state'],
+    collect: () => (Object.entries(read()) as Array<[string, number]>).map(([state, value]) => ({ labels: { state }, value })),
+  });
 }

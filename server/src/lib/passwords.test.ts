@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultHashConcurrency, hashPassword, hashStats, maxHashConcurrency, setHashConcurrency, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+afterEach(() => setHashConcurrency(defaultHashConcurrency()));
+
+describe('password hashes', () => {
+  it('take turns: no more run at once than the limit, and each answers for itself', async () => {
+    const stored = await hashPassword('Toshkent-bahori-2026');
+    setHashConcurrency(1);
+    const answers = Promise.all([
+      verifyPassword(stored, 'Toshkent-bahori-2026'),
+      verifyPassword(stored, 'Samarqand-kuzi-2026'),
+      verifyAgainstDummy('Toshkent-bahori-2026'),
+      verifyPassword(stored, 'Toshkent-bahori-2026'),
+    ]);
+    expect(hashStats()).toMatchObject({ running: 1 });
+    expect(hashStats().waiting).toBeGreaterThanOrEqual(2);
+    expect(await answers).toEqual([true, false, false, true]);
+    expect(hashStats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('verify a stored hash of the agreed cost, the NFKC form of the password matching', async () => {
+    const stored = await hashPassword('ﬁlm-Ｋirish-7');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, 'film-Kirish-7')).toBe(true);
+    expect(await verifyPassword('not a hash', 'film-Kirish-7')).toBe(false);
+  });
+
+  it('default to one per core, leaving libuv a thread of its pool', () => {
+    expect(defaultHashConcurrency(4, 2)).toBe(2);
+    expect(defaultHashConcurrency(4, 16)).toBe(3);
+    expect(defaultHashConcurrency(1, 16)).toBe(1);
+    expect(defaultHashConcurrency(32, 8)).toBe(8);
+    expect(maxHashConcurrency(4)).toBe(3);
+    expect(maxHashConcurrency(1)).toBe(1);
+  });
+});
