@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultHashConcurrency, hashPassword, hashStats, maxHashConcurrency, setHashConcurrency, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
@@ -17,6 +19,20 @@ describe('password hashes', () => {
     expect(hashStats().waiting).toBeGreaterThanOrEqual(2);
     expect(await answers).toEqual([true, false, false, true]);
     expect(hashStats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("leave a thread of libuv's pool to file reads while a wave of them waits", async () => {
+    const stored = await hashPassword('Toshkent-bahori-2026');
+    setHashConcurrency(maxHashConcurrency());
+    let verified = 0;
+    const wave = Array.from({ length: 10 }, () => verifyPassword(stored, 'Toshkent-bahori-2026').then(() => verified++));
+    // A file read runs on the same pool: with every thread taken by hashes it would queue behind
+    // the wave and come back only after several hashes had finished.
+    await readFile(fileURLToPath(import.meta.url));
+    expect(verified).toBe(0);
+    expect(hashStats().waiting).toBeGreaterThan(0);
+    await Promise.all(wave);
+    expect(verified).toBe(10);
   });
 
   it('verify a stored hash of the agreed cost, the NFKC form of the password matching', async () => {
