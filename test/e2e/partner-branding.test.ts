@@ -14,7 +14,7 @@ import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { CHROMIUM, CHROMIUM_ARGS, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
-import { WIDGET_FRAME_RETRY, clickIn, clickInFrame, waitInFrame } from '../support/frame-wait.js';
+import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -62,7 +62,7 @@ async function signIn(scope: Page | FrameLocator, language: Language, phone: str
   await scope.getByRole('heading', { name: say(language, 'login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(say(language, 'phone_label'), { exact: true }).fill(national(phone));
   await scope.getByLabel(say(language, 'password_label'), { exact: true }).fill(password);
-  await clickIn(scope, scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }));
+  await scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }).click();
 }
 
 describe('the sign-in page reached through a partner', () => {
@@ -140,7 +140,7 @@ describe("the widget's signed-in state", () => {
       await page.setViewportSize({ width: language === 'en' ? 375 : 1280, height: 800 });
       await saveScreenshot(page, `widget-continue-as-${language}-${language === 'en' ? 375 : 1280}`);
 
-      await clickInFrame(frame, continueAs);
+      await continueAs.click();
       await waitInFrame(signedIn, { frame, server: kirish.server, timeout: 30_000 });
       await page.getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true }).waitFor({ timeout: 15_000 });
       expect((await page.locator('#log li').allInnerTexts()).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
@@ -156,7 +156,7 @@ describe("the widget's signed-in state", () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await clickInFrame(frame, frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
+    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
     const popup = await popupOpened;
     await popup
       .locator('header.topbar')

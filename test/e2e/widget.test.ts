@@ -10,7 +10,7 @@ import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
-import { WIDGET_FRAME_RETRY, clickIn, clickInFrame, waitInFrame } from '../support/frame-wait.js';
+import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
 
 const kirish = useRunningKirish('localhost');
 const FULL_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
@@ -22,7 +22,7 @@ async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Pro
   await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
   await scope.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-  await clickIn(scope, scope.getByRole('button', { name: text('sign_in'), exact: true }));
+  await scope.getByRole('button', { name: text('sign_in'), exact: true }).click();
 }
 
 describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
@@ -50,7 +50,7 @@ describe('the widget on the demo partner site', () => {
     await signInInside(frame);
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await saveScreenshot(page, 'demo-consent-1280');
-    await clickInFrame(frame, frame.getByRole('button', { name: text('consent_allow'), exact: true }));
+    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
 
     await waitInFrame(page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }), { frame, server: kirish.server, timeout: 15_000 });
     const log = await logLines(page);
@@ -95,7 +95,7 @@ describe('the widget on the demo partner site', () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await clickInFrame(frame, frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
+    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
     const popup = await popupOpened;
     // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
     expect(new URL(popup.url()).origin).toBe(kirish.server.origin);
