@@ -32,6 +32,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from 'pg';
 import { startPostgresCluster } from '../../test/support/postgres-cluster.mjs';
 import { runConfiguration } from './bench/configuration.mjs';
@@ -124,6 +125,13 @@ async function main() {
   if (!existsSync(serverEntry)) {
     console.error(`bench: ${serverEntry} is missing; run npm run build:server first (npm run bench:server does)`);
     return 1;
+  }
+  // Instances on one machine split its cores (docs/deploy.md): each gets its share of the built
+  // server's own default (lib/passwords.ts), not a copy of its rule.
+  if (settings.hashes === 'split') {
+    const { defaultHashConcurrency } = await import(pathToFileURL(join(serverEntry, '..', 'lib', 'passwords.js')).href);
+    settings.hashConcurrencyFor = (instances) =>
+      Math.max(1, Math.floor(defaultHashConcurrency(Number(process.env.UV_THREADPOOL_SIZE) || undefined) / instances));
   }
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

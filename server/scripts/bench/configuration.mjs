@@ -5,23 +5,13 @@
  * turn. The instances start one after the other: the first migrates and seeds the demo account.
  */
 import http from 'node:http';
-import { availableParallelism } from 'node:os';
 import { registerAccounts } from './accounts.mjs';
 import { benchLogin, benchRefresh, setupChains } from './measure.mjs';
 import { freePorts, serverAlive, startServer, stopServer } from './server-process.mjs';
 
-/**
- * The password hashes one of `instances` instances on this machine may run at once when they split
- * its cores, as docs/deploy.md tells operators to (the server's default for one instance: one per
- * core, at most 3 with libuv's pool of 4).
- */
-export function splitHashConcurrency(instances) {
-  return Math.max(1, Math.floor(Math.min(availableParallelism(), 3) / instances));
-}
-
 export async function runConfiguration({ label, databaseUrl, databasePid, instances, settings, onStarted }) {
   const servers = [];
-  const hashConcurrency = settings.hashes === 'split' ? splitHashConcurrency(instances) : undefined;
+  const hashConcurrency = settings.hashConcurrencyFor?.(instances);
   try {
     for (let i = 0; i < instances; i++) {
       const [port, demoPort] = await freePorts(2);

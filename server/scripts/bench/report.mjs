@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitHashConcurrency } from './configuration.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const docPath = join(repoRoot, 'docs', 'benchmarks.md');
@@ -99,8 +98,8 @@ function errorLinesOfRound(run, name) {
 }
 
 const hashesSetting = (settings) =>
-  settings.hashes === 'split'
-    ? `password hashes at once per instance (PASSWORD_HASH_CONCURRENCY) ${[1, 2].map((n) => `${splitHashConcurrency(n)} with ${n} instance${n > 1 ? 's' : ''}`).join(', ')}: instances on one machine split its cores (docs/deploy.md)`
+  settings.hashConcurrencyFor
+    ? `password hashes at once per instance (PASSWORD_HASH_CONCURRENCY) ${[1, 2].map((n) => `${settings.hashConcurrencyFor(n)} with ${n} instance${n > 1 ? 's' : ''}`).join(', ')}: instances on one machine split its cores (docs/deploy.md)`
     : 'each instance with its default PASSWORD_HASH_CONCURRENCY (one hash per core)';
 
 const settingsLine = (settings) =>
