@@ -6,7 +6,10 @@
  * failed sign-ins split across both lock at the count one instance would; a code sent through one
  * is checked on the other; a session ended on one is dead on the other at once; a photo uploaded
  * through one is served by the other, each process with a folder of its own; the jobs run once.
+ * Issue 33: started together on a fresh database, both publish the same signing keys (one per
+ * algorithm) from their first answer, and still after the first ID token.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidImage } from '../server/src/lib/images.js';
 import { filePartBody } from './support/multipart.js';
 import { latestCode } from './support/outbox.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { freePort, startServer, type ServerProcess } from './support/server-process.js';
 
 declare module 'vitest' {
   /** The throwaway cluster's URL, from test/support/postgres-global-setup.mjs. */
@@ -133,10 +136,14 @@ beforeAll(async () => {
   const env = { DATABASE_URL: databaseUrl(databaseName), KIRISH_DEMO_ACCOUNT: '0' };
   // Each its own folder, as on two machines: nothing but the database is shared.
   folders = [mkdtempSync(join(tmpdir(), 'kirish-a-')), mkdtempSync(join(tmpdir(), 'kirish-b-'))];
-  // The first migrates; the second starts on the migrated database, answering to the first's name.
-  a = await startServer({ ...env, UPLOADS_DIR: folders[0]! });
-  publicHost = new URL(a.origin).host;
-  b = await startServer({ ...env, UPLOADS_DIR: folders[1]!, PUBLIC_URL: a.origin });
+  // Both start together on the fresh database (migrating under PostgreSQL's advisory lock, making
+  // the first signing keys once), the second answering to the first's name.
+  const port = await freePort();
+  publicHost = `127.0.0.1:${port}`;
+  [a, b] = await Promise.all([
+    startServer({ ...env, UPLOADS_DIR: folders[0]!, PORT: String(port) }),
+    startServer({ ...env, UPLOADS_DIR: folders[1]!, PUBLIC_URL: `http://${publicHost}` }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -145,7 +152,68 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** An ID token for the first-party account client (no consent to ask), through `to`. */
+async function idToken(to: ServerProcess, access: string): Promise<string> {
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `http://${publicHost}/`;
+  const authorized = await call(
+    to,
+    'POST',
+    `${V1}/oauth/authorize/`,
+    {
+      client_id: 'kirish-account',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'two-processes',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    },
+    access,
+  );
+  expect(authorized.status).toBe(200);
+  const code = new URL(authorized.json.redirect_uri as string).searchParams.get('code') ?? '';
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: 'kirish-account',
+    code_verifier: verifier,
+  }).toString();
+  const answer = await send(
+    to,
+    'POST',
+    `${V1}/oauth/token/`,
+    { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) },
+    form,
+  );
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body.toString('utf8')).id_token as string;
+}
+
+const jwks = async (to: ServerProcess) => (await call(to, 'GET', '/.well-known/jwks.json')).json.keys as { kid: string; alg: string }[];
+
 describe('two processes on one PostgreSQL (issue 13)', () => {
+  it('publish the same signing keys, one per algorithm, from their start and after the first ID token (issue 33)', async () => {
+    // Asked of both at once, as a partner's verifiers behind a round-robin proxy would.
+    const [fromA, fromB] = await Promise.all([jwks(a), jwks(b)]);
+    expect(fromB).toEqual(fromA);
+    expect(fromA.map((key) => key.alg).toSorted()).toEqual(['EdDSA', 'RS256']);
+    const kept = await admin((client) => client.query('SELECT alg, count(*)::int AS n FROM signing_keys GROUP BY alg ORDER BY alg'), databaseName);
+    expect(kept.rows).toEqual([
+      { alg: 'EdDSA', n: 1 },
+      { alg: 'RS256', n: 1 },
+    ]);
+
+    const { access } = await register(b, '+998935550000');
+    const token = await idToken(b, access);
+    const kid = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).kid as string;
+    const [afterA, afterB] = await Promise.all([jwks(a), jwks(b)]);
+    expect(afterB).toEqual(afterA);
+    expect(afterA).toEqual(fromA);
+    expect(afterA.map((key) => key.kid)).toContain(kid);
+  });
+
   it('registers on one and signs in on the other; a token signed by one is honoured by the other', async () => {
     const registered = await register(a, '+998935550001');
     const login = await call(b, 'POST', `${V1}/login/LoginUser/`, { phone: '+998935550001', password: PASSWORD });

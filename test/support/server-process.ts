@@ -39,7 +39,8 @@ export interface ServerProcess {
  */
 export async function startServer(env: Record<string, string>, host: 'localhost' | '127.0.0.1' = '127.0.0.1'): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
-  const port = await freePort();
+  // A PORT in `env` is the caller's (free) port: its origin is then known before the start.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const demoPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.

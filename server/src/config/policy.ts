@@ -129,8 +129,8 @@ export const SIGNING_KEY_PUBLISH_LEAD_SECONDS = 24 * 60 * 60;
 export const SIGNING_KEY_ROTATION_SECONDS = 30 * 24 * 60 * 60;
 /** How long an instance keeps the keys it read before it reads them again. */
 export const SIGNING_KEY_CACHE_SECONDS = 60;
-/** A token naming a key this instance does not know makes it re-read the keys, at most this often. */
-export const SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS = 5;
+/** A token naming a key this instance does not know makes it re-read the keys at once, at most this often (a forged kid costs at most one read a second). */
+export const SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS = 1;
 /**
  * A retired signing key stays published and verifying this long after its successor took over:
  * the longest lifetime of anything it signed (access tokens, ID tokens), plus the time an instance

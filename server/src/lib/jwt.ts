@@ -166,11 +166,7 @@ export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer:
   };
 }
 
-/**
- * The ID token signer. Its RSA keys come from `source` on first use rather than at start — the
- * first one is generated then, which takes a few hundred milliseconds, and most starts (and every
- * test server) never sign an ID token.
- */
+/** The ID token signer: RS256 with the source's signing key of the moment (OpenID Connect Core §15.1). */
 export function createIdTokenSigner(source: KeySource, clock: Clock, issuer: string): IdTokenSigner {
   const resolveKey = byKid(source);
 

@@ -10,7 +10,7 @@
  *   removed (unpublished) SIGNING_KEY_RETIRED_KEEP_SECONDS after that, once every token they
  *   signed has expired.
  *
- * An algorithm with no key yet is left alone: its first key is made on first use.
+ * An algorithm with no key yet is left alone: its first key is made at start (services/signing-key-store.ts).
  */
 import { SIGNING_KEY_PUBLISH_LEAD_SECONDS, SIGNING_KEY_RETIRED_KEEP_SECONDS, SIGNING_KEY_ROTATION_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';

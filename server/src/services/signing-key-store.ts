@@ -2,18 +2,18 @@
  * The token signing keys, kept in the database and shared by every instance (docs/keys.md). Each
  * instance keeps what it read for SIGNING_KEY_CACHE_SECONDS, then reads again, so a key rotated in
  * by any instance (services/key-rotation.ts) reaches every other without a restart; a token naming
- * a key not yet known makes it read again at once (at most every
+ * a key not yet known makes it read again at once (at most once every
  * SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS, so forged kids cannot turn every request into a read).
  *
  * Which key signs is decided at each signature, not at each read: the latest one whose activation
  * time has come. Every key kept verifies and is published, including the next one before it signs.
- * The first key of an algorithm is made on its first use and signs at once (nobody can have cached a
- * JWKS without it); two instances racing to make it each add one, both are published, and the
- * newer signs, so the race is harmless.
+ * The first key of each algorithm is made at start (`ready`), before the instance answers anybody,
+ * and once across instances: of instances starting together one inserts it and the others read it
+ * (storage insertFirst), so every instance publishes the same keys from its first answer on.
  */
 import { SIGNING_KEY_CACHE_SECONDS, SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
-import { generateKeyPairJwks, importKeyPair, type KeySource, type LoadedKey, type SigningAlg } from '../lib/jwt.js';
+import { ACCESS_ALG, generateKeyPairJwks, ID_TOKEN_ALG, importKeyPair, type KeySource, type LoadedKey, type SigningAlg } from '../lib/jwt.js';
 import type { KeyCipher } from '../lib/key-encryption.js';
 import { randomSecret } from '../lib/secrets.js';
 import type { SigningKey, Storage } from '../storage/storage.js';
@@ -22,13 +22,22 @@ import { openPrivateJwk, sealPrivateJwk } from './key-sealing.js';
 export interface SigningKeyStore {
   /** The keys of `alg`, for lib/jwt.ts's signers. */
   source(alg: SigningAlg): KeySource;
+  /** Reads every algorithm's keys, making (once across instances) the first key of any that has none. */
+  ready(): Promise<void>;
 }
+
+/** A new key pair's two halves as JWK JSON (lib/jwt.ts generateKeyPairJwks). */
+export type GenerateKeyPair = (alg: SigningAlg) => Promise<{ privateJwk: string; publicJwk: string }>;
 
 export interface SigningKeyStoreDeps {
   storage: Storage;
   clock: Clock;
   cipher: KeyCipher;
+  /** How key pairs are made; lib/jwt.ts's unless a test hands over ready-made ones. */
+  generate?: GenerateKeyPair;
 }
+
+const SIGNING_ALGS = [ACCESS_ALG, ID_TOKEN_ALG] as const;
 
 interface Entry {
   key: LoadedKey;
@@ -43,7 +52,25 @@ export async function createSigningKey(storage: Storage, cipher: KeyCipher, alg:
   return kid;
 }
 
-export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStoreDeps): SigningKeyStore {
+/**
+ * Makes the first key of `alg`, signing at once (no instance or client can have cached a JWKS
+ * without it), unless another instance made one first: its key is then the one kept.
+ */
+async function createFirstSigningKey(storage: Storage, cipher: KeyCipher, generate: GenerateKeyPair, alg: SigningAlg, now: number): Promise<void> {
+  const kid = randomSecret(12);
+  const { privateJwk, publicJwk } = await generate(alg);
+  await storage.signingKeys.insertFirst({
+    kid,
+    alg,
+    privateJwk: sealPrivateJwk(cipher, kid, privateJwk),
+    publicJwk,
+    createdAt: now,
+    activatesAt: now,
+    retiredAt: null,
+  });
+}
+
+export function createSigningKeyStore({ storage, clock, cipher, generate = generateKeyPairJwks }: SigningKeyStoreDeps): SigningKeyStore {
   /** Imported keys by algorithm and kid: a kid never names another key, so only work is saved here, never a decision. */
   const imported = new Map<SigningAlg, Map<string, Promise<LoadedKey>>>();
   const cached = new Map<SigningAlg, { readAt: number; entries: Promise<Entry[]> }>();
@@ -62,8 +89,7 @@ export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStor
     const rowsOfAlg = async () => (await storage.signingKeys.list()).filter((row) => row.alg === alg);
     let rows = await rowsOfAlg();
     if (rows.length === 0) {
-      const now = clock.now();
-      await createSigningKey(storage, cipher, alg, now, now);
+      await createFirstSigningKey(storage, cipher, generate, alg, clock.now());
       rows = await rowsOfAlg();
     }
     // Keys removed from the database are forgotten here too: they verify nothing any more.
@@ -74,11 +100,11 @@ export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStor
     return Promise.all(rows.map(async (row) => ({ key: await load(row, alg, ofAlg), activatesAt: row.activatesAt })));
   }
 
-  /** The keys of `alg` as read at most `maxAgeMs` ago. */
-  function entries(alg: SigningAlg, maxAgeMs: number): Promise<Entry[]> {
-    const now = clock.now();
-    const hit = cached.get(alg);
-    if (hit && now >= hit.readAt && now - hit.readAt < maxAgeMs) return hit.entries;
+  /** The last read an unknown kid asked for, by algorithm: the next one waits SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS. */
+  const unknownKidReads = new Map<SigningAlg, { readAt: number; entries: Promise<Entry[]> }>();
+
+  /** The keys of `alg` read now, kept for the next SIGNING_KEY_CACHE_SECONDS. */
+  function readNow(alg: SigningAlg, now: number): Promise<Entry[]> {
     const fresh = read(alg);
     cached.set(alg, { readAt: now, entries: fresh });
     fresh.catch(() => {
@@ -87,11 +113,33 @@ export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStor
     return fresh;
   }
 
+  /** The keys of `alg` as read at most SIGNING_KEY_CACHE_SECONDS ago. */
+  function entries(alg: SigningAlg): Promise<Entry[]> {
+    const now = clock.now();
+    const hit = cached.get(alg);
+    if (hit && now >= hit.readAt && now - hit.readAt < SIGNING_KEY_CACHE_SECONDS * 1000) return hit.entries;
+    return readNow(alg, now);
+  }
+
+  /**
+   * The keys of `alg` read again because a token named a kid they lack (a key another instance has
+   * just made), at once however fresh the cache: once per SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS,
+   * and every unknown kid within that time is looked up in that read (waiting for it if it is under way).
+   */
+  function entriesForUnknownKid(alg: SigningAlg): Promise<Entry[]> {
+    const now = clock.now();
+    const last = unknownKidReads.get(alg);
+    if (last && now >= last.readAt && now - last.readAt < SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS * 1000) return last.entries;
+    const fresh = readNow(alg, now);
+    unknownKidReads.set(alg, { readAt: now, entries: fresh });
+    return fresh;
+  }
+
   return {
     source(alg) {
       return {
         async current() {
-          const all = await entries(alg, SIGNING_KEY_CACHE_SECONDS * 1000);
+          const all = await entries(alg);
           const now = clock.now();
           // Latest activation first: the first whose time has come signs. Should the clock stand
           // before every activation, the earliest key signs rather than none.
@@ -100,11 +148,14 @@ export function createSigningKeyStore({ storage, clock, cipher }: SigningKeyStor
           return { signing: signing.key, published: all.map((entry) => entry.key) };
         },
         async find(kid) {
-          const known = (await entries(alg, SIGNING_KEY_CACHE_SECONDS * 1000)).find((entry) => entry.key.kid === kid);
+          const known = (await entries(alg)).find((entry) => entry.key.kid === kid);
           if (known) return known.key;
-          return (await entries(alg, SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS * 1000)).find((entry) => entry.key.kid === kid)?.key;
+          return (await entriesForUnknownKid(alg)).find((entry) => entry.key.kid === kid)?.key;
         },
       };
+    },
+    async ready() {
+      await Promise.all(SIGNING_ALGS.map((alg) => entries(alg)));
     },
   };
 }

@@ -25,6 +25,12 @@ export interface KeyStorage {
     /** Every signing key kept, of every algorithm, latest activation first. */
     list(): Promise<SigningKey[]>;
     insert(key: SigningKey): Promise<void>;
+    /**
+     * Inserts the key only while no key of its algorithm is kept; true when it did. Of any number of
+     * instances inserting a first key at once, one inserts and the others insert nothing (they read
+     * the winner's from `list`).
+     */
+    insertFirst(key: SigningKey): Promise<boolean>;
     /** Records that a newer key took over the key's signing at `at` (once: a retired key stays retired at its first time). */
     retire(kid: string, at: number): Promise<void>;
     /** Removes every key retired at or before `before`; returns how many. */

@@ -4,8 +4,26 @@
  */
 import type { Kysely } from 'kysely';
 import { changed, integer, optionalInteger } from './dialect.js';
-import type { KeyStorage } from './key-storage.js';
+import type { KeyStorage, SigningKey } from './key-storage.js';
 import type { Database } from './schema.js';
+
+/** The limit_locks scope that lets one instance at a time make an algorithm's first key. */
+const FIRST_KEY_LOCK = 'first_signing_key';
+
+async function insertKey(db: Kysely<Database>, key: SigningKey): Promise<void> {
+  await db
+    .insertInto('signing_keys')
+    .values({
+      kid: key.kid,
+      alg: key.alg,
+      private_jwk: key.privateJwk,
+      public_jwk: key.publicJwk,
+      created_at: key.createdAt,
+      activates_at: key.activatesAt,
+      retired_at: key.retiredAt,
+    })
+    .execute();
+}
 
 export function keyStorageOn(db: Kysely<Database>): KeyStorage {
   return {
@@ -23,18 +41,25 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
         }));
       },
       async insert(key) {
-        await db
-          .insertInto('signing_keys')
-          .values({
-            kid: key.kid,
-            alg: key.alg,
-            private_jwk: key.privateJwk,
-            public_jwk: key.publicJwk,
-            created_at: key.createdAt,
-            activates_at: key.activatesAt,
-            retired_at: key.retiredAt,
-          })
-          .execute();
+        await insertKey(db, key);
+      },
+      async insertFirst(key) {
+        // Checking and inserting are two statements, so the algorithm's limit lock (a row of
+        // limit_locks, as the code limits take) is written first: on PostgreSQL its row lock, held
+        // until commit, makes a racing instance wait, and its check then sees the key committed;
+        // SQLite has one writer, and the lock's write takes it before the check.
+        const work = async (trx: Kysely<Database>) => {
+          await trx
+            .insertInto('limit_locks')
+            .values({ scope: FIRST_KEY_LOCK, key: key.alg, taken_at: key.createdAt })
+            .onConflict((conflict) => conflict.columns(['scope', 'key']).doUpdateSet({ taken_at: key.createdAt }))
+            .execute();
+          const existing = await trx.selectFrom('signing_keys').select('kid').where('alg', '=', key.alg).limit(1).executeTakeFirst();
+          if (existing) return false;
+          await insertKey(trx, key);
+          return true;
+        };
+        return db.isTransaction ? work(db) : db.transaction().execute(work);
       },
       async retire(kid, at) {
         await db.updateTable('signing_keys').set({ retired_at: at }).where('kid', '=', kid).where('retired_at', 'is', null).execute();

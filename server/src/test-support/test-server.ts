@@ -18,6 +18,7 @@ import { createReadinessCheck } from '../services/readiness.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open-database.js';
 import { createPostgresTestDatabase } from './postgres-test-database.js';
+import { readyKeyPair } from './ready-key-pairs.js';
 
 export interface CallOptions {
   body?: unknown;
@@ -91,6 +92,7 @@ export async function createTestServer(
     sender: options.sender ?? createOutboxSender(storage, clock),
     log: (message, error) => loggedErrors.push({ message, error }),
     readiness: createReadinessCheck(db),
+    generateKeyPair: readyKeyPair,
     ...(options.site ? { site: options.site } : {}),
   });
 

@@ -4,6 +4,7 @@
  */
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SIGNING_KEY_CACHE_SECONDS } from '../../config/policy.js';
 import { jwtHeader, jwtPayload, LOGOUT, oauthSteps, PARTNER_ID } from '../../test-support/oauth.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
@@ -104,7 +105,10 @@ describe('GET /.well-known/jwks.json', () => {
   });
 
   it('publishes every active key while the newest signs (rotation)', async () => {
-    // An older RS256 key and a newer one, as after a rotation; the server reads them on first use.
+    // An older RS256 key and a newer one, as after a rotation, in place of the one made at start;
+    // the server reads them once the keys it read at start are SIGNING_KEY_CACHE_SECONDS old.
+    await server.db.deleteFrom('signing_keys').where('alg', '=', 'RS256').execute();
+    server.clock.advanceSeconds(SIGNING_KEY_CACHE_SECONDS);
     const at = server.clock.now();
     for (const [kid, createdAt] of [
       ['old-key', at - 86_400_000],

@@ -1,6 +1,7 @@
 /**
  * What the server keys part (kysely-key-storage.ts) promises: every signing key kept is listed,
- * latest activation first; retiring happens once; retired keys are removed after their time; a
+ * latest activation first; an algorithm's first key is inserted once, by the first of racing
+ * instances; retiring happens once; retired keys are removed after their time; a
  * stored value is replaced only while it is still the one expected; a named secret is created once,
  * by the first of racing creators. Run against every database by storage-contract.test.ts.
  */
@@ -27,6 +28,28 @@ export function describeKeyStorage(name: string, open: OpenStorage) {
         await storage.signingKeys.insert(key('next', T0 + 5));
         await storage.signingKeys.insert(key('current', T0 + 2));
         expect(await storage.signingKeys.list()).toEqual([key('next', T0 + 5), key('current', T0 + 2), key('old', T0, T0 + 2)]);
+      }));
+
+    it("inserts an algorithm's first key once, whoever races to insert it, and never beside a kept key", () =>
+      withStorage(async (storage) => {
+        expect(await storage.signingKeys.insertFirst(key('first', T0))).toBe(true);
+        expect(await storage.signingKeys.insertFirst(key('second', T0))).toBe(false);
+        // Another algorithm's first key is its own.
+        expect(await storage.signingKeys.insertFirst({ ...key('rsa', T0), alg: 'RS256' })).toBe(true);
+        // Every connection of a pool opened first, so that the racers start together; several rounds,
+        // one algorithm each, as a lost race commits nothing only when it is ruled out, not by luck.
+        await Promise.all(Array.from({ length: 4 }, () => storage.signingKeys.list()));
+        for (let round = 0; round < 8; round += 1) {
+          const alg = `race-${round}`;
+          const racing = await Promise.all(Array.from({ length: 4 }, (_, i) => storage.signingKeys.insertFirst({ ...key(`${alg}-${i}`, T0), alg })));
+          expect(racing.filter(Boolean)).toHaveLength(1);
+          const kept = (await storage.signingKeys.list()).filter((row) => row.alg === alg);
+          expect(kept.map((row) => row.kid)).toEqual([`${alg}-${racing.indexOf(true)}`]);
+        }
+        expect((await storage.signingKeys.list()).filter((row) => !row.alg.startsWith('race-')).map((row) => [row.alg, row.kid])).toEqual([
+          ['EdDSA', 'first'],
+          ['RS256', 'rsa'],
+        ]);
       }));
 
     it('retires a key once, and removes the keys retired at or before a time', () =>
