@@ -11,12 +11,12 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, isLoopbackHostname, loadConfig, type Config } from './config/config.js';
-import { UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
+import { PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS, PASSWORD_HASH_MAX_WAIT_MS, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
 import { createKeyCipher } from './lib/key-encryption.js';
-import { hashStats, setHashConcurrency } from './lib/passwords.js';
+import { hashStats, hashWaitsTimedOut, setHashConcurrency, setHashWaitLimit } from './lib/passwords.js';
 import { metricsRoutes } from './features/operations/metrics-routes.js';
 import { drainServer } from './lib/drain.js';
 import { batchedWriter, createJsonLog, type LogFields } from './lib/json-log.js';
@@ -87,6 +87,7 @@ function listen(options: Parameters<typeof serve>[0]): Promise<ReturnType<typeof
 async function main(): Promise<void> {
   const config = readConfig();
   setHashConcurrency(config.passwordHashConcurrency);
+  setHashWaitLimit(PASSWORD_HASH_MAX_WAIT_MS, PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS);
   if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
     log(`warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`);
   }
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
   // One record of CSP violations for the SSO's pages and the demo's (GET /dev/csp-reports).
   const cspViolations = createViolationLog({ clock: systemClock, log });
   // Operating it (issue 13, docs/deploy.md): metrics, request lines, readiness and the drain.
-  const metrics = createKirishMetrics({ hashStats, ...(database.poolStats ? { poolStats: database.poolStats } : {}) });
+  const metrics = createKirishMetrics({ hashStats, hashWaitsTimedOut, ...(database.poolStats ? { poolStats: database.poolStats } : {}) });
   let draining = false;
   const operations = {
     metrics,

@@ -61,6 +61,15 @@ export const LOGIN_ATTEMPT_RESERVATION_SECONDS = 60;
  * refused (429, Retry-After 1): checking one password takes well under a second.
  */
 export const LOGIN_ATTEMPT_MAX_WAIT_MS = 5000;
+/**
+ * How long a password hash or verification may wait for its turn at the process's gate
+ * (lib/passwords.ts, PASSWORD_HASH_CONCURRENCY at once) before the request is answered 503
+ * `server_busy`: a turn comes within tens of milliseconds unless a flood fills the queue, and a
+ * person would rather be told to retry than wait on a queue that grows with the flood.
+ */
+export const PASSWORD_HASH_MAX_WAIT_MS = 2000;
+/** The Retry-After of that 503 (RFC 9110 §10.2.3): long enough for the queue ahead to have moved. */
+export const PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Account-existence checks per client address per minute. */
 export const CHECK_REQUESTS_PER_MINUTE_PER_IP = 60;

@@ -31,7 +31,8 @@ interface MetricOptions<L extends string> {
 }
 
 export interface MetricsRegistry {
-  counter<L extends string>(options: MetricOptions<L>): Counter<L>;
+  /** `collect`, when given, is asked for the counter's values at every exposition (a total kept elsewhere, which only grows). */
+  counter<L extends string>(options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> }): Counter<L>;
   /** `collect`, when given, is asked for the gauge's values at every exposition (a pool's use now). */
   gauge<L extends string>(options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> }): Gauge<L>;
   histogram<L extends string>(options: MetricOptions<L> & { buckets: readonly number[] }): Histogram<L>;
@@ -87,10 +88,15 @@ export function createMetricsRegistry(): MetricsRegistry {
       check(options);
       const series = new Map<string, { values: string[]; value: number }>();
       families.push({
-        render: () => [
-          ...header(options.name, options.help, 'counter'),
-          ...[...series.values()].map(({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`),
-        ],
+        render() {
+          const current = options.collect
+            ? options.collect().map(({ labels, value }) => ({ values: valuesOf(options.labelNames, labels), value }))
+            : [...series.values()];
+          return [
+            ...header(options.name, options.help, 'counter'),
+            ...current.map(({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`),
+          ];
+        },
       });
       return {
         inc(labels, by = 1) {

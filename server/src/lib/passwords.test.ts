@@ -1,11 +1,51 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { defaultHashConcurrency, hashPassword, hashStats, maxHashConcurrency, setHashConcurrency, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.js';
+import {
+  defaultHashConcurrency,
+  DUMMY_HASH,
+  hashPassword,
+  hashStats,
+  hashWaitsTimedOut,
+  maxHashConcurrency,
+  setHashConcurrency,
+  setHashWaitLimit,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 
-afterEach(() => setHashConcurrency(defaultHashConcurrency()));
+afterEach(() => {
+  setHashConcurrency(defaultHashConcurrency());
+  setHashWaitLimit(undefined, 1);
+  vi.useRealTimers();
+});
 
 describe('password hashes', () => {
+  it('wait for a turn at most the limit the entry file sets: past it, 503 server_busy with Retry-After, counted', async () => {
+    const stored = await hashPassword('Toshkent-bahori-2026');
+    setHashConcurrency(1);
+    setHashWaitLimit(2000, 3);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const timedOutBefore = hashWaitsTimedOut();
+    const running = verifyPassword(stored, 'Toshkent-bahori-2026');
+    const waiting = verifyPassword(stored, 'Toshkent-bahori-2026').catch((error: unknown) => error);
+    vi.advanceTimersByTime(1999);
+    expect(hashStats()).toEqual({ running: 1, waiting: 1 });
+    vi.advanceTimersByTime(1);
+    const refused = await waiting;
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, items: [{ error: 'server_busy' }], retryAfterSeconds: 3 });
+    expect(hashWaitsTimedOut()).toBe(timedOutBefore + 1);
+    // The one whose turn it was is not hurried.
+    expect(await running).toBe(true);
+  });
+
+  it('check an unknown account against a written-down hash of the agreed cost', async () => {
+    expect(DUMMY_HASH.split('$').slice(0, 4)).toEqual((await hashPassword('any')).split('$').slice(0, 4));
+    expect(await verifyPassword(DUMMY_HASH, 'kirish-dummy-password-for-timing')).toBe(true);
+  });
+
   it('take turns: no more run at once than the limit, and each answers for itself', async () => {
     const stored = await hashPassword('Toshkent-bahori-2026');
     setHashConcurrency(1);

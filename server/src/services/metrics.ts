@@ -40,7 +40,9 @@ const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 /** Anything else is `other`: a method is a label value, and a client could send any token as one. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-export function createKirishMetrics(options: { poolStats?: () => PoolStats; hashStats?: () => HashStats } = {}): KirishMetrics {
+export function createKirishMetrics(
+  options: { poolStats?: () => PoolStats; hashStats?: () => HashStats; hashWaitsTimedOut?: () => number } = {},
+): KirishMetrics {
   const registry = createMetricsRegistry();
   const httpLabels = ['method', 'route', 'status_class'] as const;
   const requests = registry.counter({
@@ -89,6 +91,15 @@ export function createKirishMetrics(options: { poolStats?: () => PoolStats; hash
       'Password hashes and verifications: running now (running), and waiting for a turn (waiting; PASSWORD_HASH_CONCURRENCY).',
       options.hashStats,
     );
+  }
+  const { hashWaitsTimedOut } = options;
+  if (hashWaitsTimedOut) {
+    registry.counter({
+      name: 'kirish_password_hash_waits_timed_out_total',
+      help: 'Password hashes and verifications that found no turn within PASSWORD_HASH_MAX_WAIT_MS: each answered 503 server_busy.',
+      labelNames: [],
+      collect: () => [{ labels: {}, value: hashWaitsTimedOut() }],
+    });
   }
 
   return {

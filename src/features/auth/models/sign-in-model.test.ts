@@ -151,6 +151,19 @@ describe('signing in with a password', () => {
     expect(signIn.step.value).toBe('login');
     expect(signIn.form.errors.value).toEqual({});
   });
+
+  it('shows the busy sentence when the server had no turn for the password (503 server_busy), and stays on the form', async () => {
+    const { signIn } = model();
+    flow.server.fail('post', `${SSO}/login/LoginUser/`, failure(503, 'server_busy'));
+    signIn.contact.phone.value = '90 123 45 67';
+    signIn.password.value = 'correct horse';
+
+    await signIn.submitPassword();
+
+    expect(flow.toasts).toEqual(['server_busy']);
+    expect(signIn.step.value).toBe('login');
+    expect(signIn.password.value).toBe('correct horse');
+  });
 });
 
 describe('asking for a sign-in code', () => {
