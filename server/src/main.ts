@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, isLoopbackHostname, loadConfig, type Config } from './config/config.js';
-import { PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS, PASSWORD_HASH_MAX_WAIT_MS, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
+import { PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
@@ -87,7 +87,7 @@ function listen(options: Parameters<typeof serve>[0]): Promise<ReturnType<typeof
 async function main(): Promise<void> {
   const config = readConfig();
   setHashConcurrency(config.passwordHashConcurrency);
-  setHashWaitLimit(PASSWORD_HASH_MAX_WAIT_MS, PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS);
+  setHashWaitLimit(config.passwordHashMaxWaitMs, PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS);
   if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
     log(`warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`);
   }

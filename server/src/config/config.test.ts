@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       keyEncryptionSecret: { value: expect.stringContaining('development') as string, isDevelopmentDefault: true },
       shutdownGraceSeconds: 10,
       passwordHashConcurrency: Math.min(availableParallelism(), 3),
+      passwordHashMaxWaitMs: 2000,
       metrics: { kind: 'off' },
     });
   });
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       KEY_ENCRYPTION_SECRET: 'a-test-secret-of-thirty-two-characters',
       SHUTDOWN_GRACE_SECONDS: '25',
       PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_MAX_WAIT_SECONDS: '5',
       METRICS_PORT: '9090',
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-metrics-token-of-thirty-two-chars',
@@ -97,6 +99,7 @@ describe('loadConfig', () => {
       keyEncryptionSecret: { value: 'a-test-secret-of-thirty-two-characters', isDevelopmentDefault: false },
       shutdownGraceSeconds: 25,
       passwordHashConcurrency: 1,
+      passwordHashMaxWaitMs: 5000,
       metrics: { kind: 'port', port: 9090, host: '0.0.0.0', token: 'a-metrics-token-of-thirty-two-chars' },
     });
   });

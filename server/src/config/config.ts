@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseRange, type ProxyTrust } from '../lib/client-address.js';
 import { defaultHashConcurrency, maxHashConcurrency } from '../lib/passwords.js';
+import { PASSWORD_HASH_MAX_WAIT_MS } from './policy.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -51,6 +52,8 @@ export interface Config {
    * (UV_THREADPOOL_SIZE, 4 unless set). Instances that share a machine split its cores between them.
    */
   passwordHashConcurrency: number;
+  /** How long a hash may wait for its turn before the request answers 503 server_busy (PASSWORD_HASH_MAX_WAIT_SECONDS). */
+  passwordHashMaxWaitMs: number;
   /**
    * Where GET /metrics is served (docs/deploy.md, Metrics): on a port of its own (METRICS_PORT, on
    * METRICS_HOST, loopback by default; METRICS_TOKEN then required there too if set), else on the
@@ -224,6 +227,13 @@ function readHashConcurrency(env: Env): number {
   return value;
 }
 
+function readHashMaxWait(env: Env): number {
+  const raw = (env.PASSWORD_HASH_MAX_WAIT_SECONDS ?? '').trim();
+  if (raw === '') return PASSWORD_HASH_MAX_WAIT_MS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 60) fail('PASSWORD_HASH_MAX_WAIT_SECONDS', 'a whole number of seconds from 1 to 60', raw);
+  return Number(raw) * 1000;
+}
+
 /** A bearer token's characters (RFC 6750 §2.1, b64token), long enough not to be guessed. */
 const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const METRICS_TOKEN_MIN_LENGTH = 32;
@@ -322,6 +332,7 @@ export function loadConfig(env: Env): Config {
     keyEncryptionSecret: readKeyEncryptionSecret(env, nodeEnv),
     shutdownGraceSeconds: readShutdownGrace(env),
     passwordHashConcurrency: readHashConcurrency(env),
+    passwordHashMaxWaitMs: readHashMaxWait(env),
     metrics: readMetrics(env, port, demoPort),
   };
   if (config.env === 'production') {

@@ -89,3 +89,16 @@ describe('PASSWORD_HASH_CONCURRENCY', () => {
     expect(refusal({ PASSWORD_HASH_CONCURRENCY: '8', UV_THREADPOOL_SIZE: '8' })).toMatch(/^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 7 \(/);
   });
 });
+
+describe('PASSWORD_HASH_MAX_WAIT_SECONDS', () => {
+  it('is 2 s by default and takes whole seconds from 1 to 60', () => {
+    expect(loadConfig({}).passwordHashMaxWaitMs).toBe(2000);
+    expect(loadConfig({ PASSWORD_HASH_MAX_WAIT_SECONDS: '1' }).passwordHashMaxWaitMs).toBe(1000);
+    expect(loadConfig({ PASSWORD_HASH_MAX_WAIT_SECONDS: '60' }).passwordHashMaxWaitMs).toBe(60_000);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const raw of ['0', '61', '-1', '1.5', 'two'])
+      expect(refusal({ PASSWORD_HASH_MAX_WAIT_SECONDS: raw })).toMatch(/^PASSWORD_HASH_MAX_WAIT_SECONDS must be a whole number of seconds from 1 to 60/);
+  });
+});

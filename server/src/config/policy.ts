@@ -64,8 +64,9 @@ export const LOGIN_ATTEMPT_MAX_WAIT_MS = 5000;
 /**
  * How long a password hash or verification may wait for its turn at the process's gate
  * (lib/passwords.ts, PASSWORD_HASH_CONCURRENCY at once) before the request is answered 503
- * `server_busy`: a turn comes within tens of milliseconds unless a flood fills the queue, and a
- * person would rather be told to retry than wait on a queue that grows with the flood.
+ * `server_busy`, unless PASSWORD_HASH_MAX_WAIT_SECONDS says otherwise: a turn comes within tens of
+ * milliseconds unless a flood fills the queue, and a person would rather be told to retry than
+ * wait on a queue that grows with the flood.
  */
 export const PASSWORD_HASH_MAX_WAIT_MS = 2000;
 /** The Retry-After of that 503 (RFC 9110 §10.2.3): long enough for the queue ahead to have moved. */
