@@ -63,7 +63,7 @@ describe('rotating the signing keys', () => {
     expect(await accessKids(b)).toEqual([first]);
 
     a.clock.advanceSeconds(SIGNING_KEY_ROTATION_SECONDS - SIGNING_KEY_PUBLISH_LEAD_SECONDS);
-    // The JWKS reads above made the first ID token key too: both rotate.
+    // Both algorithms have had their first key since the start: both rotate.
     const { created } = await rotate();
     expect(created).toHaveLength(2);
     const next = (await accessKids(a)).find((kid) => kid !== first) ?? '';
