@@ -31,6 +31,8 @@ export interface KirishMetrics {
   signIn(method: SignInMethod, outcome: SignInOutcome): void;
   refresh(outcome: RefreshOutcome): void;
   codeSent(channel: CodeChannel): void;
+  /** A sender (SMTP, the SMS gateway) refused or never took a code: the person got a 502. */
+  senderFailure(channel: CodeChannel): void;
   lockout(scope: LockScope): void;
 }
 
@@ -69,6 +71,11 @@ export function createKirishMetrics(options: { poolStats?: () => PoolStats; hash
     help: 'One-time codes handed to a sender, by channel (sms, call, email).',
     labelNames: ['channel'],
   });
+  const senderFailures = registry.counter({
+    name: 'kirish_sender_failures_total',
+    help: 'Codes a sender (SMTP, the SMS gateway) failed to take, by channel (sms, call, email); each answered 502.',
+    labelNames: ['channel'],
+  });
   const lockouts = registry.counter({
     name: 'kirish_lockouts_total',
     help: 'Locks set after failed passwords, by scope (account, ip).',
@@ -101,6 +108,7 @@ export function createKirishMetrics(options: { poolStats?: () => PoolStats; hash
     signIn: (method, outcome) => signIns.inc({ method, outcome }),
     refresh: (outcome) => refreshes.inc({ outcome }),
     codeSent: (channel) => codes.inc({ channel }),
+    senderFailure: (channel) => senderFailures.inc({ channel }),
     lockout: (scope) => lockouts.inc({ scope }),
   };
 }
