@@ -47,6 +47,13 @@ describe('disclosure per scope', () => {
   });
 });
 
+const disconnect = (hint: string) => fedcm.form('disconnect', jar, { client_id: PARTNER_ID, account_hint: hint });
+
+const shape = async (hint: string) => {
+  const answer = await disconnect(hint);
+  return [answer.status, answer.json, answer.headers.get('access-control-allow-origin')];
+};
+
 describe('disconnect answers alike for accounts the partner was not given', () => {
   let bobur: SignedIn;
   beforeEach(async () => {
@@ -55,12 +62,6 @@ describe('disconnect answers alike for accounts the partner was not given', () =
     await oauth.tokens(aziza.access, { scope: 'openid' });
     await oauth.tokens(bobur.access, { client_id: OTHER_ID, redirect_uri: `${OTHER_ORIGIN}/callback`, scope: 'openid' });
   });
-
-  const disconnect = (hint: string) => fedcm.form('disconnect', jar, { client_id: PARTNER_ID, account_hint: hint });
-  const shape = async (hint: string) => {
-    const answer = await disconnect(hint);
-    return [answer.status, answer.json, answer.headers.get('access-control-allow-origin')];
-  };
 
   it('a phone or id signed in here without a grant for the partner gets the answer of one never seen', async () => {
     const stranger = await shape('+998901149999');
