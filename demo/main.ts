@@ -7,9 +7,26 @@ import { describeTokens, log, showSignedIn } from './log';
 import { mountReactWidget } from './react-demo';
 import { finishRedirectSignIn, startRedirectSignIn } from './redirect-sign-in';
 import { displayName, fetchUserInfo } from './sso';
+import { newNonce, verifyIdToken } from './verify-id-token';
+
+/** The nonce each box asked for: box 1's is in its script tag (a real partner's server writes a fresh one per page). */
+const nonces: Record<string, string> = {
+  'script tag': document.querySelector<HTMLScriptElement>('#script-tag-widget script[data-nonce]')?.dataset.nonce ?? '',
+  react: newNonce(),
+};
 
 async function signedIn(tokens: Record<string, unknown>, source: string): Promise<void> {
   log(source, describeTokens(tokens));
+  // The widget hands over an ID token it has not verified: a partner verifies it (on its server) before trusting `sub`.
+  if (typeof tokens.id_token === 'string') {
+    try {
+      const claims = await verifyIdToken(tokens.id_token, nonces[source] ?? '');
+      log(source, `ID token verified (signature, iss, aud, exp, nonce) for sub ${String(claims.sub)}`);
+    } catch (error) {
+      log(source, `ID token refused: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+  }
   try {
     const info = await fetchUserInfo(String(tokens.access_token));
     log(source, `userinfo: ${JSON.stringify(info)}`);
@@ -28,7 +45,7 @@ scriptTagBox?.addEventListener('kirish:token', (event) => void signedIn((event a
 
 // 2. The React component.
 const reactBox = document.getElementById('react-widget');
-if (reactBox) mountReactWidget(reactBox, (tokens, source) => void signedIn(tokens as unknown as Record<string, unknown>, source));
+if (reactBox) mountReactWidget(reactBox, nonces.react ?? '', (tokens, source) => void signedIn(tokens as unknown as Record<string, unknown>, source));
 
 // 3. The redirect.
 document.getElementById('redirect-sign-in')?.addEventListener('click', () => {

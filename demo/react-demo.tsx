@@ -4,7 +4,7 @@ import { KirishLogin, type KirishTokens } from '../widget/react';
 import { log } from './log';
 import { CLIENT_ID, SSO_ORIGIN } from './sso';
 
-export function mountReactWidget(element: HTMLElement, onToken: (tokens: KirishTokens, source: string) => void): void {
+export function mountReactWidget(element: HTMLElement, nonce: string, onToken: (tokens: KirishTokens, source: string) => void): void {
   createRoot(element).render(
     <KirishLogin
       clientId={CLIENT_ID}
@@ -12,6 +12,8 @@ export function mountReactWidget(element: HTMLElement, onToken: (tokens: KirishT
       scope="openid profile phone"
       // Box 1 already asks the browser for the person's Kirish account on load; one prompt is enough.
       autoPrompt={false}
+      // The nonce the ID token must carry, checked when it is verified (verify-id-token.ts).
+      nonce={nonce}
       onReady={() => log('react', 'ready')}
       onUrlChange={(url) => log('react', `iframeUrlChange ${url}`)}
       onError={(error) => log('react', `error ${error}`)}

@@ -36,6 +36,12 @@ export interface KirishOptions extends KirishCallbacks {
    * the person clicks "Continue with your Kirish account". Default `true`.
    */
   autoPrompt?: boolean;
+  /**
+   * The OpenID nonce (OpenID Connect Core §3.1.2.1) the ID token must carry: one your server made
+   * for this page and checks when it verifies the ID token (docs/partners.md). Random when absent.
+   * The loader does not verify the ID token itself; your server must.
+   */
+  nonce?: string;
 }
 
 export interface KirishWidget {
@@ -65,7 +71,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   // message), so a code that leaks from the iframe is useless to anyone but this page.
   const verifier = randomToken();
   const state = randomToken();
-  const nonce = randomToken();
+  const nonce = options.nonce || randomToken();
   let redeemed = false;
   let unmounted = false;
   let challenge = '';

@@ -28,11 +28,13 @@ export interface KirishLoginProps extends KirishCallbacks {
   scope?: string;
   /** `false`: the browser's FedCM prompt waits for a click instead of showing on load. */
   autoPrompt?: boolean;
+  /** The nonce your server made for this page and checks in the ID token (docs/partners.md); random when absent. */
+  nonce?: string;
   className?: string;
   style?: CSSProperties;
 }
 
-export function KirishLogin({ clientId, ssoOrigin, locale, scope, autoPrompt, className, style, ...callbacks }: KirishLoginProps) {
+export function KirishLogin({ clientId, ssoOrigin, locale, scope, autoPrompt, nonce, className, style, ...callbacks }: KirishLoginProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef<KirishCallbacks>(callbacks);
   useEffect(() => {
@@ -47,13 +49,14 @@ export function KirishLogin({ clientId, ssoOrigin, locale, scope, autoPrompt, cl
       locale,
       scope,
       autoPrompt,
+      nonce,
       onToken: (tokens) => latest.current.onToken?.(tokens),
       onUrlChange: (url) => latest.current.onUrlChange?.(url),
       onError: (error) => latest.current.onError?.(error),
       onReady: () => latest.current.onReady?.(),
     });
     return () => widget.unmount();
-  }, [clientId, ssoOrigin, locale, scope, autoPrompt]);
+  }, [clientId, ssoOrigin, locale, scope, autoPrompt, nonce]);
 
   return <div ref={container} className={className} style={style} />;
 }

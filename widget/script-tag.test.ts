@@ -27,6 +27,15 @@ describe('mountScriptTag', () => {
     expect([params.get('client_id'), params.get('language'), params.get('scope')]).toEqual(['partner-1', 'kaa', 'openid']);
   });
 
+  it('asks for the nonce of data-nonce, which the partner’s server checks in the ID token', async () => {
+    const { container, script } = scriptTag({ clientId: 'partner-1', nonce: 'server-made-nonce-7f3a' });
+
+    mountScriptTag(script, SSO_ORIGIN);
+    const iframe = await loadedIframe(container);
+
+    expect(new URL(iframe.src).searchParams.get('nonce')).toBe('server-made-nonce-7f3a');
+  });
+
   it('reports through kirish: events on its container that bubble to the document', async () => {
     const { container, script } = scriptTag({ clientId: 'partner-1' });
     const events: [string, unknown][] = [];

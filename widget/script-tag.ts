@@ -11,11 +11,12 @@ export const READY_EVENT = 'kirish:ready';
 export const URL_CHANGE_EVENT = 'kirish:urlchange';
 
 /**
- * Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`, and
- * `data-auto-prompt="false"` to keep the browser's FedCM prompt for the click); null otherwise.
+ * Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`,
+ * `data-auto-prompt="false"` to keep the browser's FedCM prompt for the click, and `data-nonce`,
+ * the nonce the partner's server checks in the ID token); null otherwise.
  */
 export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): KirishWidget | null {
-  const { clientId, locale, scope, autoPrompt } = script.dataset;
+  const { clientId, locale, scope, autoPrompt, nonce } = script.dataset;
   const container = script.parentElement;
   if (!clientId || !container) return null;
   const emit = (type: string, detail?: unknown) => container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
@@ -27,6 +28,7 @@ export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): Ki
       locale: locale as KirishLocale | undefined,
       scope,
       autoPrompt: autoPrompt !== 'false',
+      nonce,
       onToken: (tokens) => emit(TOKEN_EVENT, tokens),
       onError: (error) => emit(ERROR_EVENT, error),
       onReady: () => emit(READY_EVENT),

@@ -41,6 +41,7 @@ import { verificationRoutes } from './features/verification/verification-routes.
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
+import type { LogFields } from './lib/json-log.js';
 import { type HeaderList, withAnswerHeaders } from './middleware/answer-headers.js';
 import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
@@ -74,8 +75,8 @@ export interface AppDeps {
   codeKey: string;
   /** Server secret from which each refresh token's successor is derived (services/session-service.ts). */
   refreshKey: string;
-  /** Errors and warnings; `fields` carries the request id of the request that caused them. */
-  log: (message: string, error?: unknown, fields?: { request_id?: string }) => void;
+  /** Errors and warnings; `fields` carries the request id of the request that caused them, or a failure's labels. */
+  log: (message: string, error?: unknown, fields?: LogFields) => void;
   /** Serves the built SPA for everything that is not an API path (the entry file passes it). */
   site?: MiddlewareHandler;
   /** Where the pages' CSP violations are recorded (one made here if absent; the entry file shares it with the demo site). */
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       codeKey: deps.codeKey,
       webOtpHost: new URL(config.publicUrl).host,
       metrics,
+      log: deps.log,
     }),
     sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey, metrics),
     throttle: createLoginThrottle(storage, clock, { metrics, signals: deps.signals ?? createInProcessSignals() }),
@@ -190,7 +192,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
   // The pages' Content-Security-Policy reports here (site/content-security-policy.ts).
   const cspViolations = deps.cspViolations ?? createViolationLog({ clock, log: deps.log });
-  app.route(CSP_REPORT_PATH, cspReportRoutes<AppEnv>({ violations: cspViolations, site: 'sso', clock, clientAddress: (c) => c.get('meta').ip }));
+  app.route(CSP_REPORT_PATH, cspReportRoutes<AppEnv>({ violations: cspViolations, site: 'sso', clock, storage, clientAddress: (c) => c.get('meta').ip }));
   if (config.env !== 'production') app.route('/dev', cspReportDevRoutes(cspViolations));
   if (deps.site) {
     const site = deps.site;

@@ -27,7 +27,7 @@ import { backgroundJobs } from './services/background-jobs.js';
 import { createJobRunner, scheduleJobs } from './services/job-runner.js';
 import { KeySecretMismatchError } from './services/key-sealing.js';
 import { systemClock } from './lib/clock.js';
-import { requirePublicHost } from './middleware/require-public-host.js';
+import { requireMetricsHost, requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
 import { routeByChannel } from './senders/route-by-channel.js';
@@ -182,6 +182,7 @@ async function main(): Promise<void> {
     violations: cspViolations,
     site: 'demo',
     clock: systemClock,
+    storage,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
   const demo = new Hono()
@@ -190,11 +191,14 @@ async function main(): Promise<void> {
   const demoServer = config.env === 'production' || !demoBuilt ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
   // The metrics on a port of their own (config.ts: METRICS_PORT); with METRICS_TOKEN only, app.ts serves them.
+  // Outside production that port, like the main one, answers only to its own names (DNS rebinding).
   const metricsConfig = config.metrics;
   const metricsServer =
     metricsConfig.kind === 'port'
       ? await listen({
-          fetch: metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) }).fetch,
+          fetch: new Hono()
+            .use(config.env === 'production' ? (_c, next) => next() : requireMetricsHost(metricsConfig.host, metricsConfig.port))
+            .route('/', metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) })).fetch,
           port: metricsConfig.port,
           hostname: metricsConfig.host,
         })

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHECK_REQUESTS_PER_MINUTE_PER_IP, ERASE_JOB_INTERVAL_SECONDS, TOKEN_FAILURES_PER_MINUTE_PER_IP } from './config/policy.js';
+import { REPORTS_PER_MINUTE } from './features/csp-reports/csp-report-routes.js';
 import { eraseDueAccounts } from './services/erase-job.js';
 import { createJobRunner, type Job } from './services/job-runner.js';
 import { oauthSteps, pkcePair } from './test-support/oauth.js';
@@ -50,6 +51,26 @@ describe('failed token requests across two instances', () => {
     }
     // The code was never spent on a refused request: another address redeems it, on the other instance.
     expect((await oauthSteps(b).redeem(issued, {}, { ip: '198.51.100.10' })).status).toBe(200);
+  });
+});
+
+const cspReport = (i: number, ip = '192.0.2.90') =>
+  nth(i).call('POST', '/csp-report', {
+    ip,
+    rawBody: JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost:8080/', 'blocked-uri': 'inline', 'effective-directive': 'script-src' } }),
+    headers: { 'content-type': 'application/csp-report' },
+  });
+
+describe('CSP reports across two instances', () => {
+  it(`take ${REPORTS_PER_MINUTE} a minute from one address however they are split, then 429 on both`, async () => {
+    for (let i = 0; i < REPORTS_PER_MINUTE; i += 1) expect((await cspReport(i)).status).toBe(204);
+    for (let i = 0; i < 2; i += 1) expect([(await cspReport(i)).status]).toEqual([429]);
+    expect((await cspReport(0, '192.0.2.91')).status).toBe(204);
+    // Each instance logged the violations it took (features/csp-reports/violation-log.ts), nothing else.
+    for (const instance of instances) {
+      expect(instance.loggedErrors.every((entry) => String((entry as { message: string }).message).startsWith('csp violation'))).toBe(true);
+      instance.loggedErrors.splice(0);
+    }
   });
 });
 

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(config.imageCdn).toBe('https://cdn.kirish.uz');
   });
 
+  it('reads the return path’s extra ports, none by default, and refuses anything but ports', () => {
+    expect(loadConfig({}).returnPathPorts).toEqual([]);
+    expect(loadConfig({ VITE_RETURN_PATH_PORTS: ' 8443, 9443,8443 ' }).returnPathPorts).toEqual([8443, 9443]);
+    for (const raw of ['0', '65536', 'https', '8443;9443', '-1'])
+      expect(() => loadConfig({ VITE_RETURN_PATH_PORTS: raw }), raw).toThrow(/^VITE_RETURN_PATH_PORTS must be ports 1–65535/);
+  });
+
   it('reads the build version and commit', () => {
     expect(loadConfig({ VITE_KIRISH_VERSION: '1.2.3', VITE_KIRISH_COMMIT: 'abc1234' })).toMatchObject({ version: '1.2.3', commit: 'abc1234' });
   });

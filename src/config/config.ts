@@ -27,6 +27,8 @@ export interface AppConfig {
   product: string;
   /** Own domain of the return-path rule (SPEC §5). */
   ownDomain: string;
+  /** Ports besides 443 a return path on the own domain may name (lib/format/return-path.ts); none by default. */
+  returnPathPorts: number[];
   version: string;
   commit: string;
 }
@@ -57,12 +59,23 @@ function base(env: Env, name: string, fallback: string): string {
   throw new ConfigError(`${name} must be a path such as /sso/api/v1 or an http(s) URL (got ${JSON.stringify(value)})`);
 }
 
+/** A comma-separated list of TCP ports (1–65535), empty by default. */
+function portList(env: Env, name: string): number[] {
+  const raw = text(env, name, '');
+  if (raw === '') return [];
+  const ports = raw.split(',').map((part) => part.trim());
+  if (ports.some((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65_535))
+    throw new ConfigError(`${name} must be ports 1–65535 separated by commas, such as 8443,9443 (got ${JSON.stringify(raw)})`);
+  return [...new Set(ports.map(Number))];
+}
+
 export function loadConfig(env: Env): AppConfig {
   const product = text(env, 'VITE_KIRISH_PRODUCT', 'kirish');
   if (!/^[a-z][a-z0-9]{1,31}$/.test(product))
     throw new ConfigError(`VITE_KIRISH_PRODUCT must be lower-case letters and digits (got ${JSON.stringify(product)})`);
   const ownDomain = text(env, 'VITE_KIRISH_DOMAIN', 'localhost').toLowerCase();
   if (!/^[a-z0-9.-]+$/.test(ownDomain)) throw new ConfigError(`VITE_KIRISH_DOMAIN must be a host name (got ${JSON.stringify(ownDomain)})`);
+  const returnPathPorts = portList(env, 'VITE_RETURN_PATH_PORTS');
   const sentryDsn = text(env, 'VITE_SENTRY_DSN', '');
   if (sentryDsn && !/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(sentryDsn))
     throw new ConfigError('VITE_SENTRY_DSN must be a Sentry DSN (https://key@host/project)');
@@ -81,6 +94,7 @@ export function loadConfig(env: Env): AppConfig {
     sentryDsn,
     product,
     ownDomain,
+    returnPathPorts,
     version: text(env, 'VITE_KIRISH_VERSION', 'dev'),
     commit: text(env, 'VITE_KIRISH_COMMIT', 'unknown'),
   };

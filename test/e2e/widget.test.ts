@@ -105,6 +105,8 @@ describe('the widget on the demo partner site', () => {
     await whenClosed(popup, 15_000);
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
+    // The demo partner verifies the ID token before it trusts it (docs/partners.md): signature, iss, aud, exp, its data-nonce.
+    expect((await logLines(page)).some((line) => line.includes('[script tag] ID token verified (signature, iss, aud, exp, nonce)'))).toBe(true);
     await context.close();
     expect(errors).toEqual([]);
   });

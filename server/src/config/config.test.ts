@@ -259,6 +259,20 @@ describe('loadConfig', () => {
     expect(loadConfig(PRODUCTION).keyEncryptionSecret).toEqual({ value: PRODUCTION.KEY_ENCRYPTION_SECRET, isDevelopmentDefault: false });
   });
 
+  it('refuses in production the published development secret and a guessable one, naming the variable', () => {
+    const development = 'kirish-development-only-key-encryption-secret-not-for-production';
+    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: development })).toBe(
+      'KEY_ENCRYPTION_SECRET is the published development secret: generate one (openssl rand -base64 32)',
+    );
+    for (const guessable of ['a'.repeat(44), 'abc'.repeat(15), 'abcdefghijklmnop'.repeat(3), 'passwordpasswordpasswordpassword1'])
+      expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: guessable }), guessable).toMatch(
+        /^KEY_ENCRYPTION_SECRET is too easy to guess: about \d+ bits/,
+      );
+    // What the README says to run passes, and outside production the development secret is the default.
+    expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: 'uJ7q0mX2Yt9fKc4Lr8VbN1sWd6Ge3Hp5Za0Qx2Ti9Ok=' }).keyEncryptionSecret.value).toHaveLength(44);
+    expect(loadConfig({ KEY_ENCRYPTION_SECRET: development }).keyEncryptionSecret.value).toBe(development);
+  });
+
   it('takes KEY_ENCRYPTION_SECRET_PREVIOUS while the secret is replaced: 32 characters or more, and not the secret itself', () => {
     const previous = 'the-secret-being-replaced-of-32-chars';
     expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: previous }).keyEncryptionSecret).toStrictEqual({

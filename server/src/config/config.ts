@@ -5,7 +5,8 @@
 import { isIP } from 'node:net';
 import { parseRange, type ProxyTrust } from '../lib/client-address.js';
 import { defaultHashConcurrency, maxHashConcurrency } from '../lib/passwords.js';
-import { PASSWORD_HASH_MAX_WAIT_MS } from './policy.js';
+import { KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS, PASSWORD_HASH_MAX_WAIT_MS } from './policy.js';
+import { productionSecretProblem } from './secret-strength.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -183,6 +184,9 @@ function readKeyEncryptionSecret(env: Env, nodeEnv: NodeEnv): Config['keyEncrypt
       fail('KEY_ENCRYPTION_SECRET', `set in production, at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`, '');
     secret = { value: DEVELOPMENT_KEY_ENCRYPTION_SECRET, isDevelopmentDefault: true };
   } else secret = { value: checkedSecret('KEY_ENCRYPTION_SECRET', raw), isDevelopmentDefault: false };
+  // Production refuses the published development secret and a typed, guessable one (config/secret-strength.ts).
+  const problem = nodeEnv === 'production' ? productionSecretProblem(raw, DEVELOPMENT_KEY_ENCRYPTION_SECRET, KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS) : null;
+  if (problem !== null) throw new ConfigError(`KEY_ENCRYPTION_SECRET ${problem}`);
   if (previousRaw === '') return secret;
   const previous = checkedSecret('KEY_ENCRYPTION_SECRET_PREVIOUS', previousRaw);
   if (previous === secret.value)

@@ -129,6 +129,13 @@ export const LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS = 60 * 60;
 export const RATE_WINDOW_MAX_SECONDS = 60 * 60;
 
 /**
+ * A production KEY_ENCRYPTION_SECRET must be estimated at this many bits or more
+ * (config/secret-strength.ts): the strength of AES-128, and far below what `openssl rand -base64 32`
+ * gives (at least 185 by the estimate in 5000 draws), so only a typed or patterned secret falls short.
+ */
+export const KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS = 128;
+
+/**
  * Signing-key rotation (docs/keys.md). A new key is created this long before it signs, and is
  * published in the JWKS at once, so every instance (which re-reads the keys every
  * SIGNING_KEY_CACHE_SECONDS) and every client (which may keep the JWKS DISCOVERY_MAX_AGE_SECONDS)

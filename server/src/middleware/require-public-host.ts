@@ -13,6 +13,7 @@
  * Host (RFC 9112 §3.2.2); both must name the server. A request with no Host header at all never
  * comes over HTTP/1.1 (Node answers it 400) and is one made in-process.
  */
+import { isIP } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 
@@ -25,8 +26,31 @@ export function requirePublicHost(origin: string): MiddlewareHandler {
   const defaultPort = expected.protocol === 'https:' ? '443' : '80';
   const expectedPort = expected.port || defaultPort;
   // An absent port is the scheme's default (RFC 9110 §4.2.1, §4.2.2): "localhost" is "localhost:80".
-  const names = (hostname: string, port: string | undefined) => hostname === expected.hostname && (port || defaultPort) === expectedPort;
+  return requireHost((hostname, port) => hostname === expected.hostname && (port || defaultPort) === expectedPort, expected.host);
+}
 
+/** Whether a Host's name is an IP address (an IPv6 one in brackets). */
+const isAddress = (hostname: string): boolean => isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
+
+/** The names of this machine's loopback interface, as URL parsing writes them. */
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The metrics port (METRICS_PORT on METRICS_HOST, plain http) outside production: its own address
+ * and the loopback names, at its port. On an unspecified address (`0.0.0.0`, `::`) any IP address
+ * at its port too: a rebinding needs a DNS name in Host, and an address names no one else's site.
+ */
+export function requireMetricsHost(host: string, port: number): MiddlewareHandler {
+  const own = isIP(host) === 6 ? `[${host}]` : host;
+  const unspecified = host === '0.0.0.0' || host === '::';
+  return requireHost(
+    (hostname, given) => (given || '80') === String(port) && (hostname === own || LOOPBACK_NAMES.has(hostname) || (unspecified && isAddress(hostname))),
+    `${unspecified ? '127.0.0.1' : own}:${port}`,
+  );
+}
+
+/** Answers 421 to a request whose Host (and absolute request target) `names` does not take; `shown` is the name the refusal gives. */
+function requireHost(names: (hostname: string, port: string | undefined) => boolean, shown: string): MiddlewareHandler {
   return async function requirePublicHostMiddleware(c, next) {
     const host = c.req.header('host');
     let addressed = true;
@@ -38,7 +62,7 @@ export function requirePublicHost(origin: string): MiddlewareHandler {
       const target = new URL(c.req.url);
       addressed &&= names(target.hostname, target.port);
     }
-    if (!addressed) return c.text(`Misdirected Request: this server answers to ${expected.host} only\n`, 421);
+    if (!addressed) return c.text(`Misdirected Request: this server answers to ${shown} only\n`, 421);
     return next();
   };
 }

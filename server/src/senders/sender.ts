@@ -13,6 +13,20 @@ export interface Sender {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/** Which sender failed: the label of its log line (docs/deploy.md, Logs). */
+export type SenderGateway = 'smtp' | 'sms_gateway';
+
+/**
+ * A message the sender could not hand over. `reason` is what may be logged: a status, an error code,
+ * never the contact or the code (the message may carry a server's reply that quotes the recipient).
+ */
 export class SendFailedError extends Error {
   override name = 'SendFailedError';
+  constructor(
+    message: string,
+    readonly gateway: SenderGateway,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
 }

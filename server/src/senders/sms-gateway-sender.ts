@@ -2,6 +2,13 @@ import { SendFailedError, type Sender } from './sender.js';
 
 const GATEWAY_TIMEOUT_MS = 10_000;
 
+/** Why fetch failed, as a log may say it: the timeout, or the system's error code (ECONNREFUSED …). */
+function unreachableReason(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return 'timeout';
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? `unreachable ${cause.code}` : 'unreachable';
+}
+
 /**
  * SMS and voice-call codes through an HTTP gateway: one JSON POST per message,
  * `{channel: "sms"|"call", to, text}`, any 2xx is delivery accepted (docs/api.md, Senders).
@@ -27,9 +34,13 @@ export function createSmsGatewaySender(gatewayUrl: string): Sender {
           signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
         });
       } catch (error) {
-        throw new SendFailedError(`SMS gateway unreachable: ${error instanceof Error ? error.message : String(error)}`);
+        throw new SendFailedError(
+          `SMS gateway unreachable: ${error instanceof Error ? error.message : String(error)}`,
+          'sms_gateway',
+          unreachableReason(error),
+        );
       }
-      if (!response.ok) throw new SendFailedError(`SMS gateway answered ${response.status}`);
+      if (!response.ok) throw new SendFailedError(`SMS gateway answered ${response.status}`, 'sms_gateway', `status ${response.status}`);
     },
   };
 }

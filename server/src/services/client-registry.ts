@@ -7,7 +7,8 @@
  * secret is shown once and only its SHA-256 is kept (secrets carry 256 bits, so a plain hash cannot
  * be brute-forced; lib/secrets.ts); /oauth/token compares hashes in constant time.
  */
-import { APP_NAME_MAX_LENGTH, CLIENT_URIS_MAX, pageUrlProblem, redirectUriProblem, webOriginProblem } from '../contract/client-uris.js';
+import { appNameProblem } from '../contract/app-name-rules.js';
+import { CLIENT_URIS_MAX, pageUrlProblem, redirectUriProblem, webOriginProblem } from '../contract/client-uris.js';
 import type { AppKind, DeveloperApp, DeveloperAppInput } from '../contract/developers.js';
 import type { ErrorItem } from '../contract/errors.js';
 import { ApiError } from '../lib/api-error.js';
@@ -46,10 +47,6 @@ export function newClientId(): string {
   return `app_${randomSecret(15)}`;
 }
 
-// Tabs, new lines and other control characters would make a name shown on the consent screen lie about itself.
-// oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
 function checkList(values: readonly string[], field: string, problemOf: (value: string) => string | null, errors: ErrorItem[]): string[] {
   const unique = [...new Set(values)];
   if (unique.length > CLIENT_URIS_MAX) errors.push({ error: 'too_many_uris', field });
@@ -78,9 +75,9 @@ function checkPage(value: string | null | undefined, field: string, required: bo
 export function clientFieldsOf(input: ClientFieldsInput, allowLoopbackHttp: boolean): ClientFields {
   const errors: ErrorItem[] = [];
   const name = input.name.trim();
-  if (name === '') errors.push({ error: 'field_required', field: 'name' });
-  else if ([...name].length > APP_NAME_MAX_LENGTH) errors.push({ error: 'app_name_too_long', field: 'name' });
-  else if (CONTROL.test(name)) errors.push({ error: 'invalid_value', field: 'name' });
+  // Controls, bidi overrides and invisible characters would let a name on the consent screen pose as another's.
+  const nameProblem = appNameProblem(name);
+  if (nameProblem !== null) errors.push({ error: nameProblem, field: 'name' });
 
   const homePage = checkPage(input.home_page, 'home_page', true, allowLoopbackHttp, errors);
   const privacyPolicyUrl = checkPage(input.privacy_policy_url, 'privacy_policy_url', true, allowLoopbackHttp, errors);

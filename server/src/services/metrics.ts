@@ -31,6 +31,8 @@ export interface KirishMetrics {
   signIn(method: SignInMethod, outcome: SignInOutcome): void;
   refresh(outcome: RefreshOutcome): void;
   codeSent(channel: CodeChannel): void;
+  /** A sender (SMTP, the SMS gateway) refused or never took a code: the person got a 502. */
+  senderFailure(channel: CodeChannel): void;
   lockout(scope: LockScope): void;
 }
 
@@ -69,6 +71,11 @@ export function createKirishMetrics(
   const codes = registry.counter({
     name: 'kirish_codes_sent_total',
     help: 'One-time codes handed to a sender, by channel (sms, call, email).',
+    labelNames: ['channel'],
+  });
+  const senderFailures = registry.counter({
+    name: 'kirish_sender_failures_total',
+    help: 'Codes a sender (SMTP, the SMS gateway) failed to take, by channel (sms, call, email); each answered 502.',
     labelNames: ['channel'],
   });
   const lockouts = registry.counter({
@@ -112,6 +119,7 @@ export function createKirishMetrics(
     signIn: (method, outcome) => signIns.inc({ method, outcome }),
     refresh: (outcome) => refreshes.inc({ outcome }),
     codeSent: (channel) => codes.inc({ channel }),
+    senderFailure: (channel) => senderFailures.inc({ channel }),
     lockout: (scope) => lockouts.inc({ scope }),
   };
 }

@@ -16,6 +16,7 @@ import {
 import { ApiError, badRequest, tooManyRequests } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import { maskContact, type Contact } from '../lib/contacts.js';
+import type { LogFields } from '../lib/json-log.js';
 import type { Locale } from '../lib/locales.js';
 import { constantTimeEqual, hmacSha256, randomDigits, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import { SendFailedError, type Sender } from '../senders/sender.js';
@@ -67,15 +68,17 @@ export interface OtpServiceDeps {
   codeKey: string;
   /** WebOTP (WICG SMS OTP format): the last SMS line `@host #code` lets browsers fill the code in. */
   webOtpHost: string;
-  /** Counts the codes sent, by channel (issue 13). */
-  metrics?: Pick<KirishMetrics, 'codeSent'>;
+  /** Counts the codes sent, and the sender's failures, by channel (issue 13). */
+  metrics?: Pick<KirishMetrics, 'codeSent' | 'senderFailure'>;
+  /** Where a sender's failure is said: one line, without the contact or the code (docs/deploy.md, Logs). */
+  log?: (message: string, error?: unknown, fields?: LogFields) => void;
 }
 
 function secondsUntil(targetMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((targetMs - nowMs) / 1000));
 }
 
-export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, metrics }: OtpServiceDeps): OtpService {
+export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, metrics, log }: OtpServiceDeps): OtpService {
   const hashCode = (codeId: string, code: string) => hmacSha256(codeKey, `${codeId}:${code}`);
 
   const checkProof: OtpService['checkProof'] = async (store, requestId, purposes) => {
@@ -143,7 +146,12 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
         await sender.send({ channel: request.channel, to: contact.value, code, ...messageText(request, code) });
       } catch (error) {
         await storage.codes.close(id, clock.now(), 'replaced');
-        if (error instanceof SendFailedError) throw new ApiError(502, [{ error: 'server_error' }]);
+        if (error instanceof SendFailedError) {
+          // The operator learns of it (a warning, no stack: the gateway failed, not Kirish), the person gets a 502.
+          log?.('code not sent: the sender failed', undefined, { channel: request.channel, gateway: error.gateway, reason: error.reason });
+          metrics?.senderFailure(request.channel);
+          throw new ApiError(502, [{ error: 'server_error' }]);
+        }
         throw error;
       }
       metrics?.codeSent(request.channel);

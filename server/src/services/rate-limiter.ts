@@ -1,7 +1,7 @@
 /**
  * Per-key limits in fixed windows, counted in the database (storage.rateWindows) so that N
  * instances count as one (issue 13): a limit split across instances trips at the same count as on
- * one. The in-memory lib/window-limiter.ts remains only where no security outcome depends on it.
+ * one. Every per-address limit of the server counts here, the CSP report intake's included (issue 33).
  */
 import { RATE_WINDOW_MAX_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cspReportRoutes } from '../features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from '../features/csp-reports/violation-log.js';
 import { createManualClock } from '../lib/clock.js';
+import type { Storage } from '../storage/storage.js';
 import { demoSite } from './demo-site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kirish-demo-'));
@@ -18,7 +19,9 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/compress-di
 const clock = createManualClock();
 const logged: string[] = [];
 const violations = createViolationLog({ clock, log: (line) => logged.push(line) });
-const reports = cspReportRoutes({ violations, site: 'demo', clock, clientAddress: () => '127.0.0.1' });
+// The report limit's windows (csp-report-routes.test.ts tests them): every report is the first of its window here.
+const storage = { rateWindows: { hit: () => Promise.resolve({ hits: 1, windowStart: clock.now() }) } } as unknown as Storage;
+const reports = cspReportRoutes({ violations, site: 'demo', clock, storage, clientAddress: () => '127.0.0.1' });
 const app = demoSite({ root, ssoOrigin: 'http://127.0.0.1:9090', reports });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

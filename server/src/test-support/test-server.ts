@@ -90,7 +90,7 @@ export async function createTestServer(
     signals: opened.signals,
     clock,
     sender: options.sender ?? createOutboxSender(storage, clock),
-    log: (message, error) => loggedErrors.push({ message, error }),
+    log: (message, error, fields) => loggedErrors.push({ message, error, ...(fields === undefined ? {} : { fields }) }),
     readiness: createReadinessCheck(db),
     generateKeyPair: readyKeyPair,
     ...(options.site ? { site: options.site } : {}),

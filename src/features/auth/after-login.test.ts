@@ -8,6 +8,7 @@ const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
   returnPath: null,
   search: new URLSearchParams(),
   ownDomain: 'kirish.uz',
+  returnPathPorts: [],
   loopbackAllowed: false,
   refreshToken: 'r-1',
   deviceId: 'd-1',
@@ -17,6 +18,14 @@ const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
 describe('after a sign-in (SPEC §4)', () => {
   it('goes Home with user_uuid when there is no return path', () => {
     expect(decideAfterLogin(facts())).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: false });
+  });
+
+  it('refuses a return path on the own domain at a port no one configured: the refresh token goes nowhere', () => {
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz:8443/' }))).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: true });
+    expect(decideAfterLogin(facts({ returnPath: 'https://kirish.uz:8443/', returnPathPorts: [8443] }))).toMatchObject({
+      go: 'return',
+      url: 'https://kirish.uz:8443/#refresh=r-1&sso_id=u-1&device_id=d-1',
+    });
   });
 
   it('adds confirmType when the account has no phone, and keeps the query', () => {

@@ -17,6 +17,8 @@ export interface AfterLoginFacts {
   returnPath: string | null;
   search: URLSearchParams;
   ownDomain: string;
+  /** Ports other than 443 the own domain's return paths may name (VITE_RETURN_PATH_PORTS). */
+  returnPathPorts: readonly number[];
   /**
    * Whether a loopback return path may receive the hand-off: only where this site itself runs on a
    * loopback host, outside production (return-path.ts; docs/decisions.md, Hardening).
@@ -43,7 +45,7 @@ export function decideAfterLogin(facts: AfterLoginFacts): AfterLogin {
   if (facts.search.has('client_id')) return { go: 'oauth', path: `/oauth?${facts.search.toString()}` };
   let refusedReturnPath = false;
   if (facts.returnPath && !facts.deactivated && facts.hasPhone !== false) {
-    const target = validateReturnPath(facts.returnPath, facts.ownDomain, { loopback: facts.loopbackAllowed });
+    const target = validateReturnPath(facts.returnPath, facts.ownDomain, { loopback: facts.loopbackAllowed, ports: facts.returnPathPorts });
     if (target) {
       const handOff = new URLSearchParams();
       if (facts.refreshToken) handOff.set('refresh', facts.refreshToken);

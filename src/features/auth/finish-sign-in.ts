@@ -27,6 +27,7 @@ export async function finishSignIn(services: Services, response: TokenResponse |
     returnPath,
     search,
     ownDomain: config.ownDomain,
+    returnPathPorts: config.returnPathPorts,
     // Outside production is where Kirish itself runs on the developer's machine: a production
     // build served from its real domain never hands a refresh token to a loopback address.
     loopbackAllowed: isLoopbackHost(location.hostname),

@@ -18,7 +18,6 @@ describe('validateReturnPath accepts', () => {
     ['https://localhost:8443', 'https://localhost:8443/'],
     ['http://127.0.0.1:8080/cb', 'http://127.0.0.1:8080/cb'],
     ['127.0.0.1:3000', 'https://127.0.0.1:3000/'],
-    ['kirish.uz:8443/x', 'https://kirish.uz:8443/x'],
     ['https://kirish.uz:443/x', 'https://kirish.uz/x'],
     ['HTTPS://KIRISH.UZ/Path', 'https://kirish.uz/Path'],
     ['https://kirish.uz./x', 'https://kirish.uz./x'],
@@ -30,6 +29,15 @@ describe('validateReturnPath accepts', () => {
     ['https://evil.com.kirish.uz/', 'https://evil.com.kirish.uz/'],
   ])('%j as %j (loopback allowed, as outside production)', (raw, expected) => {
     expect(validateReturnPath(raw, OWN, { loopback: true })).toBe(expected);
+  });
+
+  it('takes a port other than 443 on the own domain only when the configured list names it', () => {
+    for (const raw of ['kirish.uz:8443/x', 'https://kirish.uz:8443/', 'https://market.kirish.uz:9443/cb', 'https://kirish.uz:80/'])
+      expect(validateReturnPath(raw, OWN, { loopback: true }), raw).toBeNull();
+    expect(validateReturnPath('kirish.uz:8443/x', OWN, { ports: [8443] })).toBe('https://kirish.uz:8443/x');
+    expect(validateReturnPath('https://market.kirish.uz:9443/cb', OWN, { ports: [8443] })).toBeNull();
+    // The scheme's default written out is no other port.
+    expect(validateReturnPath('https://kirish.uz:443/x', OWN, { ports: [] })).toBe('https://kirish.uz/x');
   });
 
   it('returns exactly what URL normalises to, so the redirect goes where the check looked', () => {

@@ -52,7 +52,13 @@ function normaliseDomain(domain: string): string {
  * ("javascript:", "data:"); any "@", "%" or non-ASCII character in the authority; schemes other than https
  * (http only for localhost and 127.0.0.1); user names and passwords; IP addresses other than 127.0.0.1;
  * hosts that are neither `ownDomain`, a subdomain of it (a label boundary: "evilkirish.uz" and
- * "kirish.uz.evil.com" are refused for "kirish.uz") nor localhost (any port).
+ * "kirish.uz.evil.com" are refused for "kirish.uz") nor localhost (any port); on the own domain, a
+ * port other than https's 443 unless `ports` lists it.
+ *
+ * Why the port: the address receives the refresh token in its fragment, and a port is another
+ * server (RFC 6454 §4: another origin) that whoever runs a service on the domain's host — a staging
+ * copy, an admin tool, a forgotten test server on :8443 — controls, not the site the person meant.
+ * Ports an operator does serve the product on are listed in VITE_RETURN_PATH_PORTS.
  *
  * Localhost only with `loopback: true`, which only a site that itself runs on the developer's machine
  * passes (use-finish-sign-in.ts, docs/decisions.md): the address receives a refresh token, and on a
@@ -60,7 +66,7 @@ function normaliseDomain(domain: string): string {
  * authorization code flow and PKCE at its loopback redirect URI (RFC 8252 §7.3), never by a token in
  * an address. Without it every loopback host is refused, even when `ownDomain` is localhost.
  */
-export function validateReturnPath(raw: string, ownDomain: string, options: { loopback?: boolean } = {}): string | null {
+export function validateReturnPath(raw: string, ownDomain: string, options: { loopback?: boolean; ports?: readonly number[] } = {}): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
   if (text === '' || hasForbiddenCharacter(text) || text.startsWith('/')) return null;
@@ -91,5 +97,7 @@ export function validateReturnPath(raw: string, ownDomain: string, options: { lo
 
   const own = normaliseDomain(ownDomain);
   if (own === '') return null;
-  return host === own || host.endsWith(`.${own}`) ? url.href : null;
+  if (host !== own && !host.endsWith(`.${own}`)) return null;
+  // URL parsing drops the scheme's default port, so `port` is '' for 443 written or not.
+  return url.port === '' || (options.ports ?? []).includes(Number(url.port)) ? url.href : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidUrl } from './url';
+import { isValidUrl, redirectOrigin } from './url';
 
 describe('isValidUrl', () => {
   it.each([
@@ -47,5 +47,14 @@ describe('isValidUrl', () => {
     'kirish_uz.com',
   ])('refuses %j', (text) => {
     expect(isValidUrl(text)).toBe(false);
+  });
+});
+
+describe('redirectOrigin', () => {
+  it('is the origin of a web redirect URI, with its port, and the scheme of an app’s own', () => {
+    expect(redirectOrigin('https://shop.uz/cb?x=1')).toBe('https://shop.uz');
+    expect(redirectOrigin('http://127.0.0.1:18090/cb')).toBe('http://127.0.0.1:18090');
+    expect(redirectOrigin('uz.shop.app:/callback')).toBe('uz.shop.app:');
+    expect(redirectOrigin('not an address')).toBeNull();
   });
 });

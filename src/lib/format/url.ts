@@ -14,3 +14,17 @@ const URL_PATTERN = new RegExp(String.raw`^(?:(?:https?|ftp)://)?(?:${LABEL}\.)+
 export function isValidUrl(text: string): boolean {
   return URL_PATTERN.test(text.trim());
 }
+
+/**
+ * Where an app's answer goes, as the consent screen shows it beside the app's name: the origin of a
+ * redirect URI (`https://shop.uz`, with a port when it has one), or for an app's own scheme
+ * (`uz.shop.app:/callback`, RFC 8252 §7.1) the scheme; null for what does not parse.
+ */
+export function redirectOrigin(redirectUri: string): string | null {
+  try {
+    const url = new URL(redirectUri);
+    return url.origin === 'null' ? url.protocol : url.origin;
+  } catch {
+    return null;
+  }
+}

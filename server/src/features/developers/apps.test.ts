@@ -62,6 +62,10 @@ describe('POST /developers/apps/', () => {
     ['eleven redirect URIs', { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://bozor.example.uz/cb${i}`) }, ['too_many_uris', 'redirect_uris']],
     ['an empty name', { name: '   ' }, ['field_required', 'name']],
     ['a name of 61 characters', { name: 'B'.repeat(61) }, ['app_name_too_long', 'name']],
+    ['a name with a right-to-left override', { name: 'Bozor\u202Epohs' }, ['app_name_hidden_characters', 'name']],
+    ['a name with a zero-width space', { name: 'Pay\u200Bnet' }, ['app_name_hidden_characters', 'name']],
+    ['a name padded with a Hangul filler', { name: 'Paynet\u3164\u3164\u3164' }, ['app_name_hidden_characters', 'name']],
+    ['a name with a control character', { name: 'Bozor\u0007' }, ['app_name_hidden_characters', 'name']],
     ['an unknown kind', { kind: 'native' }, ['invalid_value', 'kind']],
   ])('refuses %s with its key and field, and stores nothing', async (_name, overrides, expected) => {
     const me = await signIn();

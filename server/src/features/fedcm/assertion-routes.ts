@@ -21,8 +21,28 @@ import { allowCredentialedOrigin, clientOrigin, fedcmError, isWebIdentity, readF
 /** RFC 7636 §4.2: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const DEFAULT_SCOPE = 'openid profile';
-/** What FedCM's own dialog discloses (name, e-mail, photo): no consent page is needed for these. */
-const DISCLOSED_SCOPES = new Set(['openid', 'profile', 'email']);
+/**
+ * The scopes FedCM's own dialog discloses (name, e-mail, photo), each with the dialog's field that
+ * shows it (FedCM §id-assertion: `disclosure_shown_for` names the fields the browser showed): no
+ * consent page is needed for these, in the request whose dialog showed them.
+ */
+const DISCLOSED_BY_FIELD: ReadonlyMap<string, string | null> = new Map([
+  ['openid', null],
+  ['profile', 'name'],
+  ['email', 'email'],
+]);
+
+/**
+ * The scopes this request's dialog disclosed: none unless the browser says it showed the disclosure
+ * text; when it also names the fields it showed, only the scopes of those fields. An automatic
+ * re-sign-in shows no disclosure, so it discloses nothing: each scope must then be granted already.
+ */
+function disclosedScopes(fields: ReadonlyMap<string, string>): Set<string> {
+  if (fields.get('disclosure_text_shown') !== 'true') return new Set();
+  const shownFor = fields.get('disclosure_shown_for');
+  const shown = shownFor === undefined ? null : new Set(shownFor.split(',').map((field) => field.trim()));
+  return new Set([...DISCLOSED_BY_FIELD].filter(([, field]) => field === null || shown === null || shown.has(field)).map(([scope]) => scope));
+}
 
 /** The partner's request as the widget passes it in FedCM's `params` (a JSON object). */
 interface CodeParameters {
@@ -95,9 +115,10 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
 
     const { user, session } = account;
     const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
-    // A first sign-in to the app is consented to by FedCM's own dialog only when it showed what is shared.
-    const disclosed = fields.get('disclosure_text_shown') === 'true' || granted.size > 0;
-    const covered = request.scopes.every((scope) => granted.has(scope) || (disclosed && DISCLOSED_SCOPES.has(scope)));
+    // Consent per scope: granted before, or disclosed by this request's own dialog. An earlier grant
+    // of `openid` alone does not cover `profile` or `email` (RFC 6749 §3.3: scope is per grant).
+    const disclosed = disclosedScopes(fields);
+    const covered = request.scopes.every((scope) => granted.has(scope) || disclosed.has(scope));
     if (!client.firstParty && !covered) {
       // Kirish's consent page, in FedCM's pop-up; it answers the partner's origin as web_message does.
       const consent = new URL(`${base}/oauth`);
@@ -143,7 +164,11 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
 
   /**
    * FedCM §idp-api-disconnect-endpoint: the partner's page calls IdentityCredential.disconnect(); the
-   * app's access is taken back exactly as "Connected apps" takes it (GrantService.revoke).
+   * app's access is taken back exactly as "Connected apps" takes it (GrantService.revoke). Only an
+   * account the app is connected to is found, and only by an identifier the app was given (its id;
+   * the e-mail or phone only under a grant of that scope): any other hint, signed in on this browser
+   * or not, gets the very same refusal, so a partner cannot test which phones or e-mails are signed
+   * in here.
    */
   app.post('/disconnect/', async (c) => {
     const admitted = await admit(c);
@@ -152,7 +177,16 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
     const hint = fields.get('account_hint');
     const device = vouchingDeviceKeyOf(c, config.product);
     const accounts = device === null || hint === undefined ? [] : await vouchedAccounts(storage, device, clock.now());
-    const account = accounts.find(({ user }) => user.id === hint || (user.email !== null && user.emailVerified && user.email === hint) || user.phone === hint);
+    let account: (typeof accounts)[number] | undefined;
+    for (const candidate of accounts) {
+      const { user } = candidate;
+      const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
+      const known =
+        user.id === hint ||
+        (granted.has('email') && user.email !== null && user.emailVerified && user.email === hint) ||
+        (granted.has('phone') && user.phone === hint);
+      if (granted.size > 0 && known) account = candidate;
+    }
     if (!account) return fedcmError(c, base, 403, 'access_denied');
     await grants.revoke(account.user.id, client.id, { sessionId: account.session.id, meta: c.get('meta') });
     return c.json({ account_id: account.user.id });

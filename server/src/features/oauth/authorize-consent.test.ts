@@ -53,6 +53,13 @@ describe('consent', () => {
     expect(await codeRows()).toEqual([]);
   });
 
+  it('writes out the hidden characters of a name registered before names were checked, in the consent answer and app_info', async () => {
+    await server.db.updateTable('oauth_clients').set({ name: 'Paynet\u202Etrams' }).where('id', '=', PARTNER_ID).execute();
+    expect((await authorize()).json.client.name).toBe('Paynet⟨U+202E⟩trams');
+    const info = await server.call('GET', `/sso/api/v1/oauth/app_info/?client_id=${PARTNER_ID}`);
+    expect([info.status, info.json.name]).toEqual([200, 'Paynet⟨U+202E⟩trams']);
+  });
+
   it('issues a code once the person allows, and records the consent per scope', async () => {
     expect(redirectOf(await allow()).searchParams.has('code')).toBe(true);
     const grants = await server.db.selectFrom('oauth_grants').select(['user_id', 'client_id', 'scope']).orderBy('scope').execute();

@@ -79,6 +79,14 @@ describe('the fields of an app', () => {
     expect(form.errors.value).toEqual({ name: 'app_name_too_long', redirect_uris: 'too_many_uris' });
   });
 
+  it('refuses a name with a bidi override or an invisible character, with the server’s key', () => {
+    for (const name of ['Bozor\u202Epohs', 'Pay\u200Bnet', 'Paynet\u3164']) {
+      const { form, fields } = fieldsWith({ name, web_origins: 'https://bozor.uz' });
+      expect(fields.check()).toBeNull();
+      expect(form.errors.value, name).toEqual({ name: 'app_name_hidden_characters' });
+    }
+  });
+
   it('forgets a field’s error and its line once the field is typed in', () => {
     const { form, fields } = fieldsWith({ redirect_uris: 'http://example.com/cb' });
     fields.check();

@@ -1,12 +1,13 @@
 /**
  * The fields of an app's form, shared by registering (/developers/new) and editing
- * (/developers/:clientId). The addresses are checked here with the very rules the server applies
- * (server/src/contract/client-uris.ts), so a mistake is said beside its field, naming the line,
- * before anything is sent.
+ * (/developers/:clientId). The name and the addresses are checked here with the very rules the
+ * server applies (server/src/contract/app-name-rules.ts, client-uris.ts), so a mistake is said beside
+ * its field, naming the line, before anything is sent.
  */
 import { computed, signal } from '@preact/signals-react';
 import type { AppKind, DeveloperApp, DeveloperAppInput } from '../../../../server/src/contract/developers.js';
-import { APP_NAME_MAX_LENGTH, CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
+import { appNameProblem } from '../../../../server/src/contract/app-name-rules.js';
+import { CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
 import type { Field, Form } from '../../../lib/form';
 
 export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins';
@@ -120,8 +121,8 @@ export function createAppFields(form: Form) {
     check(): DeveloperAppInput | null {
       lineProblems.value = {};
       const name = values.peek().name.trim();
-      if (!name) form.setError('name', 'field_required');
-      else if (name.length > APP_NAME_MAX_LENGTH) form.setError('name', 'app_name_too_long');
+      const nameProblem = appNameProblem(name);
+      if (nameProblem !== null) form.setError('name', nameProblem);
       checkPage('home_page', true);
       checkPage('privacy_policy_url', true);
       checkPage('terms_url', false);

@@ -27,7 +27,12 @@ const SHOP: AppInfo = {
 async function show(user: UserProfile, client: AppInfo = SHOP) {
   const i18n = createI18n(() => Promise.resolve(en));
   await i18n.setLocale('en');
-  const model = { client: signal(client), scopes: signal(['openid', 'profile', 'phone', 'email']), busy: signal(false) } as unknown as ConsentModel;
+  const model = {
+    client: signal(client),
+    scopes: signal(['openid', 'profile', 'phone', 'email']),
+    busy: signal(false),
+    destination: 'https://shop.bozor.uz',
+  } as unknown as ConsentModel;
   await act(async () =>
     view.root.render(
       <ServicesContext.Provider value={{ i18n, session: { user: signal(user) } } as unknown as Services}>
@@ -54,6 +59,12 @@ describe('the consent screen', () => {
     await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }));
     expect(view.host.querySelector('.consent-app .app-logo-letter')?.textContent).toBe('B');
     expect(view.host.querySelector('.consent-app svg')).toBeNull();
+  });
+
+  it('shows beside the name the registered origin the answer goes to, not the home page the app declares', async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }));
+    expect(view.host.querySelector('.consent-app .consent-origin')?.textContent).toBe('https://shop.bozor.uz');
+    expect(view.host.querySelector('.consent-app')?.textContent).not.toContain('bozor.example');
   });
 
   it("shows the app's own logo when it has one", async () => {

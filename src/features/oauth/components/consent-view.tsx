@@ -7,16 +7,6 @@ import { useI18n } from '../../../lib/use-i18n';
 import type { ConsentModel } from '../models/consent-model';
 import { scopesToAsk } from '../models/scopes-to-ask';
 
-/** The host of a client's home page, as people read addresses ("shop.uz"); null when it has none. */
-function hostOf(homePage: string | null): string | null {
-  if (!homePage) return null;
-  try {
-    return new URL(homePage).host;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The consent screen: which app asks, for which account, and what it may see, each scope in plain
  * words, leaving out what the account has nothing for (scopes-to-ask.ts); Allow and Deny. `onSwitchAccount` offers another account of this device.
@@ -28,7 +18,6 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
   const client = model.client.value;
   const user = session.user.value;
   if (!client || !user) return null;
-  const home = hostOf(client.home_page);
   const scopeText = (scope: string) => (i18n.has(`scope_${scope}`) ? i18n.t(`scope_${scope}`) : i18n.t('scope_other', { scope }));
   return (
     <div className="stack consent">
@@ -36,10 +25,11 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
         <AppLogo name={client.name} logoUrl={client.logo_url} />
         <div>
           <h1>{i18n.t('consent_title', { app: client.name })}</h1>
-          {home && client.home_page ? (
-            <a href={client.home_page} target="_blank" rel="noopener noreferrer" className="subtle-link">
-              {home}
-            </a>
+          {/* The registered address the answer goes to, not the home page the app declares of itself (docs/decisions.md). */}
+          {model.destination ? (
+            <p className="consent-origin" dir="ltr">
+              {model.destination}
+            </p>
           ) : null}
         </div>
       </header>

@@ -7,6 +7,7 @@
  * step: nothing is ever sent to an address the server has not verified.
  */
 import { signal } from '@preact/signals-react';
+import { redirectOrigin } from '../../../lib/format/url';
 import type { Http } from '../../../lib/http';
 import type { AuthorizationRequest } from '../authorization-request';
 import { authorize } from '../api/authorize';
@@ -68,6 +69,11 @@ export function createConsentModel(deps: ConsentDeps) {
     step,
     client,
     scopes,
+    /**
+     * The origin the answer goes to, shown beside the app's name: the request's redirect URI, which
+     * the server verified as registered before it asks for consent (its name alone is the app's word).
+     */
+    destination: redirectOrigin(deps.request.redirect_uri),
     errorKey,
     busy,
     /** Asks the server; a first-party client or a remembered consent is delivered at once. */
