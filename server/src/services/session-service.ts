@@ -300,6 +300,9 @@ export function createSessionService(
       ) {
         return null;
       }
+      // Removing a client ends its sessions in the same transaction; the client is looked up as well,
+      // so that a token of a client gone by any road (its owner's account erased) is never taken.
+      if (!(await storage.clients.find(claims.client.clientId))) return null;
       const user = await storage.users.findById(claims.userId);
       if (!user || user.isInactivated) return null;
       return { user, session, clientId: claims.client.clientId, scope: claims.client.scope };
