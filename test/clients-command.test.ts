@@ -53,6 +53,17 @@ function rows(): ClientRow[] {
   }
 }
 
+/** The security log, oldest first, its details parsed. */
+function events() {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const all = db.prepare('SELECT user_id, type, ip, user_agent, session_id, details FROM audit_events ORDER BY id').all() as { details: string }[];
+    return all.map((event) => ({ ...event, details: JSON.parse(event.details) as unknown }));
+  } finally {
+    db.close();
+  }
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const ADD = ['add', '--name', 'Bozor Shop', '--home-page', 'https://bozor.example.uz/', '--privacy-policy', 'https://bozor.example.uz/privacy'];
 
@@ -129,6 +140,60 @@ describe('npm run clients', () => {
     const unknown = clients(['remove', id]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(`no client has the id "${id}"`);
+  });
+
+  it("writes the operator's rotate-secret and remove of an account's app into the owner's security log; an operator's own app into none", () => {
+    const owned = JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout) as { client_id: string };
+    const own = JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout) as { client_id: string };
+    // An account that registered the first app in the Developers section.
+    const db = new Database(dbPath);
+    try {
+      db.prepare(
+        "INSERT INTO users (id, phone, first_name, last_name, created_at, updated_at) VALUES ('owner-1', '+998901000001', 'Aziz', 'Karimov', 1, 1)",
+      ).run();
+      db.prepare("UPDATE oauth_clients SET owner_id = 'owner-1' WHERE id = ?").run(owned.client_id);
+    } finally {
+      db.close();
+    }
+    for (const args of [
+      ['rotate-secret', owned.client_id],
+      ['remove', owned.client_id],
+      ['rotate-secret', own.client_id],
+      ['remove', own.client_id],
+    ]) {
+      const answer = clients(args);
+      expect(answer.code, answer.stderr).toBe(0);
+    }
+    expect(events()).toEqual([
+      {
+        user_id: 'owner-1',
+        type: 'app_secret_rotated_by_operator',
+        ip: '',
+        user_agent: null,
+        session_id: null,
+        details: { client_id: owned.client_id, name: 'Bozor Shop' },
+      },
+      {
+        user_id: 'owner-1',
+        type: 'app_removed_by_operator',
+        ip: '',
+        user_agent: null,
+        session_id: null,
+        details: { client_id: owned.client_id, name: 'Bozor Shop' },
+      },
+    ]);
+  });
+
+  it("registers where RP-initiated logout may return, under the redirect URIs' rules", () => {
+    const added = clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--post-logout-uri', 'https://bozor.example.uz/bye']);
+    expect(added.code, added.stderr).toBe(0);
+    expect((JSON.parse(added.stdout) as { app: { post_logout_redirect_uris: string[] } }).app.post_logout_redirect_uris).toEqual([
+      'https://bozor.example.uz/bye',
+    ]);
+    const refused = clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--post-logout-uri', 'https://bozor.example.uz/bye#x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--post-logout-uri: ');
+    expect(refused.stderr).toContain('(uri_fragment_not_allowed)');
   });
 
   it.each([

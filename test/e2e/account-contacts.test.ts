@@ -8,6 +8,7 @@ import { expectHome, national, signInWithPassword, text, waitForHeading } from '
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
+import { newPageFor } from '../support/browser.js';
 const kirish = useRunningKirish();
 const { newAccount, nextPhone, lastSeed, signedInPage, outboxSize } = useAccountPages(kirish, 907780000);
 
@@ -39,6 +40,9 @@ describe('the security centre: data and contacts', () => {
       .nth(2)
       .click();
     await waitForHeading(page, text('security_secondary_email'));
+    // A backup contact can reset the password: the current password first, as for the main ones.
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
     const email = `nilufar.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
@@ -59,6 +63,43 @@ describe('the security centre: data and contacts', () => {
     expect(await page.getByRole('main').innerText()).toContain(email);
     await context.close();
     expect(errors).toEqual([]);
+  });
+
+  it('resets a forgotten password through the backup e-mail, the code said to go to the backup one', async () => {
+    const account = newAccount('Shahnoza');
+    const { page, context, errors } = await signedInPage(account);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await page.getByText(text('security_secondary_hint'), { exact: true }).waitFor();
+    await page.goto(`${kirish.server.origin}/security/user-data/secondary-email`);
+    await waitForHeading(page, text('security_secondary_email'));
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    const email = `shahnoza.${lastSeed()}@example.uz`;
+    await page.getByLabel(text('email_label'), { exact: true }).fill(email);
+    await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
+    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await page.getByText(text('secondary_added'), { exact: true }).waitFor();
+    await context.close();
+
+    const reset = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+    await reset.page.goto(`${kirish.server.origin}/reset-password`);
+    await waitForHeading(reset.page, text('reset_title'));
+    await reset.page.getByRole('button', { name: text('use_email'), exact: true }).click();
+    await reset.page.getByLabel(text('email_label'), { exact: true }).fill(email);
+    await reset.page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
+    await reset.page.getByText(text('code_send_to_backup_email', { to: `sh***@example.uz` }), { exact: true }).waitFor();
+    await reset.page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    const newPassword = `Yangi-Chorsu-${lastSeed()}`;
+    await reset.page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
+    await reset.page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
+    await reset.page.getByRole('button', { name: text('save'), exact: true }).click();
+    await waitForHeading(reset.page, text('login_title'));
+    // The main phone signs in with the new password.
+    await signInWithPassword(reset.page, account.phone, newPassword);
+    await expectHome(reset.page, account.firstName);
+    await reset.context.close();
+    expect([...errors, ...reset.errors]).toEqual([]);
   });
 
   it('changes the phone after the current password and a code to the new number', async () => {

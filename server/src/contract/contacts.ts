@@ -10,8 +10,10 @@ export interface ContactChangeRequest {
   proof?: string;
 }
 
+/** A new backup contact: its request id, and a step-up proof (a backup contact can reset the password). */
 export interface SecondaryContactRequest {
   request_id: string;
+  proof?: string;
 }
 
 export interface MakePrimaryRequest {

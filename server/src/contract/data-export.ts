@@ -22,11 +22,31 @@ export interface ExportedSession {
   end_reason: string | null;
 }
 
+/**
+ * An app the person registered in the Developers section: what identifies it and where it sends
+ * people; never its secret or the secret's hash.
+ */
+export interface ExportedApp {
+  client_id: string;
+  name: string;
+  kind: 'public' | 'confidential';
+  home_page: string;
+  privacy_policy_url: string;
+  terms_url: string | null;
+  redirect_uris: string[];
+  web_origins: string[];
+  post_logout_redirect_uris: string[];
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DataExport {
   exported_at: string;
   profile: Profile;
   addresses: Address[];
   sessions: ExportedSession[];
   grants: Omit<Grant, 'logo_url'>[];
+  /** The apps the person registered (Developers section), the oldest first. */
+  registered_apps: ExportedApp[];
   audit_log: SecurityEvent[];
 }

@@ -21,6 +21,11 @@ export interface DeveloperApp {
   redirect_uris: string[];
   /** Serialized origins that may embed the widget (`https://shop.example.uz`). */
   web_origins: string[];
+  /**
+   * Where RP-initiated logout may send the browser back to (OpenID Connect RP-Initiated Logout 1.0
+   * §2, §3): exact strings, under the redirect URIs' rules.
+   */
+  post_logout_redirect_uris: string[];
   kind: AppKind;
   /** A confidential app has a secret once one was created; only its hash is kept. */
   has_secret: boolean;
@@ -39,6 +44,8 @@ export interface DeveloperAppInput {
   terms_url?: string | null;
   redirect_uris: string[];
   web_origins: string[];
+  /** None when absent at registration; unchanged when absent from a PATCH. */
+  post_logout_redirect_uris?: string[];
   kind: AppKind;
 }
 

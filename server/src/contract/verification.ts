@@ -18,7 +18,14 @@ export interface EmailCodeRequest {
 }
 
 export interface CodeSent {
-  message: 'code_send_to_phone' | 'call_send_to_phone' | 'code_send_to_email';
+  /** The `…_backup_…` forms: a password-reset code went to the account's backup contact. */
+  message:
+    | 'code_send_to_phone'
+    | 'call_send_to_phone'
+    | 'code_send_to_email'
+    | 'code_send_to_backup_phone'
+    | 'call_send_to_backup_phone'
+    | 'code_send_to_backup_email';
   /** The contact the code went to, masked. */
   to: string;
   expires_in: number;

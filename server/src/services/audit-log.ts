@@ -29,6 +29,9 @@ export const AUDIT_EVENT_TYPES = [
   'app_created',
   'app_deleted',
   'app_secret_rotated',
+  /** The operator's `npm run clients -- remove` / `rotate-secret` on an app the account registered. */
+  'app_removed_by_operator',
+  'app_secret_rotated_by_operator',
   /** A partner app got a code: through FedCM's ID-assertion endpoint (docs/fedcm.md) or /authorize. */
   'app_signed_in',
   'registered',

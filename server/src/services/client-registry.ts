@@ -32,6 +32,7 @@ export interface ClientFields {
   termsUrl: string | null;
   redirectUris: string[];
   webOrigins: string[];
+  postLogoutRedirectUris: string[];
 }
 
 export type ClientFieldsInput = Omit<DeveloperAppInput, 'kind'>;
@@ -84,11 +85,18 @@ export function clientFieldsOf(input: ClientFieldsInput, allowLoopbackHttp: bool
   const termsUrl = checkPage(input.terms_url, 'terms_url', false, allowLoopbackHttp, errors);
   const redirectUris = checkList(input.redirect_uris, 'redirect_uris', (uri) => redirectUriProblem(uri, allowLoopbackHttp), errors);
   const webOrigins = checkList(input.web_origins, 'web_origins', (origin) => webOriginProblem(origin, allowLoopbackHttp), errors);
+  // Where logout returns to is matched exactly too (OpenID Connect RP-Initiated Logout 1.0 §3), so the same rules.
+  const postLogoutRedirectUris = checkList(
+    input.post_logout_redirect_uris ?? [],
+    'post_logout_redirect_uris',
+    (uri) => redirectUriProblem(uri, allowLoopbackHttp),
+    errors,
+  );
   // With neither, the app could not receive a sign-in at all.
   if (redirectUris.length === 0 && webOrigins.length === 0) errors.push({ error: 'redirect_or_origin_required', field: 'redirect_uris' });
 
   if (errors.length > 0 || homePage === null || privacyPolicyUrl === null) throw new ApiError(400, errors);
-  return { name, homePage, privacyPolicyUrl, termsUrl, redirectUris, webOrigins };
+  return { name, homePage, privacyPolicyUrl, termsUrl, redirectUris, webOrigins, postLogoutRedirectUris };
 }
 
 export interface NewClient {
@@ -113,7 +121,7 @@ export function newClient({ fields, kind, ownerId, firstParty, at }: NewClient):
     redirectUris: fields.redirectUris,
     webOrigins: fields.webOrigins,
     scopes: [...SUPPORTED_SCOPES],
-    postLogoutRedirectUris: [],
+    postLogoutRedirectUris: fields.postLogoutRedirectUris,
     firstParty,
     kind,
     secretHash: secret?.hash ?? null,
@@ -148,6 +156,7 @@ export function developerAppView(client: OAuthClient): DeveloperApp {
     terms_url: client.termsUrl,
     redirect_uris: [...client.redirectUris],
     web_origins: [...client.webOrigins],
+    post_logout_redirect_uris: [...client.postLogoutRedirectUris],
     kind: client.kind,
     has_secret: client.secretHash !== null,
     secret_created_at: client.secretCreatedAt === null ? null : iso(client.secretCreatedAt),

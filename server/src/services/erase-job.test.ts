@@ -1,7 +1,8 @@
 /** The erase job: deactivated accounts past their grace period go, with everything kept about them. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASE_GRACE_DAYS } from '../config/policy.js';
-import { oauthSteps } from '../test-support/oauth.js';
+import { developerCalls } from '../test-support/developers.js';
+import { oauthSteps, pkcePair, TOKEN } from '../test-support/oauth.js';
 import { securitySteps, type Tokens } from '../test-support/security.js';
 import { useTestServer, V1 } from '../test-support/test-server.js';
 import { eraseDueAccounts } from './erase-job.js';
@@ -78,6 +79,31 @@ async function rowsOf(userId: string, phone: string) {
   };
 }
 
+/** An authorization of a registered app (consenting) and its tokens. */
+async function appTokens(access: string, clientId: string) {
+  const pkce = pkcePair();
+  const request = {
+    client_id: clientId,
+    redirect_uri: 'https://bozor.example.uz/callback',
+    response_type: 'code',
+    scope: 'openid profile',
+    state: 's',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+  };
+  const allowed = await oauth.authorize(access, { ...request, consent: 'allow' });
+  const code = new URL(allowed.json.redirect_uri as string).searchParams.get('code') ?? '';
+  const redeemed = await oauth.postForm(TOKEN, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: request.redirect_uri,
+    client_id: clientId,
+    code_verifier: pkce.verifier,
+  });
+  if (redeemed.status !== 200) throw new Error(`token failed: ${redeemed.text}`);
+  return redeemed.json as { access_token: string; refresh_token: string };
+}
+
 function recordingPhotos() {
   const removed: string[] = [];
   return { removed, remove: async (source: string) => void removed.push(source) };
@@ -103,6 +129,29 @@ describe('eraseDueAccounts', () => {
     expect((await server.post(`${V1}/login/LoginUser/`, { phone: STAYING, password: 'Qovun-pishdi-Chorsu-7' })).status).toBe(200);
     // And a second run finds nothing more to do.
     expect(await eraseDueAccounts(server.storage, server.clock, photos)).toBe(0);
+  });
+
+  it("stops the apps the erased account registered at once: another person's access token of one is refused, not only its refresh", async () => {
+    // Registered while its owner could still register (a deactivated account cannot), then handed to
+    // the leaving account; the staying one uses the app up to the last moment.
+    const app = await developerCalls(server).created(staying.access, { name: 'Vaqtincha' });
+    await server.db.updateTable('oauth_clients').set({ owner_id: leaving.user_uuid }).where('id', '=', app.app.client_id).execute();
+    server.clock.advanceSeconds((ACCOUNT_ERASE_GRACE_DAYS + 1) * DAY_SECONDS);
+    const user = await steps.signIn(STAYING);
+    const tokens = await appTokens(user.access, app.app.client_id);
+    expect((await oauth.userinfo(tokens.access_token)).status).toBe(200);
+
+    // The clock stands still: the token is well within its lifetime when the job runs.
+    expect(await eraseDueAccounts(server.storage, server.clock)).toBe(1);
+    const refused = await oauth.userinfo(tokens.access_token);
+    expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer error="invalid_token"']);
+    const refreshed = await oauth.postForm(TOKEN, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: app.app.client_id });
+    expect(refreshed.status).toBe(401);
+    expect(await server.db.selectFrom('oauth_clients').select('id').where('id', '=', app.app.client_id).execute()).toEqual([]);
+    const session = await server.db.selectFrom('sessions').select('end_reason').where('oauth_client_id', '=', app.app.client_id).executeTakeFirstOrThrow();
+    expect(session.end_reason).toBe('owner_erased');
+    // The other person's own sign-in to Kirish goes on.
+    expect((await server.call('GET', `${V1}/user/MyProfile`, { token: user.access })).status).toBe(200);
   });
 
   it('leaves a deactivated account alone until its day comes', async () => {

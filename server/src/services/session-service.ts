@@ -22,7 +22,7 @@ import type { AccessTokenSigner } from '../lib/jwt.js';
 import { hmacSha256, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import type { RequestMeta } from '../lib/request-meta.js';
 import type { Session, User } from '../storage/records.js';
-import type { Storage } from '../storage/storage.js';
+import type { OAuthClient, Storage } from '../storage/storage.js';
 import type { KirishMetrics } from './metrics.js';
 
 /** A session just opened, and its first refresh token; the access token is signed after the commit. */
@@ -48,6 +48,8 @@ export interface ClientGrant {
 /** The holder of a valid OAuth access token: whose it is, for which client, with which scope. */
 export interface ClientAuthenticated extends Authenticated {
   clientId: string;
+  /** The client as registered now: a token of a client no longer registered is never taken. */
+  client: OAuthClient;
   scope: string;
 }
 
@@ -300,9 +302,13 @@ export function createSessionService(
       ) {
         return null;
       }
+      // Removing a client ends its sessions in the same transaction; the client is looked up as well,
+      // so that a token of a client gone by any road (its owner's account erased) is never taken.
+      const client = await storage.clients.find(claims.client.clientId);
+      if (!client) return null;
       const user = await storage.users.findById(claims.userId);
       if (!user || user.isInactivated) return null;
-      return { user, session, clientId: claims.client.clientId, scope: claims.client.scope };
+      return { user, session, clientId: claims.client.clientId, client, scope: claims.client.scope };
     },
 
     async end(sessionId, reason) {

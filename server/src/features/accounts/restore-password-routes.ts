@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import type { Storage, Verification } from '../../storage/storage.js';
 import { recordEvent } from '../../services/audit-log.js';
-import { findAccount } from '../../services/find-account.js';
+import { findRecoveryAccount } from '../../services/find-account.js';
 import { accountThrottleKey } from '../../services/login-throttle.js';
 
 const restoreSchema = requestSchema<RestorePasswordRequest>()(
@@ -25,10 +25,13 @@ const restoreSchema = requestSchema<RestorePasswordRequest>()(
   }),
 );
 
-/** The account a proof's contact names, for the section (`contactType`) it was asked from. */
+/**
+ * The account a proof's contact names, for the section (`contactType`) it was asked from: the one it
+ * signs in to, or the one holding it as a backup contact (services/find-account.ts).
+ */
 async function accountOf(store: Storage, proof: Verification, contactType: ContactType) {
   if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
-  const account = await findAccount(store, { type: proof.contactType, value: proof.contact });
+  const account = (await findRecoveryAccount(store, { type: proof.contactType, value: proof.contact }))?.user;
   if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
   return account;
 }

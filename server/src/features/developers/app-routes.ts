@@ -37,6 +37,7 @@ const createSchema = requestSchema<DeveloperAppInput>()(
     terms_url: v.optional(v.nullable(uri)),
     redirect_uris: uriList,
     web_origins: uriList,
+    post_logout_redirect_uris: v.optional(uriList),
     kind,
   }),
 );
@@ -49,6 +50,7 @@ const patchSchema = requestSchema<Partial<DeveloperAppInput>>()(
     terms_url: v.optional(v.nullable(uri)),
     redirect_uris: v.optional(uriList),
     web_origins: v.optional(uriList),
+    post_logout_redirect_uris: v.optional(uriList),
     kind: v.optional(kind),
   }),
 );
@@ -112,6 +114,7 @@ export function developerAppRoutes({ config, storage, clock, sessions, photos }:
           terms_url: patch.terms_url === undefined ? client.termsUrl : patch.terms_url,
           redirect_uris: patch.redirect_uris ?? client.redirectUris,
           web_origins: patch.web_origins ?? client.webOrigins,
+          post_logout_redirect_uris: patch.post_logout_redirect_uris ?? client.postLogoutRedirectUris,
         },
         allowLoopbackHttp,
       );

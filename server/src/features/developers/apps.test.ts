@@ -26,6 +26,7 @@ describe('POST /developers/apps/', () => {
         terms_url: 'https://bozor.example.uz/terms',
         redirect_uris: ['https://bozor.example.uz/callback', 'http://127.0.0.1:18090/callback'],
         web_origins: ['https://bozor.example.uz', 'http://127.0.0.1:18090'],
+        post_logout_redirect_uris: [],
         kind: 'public',
         has_secret: false,
         secret_created_at: null,

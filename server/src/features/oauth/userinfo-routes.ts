@@ -33,7 +33,7 @@ export function userinfoRoutes({ storage, sessions }: RouteDeps) {
         challenge,
       });
     }
-    allowClientOrigin(c, await storage.clients.find(holder.clientId));
+    allowClientOrigin(c, holder.client);
     // A token may name less than the grant (a refresh with a narrower scope, RFC 6749 §6), never more.
     const granted = parseScope(holder.session.scope ?? '');
     const scopes = parseScope(holder.scope).filter((scope) => granted.includes(scope));

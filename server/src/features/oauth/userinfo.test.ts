@@ -27,6 +27,15 @@ describe('GET /oauth/userinfo/', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('refuses a token of a client no longer registered, even while its session is open', async () => {
+    const tokens = await oauth.tokens(spa.access, { scope: 'openid' });
+    // A row gone by a road that ends no session (a cascade, an operator's hand): the token still goes.
+    await server.db.deleteFrom('oauth_grants').where('client_id', '=', PARTNER_ID).execute();
+    await server.db.deleteFrom('oauth_clients').where('id', '=', PARTNER_ID).execute();
+    const answer = await oauth.userinfo(tokens.access_token);
+    expect([answer.status, answer.headers.get('www-authenticate')]).toEqual([401, 'Bearer error="invalid_token"']);
+  });
+
   it('adds the name for profile', async () => {
     const tokens = await oauth.tokens(spa.access, { scope: 'openid profile' });
     expect((await oauth.userinfo(tokens.access_token)).json).toEqual({

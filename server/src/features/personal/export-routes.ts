@@ -7,13 +7,13 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import type { DataExport, ExportedSession } from '../../contract/data-export.js';
+import type { DataExport, ExportedApp, ExportedSession } from '../../contract/data-export.js';
 import { parseUserAgent } from '../../lib/user-agent.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { eventView } from '../../services/audit-log.js';
 import { profileOf } from '../../services/profile-view.js';
 import type { Session } from '../../storage/records.js';
-import type { Storage } from '../../storage/storage.js';
+import type { OAuthClient, Storage } from '../../storage/storage.js';
 import { addressView } from './address-routes.js';
 
 function sessionView(session: Session): ExportedSession {
@@ -31,6 +31,23 @@ function sessionView(session: Session): ExportedSession {
     last_active_at: new Date(session.lastSeenAt).toISOString(),
     ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
     end_reason: session.endReason,
+  };
+}
+
+/** An app the person registered, listed field by field so that a secret's hash can never slip in. */
+function registeredAppView(client: OAuthClient): ExportedApp {
+  return {
+    client_id: client.id,
+    name: client.name,
+    kind: client.kind,
+    home_page: client.homePage ?? '',
+    privacy_policy_url: client.privacyPolicyUrl ?? '',
+    terms_url: client.termsUrl,
+    redirect_uris: [...client.redirectUris],
+    web_origins: [...client.webOrigins],
+    post_logout_redirect_uris: [...client.postLogoutRedirectUris],
+    created_at: new Date(client.createdAt).toISOString(),
+    updated_at: new Date(client.updatedAt).toISOString(),
   };
 }
 
@@ -54,6 +71,7 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
         profile: profileOf(user),
         addresses: (await tx.addresses.listByUser(userId)).map(addressView),
         sessions: (await tx.sessionHistory.listByUser(userId)).map(sessionView),
+        registered_apps: (await tx.clients.listByOwner(userId)).map(registeredAppView),
         audit_log: await auditLogForExport(tx, userId),
       };
     });
@@ -70,6 +88,7 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
       addresses: data.addresses,
       sessions: data.sessions,
       grants: apps,
+      registered_apps: data.registered_apps,
       audit_log: data.audit_log,
     } satisfies DataExport);
   });

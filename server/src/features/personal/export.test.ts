@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { solidImage } from '../../lib/images.js';
+import { developerCalls } from '../../test-support/developers.js';
 import { oauthSteps, PARTNER_ID } from '../../test-support/oauth.js';
 import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
 
@@ -39,7 +40,7 @@ describe('GET /user/export/', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
 
     const data = answer.json;
-    expect(Object.keys(data)).toEqual(['exported_at', 'profile', 'addresses', 'sessions', 'grants', 'audit_log']);
+    expect(Object.keys(data)).toEqual(['exported_at', 'profile', 'addresses', 'sessions', 'grants', 'registered_apps', 'audit_log']);
     expect(data.exported_at).toBe(new Date(server.clock.now()).toISOString());
     expect(data.profile).toEqual((await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access })).json);
     expect(data.profile.profile).toMatchObject({ username: 'dilnoza', birth_date: '1995-05-09', photo: expect.stringMatching(/^avatars\//) });
@@ -65,6 +66,44 @@ describe('GET /user/export/', () => {
     expect(answer.text).not.toContain(tokens.refresh);
     expect(answer.text).not.toContain(tokens.access);
     expect(answer.text).not.toMatch(/\$argon2/);
+  });
+
+  it('lists the apps the person registered in the Developers section, never a secret or its hash', async () => {
+    const tokens = await server.registerByPhone('+998903330011');
+    const developers = developerCalls(server);
+    const created = await developers.created(tokens.access, {
+      kind: 'confidential',
+      post_logout_redirect_uris: ['https://bozor.example.uz/signed-out'],
+    });
+    server.clock.advanceSeconds(60);
+    const second = await developers.created(tokens.access, { name: 'Bozor Kassa', web_origins: [], redirect_uris: ['https://kassa.example.uz/cb'] });
+    // Someone else's app is not part of this person's data.
+    const other = await server.registerByPhone('+998903330022');
+    await developers.created(other.access, { name: 'Boshqa' });
+
+    const data = (await server.call('GET', EXPORT, { token: tokens.access })).json;
+    expect(data.registered_apps).toEqual([
+      {
+        client_id: created.app.client_id,
+        name: 'Bozor Shop',
+        kind: 'confidential',
+        home_page: 'https://bozor.example.uz/',
+        privacy_policy_url: 'https://bozor.example.uz/privacy',
+        terms_url: null,
+        redirect_uris: ['https://bozor.example.uz/callback', 'http://127.0.0.1:18090/callback'],
+        web_origins: ['https://bozor.example.uz', 'http://127.0.0.1:18090'],
+        post_logout_redirect_uris: ['https://bozor.example.uz/signed-out'],
+        created_at: created.app.created_at,
+        updated_at: created.app.created_at,
+      },
+      expect.objectContaining({ client_id: second.app.client_id, name: 'Bozor Kassa', web_origins: [], redirect_uris: ['https://kassa.example.uz/cb'] }),
+    ]);
+    const secretHash = (await server.db.selectFrom('oauth_clients').select('secret_hash').where('id', '=', created.app.client_id).executeTakeFirstOrThrow())
+      .secret_hash;
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(created.client_secret);
+    expect(text).not.toContain(secretHash);
+    expect(keysOf(data.registered_apps)).not.toContain('secret_created_at');
   });
 
   it('is open to a deactivated account, and only to its owner', async () => {

@@ -2,8 +2,8 @@
  * The account's phone numbers and e-mail addresses: POST /user/change-phone/,
  * POST /user/change-email/, POST and DELETE /user/secondary/ and POST /user/secondary/make-primary/.
  * Each new contact comes with a request id of a code sent to it while signed in (services/signed-in-codes.ts);
- * replacing a primary one also needs a step-up proof (services/step-up.ts), because whoever holds the primary
- * contact can reset the password. The proof, the request id, the change and its log line commit
+ * replacing a primary one, adding or replacing a backup one, and swapping them also need a step-up proof
+ * (services/step-up.ts), because whoever holds any of them can reset the password (services/find-account.ts). The proof, the request id, the change and its log line commit
  * together: a refused change leaves both usable.
  */
 import { Hono, type Context } from 'hono';
@@ -28,7 +28,7 @@ const proofField = v.optional(v.pipe(v.string('proof_required'), v.maxLength(256
 const typeField = v.picklist(['phone', 'email'], 'invalid_value');
 
 const changeSchema = requestSchema<ContactChangeRequest>()(v.strictObject({ proof: proofField, request_id: requestIdField }));
-const addSecondarySchema = requestSchema<SecondaryContactRequest>()(v.strictObject({ request_id: requestIdField }));
+const addSecondarySchema = requestSchema<SecondaryContactRequest>()(v.strictObject({ proof: proofField, request_id: requestIdField }));
 const removeSecondaryQuery = v.strictObject({ type: typeField });
 const makePrimarySchema = requestSchema<MakePrimaryRequest>()(v.strictObject({ type: typeField, proof: proofField }));
 
@@ -98,7 +98,10 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
 
   app.post('/secondary/', auth, requireActive, async (c) => {
     const body = await readJsonBody(c, addSecondarySchema);
-    return changeContacts(c, async (tx, user) => {
+    return changeContacts(c, async (tx, user, now) => {
+      // A backup contact can reset the password (services/find-account.ts): adding one is a change of
+      // authenticator like the main ones, so it takes a fresh proof too.
+      await consumeStepUpProof(tx, body.proof, c.get('auth'), now);
       const contact = await verifiedNewContact(tx, user, body.request_id, 'confirm_secondary_email_or_phone');
       const previous = contact.type === 'phone' ? user.secondaryPhone : user.secondaryEmail;
       return {

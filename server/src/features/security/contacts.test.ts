@@ -29,8 +29,9 @@ async function changeEmail(email: string, token = tokens.access) {
 }
 
 async function addSecondary(contact: { phone: string } | { email: string }, token = tokens.access) {
+  const proof = await steps.proofByPassword(token);
   const requestId = await steps.verifySignedIn(token, contact, 'confirm_secondary_email_or_phone');
-  return server.post(SECONDARY, { request_id: requestId }, { token });
+  return server.post(SECONDARY, { proof, request_id: requestId }, { token });
 }
 
 const signIn = (body: Record<string, string>) => server.post(`${V1}/login/LoginUser/`, { ...body, password: STRONG_PASSWORD });
@@ -135,6 +136,23 @@ describe('secondary contacts', () => {
     const [email, phone] = (await steps.events(tokens.access)).json.results;
     expect(email).toMatchObject({ type: 'secondary_added', details: { contact_type: 'email', contact: 'ik***@example.uz', replaced: null } });
     expect(phone).toMatchObject({ type: 'secondary_added', details: { contact_type: 'phone', contact: '+998 90 *** ** 99' } });
+  });
+
+  it('refuses to add one without a fresh proof, as for the main ones, leaving the request id usable', async () => {
+    const requestId = await steps.verifySignedIn(tokens.access, { email: 'ikki@example.uz' }, 'confirm_secondary_email_or_phone');
+    for (const proof of [undefined, 'not-a-proof']) {
+      const refused = await server.post(SECONDARY, { proof, request_id: requestId }, { token: tokens.access });
+      expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'proof_required', field: 'proof' }] }]);
+    }
+    expect((await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access })).json.secondary_email).toBeNull();
+    const proof = await steps.proofByPassword(tokens.access);
+    const added = await server.post(SECONDARY, { proof, request_id: requestId }, { token: tokens.access });
+    expect([added.status, added.json.secondary_email]).toEqual([200, 'ikki@example.uz']);
+    // The proof is single-use: replacing the backup e-mail asks for a new one.
+    const again = await steps.verifySignedIn(tokens.access, { email: 'uch@example.uz' }, 'confirm_secondary_email_or_phone');
+    expect((await server.post(SECONDARY, { proof, request_id: again }, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'proof_required', field: 'proof' }],
+    });
   });
 
   it('counts a secondary contact as taken for everyone else: at registration and at a change', async () => {

@@ -79,7 +79,8 @@ describe('an e-mail given at sign-up', () => {
     await server.db.updateTable('users').set({ email: null }).where('id', '=', tokens.user_uuid).execute();
     const requestId = await steps.verifySignedIn(tokens.access, { email: EMAIL }, 'confirm_secondary_email_or_phone');
     await server.db.updateTable('users').set({ email: EMAIL }).where('id', '=', tokens.user_uuid).execute();
-    const added = await server.post(`${V1}/user/secondary/`, { request_id: requestId }, { token: tokens.access });
+    const proof = await steps.proofByPassword(tokens.access);
+    const added = await server.post(`${V1}/user/secondary/`, { proof, request_id: requestId }, { token: tokens.access });
     expect([added.status, added.json]).toEqual([400, { errors: [{ error: 'email_is_main_unverified', field: 'email' }] }]);
     expect(await profile()).toMatchObject({ email: EMAIL, email_verified: false, secondary_email: null });
   });

@@ -41,6 +41,9 @@ const REQUIRED_KEYS = [
   'code_send_to_phone',
   'call_send_to_phone',
   'code_send_to_email',
+  'code_send_to_backup_phone',
+  'call_send_to_backup_phone',
+  'code_send_to_backup_email',
   'just_now',
   'minutes_ago',
   'hours_ago',
@@ -203,7 +206,14 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
 
   it('fills the {{to}} of the code-sent messages and the {{n}} of the relative times', () => {
     for (const [locale, catalogue] of catalogues) {
-      for (const key of ['code_send_to_phone', 'call_send_to_phone', 'code_send_to_email']) {
+      for (const key of [
+        'code_send_to_phone',
+        'call_send_to_phone',
+        'code_send_to_email',
+        'code_send_to_backup_phone',
+        'call_send_to_backup_phone',
+        'code_send_to_backup_email',
+      ]) {
         expect(placeholdersOf(catalogue[key] ?? ''), `${locale}.${key}`).toEqual(['to']);
       }
       for (const key of ['minutes_ago', 'hours_ago', 'days_ago']) {

@@ -10,7 +10,7 @@ import type { Contact } from '../../lib/contacts.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bearerToken } from '../../middleware/require-auth.js';
 import { emailField, phoneField } from '../../services/contact-fields.js';
-import { findAccount } from '../../services/find-account.js';
+import { findRecoveryAccount } from '../../services/find-account.js';
 import { PUBLIC_PURPOSES, PURPOSES, type Purpose } from '../../services/purposes.js';
 import type { Authenticated } from '../../services/session-service.js';
 import { signedInBinding } from '../../services/signed-in-codes.js';
@@ -34,6 +34,13 @@ const sendEmailSchema = requestSchema<EmailCodeRequest>()(
 );
 const checkSmsSchema = requestSchema<SmsCodeCheckRequest>()(v.strictObject({ type: typeField, phone: phoneField, code: codeField }));
 const checkEmailSchema = requestSchema<EmailCodeCheckRequest>()(v.strictObject({ type: typeField, email: emailField, code: codeField }));
+
+/** What the SPA tells the person: which way the code went, and whether to the account's backup contact. */
+function sentMessage(channel: 'sms' | 'call' | 'email', backup: boolean): CodeSent['message'] {
+  if (channel === 'email') return backup ? 'code_send_to_backup_email' : 'code_send_to_email';
+  if (channel === 'call') return backup ? 'call_send_to_backup_phone' : 'call_send_to_phone';
+  return backup ? 'code_send_to_backup_phone' : 'code_send_to_phone';
+}
 
 export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -62,8 +69,10 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
 
   async function send(c: Context<AppEnv>, purpose: Purpose, contact: Contact, channel: 'sms' | 'call' | 'email') {
     await bindingFor(c, purpose, contact);
-    // Restoring a password needs an account to restore; say so rather than send a useless code.
-    if (purpose === 'forget_pass_verification' && !(await findAccount(storage, contact))) {
+    // Restoring a password needs an account to restore; say so rather than send a useless code. A
+    // backup contact restores its account too (always proven: added only by a code sent to it).
+    const recovery = purpose === 'forget_pass_verification' ? await findRecoveryAccount(storage, contact) : undefined;
+    if (purpose === 'forget_pass_verification' && !recovery) {
       // Recovery goes only through a proven contact; an unproven claim on the e-mail is told apart
       // from no account at all, so that its owner knows the way in (the phone, then Security).
       if (contact.type === 'email' && (await storage.users.hasUnverifiedEmail(contact.value))) throw badRequest('email_not_verified_restore', 'email');
@@ -71,8 +80,12 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
     }
     const { ip, locale } = c.get('meta');
     const sent = await otp.send({ purpose, contact, channel, ip, locale });
-    const message = channel === 'sms' ? 'code_send_to_phone' : channel === 'call' ? 'call_send_to_phone' : 'code_send_to_email';
-    return c.json({ message, to: sent.to, expires_in: sent.expiresInSeconds, resend_in: sent.resendInSeconds } satisfies CodeSent);
+    return c.json({
+      message: sentMessage(channel, recovery?.backup === true),
+      to: sent.to,
+      expires_in: sent.expiresInSeconds,
+      resend_in: sent.resendInSeconds,
+    } satisfies CodeSent);
   }
 
   async function check(c: Context<AppEnv>, purpose: Purpose, contact: Contact, code: string) {

@@ -14,7 +14,7 @@ import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-
 import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
-export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, contact: Contact) => void; goTo?: (flow: FlowName) => void }) {
+export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, contact: Contact | null) => void; goTo?: (flow: FlowName) => void }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();

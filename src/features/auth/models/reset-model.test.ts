@@ -96,6 +96,26 @@ describe('restoring a password', () => {
     expect(resets).toHaveLength(1);
   });
 
+  it('hands sign-in the contact proven, but not a backup one, which does not sign in', async () => {
+    const proven: unknown[] = [];
+    for (const message of ['code_send_to_email', 'code_send_to_backup_email'] as const) {
+      const reset = createResetModel({ ...flow.deps, onReset: (_restored, contact) => void proven.push(contact) });
+      flow.server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, codeSent(message, 'az***@example.uz'));
+      flow.server.answer('post', `${SSO}/auth/CheckAuthEmailVerification/`, { request_id: 'proof-3' });
+      flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, { detail: 'password_changed', ended: 0, ended_apps: 0 });
+      reset.contact.switchTo('email');
+      reset.contact.email.value = 'aziz@example.uz';
+      await reset.sendCode('email');
+      reset.codes.code.value = '654321';
+      await reset.checkCode();
+      reset.password.value = 'a new long password';
+      reset.passwordAgain.value = 'a new long password';
+      await reset.save();
+    }
+    expect(proven).toEqual([{ type: 'email', value: 'aziz@example.uz' }, null]);
+    expect(flow.announced.map((said) => said.key)).toEqual(['code_send_to_email', 'code_send_to_backup_email']);
+  });
+
   it('keeps the apps signed in when the person unticks it', async () => {
     const reset = await atPassword();
     flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed', ended: 1, ended_apps: 0 });

@@ -20,12 +20,21 @@ export function createResetModel(deps: {
   showError: ShowError;
   announce: (key: string, to: string) => void;
   now: () => number;
-  /** The password is restored; `contact` is the one proven, which signing in takes next. */
-  onReset: (restored: PasswordRestored, contact: Contact) => void;
+  /**
+   * The password is restored; `contact` is the one proven, which signing in takes next — or null
+   * when it was the account's backup contact, which does not sign in.
+   */
+  onReset: (restored: PasswordRestored, contact: Contact | null) => void;
 }) {
   const form = createForm(deps.showError);
   const contact = createContactInput(form);
-  const codes = createCodeSender({ ...deps, form, purposeOf: () => PURPOSE });
+  /** Whether the server said the code went to the account's backup contact (`code_send_to_backup_…`). */
+  let toBackup = false;
+  const announce = (key: string, to: string) => {
+    toBackup = key.includes('_backup_');
+    deps.announce(key, to);
+  };
+  const codes = createCodeSender({ ...deps, announce, form, purposeOf: () => PURPOSE });
   const step = signal<ResetStep>('contact');
   const requestId = signal<string | null>(null);
   const password = form.field('password', '');
@@ -63,7 +72,7 @@ export function createResetModel(deps: {
       if (!who || !id || !checkNewPassword(form, password.value, passwordAgain.value)) return;
       const done = await form.attempt(() => restorePassword(deps.api, who.type, id, password.value, endApps.value));
       if (done !== undefined) {
-        deps.onReset(done, who);
+        deps.onReset(done, toBackup ? null : who);
         return;
       }
       // A used or expired proof, or a contact with no account, cannot be fixed on this step (which

@@ -7,8 +7,9 @@ export default function ResetPasswordScreen() {
     <ResetFlow
       onReset={(confirmation, contact) => {
         toasts.show('success', confirmation, { replace: true });
-        // Signing in is next: with the contact just proven, in its mode (login-screen.tsx reads it).
-        navigate('/login', { replace: true, state: { contact } });
+        // Signing in is next: with the contact just proven, in its mode (login-screen.tsx reads it);
+        // a backup contact does not sign in, so then the form starts empty.
+        navigate('/login', { replace: true, ...(contact ? { state: { contact } } : {}) });
       }}
     />
   );

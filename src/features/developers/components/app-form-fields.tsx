@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { TextField } from '../../../components/text-field';
 import type { Form } from '../../../lib/form';
 import { useI18n } from '../../../lib/use-i18n';
-import type { AppField, AppFields } from '../models/app-fields';
+import { LIST_FIELDS, type AppField, type AppFields, type ListField } from '../models/app-fields';
 import { LinesField } from './lines-field';
 
 const KINDS = [
@@ -22,7 +22,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
   const errorText = (field: AppField): string | undefined => {
     const key = errors[field];
     if (!key) return undefined;
-    const line = field === 'redirect_uris' || field === 'web_origins' ? lines[field] : undefined;
+    const line = (LIST_FIELDS as readonly string[]).includes(field) ? lines[field as ListField] : undefined;
     if (!line) return i18n.t(key);
     const said = i18n.t('developers_line_problem', { line: String(line.line), value: line.value, problem: i18n.t(key) });
     return line.suggestion ? `${said} ${i18n.t('developers_did_you_mean', { value: line.suggestion })}` : said;
@@ -74,20 +74,31 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
       )}
       <LinesFieldFor fields={fields} field="web_origins" error={errorText('web_origins')} />
       <LinesFieldFor fields={fields} field="redirect_uris" error={errorText('redirect_uris')} />
+      <LinesFieldFor fields={fields} field="post_logout_redirect_uris" error={errorText('post_logout_redirect_uris')} />
     </>
   );
 }
 
-function LinesFieldFor({ fields, field, error }: { fields: AppFields; field: 'redirect_uris' | 'web_origins'; error: string | undefined }) {
+const LIST_TEXTS: Record<ListField, { label: string; hint: string; placeholder: string }> = {
+  web_origins: { label: 'developers_web_origins_label', hint: 'developers_web_origins_hint', placeholder: 'https://shop.uz' },
+  redirect_uris: { label: 'developers_redirect_uris_label', hint: 'developers_redirect_uris_hint', placeholder: 'https://shop.uz/auth/callback' },
+  post_logout_redirect_uris: {
+    label: 'developers_post_logout_uris_label',
+    hint: 'developers_post_logout_uris_hint',
+    placeholder: 'https://shop.uz/signed-out',
+  },
+};
+
+function LinesFieldFor({ fields, field, error }: { fields: AppFields; field: ListField; error: string | undefined }) {
   useSignals();
   const i18n = useI18n();
-  const origins = field === 'web_origins';
+  const texts = LIST_TEXTS[field];
   return (
     <LinesField
-      label={i18n.t(origins ? 'developers_web_origins_label' : 'developers_redirect_uris_label')}
-      hint={i18n.t(origins ? 'developers_web_origins_hint' : 'developers_redirect_uris_hint')}
+      label={i18n.t(texts.label)}
+      hint={i18n.t(texts.hint)}
       name={field}
-      placeholder={origins ? 'https://shop.uz' : 'https://shop.uz/auth/callback'}
+      placeholder={texts.placeholder}
       value={fields.values.value[field]}
       onValue={(value) => fields.set(field, value)}
       error={error}

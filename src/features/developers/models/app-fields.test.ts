@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createForm } from '../../../lib/form';
 import { fakeShowError } from '../../../lib/testing/fake-http';
-import { createAppFields, linesOf } from './app-fields';
+import { createAppFields, linesOf, type AppField } from './app-fields';
 
-function fieldsWith(values: Partial<Record<'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins', string>>) {
+function fieldsWith(values: Partial<Record<AppField, string>>) {
   const form = createForm(fakeShowError().showError);
   const fields = createAppFields(form);
   const filled = { name: 'Bozor', home_page: 'https://bozor.uz/', privacy_policy_url: 'https://bozor.uz/privacy', ...values };
@@ -22,8 +22,18 @@ describe('the fields of an app', () => {
       terms_url: null,
       redirect_uris: ['https://bozor.uz/cb', 'http://127.0.0.1:18090/cb'],
       web_origins: ['http://127.0.0.1:18090'],
+      post_logout_redirect_uris: [],
       kind: 'confidential',
     });
+  });
+
+  it("sends where logout may return, under the redirect URIs' rules, naming a wrong line", () => {
+    const good = fieldsWith({ redirect_uris: 'https://bozor.uz/cb', post_logout_redirect_uris: ' https://bozor.uz/bye \n' });
+    expect(good.fields.check()).toMatchObject({ post_logout_redirect_uris: ['https://bozor.uz/bye'] });
+    const { form, fields } = fieldsWith({ redirect_uris: 'https://bozor.uz/cb', post_logout_redirect_uris: 'https://bozor.uz/bye\nhttps://bozor.uz/bye#x' });
+    expect(fields.check()).toBeNull();
+    expect(form.errors.value).toEqual({ post_logout_redirect_uris: 'uri_fragment_not_allowed' });
+    expect(fields.lineProblems.value).toEqual({ post_logout_redirect_uris: { line: 2, value: 'https://bozor.uz/bye#x', suggestion: null } });
   });
 
   it('writes a page address as the browser does, since pages are not matched exactly', () => {
@@ -106,13 +116,19 @@ describe('the fields of an app', () => {
       terms_url: null,
       redirect_uris: ['https://bozor.uz/a', 'https://bozor.uz/b'],
       web_origins: ['https://bozor.uz'],
+      post_logout_redirect_uris: ['https://bozor.uz/bye'],
       kind: 'confidential',
       has_secret: false,
       secret_created_at: null,
       created_at: '2026-11-24T09:00:00.000Z',
       updated_at: '2026-11-24T09:00:00.000Z',
     });
-    expect(fields.values.value).toMatchObject({ redirect_uris: 'https://bozor.uz/a\nhttps://bozor.uz/b', web_origins: 'https://bozor.uz', terms_url: '' });
+    expect(fields.values.value).toMatchObject({
+      redirect_uris: 'https://bozor.uz/a\nhttps://bozor.uz/b',
+      web_origins: 'https://bozor.uz',
+      post_logout_redirect_uris: 'https://bozor.uz/bye',
+      terms_url: '',
+    });
     expect(fields.kind.value).toBe('confidential');
   });
 

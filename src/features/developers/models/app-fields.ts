@@ -10,8 +10,10 @@ import { appNameProblem } from '../../../../server/src/contract/app-name-rules.j
 import { CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
 import type { Field, Form } from '../../../lib/form';
 
-export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins';
-type ListField = 'redirect_uris' | 'web_origins';
+export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins' | 'post_logout_redirect_uris';
+export type ListField = 'redirect_uris' | 'web_origins' | 'post_logout_redirect_uris';
+
+export const LIST_FIELDS: readonly ListField[] = ['redirect_uris', 'web_origins', 'post_logout_redirect_uris'];
 
 /** Which line of a list field is wrong, and what it likely meant to say (parsed and written back). */
 export interface LineProblem {
@@ -26,7 +28,15 @@ export interface LineProblem {
  */
 const ALLOW_LOOPBACK_HTTP = true;
 
-const EMPTY: Record<AppField, string> = { name: '', home_page: '', privacy_policy_url: '', terms_url: '', redirect_uris: '', web_origins: '' };
+const EMPTY: Record<AppField, string> = {
+  name: '',
+  home_page: '',
+  privacy_policy_url: '',
+  terms_url: '',
+  redirect_uris: '',
+  web_origins: '',
+  post_logout_redirect_uris: '',
+};
 
 /** The non-blank lines of a text area, each with its line number as the person sees it. */
 export function linesOf(text: string): { line: number; value: string }[] {
@@ -53,6 +63,8 @@ function pageAddress(value: string): string {
 const RULES: Record<ListField, { problem: typeof redirectUriProblem; written: (url: URL) => string }> = {
   redirect_uris: { problem: redirectUriProblem, written: (url) => url.href },
   web_origins: { problem: webOriginProblem, written: (url) => url.origin },
+  // Where RP-initiated logout returns to is matched exactly too (OpenID Connect RP-Initiated Logout 1.0 §3).
+  post_logout_redirect_uris: { problem: redirectUriProblem, written: (url) => url.href },
 };
 
 export function createAppFields(form: Form) {
@@ -112,6 +124,7 @@ export function createAppFields(form: Form) {
         terms_url: app.terms_url ?? '',
         redirect_uris: app.redirect_uris.join('\n'),
         web_origins: app.web_origins.join('\n'),
+        post_logout_redirect_uris: app.post_logout_redirect_uris.join('\n'),
       };
       for (const name of Object.keys(field) as AppField[]) field[name].value = taken[name];
       kind.value = app.kind;
@@ -128,6 +141,7 @@ export function createAppFields(form: Form) {
       checkPage('terms_url', false);
       const redirectUris = checkList('redirect_uris');
       const webOrigins = checkList('web_origins');
+      const postLogoutRedirectUris = checkList('post_logout_redirect_uris');
       if (redirectUris.length === 0 && webOrigins.length === 0 && !form.errors.peek().redirect_uris)
         form.setError('redirect_uris', 'redirect_or_origin_required');
       if (Object.keys(form.errors.peek()).length > 0) return null;
@@ -139,6 +153,7 @@ export function createAppFields(form: Form) {
         terms_url: terms ? pageAddress(terms) : null,
         redirect_uris: redirectUris,
         web_origins: webOrigins,
+        post_logout_redirect_uris: postLogoutRedirectUris,
         kind: kind.peek(),
       };
     },

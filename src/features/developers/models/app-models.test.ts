@@ -16,6 +16,7 @@ const app: DeveloperApp = {
   terms_url: null,
   redirect_uris: ['https://bozor.uz/cb'],
   web_origins: ['https://bozor.uz'],
+  post_logout_redirect_uris: [],
   kind: 'confidential',
   has_secret: true,
   secret_created_at: '2026-11-24T09:00:00.000Z',

@@ -1,6 +1,6 @@
 /**
- * The contact pages of the security centre: a secondary phone or e-mail (add by a code to it,
- * remove), a new phone (the current password, then a code to the new number) and an e-mail (the
+ * The contact pages of the security centre: a secondary phone or e-mail (add by the current password,
+ * then a code to it; remove), a new phone (the current password, then a code to the new number) and an e-mail (the
  * same, by e-mail). Each answers with the profile as it now is.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -98,11 +98,14 @@ function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
   const i18n = useI18n();
   const { http, config, session, showError, toasts, navigate } = useServices();
   const done = useDone(i18n.t('secondary_added'));
+  const signedIn = session.user.peek();
+  // A backup contact can reset the password: adding one takes the same fresh proof as the main ones.
   const model = useVerifiedChange({
     purpose: 'confirm_secondary_email_or_phone',
     contactType: type,
-    needsProof: false,
-    submit: (requestId) => http.post<UserProfile>(`${config.ssoApi}/user/secondary/`, { request_id: requestId }),
+    needsProof: true,
+    ...(signedIn && (signedIn.phone || signedIn.email) ? { proofContact: ownContact(signedIn) } : {}),
+    submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/secondary/`, { proof, request_id: requestId }),
     onDone: done,
   });
   const user = session.user.value;

@@ -74,6 +74,7 @@ export default function SecurityScreen() {
             <Link href="/security/user-data/secondary-email">{i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}</Link>
           </dd>
         </dl>
+        <p className="field-hint">{i18n.t('security_secondary_hint')}</p>
       </section>
 
       <section className="panel" aria-labelledby="password-title">
