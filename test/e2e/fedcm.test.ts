@@ -119,6 +119,12 @@ describe('without FedCM (Safari, Firefox)', () => {
     // The demo was allowed in the FedCM test above: nothing more to ask.
     await expectGreeted(page, 'script tag');
     expect(context.pages()).toHaveLength(1);
+    // The join is a sign-in of its own: the sessions page and the security log name the partner.
+    const partner = { origin: kirish.server.demoOrigin };
+    await page.goto(`${kirish.server.origin}/security/active-sessions/`);
+    await page.getByText(text('sessions_in_partner_frame', partner), { exact: false }).waitFor({ timeout: 20_000 });
+    await page.goto(`${kirish.server.origin}/security`);
+    await page.getByText(text('security_event_frame_session_joined_named', partner), { exact: true }).first().waitFor({ timeout: 20_000 });
     await context.close();
     expect(errors).toEqual([]);
   });
