@@ -6,10 +6,11 @@ import { bindDevice, deviceKeyOf } from './device-key.js';
 import type { MetaEnv } from './request-meta.js';
 
 const CARRIED = 'c'.repeat(43);
+const OTHER = 'o'.repeat(43);
 
 function appWith() {
-  const moves: [string, string][] = [];
-  const storage = { sessions: { moveDevice: async (from: string, to: string) => (moves.push([from, to]), 1) } } as never;
+  const moves: [readonly string[], string][] = [];
+  const storage = { sessions: { moveDevice: async (from: readonly string[], to: string) => (moves.push([from, to]), 1) } } as never;
   const app = new Hono<MetaEnv>();
   app.use('*', async (c, next) => {
     c.set('meta', { ip: '203.0.113.7', deviceId: 'from-the-header', userAgent: null, source: null, productSource: null, oauthClientId: null, locale: 'uz' });
@@ -45,14 +46,31 @@ describe('the device cookies', () => {
     expect(await (await app.request('/device', { headers: { cookie: `kirish_device=${secret}` } })).json()).toEqual({ device: null });
   });
 
-  it.each(['__Host-kirish_device', '__Host-kirish_idp'])('never keeps a %s the request carried: a new secret, and its sessions move to it', async (name) => {
+  it('never keeps a __Host-kirish_device the request carried: a new secret, and its sessions move to it', async () => {
     const { app, moves } = appWith();
-    const answer = await app.request('/sign-in', { method: 'POST', headers: { cookie: `${name}=${CARRIED}` } });
+    const answer = await app.request('/sign-in', { method: 'POST', headers: { cookie: `__Host-kirish_device=${CARRIED}` } });
     const secret = secretOf(answer.headers.getSetCookie()[0]);
     const { recorded } = (await answer.json()) as { recorded: string };
     expect(secret).not.toBe(CARRIED);
     expect(recorded).toBe(sha256(secret));
-    expect(moves).toEqual([[sha256(CARRIED), recorded]]);
+    expect(moves).toEqual([[[sha256(CARRIED)], recorded]]);
+  });
+
+  it('moves the sessions of both cookies when they differ (a sign-in in a partner’s frame before)', async () => {
+    const { app, moves } = appWith();
+    const answer = await app.request('/sign-in', { method: 'POST', headers: { cookie: `__Host-kirish_device=${CARRIED}; __Host-kirish_idp=${OTHER}` } });
+    const { recorded } = (await answer.json()) as { recorded: string };
+    expect(moves).toEqual([[[sha256(CARRIED), sha256(OTHER)], recorded]]);
+  });
+
+  it('never keeps a __Host-kirish_idp carried alone (a partner’s frame), and moves nothing: the browser keeps no Strict cookie set there', async () => {
+    const { app, moves } = appWith();
+    const answer = await app.request('/sign-in', { method: 'POST', headers: { cookie: `__Host-kirish_idp=${CARRIED}` } });
+    const [device, idp] = answer.headers.getSetCookie();
+    expect(secretOf(device)).toMatch(/^[\w-]{43}$/);
+    expect(secretOf(device)).not.toBe(CARRIED);
+    expect(idp).toContain(`__Host-kirish_idp=${secretOf(device)};`);
+    expect(moves).toEqual([]);
   });
 
   it('moves nothing and sets nothing when the sign-in fails', async () => {

@@ -84,21 +84,28 @@ function setIdpCookie(c: Context, product: string, secret: string): void {
 
 /**
  * For the routes that sign in: the new session records a device secret made for this sign-in, never
- * one the request brought (session fixation: a planted cookie must not become the victim's device).
- * On success both cookies carry it, and the sessions of the device the request's cookie named — the
- * Strict one, else the `_idp` one (a sign-in in a partner's frame after storage access) — move to it
- * in one statement, so the browser keeps its accounts and the old secret vouches for nothing.
+ * one the request brought (session fixation: a planted cookie must not become the victim's device),
+ * and on success both cookies carry it.
+ *
+ * Where the request carried the Strict cookie (a first-party sign-in: the browser stores the new one
+ * too), the sessions of the device it named move to the new secret in one statement — and those of
+ * the `_idp` cookie's when it named another (a sign-in in a partner's frame before) — so the browser
+ * keeps its accounts and the old secrets vouch for nothing. Without it (inside a partner's frame,
+ * where browsers neither send nor store a `SameSite=Strict` cookie, RFC 6265bis §5.6.7.1) nothing
+ * moves: the browser's own Strict cookie keeps naming its sessions, and the frame's sign-in is the
+ * new secret's alone until the browser signs in first-party again.
  */
 export function bindDevice(options: { product: string; storage: Pick<SessionStorage, 'sessions'> }): MiddlewareHandler<MetaEnv> {
   const { product, storage } = options;
   return async function bindDeviceMiddleware(c, next) {
-    const carried = deviceSecret(c, product) ?? secretIn(c, idpCookieName(product));
+    const strict = deviceSecret(c, product);
+    const idp = secretIn(c, idpCookieName(product));
     const secret = randomSecret();
     const device = sha256(secret);
     c.set('meta', { ...c.get('meta'), deviceId: device });
     await next();
     if (c.res.status >= 400) return;
-    if (carried !== null) await storage.sessions.moveDevice(sha256(carried), device);
+    if (strict !== null) await storage.sessions.moveDevice([...new Set([strict, idp ?? strict])].map(sha256), device);
     setDeviceCookie(c, deviceCookieName(product), secret, 'Strict');
     setIdpCookie(c, product, secret);
     setLoginStatus(c, 'logged-in');

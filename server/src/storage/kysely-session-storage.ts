@@ -167,7 +167,8 @@ export function sessionStorageOn(
         }));
       },
       async moveDevice(from, to) {
-        const result = await db.updateTable('sessions').set({ device_id: to }).where('device_id', '=', from).executeTakeFirst();
+        if (from.length === 0) return 0;
+        const result = await db.updateTable('sessions').set({ device_id: to }).where('device_id', 'in', from).executeTakeFirst();
         return integer(result.numUpdatedRows);
       },
     },

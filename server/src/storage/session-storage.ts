@@ -47,11 +47,11 @@ export interface SessionStorage {
     /** Accounts that have had a session with this device id, most recent first. */
     deviceProfiles(deviceId: string): Promise<DeviceProfileRow[]>;
     /**
-     * Every session recorded with device `from`, ended ones included (the account chooser lists
-     * those too), now recorded with device `to`: one statement, so no session is left behind on the
-     * old secret (middleware/device-key.ts, a new secret at every sign-in). Returns how many.
+     * Every session recorded with one of the devices `from`, ended ones included (the account
+     * chooser lists those too), now recorded with device `to`: one statement, so no session is left
+     * behind on an old secret (middleware/device-key.ts, a new secret at every sign-in). Returns how many.
      */
-    moveDevice(from: string, to: string): Promise<number>;
+    moveDevice(from: readonly string[], to: string): Promise<number>;
   };
 
   refreshTokens: {
