@@ -199,6 +199,15 @@ describe('a newcomer on the account site', () => {
     await expectHome(tab, first.firstName);
     // The device is an HttpOnly cookie no script can read (docs/decisions.md, Hardening).
     expect(await page.evaluate(() => document.cookie)).not.toContain('kirish_device');
+    // Chromium keeps `__Host-` cookies (Secure, Path=/, no Domain) from http://127.0.0.1, a secure
+    // context; the chooser above listed both accounts through it (docs/decisions.md, Device id).
+    const kept = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
+    expect(
+      kept.map(({ name, path, secure, httpOnly, sameSite }) => ({ name, path, secure, httpOnly, sameSite })).toSorted((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: '__Host-kirish_device', path: '/', secure: true, httpOnly: true, sameSite: 'Strict' },
+      { name: '__Host-kirish_idp', path: '/', secure: true, httpOnly: true, sameSite: 'None' },
+    ]);
 
     // Someone else, in another browser, copies this device's id (cmmtuuid, readable by scripts) and
     // signs in with it: the server lists them their own account only.

@@ -102,6 +102,12 @@ describe('without FedCM (Safari, Firefox)', () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await withoutFedCm(context);
     await signInAtKirish(page);
+    // Chromium keeps `__Host-` cookies from http://localhost, a secure context (docs/decisions.md, Device id).
+    const kept = (await context.cookies(kirish.server.origin)).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
+    expect(kept.map(({ name, path, secure }) => [name, path, secure]).toSorted()).toEqual([
+      ['__Host-kirish_device', '/', true],
+      ['__Host-kirish_idp', '/', true],
+    ]);
     await grantStorageAccess(context, page, kirish.server.demoOrigin, kirish.server.origin);
     await page.goto(kirish.server.demoOrigin);
     const frame = scriptTagFrame(page);
@@ -113,6 +119,12 @@ describe('without FedCM (Safari, Firefox)', () => {
     // The demo was allowed in the FedCM test above: nothing more to ask.
     await expectGreeted(page, 'script tag');
     expect(context.pages()).toHaveLength(1);
+    // The join is a sign-in of its own: the sessions page and the security log name the partner.
+    const partner = { origin: kirish.server.demoOrigin };
+    await page.goto(`${kirish.server.origin}/security/active-sessions/`);
+    await page.getByText(text('sessions_in_partner_frame', partner), { exact: false }).waitFor({ timeout: 20_000 });
+    await page.goto(`${kirish.server.origin}/security`);
+    await page.getByText(text('security_event_frame_session_joined_named', partner), { exact: true }).first().waitFor({ timeout: 20_000 });
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -177,7 +177,20 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { client_id: 'kirish-demo', account_id: SOME_ID, params: '{"code_challenge_method":"S256"}', disclosure_text_shown: 'true' },
   },
   { method: 'POST', path: '/fedcm/disconnect/', auth: 'none', kind: 'form', sample: { client_id: 'kirish-demo', account_hint: SOME_ID } },
-  { method: 'POST', path: '/fedcm/frame/session/', auth: 'none', kind: 'json', sample: { user_uuid: SOME_ID } },
+  {
+    method: 'POST',
+    path: '/fedcm/frame/nonce/',
+    auth: 'none',
+    kind: 'json',
+    sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1' },
+  },
+  {
+    method: 'POST',
+    path: '/fedcm/frame/session/',
+    auth: 'none',
+    kind: 'json',
+    sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
+  },
   {
     method: 'POST',
     path: '/csp-report',

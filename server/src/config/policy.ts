@@ -106,6 +106,8 @@ export const AUTHORIZE_PARAMETER_MAX_LENGTH = 2048;
 
 /** A step-up proof (password or code, just given) stands for a sensitive change this long, once. */
 export const STEP_UP_PROOF_TTL_SECONDS = 5 * 60;
+/** A partner frame's nonce to join a sign-in of this browser (services/frame-join.ts): this long after the tap, once. */
+export const FRAME_JOIN_NONCE_TTL_SECONDS = 60;
 /** A deactivated account can be restored for this long; then it is erased for good. */
 export const ACCOUNT_ERASE_GRACE_DAYS = 30;
 /** How often the erase job looks for accounts whose grace period has ended. */

@@ -12,10 +12,25 @@ export interface FrameAccounts {
   accounts: DeviceProfile[];
 }
 
-/** POST /fedcm/frame/session/: the account to continue as. */
-export interface FrameSessionRequest {
+/** POST /fedcm/frame/nonce/: the account the person tapped, in the frame of `client_id` on the page at `origin`. */
+export interface FrameNonceRequest {
   user_uuid: string;
+  client_id: string;
+  /** The partner page's origin, as the frame confirmed it (GET /oauth/embed_origin/). */
+  origin: string;
 }
 
-/** The answer: SPEC §3's token response for that account's own session on this device. */
+/** The answer: single-use, for `expires_in` seconds, for that account, device, client and origin only. */
+export interface FrameJoinNonce {
+  nonce: string;
+  expires_in: number;
+}
+
+/** POST /fedcm/frame/session/: the account to continue as, with the nonce of the tap. */
+export interface FrameSessionRequest extends FrameNonceRequest {
+  /** Required: without it (or with a spent, stale or another's one) the answer is `403 frame_join_expired`. */
+  nonce?: string;
+}
+
+/** The answer: SPEC §3's token response for the frame's own session, joined under that account's sign-in. */
 export type FrameSessionResponse = TokenResponse;

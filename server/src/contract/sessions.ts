@@ -12,6 +12,8 @@ export interface ActiveSession {
   ip: string;
   /** The product the sign-in came through (SPEC §7 `{product}-Source`, then `source`). */
   source: string | null;
+  /** A session a partner's frame joined (POST /fedcm/frame/session/): the partner page's origin; else null. */
+  partner_origin: string | null;
   /** ISO 8601. */
   created_at: string;
   /** The sign-in or the last token refresh. */

@@ -16,6 +16,8 @@ export const AUDIT_EVENT_TYPES = [
   'logout',
   'session_ended',
   'sessions_ended_others',
+  /** A partner's frame joined a sign-in of the browser (docs/fedcm.md); `details.origin` is the partner page's. */
+  'frame_session_joined',
   'password_changed',
   'password_reset',
   'phone_changed',

@@ -77,11 +77,13 @@ export interface SessionService {
    */
   startForClient(tx: Storage, sessionId: string, user: User, grant: ClientGrant, meta: RequestMeta): Promise<StartedSession>;
   /**
-   * A new refresh-token chain inside a live `sso` session, for a second holder of that same sign-in
-   * (the embed frame, issue 21): no new session, so ending it ends both. Null when the session is no
-   * longer live.
+   * A session of its own for a partner's frame that joins the live `sso` sign-in `parent` of this
+   * browser (docs/fedcm.md), inside the caller's transaction: the sessions page lists it with the
+   * partner's origin, "end other sessions" and a password change end it, and ending the parent ends
+   * it too. It lives no longer than the parent (the same sign-in time) and is no device's session,
+   * so no cookie vouches for it. Null when the parent is no longer live.
    */
-  adopt(session: Session): Promise<StartedSession | null>;
+  join(tx: Storage, parent: Session, meta: Pick<RequestMeta, 'ip' | 'userAgent'>, partnerOrigin: string): Promise<StartedSession | null>;
   /**
    * Signs an access token for the session (outside any transaction: signing is not storage work).
    * An `oauth` session's token names its client and carries `scope`, by default the one granted.
@@ -208,6 +210,8 @@ export function createSessionService(
         kind: 'sso',
         scope: null,
         authTime: null,
+        parentSessionId: null,
+        partnerOrigin: null,
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };
@@ -234,19 +238,31 @@ export function createSessionService(
         kind: 'oauth',
         scope: grant.scope,
         authTime: grant.authTime,
+        parentSessionId: null,
+        partnerOrigin: null,
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };
     },
 
-    async adopt(session) {
+    async join(tx, parent, meta, partnerOrigin) {
       const now = clock.now();
-      if (session.kind !== 'sso' || session.endedAt !== null || now >= sessionEndsAt(session)) return null;
-      const refresh = await storage.transaction(async (tx) => {
-        await tx.sessions.touch(session.id, now);
-        return issueRefresh(tx, session, null, now);
-      });
-      return { session, refresh };
+      if (parent.kind !== 'sso' || parent.endedAt !== null || now >= sessionEndsAt(parent)) return null;
+      const session: Session = {
+        ...parent,
+        id: randomId(),
+        deviceId: null,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        createdAt: now,
+        lastSeenAt: now,
+        // The parent's sign-in: the joined session cannot outlive it (ASVS 10.4.8 as in sessionEndsAt).
+        authTime: parent.authTime ?? parent.createdAt,
+        parentSessionId: parent.id,
+        partnerOrigin,
+      };
+      await tx.sessions.insert(session);
+      return { session, refresh: await issueRefresh(tx, session, null, now) };
     },
 
     accessToken: signAccess,

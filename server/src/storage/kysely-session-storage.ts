@@ -118,7 +118,7 @@ export function sessionStorageOn(
         const result = await db
           .updateTable('sessions')
           .set({ ended_at: at, end_reason: reason })
-          .where('id', '=', id)
+          .where((eb) => eb.or([eb('id', '=', id), eb('parent_session_id', '=', id)]))
           .where('ended_at', 'is', null)
           .executeTakeFirst();
         return changed(result);
@@ -165,6 +165,11 @@ export function sessionStorageOn(
           lastSeenAt: integer(row.device_last_seen_at),
           hasActiveSession: integer(row.session_count) > integer(row.ended_count),
         }));
+      },
+      async moveDevice(from, to) {
+        if (from.length === 0) return 0;
+        const result = await db.updateTable('sessions').set({ device_id: to }).where('device_id', 'in', from).executeTakeFirst();
+        return integer(result.numUpdatedRows);
       },
     },
 
@@ -226,6 +231,17 @@ export function sessionStorageOn(
           .where('user_id', '=', userId)
           .where('id', '!=', keepSessionId)
           .where('kind', 'in', kinds)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        return integer(result.numUpdatedRows);
+      },
+      async endJoined(userId, keepSessionId, at, reason) {
+        const result = await db
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: reason })
+          .where('user_id', '=', userId)
+          .where('id', '!=', keepSessionId)
+          .where('parent_session_id', 'is not', null)
           .where('ended_at', 'is', null)
           .executeTakeFirst();
         return integer(result.numUpdatedRows);

@@ -401,6 +401,18 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0011_frame_sessions': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // A partner's frame that joins a sign-in of this browser gets a session of its own (issue 33,
+      // docs/fedcm.md): the sign-in it came from, which ends it when it ends, and the partner's origin
+      // the sessions page names.
+      await db.schema.alterTable('sessions').addColumn('parent_session_id', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('partner_origin', 'text').execute();
+      await db.schema.createIndex('sessions_parent').on('sessions').column('parent_session_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,6 +73,13 @@ export interface Session {
   kind: SessionKind;
   /** `oauth` sessions only: the scope the client was granted, space-separated (RFC 6749 §3.3). */
   scope: string | null;
-  /** `oauth` sessions only: when the user signed in to Kirish (OpenID Connect Core §2 `auth_time`). */
+  /**
+   * `oauth` sessions, and sessions joined in a partner's frame: when the user signed in to Kirish
+   * (OpenID Connect Core §2 `auth_time`), from which the session's lifetime counts.
+   */
   authTime: number | null;
+  /** A session joined in a partner's frame (docs/fedcm.md): the sign-in it was joined from, which ends it when it ends. */
+  parentSessionId: string | null;
+  /** Of such a session: the origin of the partner's page it was joined on. */
+  partnerOrigin: string | null;
 }

@@ -76,6 +76,10 @@ export interface SessionsTable {
   kind: string;
   scope: string | null;
   auth_time: number | null;
+  /** A session joined in a partner's frame: the sign-in it was joined from (migration 0011). */
+  parent_session_id: string | null;
+  /** Of such a session: the partner page's origin (RFC 6454 serialization). */
+  partner_origin: string | null;
 }
 
 export interface RefreshTokensTable {

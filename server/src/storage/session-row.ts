@@ -22,6 +22,8 @@ export function toSession(row: Selectable<SessionsTable>): Session {
     kind: row.kind as SessionKind,
     scope: row.scope,
     authTime: optionalInteger(row.auth_time),
+    parentSessionId: row.parent_session_id,
+    partnerOrigin: row.partner_origin,
   };
 }
 
@@ -43,5 +45,7 @@ export function sessionRow(session: Session): Insertable<SessionsTable> {
     kind: session.kind,
     scope: session.scope,
     auth_time: session.authTime,
+    parent_session_id: session.parentSessionId,
+    partner_origin: session.partnerOrigin,
   };
 }

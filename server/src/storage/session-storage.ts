@@ -36,13 +36,22 @@ export interface SessionStorage {
     insert(session: Session): Promise<void>;
     findById(id: string): Promise<Session | undefined>;
     touch(id: string, at: number): Promise<void>;
-    /** Ends the session if still open; false when it had ended already. */
+    /**
+     * Ends the session if still open, and the open sessions joined from it in a partner's frame
+     * (parentSessionId) with it; false when nothing was open.
+     */
     end(id: string, at: number, reason: string): Promise<boolean>;
     endAllForUser(userId: string, at: number, reason: string): Promise<number>;
     /** Ends every open `oauth` session of the user with the client; `sso` sessions are left alone. */
     endAllForClient(userId: string, clientId: string, at: number, reason: string): Promise<number>;
     /** Accounts that have had a session with this device id, most recent first. */
     deviceProfiles(deviceId: string): Promise<DeviceProfileRow[]>;
+    /**
+     * Every session recorded with one of the devices `from`, ended ones included (the account
+     * chooser lists those too), now recorded with device `to`: one statement, so no session is left
+     * behind on an old secret (middleware/device-key.ts, a new secret at every sign-in). Returns how many.
+     */
+    moveDevice(from: readonly string[], to: string): Promise<number>;
   };
 
   refreshTokens: {
@@ -65,6 +74,8 @@ export interface SessionStorage {
     list(userId: string, kind: SessionKind, now: number): Promise<Session[]>;
     /** Ends every open session of the given kinds but `keepSessionId`; returns how many. */
     endOthers(userId: string, keepSessionId: string, kinds: readonly SessionKind[], at: number, reason: string): Promise<number>;
+    /** Ends every open session joined in a partner's frame (parentSessionId set) but `keepSessionId`; returns how many. */
+    endJoined(userId: string, keepSessionId: string, at: number, reason: string): Promise<number>;
   };
 
   sessionHistory: {

@@ -34,7 +34,7 @@ export function cookieJar() {
     },
     /** The Cookie header: all cookies, or only the `_idp` one (what a third-party context sends). */
     header(which: 'all' | 'idp' = 'all'): Record<string, string> {
-      const sent = [...cookies].filter(([name]) => which === 'all' || name === 'kirish_idp');
+      const sent = [...cookies].filter(([name]) => which === 'all' || name === '__Host-kirish_idp');
       return sent.length === 0 ? {} : { cookie: sent.map(([name, value]) => `${name}=${value}`).join('; ') };
     },
     get(name: string): string | undefined {

@@ -45,7 +45,13 @@ export async function continueWithKirish(services: Services, show: (accounts: De
   else openSignInPopup(pass);
 }
 
-/** Signs the frame in to the chosen account's session in this browser (the same session, not a new sign-in). */
-export async function joinAccount({ http, config, session }: Services, userUuid: string): Promise<void> {
-  await session.signIn(await joinBrowserSession(http, config.ssoApi, userUuid), true);
+/**
+ * Signs the frame in under the chosen account's sign-in in this browser (a session of its own, no
+ * new password entry), for the partner whose origin the server confirmed (createParentFrame).
+ */
+export async function joinAccount({ http, config, session, frame }: Services, userUuid: string): Promise<void> {
+  const origin = await frame.origin;
+  const clientId = new URLSearchParams(location.search).get('client_id');
+  if (!origin || !clientId) throw new Error('The frame has no confirmed partner');
+  await session.signIn(await joinBrowserSession(http, config.ssoApi, userUuid, { clientId, origin }), true);
 }

@@ -37,7 +37,7 @@ const codeLoginSchema = requestSchema<CodeLoginRequest>()(
 export function loginRoutes({ config, storage, clock, otp, sessions, throttle, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
-  app.use('*', bindDevice({ product: config.product, secureCookie: config.publicUrl.startsWith('https:') }));
+  app.use('*', bindDevice({ product: config.product, storage }));
 
   async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
     const started = await storage.transaction(async (tx) => {

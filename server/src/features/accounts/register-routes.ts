@@ -38,7 +38,7 @@ const registerSchema = requestSchema<RegistrationRequest>()(
 export function registerRoutes({ config, storage, clock, otp, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
-  app.use('*', bindDevice({ product: config.product, secureCookie: config.publicUrl.startsWith('https:') }));
+  app.use('*', bindDevice({ product: config.product, storage }));
 
   app.post('/RegisterUser/', async (c) => {
     const body = await readJsonBody(c, registerSchema);

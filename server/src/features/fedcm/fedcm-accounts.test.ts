@@ -120,7 +120,7 @@ describe('GET /fedcm/accounts/', () => {
 
   it('lists nothing without the cookie, with a forged one, or for a deactivated account', async () => {
     expect((await fedcm.accounts(cookieJar())).json).toEqual({ accounts: [] });
-    const forged = await server.call('GET', `${FEDCM}/accounts/`, { headers: { ...WEBIDENTITY, cookie: 'kirish_idp=not-a-device-secret' } });
+    const forged = await server.call('GET', `${FEDCM}/accounts/`, { headers: { ...WEBIDENTITY, cookie: '__Host-kirish_idp=not-a-device-secret' } });
     expect([forged.status, forged.json]).toEqual([200, { accounts: [] }]);
 
     const jar = cookieJar();

@@ -1,8 +1,11 @@
 /**
  * The embed frame's storage-access path (docs/fedcm.md): Kirish's own page inside a partner's frame,
  * once document.requestStorageAccess() lets it send its `_idp` cookie, lists the accounts the cookie
- * vouches for and joins the live session of the one the person picks — a new refresh-token chain of
- * that very session (SessionService.adopt), so ending the session at Kirish ends the frame's too.
+ * vouches for and joins the live session of the one the person picks. Joining is a credential event:
+ * it needs a nonce the frame asks for when the person taps the account (services/frame-join.ts), opens
+ * a session of its own under that sign-in (SessionService.join: on the sessions page with the
+ * partner's origin, ended with it, by "end other sessions" and by a password change) and is written
+ * to the security log with the partner's origin.
  *
  * Only Kirish's own pages may call these: `Sec-Fetch-Site: same-origin` (Fetch Metadata, set by the
  * browser and by no script) is required, and no CORS header is ever sent, so no other site can read
@@ -11,15 +14,28 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
-import type { FrameAccounts, FrameSessionRequest, FrameSessionResponse } from '../../contract/fedcm.js';
-import { ApiError } from '../../lib/api-error.js';
+import type { FrameAccounts, FrameJoinNonce, FrameNonceRequest, FrameSessionRequest, FrameSessionResponse } from '../../contract/fedcm.js';
+import { ApiError, badRequest } from '../../lib/api-error.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
+import { isSerializedOrigin } from '../../lib/origins.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { vouchingDeviceKeyOf } from '../../middleware/device-key.js';
+import { recordEvent } from '../../services/audit-log.js';
 import { vouchedAccount, vouchedAccounts } from '../../services/device-accounts.js';
+import { consumeFrameNonce, issueFrameNonce, type FrameJoinBinding } from '../../services/frame-join.js';
 import { tokenResponse } from '../../services/token-response.js';
+import { FRAME_JOIN_NONCE_TTL_SECONDS } from '../../config/policy.js';
 
-const frameSessionSchema = requestSchema<FrameSessionRequest>()(v.strictObject({ user_uuid: text(64, 'invalid_value') }));
+const partnerFields = {
+  user_uuid: text(64, 'invalid_value'),
+  client_id: text(256, 'invalid_client'),
+  origin: text(2048, 'origin_not_allowed'),
+};
+const frameNonceSchema = requestSchema<FrameNonceRequest>()(v.strictObject(partnerFields));
+const frameSessionSchema = requestSchema<FrameSessionRequest>()(
+  // Optional in the schema so that a missing nonce is `frame_join_expired`, like a spent one.
+  v.strictObject({ ...partnerFields, nonce: v.optional(text(256, 'frame_join_expired')) }),
+);
 
 const notFound = () => new ApiError(404, [{ error: 'account_not_found' }]);
 
@@ -30,6 +46,21 @@ function requireSameOrigin(c: Context<AppEnv>): void {
 
 export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
+
+  /**
+   * The account the request's cookie vouches for, on a partner origin registered for the client
+   * (exact string equality of serializations, RFC 6454 §5, as GET /oauth/embed_origin/ checks it).
+   */
+  async function partnerBinding(c: Context<AppEnv>, body: FrameNonceRequest) {
+    const client = await storage.clients.find(body.client_id);
+    if (!client) throw badRequest('invalid_client', 'client_id');
+    if (!isSerializedOrigin(body.origin) || !client.webOrigins.includes(body.origin)) throw badRequest('origin_not_allowed', 'origin');
+    const device = vouchingDeviceKeyOf(c, config.product);
+    const account = device === null ? undefined : await vouchedAccount(storage, device, body.user_uuid, clock.now());
+    if (!account || device === null) throw notFound();
+    const binding: FrameJoinBinding = { userId: account.user.id, device, clientId: client.id, origin: body.origin };
+    return { account, binding };
+  }
 
   app.get('/accounts/', async (c) => {
     requireSameOrigin(c);
@@ -51,15 +82,37 @@ export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps
     } satisfies FrameAccounts);
   });
 
+  // The tap on "Continue as": a nonce for that account, this device, this client and origin.
+  app.post('/nonce/', async (c) => {
+    const body = await readJsonBody(c, frameNonceSchema);
+    requireSameOrigin(c);
+    const { binding } = await partnerBinding(c, body);
+    const nonce = await storage.transaction((tx) => issueFrameNonce(tx, binding, clock.now()));
+    return c.json({ nonce, expires_in: FRAME_JOIN_NONCE_TTL_SECONDS } satisfies FrameJoinNonce);
+  });
+
   app.post('/session/', async (c) => {
     // The body is judged first (it changes nothing), so a malformed one is told apart from a cross-site one.
-    const body = await readJsonBody(c, frameSessionSchema);
+    const { nonce, ...body } = await readJsonBody(c, frameSessionSchema);
     requireSameOrigin(c);
-    const account = await vouchedAccount(storage, vouchingDeviceKeyOf(c, config.product), body.user_uuid, clock.now());
-    if (!account) throw notFound();
-    const adopted = await sessions.adopt(account.session);
-    if (!adopted) throw notFound();
-    return c.json(tokenResponse(account.user, adopted, await sessions.accessToken(adopted.session)) satisfies FrameSessionResponse);
+    const { account, binding } = await partnerBinding(c, body);
+    const now = clock.now();
+    const meta = c.get('meta');
+    const joined = await storage.transaction(async (tx) => {
+      await consumeFrameNonce(tx, nonce, binding, now);
+      const started = await sessions.join(tx, account.session, meta, binding.origin);
+      if (!started) throw notFound();
+      await recordEvent(tx, {
+        type: 'frame_session_joined',
+        userId: account.user.id,
+        sessionId: started.session.id,
+        meta,
+        at: now,
+        details: { origin: binding.origin, client_id: binding.clientId, session_id: started.session.id },
+      });
+      return started;
+    });
+    return c.json(tokenResponse(account.user, joined, await sessions.accessToken(joined.session)) satisfies FrameSessionResponse);
   });
 
   return app;

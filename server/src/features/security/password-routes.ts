@@ -72,7 +72,11 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
       await before(tx, caller);
       await tx.users.setPasswordHash(caller.user.id, passwordHash, now);
       const reason = type === 'password_changed' ? 'password_change' : 'password_reset';
-      const ended = end.others ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['sso'], now, reason) : 0;
+      // The sessions partners' frames joined end with every password change (docs/fedcm.md): a
+      // credential event the person may not have seen, like a sign-in elsewhere.
+      const ended = end.others
+        ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['sso'], now, reason)
+        : await tx.openSessions.endJoined(caller.user.id, caller.session.id, now, reason);
       // The caller's own sign-in is an `sso` one: every `oauth` session of the account ends.
       const endedApps = end.apps ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['oauth'], now, reason) : 0;
       const details = { ended_sessions: ended, ended_app_sessions: endedApps };

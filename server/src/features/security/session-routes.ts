@@ -32,6 +32,7 @@ function sessionView(session: Session, currentId: string): ActiveSession {
     ip: session.ip,
     // The product the sign-in came through (SPEC §7 headers `{product}-Source`, then `source`).
     source: session.productSource ?? session.source,
+    partner_origin: session.partnerOrigin,
     created_at: new Date(session.createdAt).toISOString(),
     // Sign-in or the last token refresh: access tokens are not tracked one by one.
     last_active_at: new Date(session.lastSeenAt).toISOString(),

@@ -39,6 +39,7 @@ describe('GET /user/sessions/', () => {
         os: 'Windows',
         ip: '203.0.113.7',
         source: 'kirish.uz',
+        partner_origin: null,
         created_at: signedInAt,
         last_active_at: signedInAt,
         current: true,

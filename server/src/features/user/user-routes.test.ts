@@ -36,8 +36,8 @@ function browser() {
   return {
     headers: (): Record<string, string> => (cookie ? { cookie } : {}),
     keep(answer: CallResult): CallResult {
-      const set = /kirish_device=([^;]*)/.exec(answer.headers.get('set-cookie') ?? '');
-      if (set) cookie = `kirish_device=${set[1]}`;
+      const set = /__Host-kirish_device=([^;]*)/.exec(answer.headers.get('set-cookie') ?? '');
+      if (set) cookie = `__Host-kirish_device=${set[1]}`;
       return answer;
     },
     get cookie() {
@@ -97,7 +97,7 @@ describe('DeviceProfileList', () => {
     });
   });
 
-  it('binds the browser by an HttpOnly, SameSite=Strict cookie of 256 random bits, sent to the API only, for a year', async () => {
+  it('binds the browser by an HttpOnly, SameSite=Strict __Host- cookie of 256 random bits, for a year', async () => {
     const answer = await server.post(REGISTER_PATH, {
       request_id: await server.verify({ phone: '+998903330011' }),
       password: STRONG_PASSWORD,
@@ -105,24 +105,27 @@ describe('DeviceProfileList', () => {
       last_name: 'B',
       kind: 2,
     });
-    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('kirish_device=')) ?? '';
-    expect(cookie).toMatch(/^kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/sso\/; HttpOnly; SameSite=Strict$/);
-    // Over http (the test server's PUBLIC_URL) the cookie cannot be Secure; over https it is (below).
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('__Host-kirish_device=')) ?? '';
+    // Secure even over http (the test server's PUBLIC_URL): a __Host- cookie is nothing without it (RFC 6265bis §4.1.3.2).
+    expect(cookie).toMatch(/^__Host-kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
     const session = await server.db.selectFrom('sessions').select('device_id').executeTakeFirstOrThrow();
     // The database keeps only a hash of the secret.
-    expect(session.device_id).not.toBe(/kirish_device=([^;]*)/.exec(cookie)?.[1]);
+    expect(session.device_id).not.toBe(/__Host-kirish_device=([^;]*)/.exec(cookie)?.[1]);
     expect(session.device_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it("signs in with the browser's cookie: the next account lands on the same device, and the cookie is set again", async () => {
+  it("signs in with the browser's cookie: a new secret, which the device's accounts follow, and the old one lists nothing", async () => {
     const laptop = browser();
     const first = await registerIn(laptop, '+998903330011');
-    const before = laptop.cookie;
+    const before = laptop.cookie ?? '';
     const signIn = laptop.keep(
       await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: laptop.headers() }),
     );
-    expect(signIn.headers.get('set-cookie')).toContain(before);
+    expect(signIn.headers.get('set-cookie')).not.toContain(before);
     expect(uuids(await listIn(laptop, signIn.json.access))).toEqual([first.user_uuid]);
+    // Listed with another browser's token (the caller is always listed), the old secret names no account of this device.
+    const other = await registerIn(browser(), '+998903330022');
+    expect(uuids(await server.call('GET', DEVICE_LIST, { token: other.access, headers: { cookie: before } }))).toEqual([other.user_uuid]);
   });
 
   it('shows a signed-out account as not active', async () => {
@@ -159,7 +162,7 @@ describe('DeviceProfileList', () => {
   });
 
   it('ignores a malformed device cookie: the sign-in gets a new device, and the listing shows the caller only', async () => {
-    const forged = { cookie: 'kirish_device=not-a-device-secret' };
+    const forged = { cookie: '__Host-kirish_device=not-a-device-secret' };
     const answer = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: forged });
     expect(answer.status).toBe(400);
     const account = await registerIn(browser(), '+998903330011', {}, forged);

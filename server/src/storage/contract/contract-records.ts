@@ -55,6 +55,8 @@ export function session(id: string, userId: string, overrides: Partial<Session> 
     kind: 'sso',
     scope: null,
     authTime: null,
+    parentSessionId: null,
+    partnerOrigin: null,
     ...overrides,
   };
 }

@@ -40,6 +40,47 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         expect((await storage.sessions.findById('s2'))?.endReason).toBe('password_reset');
       }));
 
+    it("moves every session of some devices, ended ones too, to another device in one call, and no other device's", () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        await storage.sessions.insert(session('s1', 'u1', { deviceId: 'old' }));
+        await storage.sessions.insert(session('s2', 'u2', { deviceId: 'old', endedAt: T0, endReason: 'logout' }));
+        await storage.sessions.insert(session('s3', 'u2', { deviceId: 'elsewhere' }));
+        await storage.users.insert(user('u3'));
+        await storage.sessions.insert(session('s4', 'u3', { deviceId: 'older' }));
+        expect(await storage.sessions.moveDevice(['old', 'older'], 'new')).toBe(3);
+        expect(await storage.sessions.deviceProfiles('old')).toEqual([]);
+        expect((await storage.sessions.deviceProfiles('new')).map((p) => [p.user.id, p.hasActiveSession]).toSorted()).toEqual([
+          ['u1', true],
+          ['u2', false],
+          ['u3', true],
+        ]);
+        expect((await storage.sessions.findById('s3'))?.deviceId).toBe('elsewhere');
+        expect(await storage.sessions.moveDevice(['old'], 'newer')).toBe(0);
+        expect(await storage.sessions.moveDevice([], 'newer')).toBe(0);
+      }));
+
+    it('keeps a joined session’s parent and partner origin, ends it with its parent, and ends the joined ones on request', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.sessions.insert(session('parent', 'u1'));
+        await storage.sessions.insert(session('frame', 'u1', { parentSessionId: 'parent', partnerOrigin: 'https://shop.example.uz' }));
+        await storage.sessions.insert(session('parent2', 'u1'));
+        await storage.sessions.insert(session('frame2', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }));
+        await storage.sessions.insert(session('frame3', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }));
+        expect(await storage.sessions.findById('frame')).toMatchObject({ parentSessionId: 'parent', partnerOrigin: 'https://shop.example.uz' });
+        expect(await storage.sessions.end('parent', T0, 'logout')).toBe(true);
+        expect((await storage.sessions.findById('frame'))?.endReason).toBe('logout');
+        // Only the joined sessions, and not the one kept: the parent stays.
+        expect(await storage.openSessions.endJoined('u1', 'frame3', T0, 'password_change')).toBe(1);
+        expect([(await storage.sessions.findById('frame2'))?.endReason, (await storage.sessions.findById('frame3'))?.endedAt]).toEqual([
+          'password_change',
+          null,
+        ]);
+        expect((await storage.sessions.findById('parent2'))?.endedAt).toBeNull();
+      }));
+
     it('rotates a refresh token only once, and keeps its family', () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));

@@ -12,7 +12,20 @@ export async function browserAccounts(http: Http, ssoApi: string): Promise<Devic
   return answer.accounts;
 }
 
-/** POST /fedcm/frame/session/: the frame joins the chosen account's session in this browser. */
-export function joinBrowserSession(http: Http, ssoApi: string, userUuid: string): Promise<TokenResponse> {
-  return http.post<TokenResponse>(`${ssoApi}/fedcm/frame/session/`, { user_uuid: userUuid });
+/** The partner whose frame this is: its client id and its page's origin, as the server confirmed it. */
+export interface FramePartner {
+  clientId: string;
+  origin: string;
+}
+
+/**
+ * The frame joins the chosen account's sign-in in this browser: POST /fedcm/frame/nonce/, then
+ * POST /fedcm/frame/session/ with that nonce (single-use, one minute). Called from the person's tap
+ * on the account, which the nonce answers: the server joins no session on the cookie alone
+ * (docs/fedcm.md, Threat model). The frame gets a session of its own under that sign-in.
+ */
+export async function joinBrowserSession(http: Http, ssoApi: string, userUuid: string, partner: FramePartner): Promise<TokenResponse> {
+  const request = { user_uuid: userUuid, client_id: partner.clientId, origin: partner.origin };
+  const { nonce } = await http.post<{ nonce: string }>(`${ssoApi}/fedcm/frame/nonce/`, request);
+  return http.post<TokenResponse>(`${ssoApi}/fedcm/frame/session/`, { ...request, nonce });
 }

@@ -2,16 +2,18 @@ import type { SecurityEvent } from '../api/security-api';
 import { useI18n } from '../../../lib/use-i18n';
 import { When } from './when';
 
-/** One line of the security log: what happened (naming the app a sign-in was to), when, and from where. */
+/** One line of the security log: what happened (naming the app or the partner page a sign-in was to), when, and from where. */
 export function EventLine({ event, now }: { event: SecurityEvent; now: number }) {
   const i18n = useI18n();
-  const name = event.details.name;
+  const { name, origin } = event.details;
   const text =
     event.type === 'app_signed_in' && typeof name === 'string' && name
       ? i18n.t('security_event_app_signed_in_named', { name })
-      : i18n.has(`security_event_${event.type}`)
-        ? i18n.t(`security_event_${event.type}`)
-        : event.type;
+      : event.type === 'frame_session_joined' && typeof origin === 'string' && origin
+        ? i18n.t('security_event_frame_session_joined_named', { origin })
+        : i18n.has(`security_event_${event.type}`)
+          ? i18n.t(`security_event_${event.type}`)
+          : event.type;
   return (
     <li>
       <strong>{text}</strong> · <When at={event.created_at} now={now} />

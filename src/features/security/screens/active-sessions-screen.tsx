@@ -119,6 +119,7 @@ export default function ActiveSessionsScreen() {
                   {session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
                 </p>
                 <p className="session-meta">
+                  {session.partner_origin ? `${i18n.t('sessions_in_partner_frame', { origin: session.partner_origin })} · ` : null}
                   IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}:{' '}
                   <When at={session.last_active_at} now={now} />
                 </p>
