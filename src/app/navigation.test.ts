@@ -11,15 +11,8 @@ function fakeSession(options: { token?: string | null; profile?: Partial<UserPro
   let token = options.token ?? null;
   const user = signal<UserProfile | null>(null);
   const verified: string[] = [];
-  const followed = signal(0);
   const session = {
     user,
-    followed,
-    /** Another tab switched the device to `profile`: the session follows it (session.followDevice). */
-    follow: (profile: Partial<UserProfile>) => {
-      user.value = { is_inactivated: false, ...profile } as UserProfile;
-      followed.value += 1;
-    },
     hasToken: () => token !== null,
     adoptToken: (access: string) => {
       token = access;
@@ -35,7 +28,7 @@ function fakeSession(options: { token?: string | null; profile?: Partial<UserPro
       user.value = null;
     },
   };
-  return { session: session as unknown as Session & { follow: typeof session.follow }, verified };
+  return { session: session as unknown as Session, verified };
 }
 
 const i18n = { locale: signal('uz'), setLocale: async () => undefined } as unknown as I18n;
@@ -155,26 +148,6 @@ describe('the navigation model (SPEC §2)', () => {
 
     expect(replaced).toEqual(['/deleted-account']);
     expect(navigation.shown.value?.route.name).toBe('DeletedAccount');
-  });
-
-  it('shows the same address afresh when the tab followed the device to another account, and decides it again', async () => {
-    const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });
-    const { navigation, replaced } = harness('/personal/edit', session);
-    await settled();
-    const before = navigation.shown.value;
-    expect(before?.route.name).toBe('PersonalEdit');
-
-    session.follow({ id: 'u2' });
-    await settled();
-    // A new key: the screen is mounted again, nothing of the account it showed stays on it.
-    expect(navigation.shown.value?.route).toBe(before?.route);
-    expect(navigation.shown.value?.key).not.toBe(before?.key);
-    expect(replaced).toEqual([]);
-
-    // The guard runs again: a deactivated account goes where it must.
-    session.follow({ id: 'u3', is_inactivated: true });
-    await settled();
-    expect(replaced).toEqual(['/deleted-account']);
   });
 
   it('shows a prerendered page at once, before the guard has answered', () => {

@@ -61,8 +61,6 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
   let latest = 0;
   let requested: Address | null = null;
   let previousPath: string | null = null;
-  /** The times the tab followed the device to another account (session.followed) that this model has shown. */
-  let followed = session.followed.peek();
 
   /** Decides the address bar's address: shows its route, or replaces the address (which comes back here). */
   async function settle(): Promise<void> {
@@ -131,11 +129,8 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
       return replaceQuery(params);
     }
     const current = shown.peek();
-    // After following the device to another account the screen is mounted afresh: nothing loaded
-    // or typed for the account it showed before stays on screen (docs/decisions.md, One tab, one account).
-    const key = followed === 0 ? path : `${path}#${followed}`;
     if (!sameAddress(decided.peek(), address)) decided.value = address;
-    if (current?.route !== route || current.key !== key) shown.value = { route, key };
+    if (current?.route !== route || current.key !== path) shown.value = { route, key: path };
     loading.value = false;
     deps.onShown?.(route);
   }
@@ -151,19 +146,9 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     /** Decides the address now and at every change; returns the cleanup. */
     start(changes: AddressChanges): () => void {
       const stop = changes(() => void settle());
-      // The same address decided again for the account the tab now shows (the guard may send it elsewhere).
-      const stopFollowing = session.followed.subscribe((count) => {
-        if (count === followed) return;
-        followed = count;
-        requested = null;
-        void settle();
-      });
       requested = null;
       void settle();
-      return () => {
-        stop();
-        stopFollowing();
-      };
+      return stop;
     },
   };
 }

@@ -154,16 +154,14 @@ export function createHttp(deps: HttpDeps): Http {
     return response.data;
   }
 
-  async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     // Read before anything is awaited: the account the screen asked for, not one loaded meanwhile.
     const account = options.account === undefined ? (deps.account?.() ?? null) : options.account;
-    try {
-      return await refreshing<T>(method, url, body, options, account);
-    } catch (error) {
-      if (account === null || !isAccountChanged(error)) throw error;
-      deps.onAccountChanged?.(account, error as HttpError);
-      throw { ...(error as HttpError), accountChanged: true };
-    }
+    return refreshing<T>(method, url, body, options, account).catch((error: HttpError) => {
+      if (!account || !isAccountChanged(error)) throw error;
+      deps.onAccountChanged?.(account, error);
+      throw { ...error, accountChanged: true };
+    });
   }
 
   async function refreshing<T>(method: Method, url: string, body: unknown, options: RequestOptions, account: string | null): Promise<T> {

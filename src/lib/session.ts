@@ -2,7 +2,7 @@
  * The signed-in state of this device (SPEC §3, §4): the active account, its profile, and the other
  * accounts that signed in here (device profiles), each with its own stored session.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { DeviceProfile } from '../../server/src/contract/device-profiles.js';
 import type { Profile } from '../../server/src/contract/profile.js';
 import type { TokenResponse } from '../../server/src/contract/tokens.js';
@@ -251,20 +251,19 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     followed,
     followDevice(stale) {
       if (following || user.peek()?.id !== stale) return null;
-      following = (async () => {
-        try {
-          const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`, { account: null });
-          batch(() => {
+      // Both set in one task, so React renders them together: the screen is mounted afresh (app.tsx) in
+      // the render that shows the new account. A failure leaves the tab as it was (signed out
+      // meanwhile: the client has sent the person to Login).
+      following = http
+        .get<UserProfile>(`${ssoApi}/user/MyProfile`, { account: null })
+        .then(
+          (profile) => {
             user.value = profile;
             followed.value += 1;
-          });
-          setCookie(SSO_USER_COOKIE, profile.id, COOKIE_DAYS);
-        } catch {
-          // signed out meanwhile (the client already sent the person to Login), or offline: the next call is refused again
-        } finally {
-          following = null;
-        }
-      })();
+          },
+          () => {},
+        )
+        .finally(() => (following = null));
       return following;
     },
 
