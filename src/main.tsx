@@ -59,6 +59,13 @@ const http = createHttp({
     session.lost();
     goToLogin();
   },
+  // The account this tab shows, never followed through a switch in another tab (docs/decisions.md,
+  // One tab, one account): a call for it with another account's token is refused, and then ...
+  account: () => session.user.peek()?.id ?? null,
+  // ... the page says so once, and shows its address again for the device's current account.
+  onAccountChanged: (account, error) => {
+    if (session.followDevice(account)) services.showError({ status: error.status, data: error.data });
+  },
 });
 const i18n = createI18n((locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }), pageTexts ?? undefined);
 const session = createSession({ http, ssoApi: config.ssoApi, tokens });

@@ -42,6 +42,7 @@ import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { LogFields } from './lib/json-log.js';
+import { checkAccountId } from './middleware/account-id.js';
 import { type HeaderList, withAnswerHeaders } from './middleware/answer-headers.js';
 import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
@@ -180,7 +181,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // DNS rebinding would otherwise read the dev outbox (issue 10 §6); production sits behind its proxy's names.
   if (config.env !== 'production') app.use('*', requirePublicHost(config.publicUrl));
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
-  app.use('/sso/*', noStore, limitBody);
+  // Every API call naming its account (Account-Id) is refused when its token is another's (issue 33).
+  app.use('/sso/*', noStore, limitBody, checkAccountId(routeDeps.sessions));
   app.route('/sso/api/v1', v1);
   app.route('/sso/api/v2', v2);
   app.route('/common/api/v1', translationRoutes());

@@ -48,7 +48,10 @@ export function App({ services, prerendered = false, ssr }: AppProps) {
       <Router hook={hook} searchHook={hook.searchHook}>
         {services.i18n.ready.value ? (
           <ErrorBoundary>
-            <RouteView navigation={navigation} />
+            {/* Mounted afresh when the tab followed the device to another account (session.followDevice):
+                the guard decides the address again, and nothing loaded or typed for the account shown
+                before stays on screen (docs/decisions.md, One tab, one account). */}
+            <RouteView navigation={navigation} key={services.session.followed.value} />
           </ErrorBoundary>
         ) : (
           <div className="loading-bar" role="progressbar" aria-busy="true" aria-label="…" />

@@ -1,7 +1,8 @@
 /**
  * The error reader of SPEC §8: where a failed call's key is, which keys stand for which sentence,
- * and what the user is shown — a sentence beside a field, a toast, or nothing (a 404, or a call
- * that failed because the session could not be refreshed: the user is already on the way to Login).
+ * and what the user is shown — a sentence beside a field, a toast, or nothing (a 404, a call
+ * that failed because the session could not be refreshed: the user is already on the way to Login,
+ * or one refused because another tab switched the account: the page says that once, for all calls).
  */
 
 export type ErrorOutcome = { show: 'field'; key: string; field: string } | { show: 'toast'; key: string } | { show: 'nothing' };
@@ -22,6 +23,7 @@ interface FailedResponse {
   status?: number;
   data?: unknown;
   signedOut?: boolean;
+  accountChanged?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,7 +51,8 @@ export function displayKey(key: string): string {
 export function readError(error: unknown, knownKeys: (key: string) => boolean): ErrorOutcome {
   const response: FailedResponse = isRecord(error) ? (error as FailedResponse) : {};
   const status = typeof response.status === 'number' ? response.status : undefined;
-  if (status === 404 || response.signedOut) return { show: 'nothing' };
+  // A refused account was said once already, by the page (main.tsx), whatever call met it first.
+  if (status === 404 || response.signedOut || response.accountChanged) return { show: 'nothing' };
   if (status === 500 || status === 502) return { show: 'toast', key: 'server_error' };
   const found = errorKeyOf(response.data);
   if (!found) return { show: 'toast', key: 'error_try_again' };

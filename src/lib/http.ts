@@ -10,6 +10,10 @@
  *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login. The failed call
  *   then rejects marked `signedOut`, so that no message is shown for it (SPEC §8).
  * - The refresh call carries neither Authorization nor Device-Id.
+ * - Every call names the account this tab shows in `Account-Id` (docs/api.md): the device's one token
+ *   may belong to another account since another tab switched. The server then refuses it with
+ *   409 `account_changed`; `onAccountChanged` hears of it and the call rejects marked
+ *   `accountChanged`, so that no screen shows a message of its own (docs/decisions.md, One tab, one account).
  */
 import redaxios from 'redaxios';
 import type { TokenPair } from './tokens';
@@ -35,6 +39,10 @@ export interface HttpDeps {
     clear(): void;
   };
   onSignedOut: () => void;
+  /** The account this tab shows (its user's id), named in `Account-Id`; null before one is loaded. */
+  account?: () => string | null;
+  /** A call naming `account` was refused: the device's token is another account's now. */
+  onAccountChanged?: (account: string, error: HttpError) => void;
   fetch?: typeof fetch;
   /** Cross-tab mutual exclusion; Web Locks where the browser has them. */
   lock?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
@@ -46,6 +54,11 @@ export interface RequestOptions {
   params?: Record<string, string>;
   /** Added to (and overriding) the default headers of this one call. */
   headers?: Record<string, string>;
+  /**
+   * The account this one call is meant for, instead of the tab's: a sign-in names the account it
+   * signed in; null names none (the account a token verifies as is what the call asks).
+   */
+  account?: string | null;
 }
 
 export interface HttpError {
@@ -53,6 +66,8 @@ export interface HttpError {
   data: unknown;
   /** The call failed because the session could not be refreshed: the user is on the way to Login. */
   signedOut?: true;
+  /** The device is on another account than the one the call named (409 account_changed): the tab follows it. */
+  accountChanged?: true;
 }
 
 export interface Http {
@@ -74,6 +89,11 @@ function defaultLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, work) as Promise<T>) : work();
 }
 
+function isAccountChanged(error: unknown): boolean {
+  const failed = error as { status?: number; data?: { errors?: { error?: unknown }[] } } | null;
+  return failed?.status === 409 && failed.data?.errors?.[0]?.error === 'account_changed';
+}
+
 function needsRefresh(error: unknown): boolean {
   const failed = error as { status?: number; data?: { code?: unknown } } | null;
   return failed?.status === 401 || failed?.status === 403 || failed?.data?.code === 'token_not_valid';
@@ -89,11 +109,12 @@ export function createHttp(deps: HttpDeps): Http {
   let refreshesInARow = 0;
   let inFlight: Promise<string> | null = null;
 
-  function headers(access: string | null): Record<string, string> {
+  function headers(access: string | null, account: string | null): Record<string, string> {
     const result: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.locale() };
     const deviceId = deps.deviceId();
     if (deviceId) result['Device-Id'] = deviceId;
     if (access) result.Authorization = `Bearer ${access}`;
+    if (account) result['Account-Id'] = account;
     return result;
   }
 
@@ -121,11 +142,11 @@ export function createHttp(deps: HttpDeps): Http {
     return inFlight;
   }
 
-  async function send<T>(method: Method, url: string, body: unknown, options: RequestOptions, access: string | null) {
+  async function send<T>(method: Method, url: string, body: unknown, options: RequestOptions, access: string | null, account: string | null) {
     const response = await client<T>({
       url,
       method,
-      headers: { ...headers(access), ...options.headers },
+      headers: { ...headers(access, account), ...options.headers },
       ...(body === undefined ? {} : { data: body }),
       ...(options.params ? { params: options.params } : {}),
     });
@@ -133,12 +154,22 @@ export function createHttp(deps: HttpDeps): Http {
     return response.data;
   }
 
-  async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    // Read before anything is awaited: the account the screen asked for, not one loaded meanwhile.
+    const account = options.account === undefined ? (deps.account?.() ?? null) : options.account;
+    return refreshing<T>(method, url, body, options, account).catch((error: HttpError) => {
+      if (!account || !isAccountChanged(error)) throw error;
+      deps.onAccountChanged?.(account, error);
+      throw { ...error, accountChanged: true };
+    });
+  }
+
+  async function refreshing<T>(method: Method, url: string, body: unknown, options: RequestOptions, account: string | null): Promise<T> {
     // Without a device id the call still goes: the header is what SPEC §7 asks for, not a gate.
     if (method !== 'get' && deps.deviceIdReady) await deps.deviceIdReady().catch(() => undefined);
     const access = deps.tokens.access();
     try {
-      return await send<T>(method, url, body, options, access);
+      return await send<T>(method, url, body, options, access, account);
     } catch (error) {
       if (!needsRefresh(error)) throw error;
       let fresh: string;
@@ -149,7 +180,7 @@ export function createHttp(deps: HttpDeps): Http {
         deps.onSignedOut();
         throw { ...(error as HttpError), signedOut: true };
       }
-      return send<T>(method, url, body, options, fresh);
+      return send<T>(method, url, body, options, fresh, account);
     }
   }
 

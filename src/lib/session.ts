@@ -8,7 +8,7 @@ import type { Profile } from '../../server/src/contract/profile.js';
 import type { TokenResponse } from '../../server/src/contract/tokens.js';
 import { removeItem } from './browser-storage';
 import { getCookie, removeCookie, setCookie } from './cookies';
-import type { Http } from './http';
+import type { Http, HttpError } from './http';
 import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
 import { createTokenStore, type TokenPair, type TokenStore } from './tokens';
 
@@ -61,6 +61,17 @@ export interface Session {
   forget(): void;
   /** Takes the profile a change answered with as the signed-in user's. */
   replaceUser(profile: UserProfile): void;
+  /**
+   * Counts the times this tab followed the device to another account (below): the navigation shows
+   * its address again at each, with the screen mounted afresh.
+   */
+  followed: ReadonlySignal<number>;
+  /**
+   * A call naming `stale` was refused: another tab switched this device's account (issue 33). Loads
+   * the device's current account as this tab's; null when there is nothing to do (the tab shows
+   * another account already, or is on its way to it), so that the caller says so only once.
+   */
+  followDevice(stale: string): Promise<void> | null;
 }
 
 /** How often at most a page coming back into view asks whether its session still holds. */
@@ -79,6 +90,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
   const signedOut = signal<UserProfile | null>(null);
   const ended = signal<{ phone: string | null; email: string | null } | null>(null);
   const profiles = signal<DeviceProfile[]>([]);
+  const followed = signal(0);
+  let following: Promise<void> | null = null;
   // Bumped when the stored sessions change, so activeProfiles recomputes.
   const stored = signal(0);
   const activeProfiles = computed(() => {
@@ -88,8 +101,9 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
   /** The access token adoptToken() stored, until verify() has checked it. */
   let adopted: string | null = null;
 
-  async function loadUser(): Promise<UserProfile> {
-    const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`);
+  /** `account`: the account the call names (docs/api.md, Account-Id); by default the one this tab shows. */
+  async function loadUser(account?: string | null): Promise<UserProfile> {
+    const profile = await http.get<UserProfile>(`${ssoApi}/user/MyProfile`, account === undefined ? {} : { account });
     user.value = profile;
     signedOut.value = null;
     ended.value = null;
@@ -110,6 +124,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
         tokens.storeProfile(uuid, pair.refresh);
         profiles.value = await http.get<DeviceProfile[]>(`${ssoApi}/user/deviceprofile/DeviceProfileList`, {
           headers: { Authorization: `Bearer ${pair.access}` },
+          account: null,
         });
         stored.value += 1;
         return;
@@ -182,7 +197,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       tokens.store(response, save);
       if (save && response.user_uuid) tokens.storeProfile(response.user_uuid, response.refresh);
       stored.value += 1;
-      const profile = await loadUser();
+      // The account just signed in, not the one this tab showed before (a switch, another account).
+      const profile = await loadUser(response.user_uuid || null);
       await loadProfiles();
       return profile;
     },
@@ -191,7 +207,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       const access = tokens.access();
       if (!access) return null;
       try {
-        const profile = await loadUser();
+        // Whose token it is, is the question: no account is named.
+        const profile = await loadUser(null);
         // An adopted token's account may have a saved session here: keep signing in with it.
         const saved = access === adopted ? tokens.profile(profile.id) : null;
         if (saved && tokens.access() === access) tokens.store({ access, refresh: saved });
@@ -214,19 +231,40 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
 
     async signOut() {
       const leaving = user.value;
-      const uuid = leaving?.id;
-      if (uuid) tokens.removeProfile(uuid);
       try {
         await http.delete(`${ssoApi}/user/LogoutUser/`);
-      } catch {
+      } catch (error) {
+        // Another tab switched this device to another account: that one is not who asked to leave,
+        // so nothing is forgotten; the tab follows the device and says so (followDevice).
+        if ((error as HttpError | null)?.accountChanged) return;
         // the tokens go anyway; an unreachable server must not keep anyone signed in here
       }
+      if (leaving) tokens.removeProfile(leaving.id);
       forget();
       signedOut.value = leaving;
     },
 
     replaceUser(profile) {
       user.value = profile;
+    },
+
+    followed,
+    followDevice(stale) {
+      if (following || user.peek()?.id !== stale) return null;
+      // Both set in one task, so React renders them together: the screen is mounted afresh (app.tsx) in
+      // the render that shows the new account. A failure leaves the tab as it was (signed out
+      // meanwhile: the client has sent the person to Login).
+      following = http
+        .get<UserProfile>(`${ssoApi}/user/MyProfile`, { account: null })
+        .then(
+          (profile) => {
+            user.value = profile;
+            followed.value += 1;
+          },
+          () => {},
+        )
+        .finally(() => (following = null));
+      return following;
     },
 
     storeRefreshed(pair) {

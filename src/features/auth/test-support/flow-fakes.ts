@@ -100,6 +100,8 @@ export function fakeSession(
     storeRefreshed: () => {},
     forget: () => {},
     replaceUser: () => {},
+    followed: signal(0),
+    followDevice: () => null,
   };
   return { session, switched };
 }
