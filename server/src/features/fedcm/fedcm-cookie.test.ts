@@ -4,7 +4,7 @@
  * disconnect and "Connected apps" end the same connection.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieJar, FEDCM, fedcmSteps, WEBIDENTITY, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
+import { cookieJar, fedcmSteps, WEBIDENTITY, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
 import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, oauthSteps } from '../../test-support/oauth.js';
 import { sha256 } from '../../lib/secrets.js';
 import { STRONG_PASSWORD, useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
