@@ -29,6 +29,7 @@ describe('the SQLite file', () => {
       { name: '0008_shared_limits_jobs_keys' },
       { name: '0009_login_waiters' },
       { name: '0010_images' },
+      { name: '0011_frame_sessions' },
     ]);
     await dispose();
   });
