@@ -164,9 +164,13 @@ describe('"Continue as"', () => {
     const { model, server } = await setup();
     await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
     model.continueAs();
+    const asking = model.stage.value;
     model.continueAs();
+    expect(model.stage.value).toBe(asking);
     await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
     model.continueAs();
+    expect(stageOf(model)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(server.calls.filter((call) => call.endsWith('/oauth/authorize/'))).toHaveLength(1);
   });
 
