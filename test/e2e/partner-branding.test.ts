@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, CHROMIUM_ARGS, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, clickWhenReached, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
@@ -61,7 +61,7 @@ async function signIn(scope: Page | FrameLocator, language: Language, phone: str
   await scope.getByRole('heading', { name: say(language, 'login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(say(language, 'phone_label'), { exact: true }).fill(national(phone));
   await scope.getByLabel(say(language, 'password_label'), { exact: true }).fill(password);
-  await scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }).click();
+  await clickWhenReached(scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }));
 }
 
 describe('the sign-in page reached through a partner', () => {
@@ -116,7 +116,7 @@ describe("the widget's signed-in state", () => {
       const signedIn = frame.getByText(say(language, 'signed_in_as', { name: DEMO_ACCOUNT.firstName }), { exact: true });
       const allow = frame.getByRole('button', { name: say(language, 'consent_allow'), exact: true });
       await signedIn.or(allow).first().waitFor({ timeout: 20_000 });
-      if (await allow.isVisible()) await allow.click();
+      if (await allow.isVisible()) await clickWhenReached(allow);
       await signedIn.waitFor({ timeout: 30_000 });
       await frame.getByRole('button', { name: say(language, 'use_another_account'), exact: true }).waitFor();
 
@@ -137,7 +137,7 @@ describe("the widget's signed-in state", () => {
       await page.setViewportSize({ width: language === 'en' ? 375 : 1280, height: 800 });
       await saveScreenshot(page, `widget-continue-as-${language}-${language === 'en' ? 375 : 1280}`);
 
-      await continueAs.click();
+      await clickWhenReached(continueAs);
       await signedIn.waitFor({ timeout: 30_000 });
       await page.getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true }).waitFor({ timeout: 15_000 });
       expect((await page.locator('#log li').allInnerTexts()).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
@@ -153,7 +153,7 @@ describe("the widget's signed-in state", () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
     const popup = await popupOpened;
     await popup
       .locator('header.topbar')

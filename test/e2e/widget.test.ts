@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
+import { clickWhenReached, newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -21,7 +21,7 @@ async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Pro
   await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
   await scope.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-  await scope.getByRole('button', { name: text('sign_in'), exact: true }).click();
+  await clickWhenReached(scope.getByRole('button', { name: text('sign_in'), exact: true }));
 }
 
 describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
@@ -48,7 +48,7 @@ describe("the widget frame's cookies", () => {
     const phone = page.frameLocator('#script-tag-widget iframe').getByLabel(text('phone_label'), { exact: true });
     const deviceId = () => phone.evaluate(() => /(?:^|; )cmmtuuid=([^;]+)/.exec(document.cookie)?.[1] ?? null);
     // The first tap computes the device id (main.tsx) and keeps it in the frame's cookie.
-    await phone.click();
+    await clickWhenReached(phone);
     await expect.poll(deviceId, { timeout: 10_000 }).not.toBeNull();
     const first = await deviceId();
     await page.reload();
@@ -70,7 +70,7 @@ describe('the widget on the demo partner site', () => {
     await signInInside(frame);
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await saveScreenshot(page, 'demo-consent-1280');
-    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     const log = await logLines(page);
@@ -112,7 +112,7 @@ describe('the widget on the demo partner site', () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
     const popup = await popupOpened;
     // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
     expect(new URL(popup.url()).origin).toBe(kirish.server.origin);
