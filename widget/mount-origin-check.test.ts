@@ -20,7 +20,8 @@ function mountIn(options: { locale?: 'ru' } = {}) {
 describe('the origin check before the widget frames the SSO', () => {
   it('asks embed_origin for this client and this page’s origin, without credentials, before it opens the iframe', async () => {
     const { container } = mountIn();
-    expect(container.querySelector('iframe')).toBeNull();
+    // The frame holds its place at once, empty: nothing of the SSO is loaded before the check.
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBeNull();
 
     const iframe = await loadedIframe(container);
 
@@ -31,6 +32,13 @@ describe('the origin check before the widget frames the SSO', () => {
     expect(Object.fromEntries(asked.searchParams)).toEqual({ client_id: 'partner-1', origin: location.origin });
     expect(init?.credentials ?? 'same-origin').not.toBe('include');
     expect(iframe.src.startsWith(`${SSO_ORIGIN}/embed?`)).toBe(true);
+  });
+
+  it('reads the confirmation to its end: an unread body would hold its request open (the page never idle)', async () => {
+    const { container } = mountIn();
+    await loadedIframe(container);
+    const answered = await harness.originCheck.mock.results[0]?.value;
+    expect((answered as Response).bodyUsed).toBe(true);
   });
 
   it.each(['origin_not_allowed', 'invalid_client'])('reports %s, names the origin and where to register it, and opens no iframe', async (code) => {

@@ -56,7 +56,7 @@ export interface KirishWidget {
 let pending: AbortController | undefined;
 let prompted = false;
 
-const INITIAL_HEIGHT_PX = 480;
+const INITIAL_HEIGHT_PX = 860;
 const MIN_HEIGHT_PX = 120;
 const MAX_HEIGHT_PX = 2000;
 
@@ -87,6 +87,13 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   iframe.title = 'Kirish';
   // No sandbox: the embed opens its own "continue in a popup" window.
   iframe.style.cssText = `display:block;width:100%;border:0;height:${INITIAL_HEIGHT_PX}px`;
+  // The frame takes its place at once, still empty (no src until the origin is confirmed): the
+  // partner's page does not jump down when it opens, only by what its content differs from that.
+  container.insertBefore(iframe, before);
+  const refuse = (error: string): void => {
+    iframe.remove();
+    fail(error);
+  };
 
   // The SSO refuses to be framed by an origin its client did not register (frame-ancestors), and
   // the browser shows its broken-frame page for that, with nothing the page can read. So the loader
@@ -95,7 +102,13 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   const check = new URLSearchParams({ client_id: clientId, origin: partnerOrigin });
   fetch(`${ssoOrigin}/sso/api/v1/oauth/embed_origin/?${check}`).then(
     async (response) => {
-      if (response.ok) return challengeOf(verifier).then(open, () => fail('pkce_unavailable'));
+      if (response.ok) {
+        // Only the status counts, but the body is read all the same: a body left unread holds its
+        // request open, so the partner's page never reaches network idle (which Lighthouse and
+        // some analytics wait for) and a connection stays taken.
+        await response.arrayBuffer().catch(() => undefined);
+        return challengeOf(verifier).then(open, () => refuse('pkce_unavailable'));
+      }
       const body = (await response.json().catch(() => null)) as { errors?: { error?: string }[] } | null;
       const error = body?.errors?.[0]?.error ?? 'network_error';
       if (error === 'origin_not_allowed' || error === 'invalid_client') {
@@ -103,9 +116,9 @@ export function mount(container: Element, options: KirishOptions, before: Node |
           `Kirish: ${error}: client "${clientId}" does not allow the origin ${partnerOrigin}. Add ${partnerOrigin} to the web origins of your app at ${ssoOrigin}/developers`,
         );
       }
-      fail(error);
+      refuse(error);
     },
-    () => fail('network_error'),
+    () => refuse('network_error'),
   );
 
   function open(computed: string): void {
@@ -128,7 +141,6 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     // The frame's "Continue with your Kirish account" then asks this page to ask the browser.
     if (fedcm) query.set('fedcm', '1');
     iframe.src = `${ssoOrigin}/embed?${query}`;
-    container.insertBefore(iframe, before);
     if (fedcm && autoPrompt && !prompted) {
       prompted = true;
       askBrowser('passive');

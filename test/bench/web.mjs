@@ -18,15 +18,20 @@
  * profile)" section of docs/benchmarks.md.
  *
  * Flags: --runs N (default 5); --verbose lists every request of every run with its size and coding.
- * Exit status: 0 when every run was measured (a missed target is reported, not an error), 1 otherwise.
+ * The demo partner's page (top-level, with its two widgets) is loaded as many times for its layout
+ * shift (CLS, session windows, from a `layout-shift` observer): the frames' heights must not move
+ * the partner's page.
+ *
+ * Exit status: 0 when every run was measured (a missed target is reported, not an error) and no run
+ * of the demo page shifted by 0.1 or more; 1 otherwise.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './web/browser.mjs';
-import { measureEmbed, measureLogin } from './web/measure.mjs';
-import { docPath, kB, ms, section, summarize, TABLE_HEAD, tableRows, writeDoc } from './web/report.mjs';
+import { measureDemo, measureEmbed, measureLogin } from './web/measure.mjs';
+import { clsLine, CLS_LIMIT, docPath, kB, ms, section, summarize, summarizeCls, TABLE_HEAD, tableRows, writeDoc } from './web/report.mjs';
 import { serverEntry, startServer } from './web/server.mjs';
 
 function parseRuns(argv) {
@@ -72,10 +77,19 @@ async function main() {
       routes.push(summarize(name, measured));
     }
 
+    const demo = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const result = await measureDemo(browser, server);
+      console.log(`  demo partner page run ${run}: CLS ${result.cls.toFixed(3)} (${result.shifts} shifts)`);
+      demo.push(result);
+    }
+    const cls = summarizeCls(demo);
+
     const acceptEncoding = routes[0]?.runs[0]?.acceptEncoding ?? null;
     const contentEncodings = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.contentEncodings)))].toSorted();
     console.log(`\nMedians of ${runs} runs (Accept-Encoding sent: ${acceptEncoding}; Content-Encoding received: ${contentEncodings.join(', ')}):\n`);
     console.log([...TABLE_HEAD, ...tableRows(routes)].join('\n'));
+    console.log(`\n${clsLine(cls)}`);
     console.log(
       "\n/login: top-level. /embed: inside the iframe the widget loader makes on a page of the demo partner's origin (top-level the page only refuses: no partner confirmed it); its FCP and LCP count from the iframe's navigation start.",
     );
@@ -83,6 +97,11 @@ async function main() {
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     await writeDoc(section({ date, routes, chromiumVersion: browser.version(), acceptEncoding, contentEncodings, runs }));
     console.log(`\nbench:web: wrote ${docPath}`);
+    // The one figure here with a hard limit: the partner's page must not jump (Web Vitals: CLS < 0.1 is "good").
+    if (cls.max >= CLS_LIMIT) {
+      console.error(`bench:web: the demo page's CLS reached ${cls.max.toFixed(3)} in a run (limit ${CLS_LIMIT})`);
+      return 1;
+    }
     return 0;
   } catch (error) {
     console.error(`bench:web: ${error instanceof Error ? error.stack : String(error)}`);

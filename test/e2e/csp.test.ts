@@ -8,8 +8,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { newPageFor, type TestPage } from '../support/browser.js';
-import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
+import { clickWhenReached, newPageFor, type TestPage } from '../support/browser.js';
 import { expectHome, national, registerByPhone, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -170,8 +169,7 @@ describe('the Content-Security-Policy of every screen', () => {
     await closeAndCheck(context, errors);
   });
 
-  // Retried once when a wait times out (support/frame-wait.ts, WIDGET_FRAME_RETRY).
-  it('reports no violation on the demo partner site, nor in the widget’s /embed frames it holds', WIDGET_FRAME_RETRY, async () => {
+  it('reports no violation on the demo partner site, nor in the widget’s /embed frames it holds', async () => {
     const before = await recordedViolations();
     const { page, context, errors, seen } = await watchedPage();
     await page.goto(kirish.server.demoOrigin);
@@ -183,12 +181,9 @@ describe('the Content-Security-Policy of every screen', () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
     await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await frame.getByRole('button', { name: text('sign_in'), exact: true }).click();
-    await waitInFrame(frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }), {
-      frame,
-      server: kirish.server,
-    });
-    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('sign_in'), exact: true }));
+    await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
+    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
     // The partner redeems the code at the SSO's token endpoint and asks userinfo: its policy allows both.
     await page.getByText(/^Signed in as /).waitFor({ timeout: 15_000 });
     await settle(page);

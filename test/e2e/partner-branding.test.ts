@@ -12,9 +12,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, CHROMIUM_ARGS, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, clickWhenReached, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
-import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -62,7 +61,7 @@ async function signIn(scope: Page | FrameLocator, language: Language, phone: str
   await scope.getByRole('heading', { name: say(language, 'login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(say(language, 'phone_label'), { exact: true }).fill(national(phone));
   await scope.getByLabel(say(language, 'password_label'), { exact: true }).fill(password);
-  await scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }).click();
+  await clickWhenReached(scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }));
 }
 
 describe('the sign-in page reached through a partner', () => {
@@ -104,13 +103,11 @@ describe('the consent screen', () => {
 });
 
 describe("the widget's signed-in state", () => {
-  // Retried once when a wait times out (support/frame-wait.ts, WIDGET_FRAME_RETRY).
   it.each(['en', 'ru'] as const)(
     'says who signed in, then offers "Continue as" on the next visit, and one click signs the partner in (%s)',
-    WIDGET_FRAME_RETRY,
     async (language) => {
       const { page, errors, close } = await pageOfProfile(language === 'en' ? 1280 : 375, BROWSER_LOCALE[language]);
-      // A try that fails closes its browser too, before the retry starts another.
+      // A test that fails closes its browser too.
       onTestFinished(close);
       await page.goto(kirish.server.demoOrigin);
       const frame = page.frameLocator('#script-tag-widget iframe');
@@ -118,9 +115,9 @@ describe("the widget's signed-in state", () => {
       // The first run of this file meets the consent question; the second finds it remembered.
       const signedIn = frame.getByText(say(language, 'signed_in_as', { name: DEMO_ACCOUNT.firstName }), { exact: true });
       const allow = frame.getByRole('button', { name: say(language, 'consent_allow'), exact: true });
-      await waitInFrame(signedIn.or(allow).first(), { frame, server: kirish.server, timeout: 20_000 });
-      if (await allow.isVisible()) await allow.click();
-      await waitInFrame(signedIn, { frame, server: kirish.server, timeout: 30_000 });
+      await signedIn.or(allow).first().waitFor({ timeout: 20_000 });
+      if (await allow.isVisible()) await clickWhenReached(allow);
+      await signedIn.waitFor({ timeout: 30_000 });
       await frame.getByRole('button', { name: say(language, 'use_another_account'), exact: true }).waitFor();
 
       // The next visit: the frame's own storage still holds the session; nothing is sent until the click.
@@ -140,8 +137,8 @@ describe("the widget's signed-in state", () => {
       await page.setViewportSize({ width: language === 'en' ? 375 : 1280, height: 800 });
       await saveScreenshot(page, `widget-continue-as-${language}-${language === 'en' ? 375 : 1280}`);
 
-      await continueAs.click();
-      await waitInFrame(signedIn, { frame, server: kirish.server, timeout: 30_000 });
+      await clickWhenReached(continueAs);
+      await signedIn.waitFor({ timeout: 30_000 });
       await page.getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true }).waitFor({ timeout: 15_000 });
       expect((await page.locator('#log li').allInnerTexts()).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
       await close();
@@ -156,7 +153,7 @@ describe("the widget's signed-in state", () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
     const popup = await popupOpened;
     await popup
       .locator('header.topbar')

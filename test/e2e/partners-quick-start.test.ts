@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { newPageFor, saveScreenshot } from '../support/browser.js';
+import { clickWhenReached, newPageFor, saveScreenshot } from '../support/browser.js';
 import { national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
@@ -86,9 +86,9 @@ describe('the partners quick start (docs/partners.md)', () => {
       .waitFor({ timeout: 20_000 });
     await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
     await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await frame.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('sign_in'), exact: true }));
     await frame.getByRole('heading', { name: text('consent_title', { app: 'My Shop' }), exact: true }).waitFor();
-    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
     // 4. The page reads who signed in from userinfo.
     await visitor.page.locator('#who', { hasText: `Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }).waitFor({ timeout: 20_000 });

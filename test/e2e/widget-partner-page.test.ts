@@ -16,6 +16,24 @@ import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
 
 const kirish = useRunningKirish('localhost');
+
+/** CLS as web-vitals counts it: shifts in session windows (1 s apart at most, 5 s long at most), the largest window's sum. */
+function sessionWindowCls(shifts: { start: number; value: number }[]): number {
+  let largest = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const { start, value } of shifts.toSorted((a, b) => a.start - b.start)) {
+    if (start - last < 1000 && start - first < 5000) sum += value;
+    else {
+      sum = value;
+      first = start;
+    }
+    last = start;
+    largest = Math.max(largest, sum);
+  }
+  return largest;
+}
 const RU: Readonly<Record<string, string>> = ru;
 
 /**
@@ -97,11 +115,13 @@ describe('the demo shop, for a visitor', () => {
   it.each([1280, 375])('explains itself at %i px and opens at its top: the sign-in forms take no focus', async (width) => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
     await page.goto(kirish.server.demoOrigin);
+    // The frames open at the height of the sign-in form: at 375 px the second is below the fold,
+    // where the browser does not draw it (it is there all the same, and would take the focus).
     for (const box of ['#script-tag-widget', '#react-widget']) {
       await page
         .frameLocator(`${box} iframe`)
         .getByRole('heading', { name: text('login_title'), exact: true })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ state: 'attached', timeout: 20_000 });
     }
     await page.waitForTimeout(1000); // hydration, where an autofocus would take the focus
 
@@ -113,6 +133,52 @@ describe('the demo shop, for a visitor', () => {
     expect(intro.replaceAll(' ', '')).toContain(DEMO_ACCOUNT.phone);
     expect(await page.getByRole('link', { name: "Kirish's outbox" }).getAttribute('href')).toBe(`${kirish.server.origin}/dev/outbox`);
     await saveScreenshot(page, `demo-page-${width}`);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the demo shop's page, as tools and the person see it load", () => {
+  it('reaches network idle with both widgets shown (the loader reads its origin check to the end)', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    // Playwright's networkidle: no request for 500 ms. An unread answer kept one open for good.
+    await page.goto(kirish.server.demoOrigin, { waitUntil: 'networkidle', timeout: 15_000 });
+    for (const box of ['#script-tag-widget', '#react-widget']) {
+      await page
+        .frameLocator(`${box} iframe`)
+        .getByRole('heading', { name: text('login_title'), exact: true })
+        .waitFor({ timeout: 5000 });
+    }
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it.each([1280, 375])('does not jump while the widgets open and take their heights (CLS < 0.1 at %i px), on a first visit and the next', async (width) => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
+    // Layout Instability API: the page's own shifts, without those that follow the person's input.
+    await context.addInitScript(() => {
+      const shifts: { start: number; value: number }[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push({ start: entry.startTime, value: entry.value });
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const visit of ['first', 'next']) {
+      await page.goto(kirish.server.demoOrigin);
+      // A frame reports its height once it is drawn, and a browser draws one only in sight: the
+      // visitor scrolls to each widget, as a person reading the page does.
+      for (const box of ['#script-tag-widget', '#react-widget']) {
+        await page.locator(box).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await page
+          .frameLocator(`${box} iframe`)
+          .getByRole('heading', { name: text('login_title'), exact: true })
+          .waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(1000);
+      }
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { start: number; value: number }[] }).layoutShifts);
+      expect(sessionWindowCls(shifts), `${visit} visit: ${JSON.stringify(shifts)}`).toBeLessThan(0.1);
+    }
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -3,14 +3,13 @@
  * demo server) and Kirish is http://localhost — two sites, as after `npm start`.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
+import { clickWhenReached, newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
-import { WIDGET_FRAME_RETRY, waitInFrame } from '../support/frame-wait.js';
 
 const kirish = useRunningKirish('localhost');
 const FULL_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
@@ -22,7 +21,7 @@ async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Pro
   await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await scope.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
   await scope.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-  await scope.getByRole('button', { name: text('sign_in'), exact: true }).click();
+  await clickWhenReached(scope.getByRole('button', { name: text('sign_in'), exact: true }));
 }
 
 describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
@@ -42,6 +41,27 @@ describe('"Sign in with Kirish" by redirect, denied (before any consent is remem
   });
 });
 
+describe("the widget frame's cookies", () => {
+  it("keeps the frame's device id in the partner's partition: the next visit has the same cmmtuuid, which Kirish's own pages do not see", async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(kirish.server.demoOrigin);
+    const phone = page.frameLocator('#script-tag-widget iframe').getByLabel(text('phone_label'), { exact: true });
+    const deviceId = () => phone.evaluate(() => /(?:^|; )cmmtuuid=([^;]+)/.exec(document.cookie)?.[1] ?? null);
+    // The first tap computes the device id (main.tsx) and keeps it in the frame's cookie.
+    await clickWhenReached(phone);
+    await expect.poll(deviceId, { timeout: 10_000 }).not.toBeNull();
+    const first = await deviceId();
+    await page.reload();
+    await phone.waitFor({ timeout: 20_000 });
+    expect(await deviceId()).toBe(first);
+    // Partitioned (CHIPS): the same site opened top-level does not share it.
+    await page.goto(`${kirish.server.origin}/login`);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(`cmmtuuid=${first}`);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the widget on the demo partner site', () => {
   it('signs a user in inside the script-tag iframe, and the page shows their name from userinfo', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
@@ -50,9 +70,9 @@ describe('the widget on the demo partner site', () => {
     await signInInside(frame);
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await saveScreenshot(page, 'demo-consent-1280');
-    await frame.getByRole('button', { name: text('consent_allow'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
-    await waitInFrame(page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }), { frame, server: kirish.server, timeout: 15_000 });
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     const log = await logLines(page);
     expect(log.some((line) => line.includes('[script tag] ready'))).toBe(true);
     expect(log.some((line) => line.includes('[script tag] tokens: access_token, refresh_token, id_token'))).toBe(true);
@@ -72,16 +92,13 @@ describe('the widget on the demo partner site', () => {
     expect(errors).toEqual([]);
   });
 
-  // Retried once when a wait times out (support/frame-wait.ts, WIDGET_FRAME_RETRY).
-  it('signs in through the React component too', WIDGET_FRAME_RETRY, async () => {
+  it('signs in through the React component too', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
-    // A try that fails closes its browser too, before the retry starts another.
-    onTestFinished(() => context.close());
     await page.goto(kirish.server.demoOrigin);
     const frame = page.frameLocator('#react-widget iframe');
     await signInInside(frame);
     // The consent given in the previous test is remembered: no second question.
-    await waitInFrame(page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }), { frame, server: kirish.server, timeout: 15_000 });
+    await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[react] tokens: access_token'))).toBe(true);
     await context.close();
     expect(errors).toEqual([]);
@@ -95,7 +112,7 @@ describe('the widget on the demo partner site', () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }).click();
+    await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
     const popup = await popupOpened;
     // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
     expect(new URL(popup.url()).origin).toBe(kirish.server.origin);

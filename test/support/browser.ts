@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -59,7 +59,59 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = `${SCREENSHOTS}${name}.png`;
   await page.screenshot({ path, fullPage: true });
+  await nextPaint(page);
   return path;
+}
+
+const twoFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/**
+ * Resolves once the page and each of its frames has drawn two frames. A full-page screenshot
+ * resizes the view for its capture, and a click right after a resize can come before the page has
+ * drawn its new layout: Chromium then hit-tests it against the old one and, over a widget's
+ * cross-origin frame, gives every mouse event to the partner's page (target: the iframe element)
+ * instead of the frame (docs/decisions.md, "Device id"). A person's click never comes that soon.
+ */
+export async function nextPaint(page: Page): Promise<void> {
+  // A frame that navigates meanwhile has nothing left to draw for the old layout; a cross-origin
+  // frame out of sight draws nothing at all (no animation frame), and no click can reach it there.
+  const inSight = async (frame: Frame) => {
+    const element = await frame.frameElement().catch(() => null);
+    if (!element) return frame === page.mainFrame();
+    return element.evaluate((node: Element) => {
+      const box = node.getBoundingClientRect();
+      return box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth && box.height > 0;
+    });
+  };
+  const frames = page.frames();
+  const drawing = await Promise.all(frames.map((frame) => (frame === page.mainFrame() ? true : inSight(frame).catch(() => false))));
+  await Promise.all(frames.filter((_, index) => drawing[index]).map((frame) => frame.evaluate(twoFrames).catch(() => undefined)));
+}
+
+/**
+ * Clicks `target` once the browser delivers the pointer to it. Over a widget's cross-origin frame
+ * Chromium routes a mouse event by the layout the page last drew; right after the page or the frame
+ * changed size, and under load for longer than a frame or two, it hands the events to the partner's
+ * page (target: the iframe element) and the frame never sees the click (docs/decisions.md, "Device
+ * id"). A person's pointer is over the button before the click; here the pointer moves over the
+ * target (a few px apart each time) until the target has seen it move, and only then clicks, once.
+ */
+export async function clickWhenReached(target: Locator, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
+  await target.waitFor({ timeout });
+  await target.evaluate((element: Element) => {
+    const mark = element as Element & { pointerReached?: boolean };
+    mark.pointerReached = false;
+    element.addEventListener('pointermove', () => (mark.pointerReached = true));
+  });
+  const deadline = Date.now() + timeout;
+  for (let move = 0; ; move += 1) {
+    const box = await target.boundingBox();
+    await target.hover({ position: { x: (box?.width ?? 20) / 2 + (move % 5) - 2, y: (box?.height ?? 20) / 2 }, timeout });
+    if (await target.evaluate((element: Element) => (element as Element & { pointerReached?: boolean }).pointerReached === true)) break;
+    if (Date.now() > deadline) throw new Error(`the pointer never reached ${target.toString()} within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await target.click({ timeout });
 }
 
 /** Every console error and uncaught exception of `page` from now on, but the browser's own notes above. */

@@ -102,8 +102,9 @@ export const aWindow = () => ({}) as Window;
  */
 export async function loadedIframe(container: Element): Promise<HTMLIFrameElement & { contentWindow: Window }> {
   const iframe = await vi.waitFor(() => {
+    // The frame is in the page at once, holding its place; it opens (gets its src) once the origin is confirmed.
     const mounted = container.querySelector('iframe');
-    if (!mounted) throw new Error('no iframe was mounted');
+    if (!mounted?.getAttribute('src')) throw new Error('no iframe was opened');
     return mounted;
   });
   expect(iframe.getAttribute('src')).toBeTruthy();

@@ -7,11 +7,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Runs in every frame before its own scripts: records paints and long tasks as they happen.
 const OBSERVERS = `(() => {
-  const bench = (window.kirishBench = { fcp: null, lcp: null, longTasks: [] });
+  const bench = (window.kirishBench = { fcp: null, lcp: null, longTasks: [], shifts: [] });
   const observe = (type, take) => { try { new PerformanceObserver((list) => list.getEntries().forEach(take)).observe({ type, buffered: true }); } catch {} };
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') bench.fcp = entry.startTime; });
   observe('largest-contentful-paint', (entry) => { bench.lcp = entry.startTime; });
   observe('longtask', (entry) => bench.longTasks.push({ start: entry.startTime, duration: entry.duration }));
+  // Shifts right after the person's own input are expected ones and do not count (Layout Instability API).
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) bench.shifts.push({ start: entry.startTime, value: entry.value }); });
 })();`;
 
 /**

@@ -9,6 +9,50 @@ async function readMetrics(frame) {
   return { fcp: bench.fcp, lcp: bench.lcp, tbt, longTasks: bench.longTasks.length, loadEnd: bench.loadEnd };
 }
 
+/**
+ * Cumulative Layout Shift as web-vitals counts it: shifts grouped into session windows (a window
+ * ends after 1 s without a shift, or 5 s after it began); the largest window's sum.
+ */
+export function sessionWindowCls(shifts) {
+  let largest = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const { start, value } of shifts.toSorted((a, b) => a.start - b.start)) {
+    if (start - last < 1000 && start - first < 5000) sum += value;
+    else {
+      sum = value;
+      first = start;
+    }
+    last = start;
+    largest = Math.max(largest, sum);
+  }
+  return largest;
+}
+
+/**
+ * The demo partner's page (top-level, on its own origin) with its two widgets: its layout shift
+ * while the widgets' frames load and take their heights — what a partner's visitors see move.
+ */
+export async function measureDemo(browser, server) {
+  const { context, page, network } = await newMobilePage(browser, (url) => url.startsWith(server.origin));
+  try {
+    await page.goto(server.demoOrigin, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
+    await network.idle();
+    // A browser draws a cross-origin frame only while it is in sight, and the frame reports its
+    // height then: the visitor scrolls to each widget, as a person reading the page does.
+    for (const box of ['#script-tag-widget', '#react-widget']) {
+      await page.locator(box).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.frameLocator(`${box} iframe`).locator('h1').waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
+      await page.waitForTimeout(SETTLE_MS);
+    }
+    const shifts = await page.evaluate(() => window.kirishBench.shifts);
+    return { cls: sessionWindowCls(shifts), shifts: shifts.length };
+  } finally {
+    await context.close();
+  }
+}
+
 /** The login page, opened as a person opens it: a top-level navigation. */
 export async function measureLogin(browser, server) {
   const { context, page, network } = await newMobilePage(browser, (url) => url.startsWith(server.origin));

@@ -19,6 +19,17 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Web Vitals' "good" CLS is below 0.1: the demo page's limit, checked in every run. */
+export const CLS_LIMIT = 0.1;
+
+export function summarizeCls(runs) {
+  const values = runs.map((run) => run.cls);
+  return { median: median(values), max: Math.max(...values), runs: values.length };
+}
+
+export const clsLine = (cls) =>
+  `Demo partner page (top-level, two widgets): CLS median ${cls.median.toFixed(3)}, worst ${cls.max.toFixed(3)} of ${cls.runs} runs (limit < ${CLS_LIMIT}: ${cls.max < CLS_LIMIT ? 'PASS' : 'FAIL'})`;
+
 export const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 export const kB = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 1000).toFixed(1)} kB`);
 const verdict = (value, limit) => (value !== null && value <= limit ? 'PASS' : 'FAIL');
@@ -48,7 +59,7 @@ export const TABLE_HEAD = [
   '| --- | ---: | ---: | ---: | ---: |',
 ];
 
-export function section({ date, routes, chromiumVersion, acceptEncoding, contentEncodings, runs }) {
+export function section({ date, routes, cls, chromiumVersion, acceptEncoding, contentEncodings, runs }) {
   const embed = routes.find((route) => route.name.startsWith('/embed'));
   const plainPaths = [
     ...new Set(
@@ -71,9 +82,12 @@ export function section({ date, routes, chromiumVersion, acceptEncoding, content
     ...TABLE_HEAD,
     ...tableRows(routes),
     '',
+    clsLine(cls),
+    '',
     '- `/login`: a top-level navigation to `http://localhost:PORT/login` (Uzbek, the default locale).',
     `- \`/embed\`: measured inside its iframe, as the widget opens it — the loader's script tag (\`data-client-id="kirish-demo"\`) on a page of the demo partner's origin, which makes the iframe onto \`/embed?client_id=…&origin=…&code_challenge=…\` (widget/mount.ts). Opened top-level, the page only says that no partner confirmed it. FCP and LCP count from the iframe's own navigation start, which came a median ${ms(embed?.frameStartMs ?? null)} after the partner page's (the loader and its PKCE challenge). The bytes are everything from the SSO, the loader included. The iframe runs in the page's renderer process (\`--disable-site-isolation-trials\`), as it does on most Android phones, so that the CPU slowdown and the network profile, which CDP sets per process, apply to it.`,
     "- FCP and LCP: PerformanceObservers (`paint`, `largest-contentful-paint`, buffered) installed before the page's scripts. TBT: long tasks (`longtask` observer) from the navigation until 1.5 s without a request after `load`, plus 1 s, each counted for its time over 50 ms. Bytes: the sum of CDP `Network.loadingFinished` `encodedDataLength` (compressed bodies and headers).",
+    "- CLS: the demo partner's page (`http://127.0.0.1:DEMO_PORT/`, the script-tag and the React widget) loaded top-level in the same profile; once the network has been quiet 1.5 s the visitor scrolls to each widget in turn (a browser draws a cross-origin frame only in sight, and the frame reports its height then) and waits 1 s; `layout-shift` entries without recent input, grouped in session windows (1 s gap, 5 s at most), the largest window's sum (web-vitals' rule). The bench exits 1 when a run reaches 0.1.",
     '',
   ].join('\n');
 }

@@ -13,21 +13,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import type { DeviceProfile } from '../../../../server/src/contract/device-profiles.js';
 import { Button } from '../../../components/button';
 import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
-import { isSilent, readAuthorizationRequest } from '../authorization-request';
+import { readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
-
-import type { ConsentModel } from '../models/consent-model';
+import { createEmbedModel, type EmbedFlow } from '../models/embed-model';
 import { widgetMessage } from '../widget-messages';
-import type { KirishMessage } from '../../../../widget/protocol';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
-type Flow = 'sign-in' | 'sign-up' | 'reset';
-type GoTo = (flow: Flow) => void;
+type GoTo = (flow: EmbedFlow) => void;
 
 export interface EmbedFlows {
   /** `fresh`: the app asked for a new sign-in (OpenID Connect Core §3.1.2.1): no saved account is offered. */
@@ -44,12 +40,6 @@ export interface EmbedFlows {
   PopupPage: ComponentType<{ children: ReactNode }>;
 }
 
-/**
- * `account`: a session is kept in this frame; the person chooses to continue with it or not.
- * `accounts`: the browser's Kirish accounts, read through storage access; the person picks one.
- */
-type Stage = 'checking' | 'refused' | 'signin' | 'account' | 'accounts' | 'authorizing' | 'failed' | 'done';
-
 // What only a refused or failed request shows loads with it: the frame's first page is sign-in.
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
 const EmbedAccount = lazy(() => import('../components/embed-account'));
@@ -60,73 +50,22 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   useSignals();
   const i18n = useI18n();
   const services = useServices();
-  const { session, frame, toasts } = services;
-  const [flow, setFlow] = useState<Flow>('sign-in');
+  const { frame, toasts } = services;
   const search = useSearch();
-  const [request] = useState(() => readAuthorizationRequest(search));
-  const embedQuery = new URLSearchParams(search);
-  const inPopup = embedQuery.get('mode') === 'popup' && typeof window !== 'undefined' && window.opener !== null;
-  const fedcm = embedQuery.get('fedcm') === '1';
-  const [accounts, setAccounts] = useState<DeviceProfile[]>([]);
-  const showAccounts = (found: DeviceProfile[]) => {
-    setAccounts(found);
-    setStage('accounts');
-  };
-  // Without a stored session the frame can only sign in: the form shows at once (the prerendered
-  // page paints it before any script). Nothing is posted before the server confirms the parent's
-  // origin, and a refused origin replaces the form by the error below.
-  const [stage, setStage] = useState<Stage>(() => (session.hasToken() ? 'checking' : 'signin'));
-  const [fresh, setFresh] = useState(false);
-  // The app asked for a new sign-in (OpenID Connect Core §3.1.2.1): the form, without saved accounts.
-  const signInAgain = () => {
-    setFresh(true);
-    setStage('signin');
-  };
-
-  // The consent model, and the answer to the partner, load when needed: after sign-in, not with the frame's first page.
-  const [model, setModel] = useState<ConsentModel | null>(null);
-  // The model turns a failed call into its error step; a download that fails before it exists (the
-  // frame's later code) ends on an error with a way to try again, never on an endless spinner.
-  const authorize = () => {
-    setStage('authorizing');
-    later()
-      .then(({ embedAuthorization }) => {
-        const created = embedAuthorization(services, request, { inPopup, signInAgain, delivered: () => setStage('done') });
-        setModel(created);
-        return created.start();
-      })
-      .catch(() => setStage('failed'));
-  };
-
-  useEffect(() => {
-    // OpenID Connect Core §3.1.2.1: a silent request is answered (login_required at worst), never shown sign-in.
-    const answerNow = () => session.user.peek() !== null || isSilent(request);
-    if (inPopup) {
-      if (answerNow()) authorize();
-      else setStage('signin');
-      return undefined;
-    }
-    let live = true;
-    void frame.origin.then((origin) => {
-      if (!live) return;
-      if (!origin) return setStage('refused');
-      frame.post(widgetMessage('ready', {}));
-      // A kept session is offered, not used: the person clicks "Continue as" first.
-      if (isSilent(request)) authorize();
-      else if (session.user.peek()) setStage('account');
-      // A browser that lets this frame have its cookies (or a person who allowed it before): the
-      // accounts show without a click. With FedCM the partner's page has asked the browser already.
-      else if (!fedcm)
-        void later()
-          .then(({ accountsIfAllowed }) => accountsIfAllowed(services))
-          .then((found) => found?.length && live && showAccounts(found));
+  // The flow is a model (models/embed-model.ts): its stage moves only by its actions.
+  const [model] = useState(() => {
+    const embedQuery = new URLSearchParams(search);
+    return createEmbedModel({
+      services,
+      request: readAuthorizationRequest(search),
+      inPopup: embedQuery.get('mode') === 'popup' && typeof window !== 'undefined' && window.opener !== null,
+      fedcm: embedQuery.get('fedcm') === '1',
+      later,
+      onLoadFailed: () => toasts.show('error', i18n.t('error_try_again')),
     });
-    return () => {
-      live = false;
-    };
-    // Once, on arrival.
-    // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  const { inPopup } = model;
+  useEffect(() => model.arrive(), [model]);
 
   // Inside a partner's page the frame takes the page's own background.
   useEffect(() => {
@@ -150,57 +89,42 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     };
   }, [frame, inPopup]);
 
-  // The popup's answer, passed on to the partner.
-  const pass = (message: KirishMessage) => {
-    setStage('done');
-    frame.post(message);
-  };
-  const continueWithKirish = () => {
-    if (fedcm) frame.post(widgetMessage('fedcm', {}));
-    else
-      later()
-        .then(({ continueWithKirish: go }) => go(services, showAccounts, pass))
-        .catch(() => toasts.show('error', i18n.t('error_try_again')));
-  };
-
+  const stage = model.stage.value;
   const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
   let content;
-  if (stage === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
-  else if (stage === 'failed')
+  if (stage.name === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
+  else if (stage.name === 'failed')
     content = (
       <div className="stack">
         <OAuthError errorKey="error_try_again" />
-        <Button onClick={authorize}>{i18n.t('retry')}</Button>
+        <Button onClick={model.retry}>{i18n.t('retry')}</Button>
       </div>
     );
-  else if (stage === 'signin') {
-    const signedIn = async (response: TokenResponse | null, save: boolean) => {
-      if (response) await session.signIn(response, save);
-      authorize();
-    };
+  else if (stage.name === 'signin') {
+    const { flow } = stage;
     content = (
       <div className="stack">
-        {flow === 'sign-up' ? <SignUp goTo={setFlow} onRegistered={(response) => signedIn(response, true)} /> : null}
+        {flow === 'sign-up' ? <SignUp goTo={model.goTo} onRegistered={(response) => model.signedIn(response, true)} /> : null}
         {flow === 'reset' ? (
           <Reset
-            goTo={setFlow}
+            goTo={model.goTo}
             onReset={(confirmation) => {
               toasts.show('success', confirmation, { replace: true });
-              setFlow('sign-in');
+              model.goTo('sign-in');
             }}
           />
         ) : null}
         {/* In a partner's page the form takes no focus on load: that would scroll the page to the frame. */}
         {flow === 'sign-in' ? (
           <SignIn
-            goTo={setFlow}
-            onSignedIn={signedIn}
-            fresh={fresh}
+            goTo={model.goTo}
+            onSignedIn={model.signedIn}
+            fresh={stage.fresh}
             autoFocus={inPopup}
             lead={
               inPopup ? null : (
                 <>
-                  <Button onClick={continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
+                  <Button onClick={model.continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
                   <p className="or">{i18n.t('or')}</p>
                 </>
               )
@@ -209,11 +133,12 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
         ) : null}
       </div>
     );
-  } else if (stage === 'accounts') content = <BrowserAccountsView accounts={accounts} onJoined={authorize} onOther={() => setStage('signin')} />;
-  else if (stage === 'account' || stage === 'done')
-    content = <EmbedAccount done={stage === 'done'} popup={inPopup} onContinue={authorize} onSwitch={signInAgain} />;
-  else if (model?.step.value === 'consent') content = <ConsentView model={model} onSwitchAccount={signInAgain} />;
-  else if (model?.step.value === 'oautherror') content = <OAuthError errorKey={model.errorKey.value} />;
+  } else if (stage.name === 'accounts') content = <BrowserAccountsView accounts={stage.accounts} onJoined={model.joined} onOther={model.other} />;
+  else if (stage.name === 'account' || stage.name === 'done')
+    content = <EmbedAccount done={stage.name === 'done'} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
+  else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
+    content = <ConsentView model={stage.consent} onSwitchAccount={model.signInAgain} />;
+  else if (stage.name === 'authorizing' && stage.consent?.step.value === 'oautherror') content = <OAuthError errorKey={stage.consent.errorKey.value} />;
   else content = loading;
 
   const page = <Suspense fallback={loading}>{content}</Suspense>;

@@ -1,0 +1,273 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceProfile } from '../../../../server/src/contract/device-profiles.js';
+import { withMethods, type Http, type Method } from '../../../lib/http';
+import { createI18n } from '../../../lib/i18n';
+import type { Services } from '../../../lib/services';
+import { createSession } from '../../../lib/session';
+import { userProfile } from '../../../lib/testing/user-profile';
+import { createTokenStore } from '../../../lib/tokens';
+import { readAuthorizationRequest } from '../authorization-request';
+import { createEmbedModel, type FrameLater } from './embed-model';
+
+const SSO = '/sso/api/v1';
+const PARTNER = 'https://shop.example';
+const AZIZ = userProfile('u-1', { first: 'Aziz', last: 'Karimov' });
+const PROFILE: DeviceProfile = { uuid: 'u-1', first_name: 'Aziz', last_name: 'Karimov', photo: null } as unknown as DeviceProfile;
+
+/** A promise the test settles by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * A server whose answers the test holds: each call waits on the promise `hold` gives its `METHOD url`
+ * (an answer at once by default). MyProfile answers Aziz; the authorization, the code `c1`.
+ */
+function heldServer() {
+  const calls: string[] = [];
+  const held = new Map<string, Promise<void>>();
+  const answers: Record<string, unknown> = {
+    [`get ${SSO}/user/MyProfile`]: AZIZ,
+    [`get ${SSO}/user/deviceprofile/DeviceProfileList`]: [],
+    [`post ${SSO}/oauth/authorize/`]: { response: { code: 'c1', state: 's1', iss: 'http://localhost' } },
+    [`get ${SSO}/fedcm/frame/accounts/`]: { accounts: [PROFILE] },
+  };
+  const request = async <T>(method: Method, url: string): Promise<T> => {
+    calls.push(`${method} ${url}`);
+    await held.get(`${method} ${url}`);
+    if (!(`${method} ${url}` in answers)) throw new Error(`unexpected ${method} ${url}`);
+    return answers[`${method} ${url}`] as T;
+  };
+  const http: Http = withMethods(request, () => Promise.reject(new Error('no refresh here')));
+  return { http, calls, hold: (key: string, until: Promise<void>) => held.set(key, until) };
+}
+
+async function setup({
+  signedIn = true,
+  origin = PARTNER as string | null | Promise<string | null>,
+  later,
+  search = '',
+}: { signedIn?: boolean; origin?: string | null | Promise<string | null>; later?: () => Promise<FrameLater>; search?: string } = {}) {
+  const server = heldServer();
+  const tokens = createTokenStore();
+  if (signedIn) tokens.store({ access: 'a1', refresh: 'r1' });
+  const session = createSession({ http: server.http, ssoApi: SSO, tokens, now: () => 100_000 });
+  // The route's guard has verified the kept session before the screen shows (navigation.ts step 3).
+  if (signedIn) await session.verify();
+  const posted: unknown[] = [];
+  const services = {
+    http: server.http,
+    config: { ssoApi: SSO },
+    i18n: await createI18n(() => Promise.resolve({})),
+    session,
+    frame: { origin: Promise.resolve(origin), post: (message: unknown) => void posted.push(message), urlChanged: () => undefined },
+  } as unknown as Services;
+  const loadFailures: number[] = [];
+  const model = createEmbedModel({
+    services,
+    request: readAuthorizationRequest(`?client_id=shop&redirect_uri=${encodeURIComponent(PARTNER)}&response_type=code&scope=openid&state=s1${search}`),
+    inPopup: false,
+    fedcm: false,
+    later: later ?? (() => import('../frame-later')),
+    onLoadFailed: () => void loadFailures.push(1),
+  });
+  return { model, server, session, posted, loadFailures, stop: model.arrive() };
+}
+
+const AUTHORIZED = { source: 'kirish', v: 1, type: 'authorization', code: 'c1', state: 's1' };
+const stageOf = (model: { stage: { value: { name: string } } }) => model.stage.value.name;
+const posts = (posted: unknown[]) => posted.map((message) => (message as { type: string }).type);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the widget frame on arrival', () => {
+  it('offers "Continue as" for a kept session once the origin is confirmed, and posts ready', async () => {
+    const origin = deferred<string | null>();
+    const { model, posted } = await setup({ origin: origin.promise });
+    expect(stageOf(model)).toBe('checking');
+    origin.resolve(PARTNER);
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    expect(posts(posted)).toEqual(['ready']);
+  });
+
+  it('shows the sign-in form at once without a kept session', async () => {
+    const { model } = await setup({ signedIn: false });
+    expect(model.stage.value).toEqual({ name: 'signin', flow: 'sign-in', fresh: false });
+  });
+
+  it('ends on the refusal when the server does not confirm the origin, posting nothing', async () => {
+    const { model, posted } = await setup({ origin: null });
+    await vi.waitFor(() => expect(stageOf(model)).toBe('refused'));
+    model.continueAs();
+    expect([stageOf(model), posted]).toEqual(['refused', []]);
+  });
+
+  it('answers a silent request without a click (OpenID Connect Core §3.1.2.1)', async () => {
+    const { model, posted } = await setup({ search: '&prompt=none' });
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+  });
+});
+
+describe('"Continue as"', () => {
+  it('authorizes and answers the partner', async () => {
+    const { model, posted, server } = await setup();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    model.continueAs();
+    expect(stageOf(model)).toBe('authorizing');
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+    expect(server.calls.filter((call) => call.endsWith('/oauth/authorize/'))).toHaveLength(1);
+  });
+
+  it('is not lost when tapped during the first focus check, and the check does not move the stage back', async () => {
+    const { model, posted, server, session } = await setup();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    // The tap's own focus starts the page's focus check (main.tsx): its profile read is still under way.
+    const profileRead = deferred<void>();
+    server.hold(`get ${SSO}/user/MyProfile`, profileRead.promise);
+    const checked = session.check();
+    // The authorization's answer comes only after the check's.
+    const authorization = deferred<void>();
+    server.hold(`post ${SSO}/oauth/authorize/`, authorization.promise);
+    model.continueAs();
+    expect(stageOf(model)).toBe('authorizing');
+    profileRead.resolve();
+    await checked;
+    expect(session.user.value).toEqual(AZIZ);
+    expect(stageOf(model)).toBe('authorizing');
+    authorization.resolve();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+  });
+
+  it('is not taken back by an origin check that answers after the tap', async () => {
+    const origin = deferred<string | null>();
+    const { model, posted } = await setup({ origin: origin.promise });
+    // (The screen shows "Continue as" only after the check; the model holds even if a tap came first.)
+    model.continueAs();
+    expect(stageOf(model)).toBe('authorizing');
+    origin.resolve(PARTNER);
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+  });
+
+  it('asks the server once however many times it is pressed', async () => {
+    const { model, server } = await setup();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    model.continueAs();
+    const asking = model.stage.value;
+    model.continueAs();
+    expect(model.stage.value).toBe(asking);
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    model.continueAs();
+    expect(stageOf(model)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.calls.filter((call) => call.endsWith('/oauth/authorize/'))).toHaveLength(1);
+  });
+
+  it('ends on "Try again" when the later code fails to download, and a try that loads signs the partner in', async () => {
+    let failures = 1;
+    const later = () => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('../frame-later'));
+    const { model, posted } = await setup({ later });
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    model.continueAs();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('failed'));
+    expect(posted).not.toContainEqual(AUTHORIZED);
+    model.retry();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+  });
+
+  it('"Use another account" goes to a fresh sign-in, without the saved accounts', async () => {
+    const { model } = await setup();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
+    model.signInAgain();
+    expect(model.stage.value).toEqual({ name: 'signin', flow: 'sign-in', fresh: true });
+  });
+});
+
+describe('a reload in the middle of the flow', () => {
+  it('starts the new page on "Continue as" for the kept session, and the old page\'s late answer changes nothing there', async () => {
+    const first = await setup();
+    await vi.waitFor(() => expect(stageOf(first.model)).toBe('account'));
+    const authorization = deferred<void>();
+    first.server.hold(`post ${SSO}/oauth/authorize/`, authorization.promise);
+    first.model.continueAs();
+    // The page reloads while the authorization is under way: its model goes with it.
+    first.stop();
+    const second = await setup();
+    await vi.waitFor(() => expect(stageOf(second.model)).toBe('account'));
+    authorization.resolve();
+    await vi.waitFor(() => expect(stageOf(first.model)).toBe('done'));
+    expect(stageOf(second.model)).toBe('account');
+    expect(posts(second.posted)).toEqual(['ready']);
+  });
+
+  it('does not move a page that went away when its origin check answers', async () => {
+    const origin = deferred<string | null>();
+    const { model, stop, posted } = await setup({ origin: origin.promise });
+    stop();
+    origin.resolve(PARTNER);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([stageOf(model), posted]).toEqual(['checking', []]);
+  });
+});
+
+describe('signing in inside the frame', () => {
+  it('authorizes after a sign-in, and moves between sign-in, sign-up and reset in place', async () => {
+    const { model, posted } = await setup({ signedIn: false });
+    model.goTo('sign-up');
+    expect(model.stage.value).toEqual({ name: 'signin', flow: 'sign-up', fresh: false });
+    model.goTo('sign-in');
+    await model.signedIn({ access: 'a2', refresh: 'r2', user_uuid: 'u-1' } as never, true);
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+  });
+});
+
+describe('"Continue with your Kirish account"', () => {
+  it('opens the popup when storage access is refused, and passes its answer to the partner', async () => {
+    const { model, posted } = await setup({ signedIn: false });
+    Object.assign(document, { requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) });
+    const popup = {} as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    model.continueWithKirish();
+    await vi.waitFor(() => expect(open).toHaveBeenCalledOnce());
+    expect(stageOf(model)).toBe('signin');
+    window.dispatchEvent(new MessageEvent('message', { source: popup, origin: location.origin, data: { type: 'authorization', code: 'c9', state: 's1' } }));
+    expect(stageOf(model)).toBe('done');
+    expect(posted).toContainEqual({ ...AUTHORIZED, code: 'c9' });
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+  });
+
+  it("shows the browser's accounts when storage access is given; choosing one authorizes", async () => {
+    const { model, posted } = await setup({ signedIn: false });
+    Object.assign(document, { requestStorageAccess: () => Promise.resolve(), hasStorageAccess: () => Promise.resolve(true) });
+    model.continueWithKirish();
+    await vi.waitFor(() => expect(model.stage.value).toEqual({ name: 'accounts', accounts: [PROFILE] }));
+    model.other();
+    expect(stageOf(model)).toBe('signin');
+    model.showAccounts([PROFILE]);
+    model.joined();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('done'));
+    expect(posted).toContainEqual(AUTHORIZED);
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+    Reflect.deleteProperty(document, 'hasStorageAccess');
+  });
+
+  it('says so when its code fails to load, and the form stays', async () => {
+    const { model, loadFailures } = await setup({ signedIn: false, later: () => Promise.reject(new TypeError('Failed to fetch')) });
+    model.continueWithKirish();
+    await vi.waitFor(() => expect(loadFailures).toEqual([1]));
+    expect(stageOf(model)).toBe('signin');
+  });
+});
