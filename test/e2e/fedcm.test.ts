@@ -7,7 +7,7 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
+import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { grantStorageAccess, watchFedCmDialogs, withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, signInWithPassword, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -80,7 +80,7 @@ describe('FedCM: the browser lists the Kirish account on the partner site', () =
     await page.locator('#script-tag-widget').screenshot({ path: await saveScreenshot(page, 'widget-continue-375') });
 
     const loginOpened = context.waitForEvent('page', { timeout: 20_000 });
-    await clickWhenReached(continueButton(frame));
+    await pressInFrame(continueButton(frame));
     const login = await loginOpened;
     expect(new URL(login.url()).origin).toBe(kirish.server.origin);
     expect(new URL(login.url()).pathname).toBe('/login');
@@ -115,7 +115,7 @@ describe('without FedCM (Safari, Firefox)', () => {
 
     await frame.getByRole('heading', { name: text('choose_account'), exact: true }).waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'widget-browser-accounts-1280');
-    await clickWhenReached(frame.getByRole('button', { name: new RegExp(text('embed_continue_as', { name: FULL_NAME })) }));
+    await pressInFrame(frame.getByRole('button', { name: new RegExp(text('embed_continue_as', { name: FULL_NAME })) }));
     // The demo was allowed in the FedCM test above: nothing more to ask.
     await expectGreeted(page, 'script tag');
     expect(context.pages()).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('without FedCM (Safari, Firefox)', () => {
     await continueButton(frame).waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'widget-continue-1280');
     const popupOpened = page.waitForEvent('popup');
-    await clickWhenReached(continueButton(frame));
+    await pressInFrame(continueButton(frame));
     const popup = await popupOpened;
     expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
     // Signed in at Kirish and the app allowed before: the popup answers and closes by itself.

@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, CHROMIUM_ARGS, clickWhenReached, collectPageErrors, newPageFor, saveScreenshot } from '../support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, clickWhenReached, collectPageErrors, pressInFrame, newPageFor, saveScreenshot } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
@@ -137,7 +137,7 @@ describe("the widget's signed-in state", () => {
       await page.setViewportSize({ width: language === 'en' ? 375 : 1280, height: 800 });
       await saveScreenshot(page, `widget-continue-as-${language}-${language === 'en' ? 375 : 1280}`);
 
-      await clickWhenReached(continueAs);
+      await pressInFrame(continueAs);
       await signedIn.waitFor({ timeout: 30_000 });
       await page.getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true }).waitFor({ timeout: 15_000 });
       expect((await page.locator('#log li').allInnerTexts()).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);

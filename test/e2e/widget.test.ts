@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, saveScreenshot, whenClosed } from '../support/browser.js';
+import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -70,7 +70,7 @@ describe('the widget on the demo partner site', () => {
     await signInInside(frame);
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await saveScreenshot(page, 'demo-consent-1280');
-    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
+    await pressInFrame(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     const log = await logLines(page);

@@ -114,6 +114,20 @@ export async function clickWhenReached(target: Locator, { timeout = 20_000 }: { 
   await target.click({ timeout });
 }
 
+/**
+ * Presses `target` (a button inside a widget's cross-origin frame) from the keyboard, as a keyboard
+ * user does: focus, then Enter. Used where a flow presses a frame's button after the test changed the
+ * page's size or took a full-page screenshot. Headless Chromium routes a mouse event over a
+ * cross-origin frame by the hit-test data the page last drew, and after such a change that data has
+ * stayed stale for 20 s and more under load: every mouse event went to the partner's page, never to
+ * the frame (docs/decisions.md, "Device id", the probe's evidence). Keys go to the focused element
+ * whatever was drawn, and carry the same user activation (a popup may open).
+ */
+export async function pressInFrame(target: Locator, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
+  await target.waitFor({ timeout });
+  await target.press('Enter', { timeout });
+}
+
 /** Every console error and uncaught exception of `page` from now on, but the browser's own notes above. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

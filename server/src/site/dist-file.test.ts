@@ -217,6 +217,11 @@ describe('what is not served', () => {
     expect(map.headers.get('content-type')).toBe('application/json');
   });
 
+  it('names a script’s source map in its SourceMap header outside production only', async () => {
+    expect((await get('/assets/index-AbCd1234.js')).headers.get('sourcemap')).toBeNull();
+    expect((await development.request('/assets/index-AbCd1234.js')).headers.get('sourcemap')).toBe('index-AbCd1234.js.map');
+  });
+
   it.each(['/.vite/manifest.json', '/widget/..%2fapp/index.html', '/assets/..%5cindex.html'])('answers %s with 404, not the file', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(404);

@@ -21,6 +21,7 @@ const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 const EMBED_PATH = '/embed';
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 const HTML_FILE = /\.html$/i;
+const SCRIPT_FILE = /\.js$/i;
 /** The page every client route answers with (dist/app/index.html). */
 const SHELL = 'index.html';
 
@@ -78,6 +79,10 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
       const file = path.slice(1);
       // A page asked for by its file name (/prerendered/login.uz.html) is still a page of the site.
       if (HTML_FILE.test(file)) sendPolicy(c, []);
+      // The build writes its source maps without a comment in the scripts (bytes every visitor would
+      // download, pointing at a 404 in production): outside production the header names the map, and
+      // a browser's developer tools read it as they read the comment (Source Map format, ECMA-426).
+      if (options.serveSourceMaps && SCRIPT_FILE.test(file)) c.header('SourceMap', `${file.slice(file.lastIndexOf('/') + 1)}.map`);
       return (await serveDistFile(c, { root: options.appRoot, file, cache: cachePolicyOf(file) })) ?? next();
     }
     sendPolicy(c, await frameAncestors(path, c.req.query('client_id')));

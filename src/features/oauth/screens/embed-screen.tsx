@@ -93,13 +93,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
   let content;
   if (stage.name === 'refused') content = <OAuthError errorKey="origin_not_allowed" />;
-  else if (stage.name === 'failed')
-    content = (
-      <div className="stack">
-        <OAuthError errorKey="error_try_again" />
-        <Button onClick={model.retry}>{i18n.t('retry')}</Button>
-      </div>
-    );
+  else if (stage.name === 'failed') content = <OAuthError errorKey="error_try_again" onRetry={model.retry} />;
   else if (stage.name === 'signin') {
     const { flow } = stage;
     content = (
