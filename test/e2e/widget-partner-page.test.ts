@@ -14,26 +14,10 @@ import { newPageFor, saveScreenshot } from '../support/browser.js';
 import { text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
+import { sessionWindowCls } from '../bench/web/cls.mjs';
 
 const kirish = useRunningKirish('localhost');
 
-/** CLS as web-vitals counts it: shifts in session windows (1 s apart at most, 5 s long at most), the largest window's sum. */
-function sessionWindowCls(shifts: { start: number; value: number }[]): number {
-  let largest = 0;
-  let sum = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const { start, value } of shifts.toSorted((a, b) => a.start - b.start)) {
-    if (start - last < 1000 && start - first < 5000) sum += value;
-    else {
-      sum = value;
-      first = start;
-    }
-    last = start;
-    largest = Math.max(largest, sum);
-  }
-  return largest;
-}
 const RU: Readonly<Record<string, string>> = ru;
 
 /**

@@ -1,5 +1,6 @@
 /** One measured load of each route: the login page top-level, the embed page inside the widget's iframe. */
 import { newMobilePage } from './browser.mjs';
+import { sessionWindowCls } from './cls.mjs';
 import { NAVIGATION_TIMEOUT_MS, SETTLE_MS } from './profile.mjs';
 
 async function readMetrics(frame) {
@@ -7,27 +8,6 @@ async function readMetrics(frame) {
   if (!bench) throw new Error(`no measurements in ${frame.url()}`);
   const tbt = bench.longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
   return { fcp: bench.fcp, lcp: bench.lcp, tbt, longTasks: bench.longTasks.length, loadEnd: bench.loadEnd };
-}
-
-/**
- * Cumulative Layout Shift as web-vitals counts it: shifts grouped into session windows (a window
- * ends after 1 s without a shift, or 5 s after it began); the largest window's sum.
- */
-export function sessionWindowCls(shifts) {
-  let largest = 0;
-  let sum = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const { start, value } of shifts.toSorted((a, b) => a.start - b.start)) {
-    if (start - last < 1000 && start - first < 5000) sum += value;
-    else {
-      sum = value;
-      first = start;
-    }
-    last = start;
-    largest = Math.max(largest, sum);
-  }
-  return largest;
 }
 
 /**
