@@ -108,6 +108,8 @@ export const AUTHORIZE_PARAMETER_MAX_LENGTH = 2048;
 export const STEP_UP_PROOF_TTL_SECONDS = 5 * 60;
 /** A partner frame's nonce to join a sign-in of this browser (services/frame-join.ts): this long after the tap, once. */
 export const FRAME_JOIN_NONCE_TTL_SECONDS = 60;
+/** Nonces of the frame's join a device may ask for in a minute: taps, not a loop filling the table. */
+export const FRAME_JOIN_NONCES_PER_MINUTE_PER_DEVICE = 20;
 /** A deactivated account can be restored for this long; then it is erased for good. */
 export const ACCOUNT_ERASE_GRACE_DAYS = 30;
 /** How often the erase job looks for accounts whose grace period has ended. */

@@ -139,6 +139,14 @@ describe('joining a sign-in from the frame', () => {
     expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner(), cookieJar())).status).toBe(404);
   });
 
+  it('gives a device 20 nonces a minute, then 429 rate_limit_error with Retry-After, and more after the minute', async () => {
+    for (let tap = 0; tap < 20; tap += 1) expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner())).status).toBe(200);
+    const refused = await frame('POST', 'nonce/', SAME_ORIGIN, partner());
+    expect([refused.status, refused.json, Number(refused.headers.get('retry-after'))]).toEqual([429, { errors: [{ error: 'rate_limit_error' }] }, 60]);
+    server.clock.advanceSeconds(60);
+    expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner())).status).toBe(200);
+  });
+
   it('refuses a cross-site or unmarked request (403)', async () => {
     for (const headers of [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
       expect((await frame('GET', 'accounts/', headers)).json).toEqual({ errors: [{ error: 'cross_site_request' }] });

@@ -15,7 +15,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
 import type { FrameAccounts, FrameJoinNonce, FrameNonceRequest, FrameSessionRequest, FrameSessionResponse } from '../../contract/fedcm.js';
-import { ApiError, badRequest } from '../../lib/api-error.js';
+import { ApiError, badRequest, tooManyRequests } from '../../lib/api-error.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
@@ -23,8 +23,9 @@ import { vouchingDeviceKeyOf } from '../../middleware/device-key.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { vouchedAccount, vouchedAccounts } from '../../services/device-accounts.js';
 import { consumeFrameNonce, issueFrameNonce, type FrameJoinBinding } from '../../services/frame-join.js';
+import { createRateLimiter } from '../../services/rate-limiter.js';
 import { tokenResponse } from '../../services/token-response.js';
-import { FRAME_JOIN_NONCE_TTL_SECONDS } from '../../config/policy.js';
+import { FRAME_JOIN_NONCE_TTL_SECONDS, FRAME_JOIN_NONCES_PER_MINUTE_PER_DEVICE } from '../../config/policy.js';
 
 const partnerFields = {
   user_uuid: text(64, 'invalid_value'),
@@ -46,6 +47,7 @@ function requireSameOrigin(c: Context<AppEnv>): void {
 
 export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
+  const nonceLimiter = createRateLimiter(storage, clock, { scope: 'frame_nonce_device', limit: FRAME_JOIN_NONCES_PER_MINUTE_PER_DEVICE, windowSeconds: 60 });
 
   /**
    * The account the request's cookie vouches for, on a partner origin registered for the client
@@ -87,6 +89,9 @@ export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps
     const body = await readJsonBody(c, frameNonceSchema);
     requireSameOrigin(c);
     const { binding } = await partnerBinding(c, body);
+    // Counted per device in the database (every instance alike): a nonce row is written per call.
+    const retryAfter = await nonceLimiter.hit(binding.device);
+    if (retryAfter > 0) throw tooManyRequests('rate_limit_error', retryAfter);
     const nonce = await storage.transaction((tx) => issueFrameNonce(tx, binding, clock.now()));
     return c.json({ nonce, expires_in: FRAME_JOIN_NONCE_TTL_SECONDS } satisfies FrameJoinNonce);
   });
