@@ -98,6 +98,9 @@ describe('an e-mail given at sign-up', () => {
     const email = account.email ?? '';
     await page.goto(`${kirish.server.origin}/security/user-data/secondary-email`);
     await waitForHeading(page, text('security_secondary_email'));
+    // A backup contact can reset the password: the current password first, as for the main ones.
+    await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
     await page.getByText(text('email_is_main_unverified'), { exact: true }).waitFor();
