@@ -1,5 +1,5 @@
 /**
- * The site's cookies (SPEC §3: the device id, the locale, the active account, the product source):
+ * The site's cookies (docs/decisions.md: the device id, the locale, the active account, the product source):
  * path=/, lasting whole days; first-party ones SameSite=Lax.
  *
  * Inside a partner's frame (the widget's /embed, the only page another site may frame:

@@ -32,5 +32,5 @@ export interface FrameSessionRequest extends FrameNonceRequest {
   nonce?: string;
 }
 
-/** The answer: SPEC §3's token response for the frame's own session, joined under that account's sign-in. */
+/** The answer: the token response (docs/api.md) for the frame's own session, joined under that account's sign-in. */
 export type FrameSessionResponse = TokenResponse;

@@ -1,5 +1,5 @@
 /**
- * The widget frame's flow (/embed, DESIGN.md's widget protocol), as sign-in and consent are built: one
+ * The widget frame's flow (/embed, docs/partners.md), as sign-in and consent are built: one
  * stage signal, moved only by the named actions below. Nothing outside them moves it — not the
  * page's focus check (`session.check()`, which reloads the profile when the frame first takes focus),
  * not a re-render — and an answer that comes late (the origin check, the browser's accounts, the
