@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
+import { clickWhenReached, launchBrowser, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -126,6 +126,45 @@ describe('the widget on the demo partner site', () => {
     expect((await logLines(page)).some((line) => line.includes('[script tag] ID token verified (signature, iss, aud, exp, nonce)'))).toBe(true);
     await context.close();
     expect(errors).toEqual([]);
+  });
+
+  it('says so when the browser blocks the popup (its click is too long ago), and one more press opens it', async () => {
+    // A browser with its popup blocker on, as everyone's is: a popup opens only within a click's transient activation.
+    const browser = await launchBrowser([], { blockPopups: true });
+    try {
+      const { page, context, errors } = await newPageFor(browser, { width: 375, locale: 'en-US' });
+      await withoutFedCm(context);
+      // The browser's accounts answer after the activation of the click (about 5 s in Chromium) has passed.
+      await context.route(
+        (url) => url.pathname.endsWith('/fedcm/frame/accounts/'),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 6_000));
+          await route.continue();
+        },
+      );
+      await page.goto(kirish.server.demoOrigin);
+      const frame = page.frameLocator('#script-tag-widget iframe');
+      await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
+      const popups: Page[] = [];
+      page.on('popup', (popup) => popups.push(popup));
+      await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
+      await frame.getByText(text('embed_popup_needed'), { exact: true }).waitFor({ timeout: 20_000 });
+      expect(popups).toEqual([]);
+      await saveScreenshot(page, 'widget-popup-needed-375');
+      // The press carries its own activation (the button has the focus: a keyboard user presses Enter).
+      const popupOpened = page.waitForEvent('popup');
+      await pressInFrame(frame.getByRole('button', { name: text('embed_popup_open'), exact: true }));
+      const popup = await popupOpened;
+      expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
+      await signInInside(popup);
+      // Consent is remembered from the first test; the popup answers and closes itself.
+      await whenClosed(popup, 15_000);
+      await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+      await context.close();
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('refuses to run for a page on an origin not registered for the client, and sends it nothing', async () => {

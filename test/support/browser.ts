@@ -22,9 +22,18 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
-/** `extraArgs`: switches a test needs beyond these (say, to reach a server with a test certificate). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * `extraArgs`: switches a test needs beyond these (say, to reach a server with a test certificate).
+ * `blockPopups`: Playwright switches the popup blocker off by default; a test of what a blocked popup
+ * shows keeps it on, as every person's browser has it.
+ */
+export function launchBrowser(extraArgs: readonly string[] = [], { blockPopups = false }: { blockPopups?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : undefined,
+  });
 }
 
 const BROWSER_NOTES = [

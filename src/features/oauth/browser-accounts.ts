@@ -37,12 +37,20 @@ export async function requestAccounts(services: Services): Promise<DeviceProfile
 
 /**
  * "Continue with your Kirish account" where the partner's page has no FedCM: the browser's accounts
- * through storage access, else the popup (whose answer `pass` hands to the partner).
+ * through storage access, else the popup (whose answer `pass` hands to the partner). A browser opens a
+ * popup only within its click's transient activation (HTML §6.4.3, about 5 s in Chromium), and a
+ * refused storage-access request consumes that activation (Storage Access API §4.3): when the popup
+ * is blocked, `blocked` gets a way to open it from the next press, which brings a fresh activation.
  */
-export async function continueWithKirish(services: Services, show: (accounts: DeviceProfile[]) => void, pass: (message: KirishMessage) => void): Promise<void> {
+export async function continueWithKirish(
+  services: Services,
+  show: (accounts: DeviceProfile[]) => void,
+  pass: (message: KirishMessage) => void,
+  blocked: (open: () => boolean) => void,
+): Promise<void> {
   const accounts = await requestAccounts(services);
   if (accounts) show(accounts);
-  else openSignInPopup(pass);
+  else if (!openSignInPopup(pass)) blocked(() => openSignInPopup(pass));
 }
 
 /**

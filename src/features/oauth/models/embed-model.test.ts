@@ -249,6 +249,35 @@ describe('"Continue with your Kirish account"', () => {
     Reflect.deleteProperty(document, 'requestStorageAccess');
   });
 
+  it("when the browser blocks the popup (the click's activation passed), says so; the next press opens it and its answer reaches the partner", async () => {
+    const { model, posted } = await setup({ signedIn: false });
+    Object.assign(document, { requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) });
+    const popup = {} as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValueOnce(null).mockReturnValueOnce(popup);
+    model.continueWithKirish();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('popup'));
+    expect(model.stage.value).toMatchObject({ name: 'popup', refused: false });
+    model.openPopup();
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(model.stage.value).toMatchObject({ name: 'popup', refused: false });
+    window.dispatchEvent(new MessageEvent('message', { source: popup, origin: location.origin, data: { type: 'authorization', code: 'c9', state: 's1' } }));
+    expect(stageOf(model)).toBe('done');
+    expect(posted).toContainEqual({ ...AUTHORIZED, code: 'c9' });
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+  });
+
+  it('says the popup was blocked again when pop-ups are off, and Back returns to the form', async () => {
+    const { model } = await setup({ signedIn: false });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    model.continueWithKirish();
+    await vi.waitFor(() => expect(stageOf(model)).toBe('popup'));
+    model.openPopup();
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(model.stage.value).toMatchObject({ name: 'popup', refused: true });
+    model.other();
+    expect(model.stage.value).toEqual({ name: 'signin', flow: 'sign-in', fresh: false });
+  });
+
   it("shows the browser's accounts when storage access is given; choosing one authorizes", async () => {
     const { model, posted } = await setup({ signedIn: false });
     Object.assign(document, { requestStorageAccess: () => Promise.resolve(), hasStorageAccess: () => Promise.resolve(true) });

@@ -25,7 +25,9 @@ export type EmbedFlow = 'sign-in' | 'sign-up' | 'reset';
  * `checking`: a session is kept in this frame; the server has not yet confirmed the partner's origin.
  * `account`: "Continue as <name>" for that session. `accounts`: the browser's Kirish accounts, read
  * through storage access. `authorizing`: the authorization after a sign-in or a click, its consent
- * model once the later code has loaded. `failed`: that code did not load; "Try again".
+ * model once the later code has loaded. `failed`: that code did not load; "Try again". `popup`: the
+ * browser blocked the sign-in popup (the click's activation had passed); the next press opens it with
+ * `open`, and `refused` says it was blocked again (pop-ups switched off for the page).
  */
 export type EmbedStage =
   | { name: 'checking' }
@@ -35,12 +37,18 @@ export type EmbedStage =
   | { name: 'accounts'; accounts: DeviceProfile[] }
   | { name: 'authorizing'; consent: ConsentModel | null }
   | { name: 'failed' }
+  | { name: 'popup'; open: () => boolean; refused: boolean }
   | { name: 'done' };
 
 /** What the frame loads after its first paint (frame-later.ts). */
 export interface FrameLater {
   accountsIfAllowed: (services: Services) => Promise<DeviceProfile[] | null>;
-  continueWithKirish: (services: Services, show: (accounts: DeviceProfile[]) => void, pass: (message: KirishMessage) => void) => Promise<void>;
+  continueWithKirish: (
+    services: Services,
+    show: (accounts: DeviceProfile[]) => void,
+    pass: (message: KirishMessage) => void,
+    blocked: (open: () => boolean) => void,
+  ) => Promise<void>;
   embedAuthorization: (
     services: Services,
     request: AuthorizationRequest,
@@ -185,16 +193,29 @@ export function createEmbedModel(deps: EmbedDeps) {
         frame.post(widgetMessage('fedcm', {}));
         return;
       }
+      const asked = stage.peek();
       deps
         .later()
         .then(({ continueWithKirish: go }) =>
-          go(services, showAccounts, (message) => {
-            // The popup's answer, passed on to the partner.
-            stage.value = { name: 'done' };
-            frame.post(message);
-          }),
+          go(
+            services,
+            showAccounts,
+            (message) => {
+              // The popup's answer, passed on to the partner.
+              stage.value = { name: 'done' };
+              frame.post(message);
+            },
+            // Never a press that leads nowhere: the frame says one more press opens the window.
+            (open) => advance(asked, { name: 'popup', open, refused: false }),
+          ),
         )
         .catch(deps.onLoadFailed);
+    },
+
+    /** The press after a blocked popup: opens it within this click's own activation. */
+    openPopup(): void {
+      const now = stage.peek();
+      if (now.name === 'popup' && !now.open()) stage.value = { ...now, refused: true };
     },
   };
 }

@@ -44,6 +44,7 @@ export interface EmbedFlows {
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
 const EmbedAccount = lazy(() => import('../components/embed-account'));
 const BrowserAccountsView = lazy(() => import('../components/browser-accounts-view'));
+const PopupNeeded = lazy(() => import('../components/popup-needed'));
 const later = () => import('../frame-later');
 
 export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedFlows) {
@@ -128,6 +129,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
       </div>
     );
   } else if (stage.name === 'accounts') content = <BrowserAccountsView accounts={stage.accounts} onJoined={model.joined} onOther={model.other} />;
+  else if (stage.name === 'popup') content = <PopupNeeded refused={stage.refused} onOpen={model.openPopup} onBack={model.other} />;
   else if (stage.name === 'account' || stage.name === 'done')
     content = <EmbedAccount done={stage.name === 'done'} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
