@@ -27,7 +27,7 @@ export type EmbedFlow = 'sign-in' | 'sign-up' | 'reset';
  * through storage access. `authorizing`: the authorization after a sign-in or a click, its consent
  * model once the later code has loaded. `failed`: that code did not load; "Try again". `popup`: the
  * browser blocked the sign-in popup (the click's activation had passed); the next press opens it with
- * `open`, and `refused` says it was blocked again (pop-ups switched off for the page).
+ * `open` (false: blocked again, pop-ups are off for the page).
  */
 export type EmbedStage =
   | { name: 'checking' }
@@ -37,7 +37,7 @@ export type EmbedStage =
   | { name: 'accounts'; accounts: DeviceProfile[] }
   | { name: 'authorizing'; consent: ConsentModel | null }
   | { name: 'failed' }
-  | { name: 'popup'; open: () => boolean; refused: boolean }
+  | { name: 'popup'; open: () => boolean }
   | { name: 'done' };
 
 /** What the frame loads after its first paint (frame-later.ts). */
@@ -206,16 +206,10 @@ export function createEmbedModel(deps: EmbedDeps) {
               frame.post(message);
             },
             // Never a press that leads nowhere: the frame says one more press opens the window.
-            (open) => advance(asked, { name: 'popup', open, refused: false }),
+            (open) => advance(asked, { name: 'popup', open }),
           ),
         )
         .catch(deps.onLoadFailed);
-    },
-
-    /** The press after a blocked popup: opens it within this click's own activation. */
-    openPopup(): void {
-      const now = stage.peek();
-      if (now.name === 'popup' && !now.open()) stage.value = { ...now, refused: true };
     },
   };
 }

@@ -129,7 +129,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
       </div>
     );
   } else if (stage.name === 'accounts') content = <BrowserAccountsView accounts={stage.accounts} onJoined={model.joined} onOther={model.other} />;
-  else if (stage.name === 'popup') content = <PopupNeeded refused={stage.refused} onOpen={model.openPopup} onBack={model.other} />;
+  else if (stage.name === 'popup') content = <PopupNeeded open={stage.open} onBack={model.other} />;
   else if (stage.name === 'account' || stage.name === 'done')
     content = <EmbedAccount done={stage.name === 'done'} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
