@@ -280,7 +280,7 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
   });
 
   it('runs each background job once for both processes', async () => {
-    const jobs = ['erase_deactivated_accounts', 'rotate_signing_keys', 'sweep_login_throttle', 'sweep_rate_windows'];
+    const jobs = ['erase_deactivated_accounts', 'rotate_signing_keys', 'sweep_login_throttle', 'sweep_rate_windows', 'sweep_spent_codes'];
     for (const job of jobs) await expect.poll(() => jobRuns(a, job) + jobRuns(b, job)).toBe(1);
     const leases = await admin((client) => client.query('SELECT name, last_run_at FROM job_leases ORDER BY name'), databaseName);
     expect(leases.rows.map((row: { name: string; last_run_at: string | null }) => [row.name, row.last_run_at !== null])).toEqual(

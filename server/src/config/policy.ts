@@ -131,6 +131,13 @@ export const RATE_WINDOW_SWEEP_INTERVAL_SECONDS = 60 * 60;
 export const LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS = 60 * 60;
 /** No rate limiter's window is longer: the sweep drops every window that began before this. */
 export const RATE_WINDOW_MAX_SECONDS = 60 * 60;
+/** How often spent one-time codes, request ids and step-up proofs are dropped (services/spent-codes.ts). */
+export const SPENT_CODE_SWEEP_INTERVAL_SECONDS = 60 * 60;
+/**
+ * How long such a row stays after it expired. An expired one is refused whatever its row says; the
+ * hourly code caps count back one hour only. A day leaves an operator the recent rows of a complaint.
+ */
+export const SPENT_CODE_KEEP_SECONDS = 24 * 60 * 60;
 
 /**
  * A production KEY_ENCRYPTION_SECRET must be estimated at this many bits or more

@@ -1,13 +1,15 @@
 /**
  * The background jobs of a Kirish instance, each run once per its interval across all instances
  * (services/job-runner.ts): erasing deactivated accounts past their grace period, rotating the
- * signing keys, and dropping ended rate-limit windows and sign-in throttle keys that count nothing.
+ * signing keys, and dropping ended rate-limit windows, sign-in throttle keys that count nothing, and
+ * spent one-time codes, request ids and step-up proofs.
  */
 import {
   ERASE_JOB_INTERVAL_SECONDS,
   LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS,
   RATE_WINDOW_SWEEP_INTERVAL_SECONDS,
   SIGNING_KEY_JOB_INTERVAL_SECONDS,
+  SPENT_CODE_SWEEP_INTERVAL_SECONDS,
 } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
 import type { KeyCipher } from '../lib/key-encryption.js';
@@ -17,6 +19,7 @@ import type { Job } from './job-runner.js';
 import { rotateSigningKeys } from './key-rotation.js';
 import { sweepLoginThrottle } from './login-throttle.js';
 import { sweepRateWindows } from './rate-limiter.js';
+import { sweepSpentCodes } from './spent-codes.js';
 
 export interface BackgroundJobDeps {
   storage: Storage;
@@ -59,6 +62,13 @@ export function backgroundJobs({ storage, clock, cipher, photos, report }: Backg
       intervalSeconds: LOGIN_THROTTLE_SWEEP_INTERVAL_SECONDS,
       async run() {
         await sweepLoginThrottle(storage, clock);
+      },
+    },
+    {
+      name: 'sweep_spent_codes',
+      intervalSeconds: SPENT_CODE_SWEEP_INTERVAL_SECONDS,
+      async run() {
+        await sweepSpentCodes(storage, clock);
       },
     },
   ];

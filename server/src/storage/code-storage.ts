@@ -61,6 +61,8 @@ export interface CodeStorage {
     /** Closes the code if still open; false when someone else closed it first. */
     close(id: string, at: number, reason: CodeCloseReason): Promise<boolean>;
     closeOpen(contact: string, purpose: string, at: number, reason: CodeCloseReason): Promise<void>;
+    /** Deletes the codes that expired before `before`; returns how many. */
+    sweepExpired(before: number): Promise<number>;
   };
 
   verifications: {
@@ -68,6 +70,8 @@ export interface CodeStorage {
     findByHash(requestHash: string): Promise<Verification | undefined>;
     /** Marks it used if unused; false when it was used already. */
     markUsed(id: string, at: number): Promise<boolean>;
+    /** Deletes the request ids that expired before `before`; returns how many. */
+    sweepExpired(before: number): Promise<number>;
   };
 
   stepUpProofs: {
@@ -75,6 +79,8 @@ export interface CodeStorage {
     findByHash(proofHash: string): Promise<StepUpProof | undefined>;
     /** Marks it used if unused; false when it was used already. */
     markUsed(id: string, at: number): Promise<boolean>;
+    /** Deletes the proofs (and the frame's nonces) that expired before `before`; returns how many. */
+    sweepExpired(before: number): Promise<number>;
   };
 
   limitLocks: {

@@ -53,6 +53,10 @@ function toStepUpProof(row: Selectable<StepUpProofsTable>): StepUpProof {
 }
 
 export function codeStorageOn(db: Kysely<Database>): CodeStorage {
+  const deleteExpired = async (table: 'otp_codes' | 'verifications' | 'step_up_proofs', before: number) => {
+    const result = await db.deleteFrom(table).where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  };
   return {
     codes: {
       async insert(code) {
@@ -121,6 +125,7 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
           .where('closed_at', 'is', null)
           .execute();
       },
+      sweepExpired: (before) => deleteExpired('otp_codes', before),
     },
 
     verifications: {
@@ -148,6 +153,7 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
         const result = await db.updateTable('verifications').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
+      sweepExpired: (before) => deleteExpired('verifications', before),
     },
 
     stepUpProofs: {
@@ -173,6 +179,7 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
         const result = await db.updateTable('step_up_proofs').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
         return changed(result);
       },
+      sweepExpired: (before) => deleteExpired('step_up_proofs', before),
     },
 
     limitLocks: {

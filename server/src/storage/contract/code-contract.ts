@@ -106,6 +106,35 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
         expect((await storage.stepUpProofs.findByHash('h1'))?.usedAt).toBe(T0 + 1);
       }));
 
+    it('sweeps the codes, request ids and step-up proofs that expired before a moment, and only those', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.codes.insert(code('c-old'));
+        await storage.codes.insert({ ...code('c-new'), expiresAt: T0 + 3 * MINUTE });
+        const verification = { purpose: 'p', contactType: 'phone' as const, contact: 'x', createdAt: T0, usedAt: null, userId: null };
+        await storage.verifications.insert({ ...verification, id: 'v-old', requestHash: 'rv1', expiresAt: T0 + MINUTE });
+        await storage.verifications.insert({ ...verification, id: 'v-new', requestHash: 'rv2', expiresAt: T0 + 3 * MINUTE });
+        const proof = { userId: 'u1', sessionId: 's1', createdAt: T0, usedAt: null };
+        await storage.stepUpProofs.insert({ ...proof, id: 'p-old', proofHash: 'hp1', expiresAt: T0 + MINUTE });
+        await storage.stepUpProofs.insert({ ...proof, id: 'p-new', proofHash: 'hp2', expiresAt: T0 + 3 * MINUTE });
+        // Expired exactly at the moment: kept.
+        await storage.stepUpProofs.insert({ ...proof, id: 'p-edge', proofHash: 'hp3', expiresAt: T0 + 2 * MINUTE });
+        const before = T0 + 2 * MINUTE;
+        expect([
+          await storage.codes.sweepExpired(before),
+          await storage.verifications.sweepExpired(before),
+          await storage.stepUpProofs.sweepExpired(before),
+        ]).toEqual([1, 1, 1]);
+        expect([(await storage.codes.latest('c-old', 'p'))?.id, (await storage.codes.latest('c-new', 'p'))?.id]).toEqual([undefined, 'c-new']);
+        expect([(await storage.verifications.findByHash('rv1'))?.id, (await storage.verifications.findByHash('rv2'))?.id]).toEqual([undefined, 'v-new']);
+        expect(await Promise.all(['hp1', 'hp2', 'hp3'].map(async (hash) => (await storage.stepUpProofs.findByHash(hash))?.id))).toEqual([
+          undefined,
+          'p-new',
+          'p-edge',
+        ]);
+        expect(await storage.stepUpProofs.sweepExpired(before)).toBe(0);
+      }));
+
     it("counts a code's tries up to the limit, concurrent ones too, and none on a closed code", () =>
       withStorage(async (storage) => {
         await storage.codes.insert(code('c1'));

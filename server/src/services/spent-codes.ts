@@ -1,0 +1,15 @@
+/**
+ * Drops what a one-time code leaves behind once it can serve nobody: the codes themselves, the
+ * request ids a verified code gave, and the step-up proofs (the frame's join nonces among them). Each
+ * is refused past its expiry whatever its row says, so only the table's growth was at stake (issue 33).
+ * Run by background-jobs.ts, once an interval across instances.
+ */
+import { SPENT_CODE_KEEP_SECONDS } from '../config/policy.js';
+import type { Clock } from '../lib/clock.js';
+import type { Storage } from '../storage/storage.js';
+
+export async function sweepSpentCodes(storage: Storage, clock: Clock): Promise<number> {
+  const before = clock.now() - SPENT_CODE_KEEP_SECONDS * 1000;
+  const swept = await Promise.all([storage.codes.sweepExpired(before), storage.verifications.sweepExpired(before), storage.stepUpProofs.sweepExpired(before)]);
+  return swept.reduce((sum, count) => sum + count, 0);
+}
