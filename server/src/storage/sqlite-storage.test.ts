@@ -30,6 +30,7 @@ describe('the SQLite file', () => {
       { name: '0009_login_waiters' },
       { name: '0010_images' },
       { name: '0011_frame_sessions' },
+      { name: '0012_spent_code_sweep' },
     ]);
     await dispose();
   });
