@@ -51,7 +51,7 @@ export const NEW_ACCOUNT_PROFILE = {
 /**
  * `sso`: a sign-in to Kirish itself, whose tokens act on the user's account (the SPA's).
  * `oauth`: the token family of one authorization of an OAuth client, whose tokens only reach the
- * userinfo endpoint. The `OauthClientId` sign-in header (SPEC §7) may name a client on an `sso`
+ * userinfo endpoint. The `OauthClientId` sign-in header (docs/product.md §7) may name a client on an `sso`
  * session too, so the kind, not that column, tells them apart.
  */
 export type SessionKind = 'sso' | 'oauth';
