@@ -1,7 +1,7 @@
 /**
  * The records that more than one part of the storage interface speaks in: the account and its
- * sign-ins. They import nothing of the interfaces (storage.ts, personal-storage.ts,
- * security-storage.ts), so those can all use them without importing each other in a circle.
+ * sign-ins. They import nothing of the interfaces (account-storage.ts, session-storage.ts,
+ * personal-storage.ts, storage.ts), so those can all use them without importing each other in a circle.
  */
 import type { Gender, VerificationStatus } from '../contract/profile.js';
 
