@@ -183,7 +183,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       // After a reload no account is loaded yet: the sso-user-id cookie still names the one that was
       // active here (a sign-out removes it, so this is never a sign-out the person asked for). Its
       // contact is not kept on the device (docs/product.md §3 lists every stored key), so Login says what
-      // happened without filling it in (docs/decisions.md, "Signed out on this device").
+      // happened without filling it in (docs/decisions.md, "A session ended elsewhere").
       const uuid = leaving?.id ?? getCookie(SSO_USER_COOKIE);
       if (uuid) {
         tokens.removeProfile(uuid);
