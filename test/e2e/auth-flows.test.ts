@@ -200,7 +200,7 @@ describe('a newcomer on the account site', () => {
     // The device is an HttpOnly cookie no script can read (docs/decisions.md, Hardening).
     expect(await page.evaluate(() => document.cookie)).not.toContain('kirish_device');
     // Chromium keeps `__Host-` cookies (Secure, Path=/, no Domain) from http://127.0.0.1, a secure
-    // context; the chooser above listed both accounts through it (docs/decisions.md, Device id).
+    // context; the chooser above listed both accounts through it (docs/decisions.md, "The device behind the account chooser").
     const kept = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
     expect(
       kept.map(({ name, path, secure, httpOnly, sameSite }) => ({ name, path, secure, httpOnly, sameSite })).toSorted((a, b) => a.name.localeCompare(b.name)),
