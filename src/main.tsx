@@ -29,12 +29,12 @@ const tokens = createTokenStore();
 // rendered afresh for one with a session, whose guard must verify it before anything is shown.
 const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null && tokens.access() === null;
 
-// SPEC §2: on each start the stored return path is cleared.
+// docs/product.md §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
-// SPEC §3: the {product}_source cookie holds the host name at start until a {product}Source arrives.
+// docs/product.md §3: the {product}_source cookie holds the host name at start until a {product}Source arrives.
 if (!getCookie(productSourceCookie(config.product))) setCookie(productSourceCookie(config.product), location.hostname, PRODUCT_SOURCE_COOKIE_DAYS);
 
-// SPEC §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...) —
+// docs/product.md §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...) —
 // except for an app's silent request (OpenID Connect Core §3.1.2.1 prompt=none), which must not show
 // Login: the consent page stays and answers the app login_required.
 const silentAuthorization = () => location.pathname === '/oauth' && (new URLSearchParams(location.search).get('prompt') ?? '').split(' ').includes('none');
@@ -98,7 +98,7 @@ else {
   root.render(app);
 }
 // The page's texts came in the locale the server chose; the visitor's own choice wins: the language
-// the address asks for (SPEC §2), else the stored or the browser's (SPEC §4).
+// the address asks for (docs/product.md §2), else the stored or the browser's (docs/product.md §4).
 const requested = new URLSearchParams(location.search).get('language');
 const locale = isLocale(requested) ? requested : preferredLocale();
 if (!hydrating || locale !== i18n.locale.peek()) {

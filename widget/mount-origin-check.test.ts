@@ -90,7 +90,7 @@ describe('the origin check before the widget frames the SSO', () => {
     harness.takeConsoleErrors();
   });
 
-  it('hands the locale to the embed page as `language`, the query parameter the site reads (SPEC §2)', async () => {
+  it('hands the locale to the embed page as `language`, the query parameter the site reads (docs/product.md §2)', async () => {
     const { container } = mountIn({ locale: 'ru' });
 
     const iframe = await loadedIframe(container);

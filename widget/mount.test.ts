@@ -38,7 +38,7 @@ describe('mount', () => {
       code_challenge_method: 'S256',
       state: expect.stringMatching(/^[\w-]{22,}$/), // at least 128 bits
       nonce: expect.stringMatching(/^[\w-]{22,}$/),
-      language: 'ru', // SPEC §2: the site reads its language from `language`
+      language: 'ru', // docs/product.md §2: the site reads its language from `language`
     });
     expect(params.get('state')).not.toBe(params.get('nonce'));
   });

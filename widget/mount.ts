@@ -136,7 +136,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       state,
       nonce,
     });
-    // SPEC §2: the site's query parameter for its language is `language`.
+    // docs/product.md §2: the site's query parameter for its language is `language`.
     if (locale) query.set('language', locale);
     // The frame's "Continue with your Kirish account" then asks this page to ask the browser.
     if (fedcm) query.set('fedcm', '1');

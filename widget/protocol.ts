@@ -1,6 +1,6 @@
 /**
- * The messages between the embed route (inside the iframe) and the partner page (DESIGN.md, Widget
- * protocol): a typed, versioned union, plus the spec's iframeUrlChange. Shared by the SPA, the loader
+ * The messages between the embed route (inside the iframe) and the partner page (docs/product.md §12,
+ * the widget): a typed, versioned union, plus docs/product.md §1's iframeUrlChange. Shared by the SPA, the loader
  * and the React wrapper; it imports nothing.
  */
 
@@ -37,7 +37,7 @@ export interface FedCmMessage extends Envelope<'fedcm'> {}
 
 export type KirishMessage = ReadyMessage | ResizeMessage | AuthorizationMessage | ErrorMessage | FedCmMessage;
 
-/** SPEC §1: after each path change the embedded app posts the full URL (tokens stripped). */
+/** docs/product.md §1: after each path change the embedded app posts the full URL (tokens stripped). */
 export interface IframeUrlChangeMessage {
   type: 'iframeUrlChange';
   url: string;

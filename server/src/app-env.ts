@@ -24,7 +24,7 @@ export interface RouteDeps {
   accessTokens: AccessTokenSigner;
   idTokens: IdTokenSigner;
   grants: GrantService;
-  /** Profile photos on disk (issue 5). */
+  /** Profile photos and app logos, kept in the database every instance shares (services/photo-store.ts). */
   photos: PhotoStore;
   /** The process's metrics (issue 13): the sign-in routes count their outcomes. */
   metrics: KirishMetrics;

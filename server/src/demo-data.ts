@@ -17,7 +17,7 @@ export const DEMO_ACCOUNT = {
   lastName: 'Karimova',
 } as const;
 
-/** The demo partner site's client (DESIGN.md, Running: served on 127.0.0.1:DEMO_PORT). */
+/** The demo partner site's client (docs/product.md §10: served on 127.0.0.1:DEMO_PORT). */
 export const DEMO_CLIENT_ID = 'kirish-demo';
 /** The demo shop's one name: its page (demo/index.html) and Kirish's consent screen both say it. */
 export const DEMO_CLIENT_NAME = 'Bozor';

@@ -35,7 +35,7 @@ export function App({ services, prerendered = false, ssr }: AppProps) {
         routeAt: routeMatcher(parser),
         onShown: (route) => {
           services.frame.urlChanged(window.location.href);
-          // SPEC §2: on /login the page scrolls by itself; elsewhere a scrollbar is always shown.
+          // docs/product.md §2: on /login the page scrolls by itself; elsewhere a scrollbar is always shown.
           document.documentElement.classList.toggle('scroll-auto', route.name === 'Login');
         },
       },

@@ -47,7 +47,7 @@ async function render(screen: React.ReactNode, locale: 'en' | 'ru' = 'en') {
   );
 }
 
-describe('a screen that fails to render (SPEC §1)', () => {
+describe('a screen that fails to render (docs/product.md §1)', () => {
   it('shows the error layout with a translated sentence and a way home, not a blank page', async () => {
     await render(<Broken />);
 

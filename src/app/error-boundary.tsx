@@ -1,5 +1,5 @@
 /**
- * SPEC §1: a screen that fails to render shows the `error` layout with a translated sentence and a
+ * docs/product.md §1: a screen that fails to render shows the `error` layout with a translated sentence and a
  * way home — never a blank page — and the error goes to error reporting. The way home is a full
  * page load, which also fetches the chunks of a newer build if a missing one was the cause.
  */

@@ -19,8 +19,8 @@ function facts(name: ScreenName, who: { signedIn: boolean; deactivated: boolean 
 const show = { action: 'show' };
 const redirect = (to: string) => ({ action: 'redirect', to });
 
-/** SPEC §2's auth layout table: the pages a signed-out or deactivated user may always open. */
-const SPEC_AUTH_ROUTES: ScreenName[] = [
+/** docs/product.md §2's auth layout table: the pages a signed-out or deactivated user may always open. */
+const LISTED_AUTH_ROUTES: ScreenName[] = [
   'Login',
   'LoginMobileTelegram',
   'LoginMobileTwitter',
@@ -30,8 +30,8 @@ const SPEC_AUTH_ROUTES: ScreenName[] = [
   'MidOauth',
   'MahallaOneIdCallback',
 ];
-/** SPEC §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in. */
-const SPEC_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound'];
+/** docs/product.md §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in. */
+const LISTED_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound'];
 const PROTECTED: ScreenName[] = [
   'Home',
   'Pay',
@@ -55,18 +55,18 @@ const PROTECTED: ScreenName[] = [
   'Validation',
 ];
 
-describe('the allow lists (SPEC §2 step 7, §6)', () => {
+describe('the allow lists (docs/product.md §2 step 7, §6)', () => {
   it('lists exactly the auth layout pages, and the widget embed page, as auth routes', () => {
-    expect([...AUTH_ROUTES].toSorted()).toEqual([...SPEC_AUTH_ROUTES, 'Embed'].toSorted());
+    expect([...AUTH_ROUTES].toSorted()).toEqual([...LISTED_AUTH_ROUTES, 'Embed'].toSorted());
     expect(
       ROUTES.filter((r) => r.layout === 'auth')
         .map((r) => r.name)
         .toSorted(),
-    ).toEqual(SPEC_AUTH_ROUTES.toSorted());
+    ).toEqual(LISTED_AUTH_ROUTES.toSorted());
   });
 
   it('lists exactly the help centre, mobile pages, /version and 404 as open routes', () => {
-    expect([...OPEN_ROUTES].toSorted()).toEqual(SPEC_OPEN_ROUTES.toSorted());
+    expect([...OPEN_ROUTES].toSorted()).toEqual(LISTED_OPEN_ROUTES.toSorted());
   });
 });
 
@@ -81,7 +81,7 @@ describe('route redirects', () => {
   });
 });
 
-describe('help-centre pages (SPEC §2 step 1, §6)', () => {
+describe('help-centre pages (docs/product.md §2 step 1, §6)', () => {
   it('are shown to a signed-out visitor', () => {
     for (const name of ['HelpCenterSingle', 'UserComplains', 'HelpCenterSingleMobile'] as const) {
       expect(decide(facts(name, signedOut)), name).toEqual(show);
@@ -95,7 +95,7 @@ describe('help-centre pages (SPEC §2 step 1, §6)', () => {
   });
 });
 
-describe('Home while a sign-up is pending (SPEC §2 step 4)', () => {
+describe('Home while a sign-up is pending (docs/product.md §2 step 4)', () => {
   it('is shown to a signed-out visitor with a stored pending user id', () => {
     expect(decide(facts('Home', signedOut, { pendingUser: true }))).toEqual(show);
   });
@@ -109,7 +109,7 @@ describe('Home while a sign-up is pending (SPEC §2 step 4)', () => {
   });
 });
 
-describe('deactivated users (SPEC §2 step 5, §6)', () => {
+describe('deactivated users (docs/product.md §2 step 5, §6)', () => {
   it('are sent to /deleted-account from the account pages', () => {
     for (const name of ['Home', 'Personal', 'Security', 'Pay', 'SecurityActiveSessions'] as const) {
       expect(decide(facts(name, deactivated)), name).toEqual(redirect('/deleted-account'));
@@ -117,7 +117,7 @@ describe('deactivated users (SPEC §2 step 5, §6)', () => {
   });
 
   it('may open every auth page', () => {
-    for (const name of SPEC_AUTH_ROUTES) {
+    for (const name of LISTED_AUTH_ROUTES) {
       expect(decide(facts(name, deactivated)), name).toEqual(show);
     }
   });
@@ -127,7 +127,7 @@ describe('deactivated users (SPEC §2 step 5, §6)', () => {
   });
 });
 
-describe('DeletedAccount for everyone else (SPEC §6)', () => {
+describe('DeletedAccount for everyone else (docs/product.md §6)', () => {
   it('sends a signed-out visitor to /', () => {
     expect(decide(facts('DeletedAccount', signedOut))).toEqual(redirect('/'));
   });
@@ -137,7 +137,7 @@ describe('DeletedAccount for everyone else (SPEC §6)', () => {
   });
 });
 
-describe('signed-out visitors (SPEC §2 step 7)', () => {
+describe('signed-out visitors (docs/product.md §2 step 7)', () => {
   it('go from a protected page to /login with the query kept', () => {
     const search = new URLSearchParams('returnPath=https%3A%2F%2Fshop.kirish.uz%2Fcart&x=1');
     expect(decide(facts('Personal', signedOut, { search }))).toEqual(redirect('/login?returnPath=https%3A%2F%2Fshop.kirish.uz%2Fcart&x=1'));
@@ -156,7 +156,7 @@ describe('signed-out visitors (SPEC §2 step 7)', () => {
   });
 
   it('are shown the auth pages', () => {
-    for (const name of SPEC_AUTH_ROUTES) {
+    for (const name of LISTED_AUTH_ROUTES) {
       expect(decide(facts(name, signedOut)), name).toEqual(show);
     }
   });

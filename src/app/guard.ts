@@ -1,6 +1,6 @@
 /**
- * The navigation guard of SPEC §2, as a decision over plain facts so that every rule is a unit test.
- * The runner (navigation-guard.tsx) gathers the facts — it verifies the session when a token exists
+ * The navigation guard of docs/product.md §2, as a decision over plain facts so that every rule is a unit test.
+ * The runner (navigation.ts, bound to the browser in guarded-location.ts) gathers the facts — it verifies the session when a token exists
  * and no user is loaded (step 3) — and carries the decision out.
  */
 import { AUTH_ROUTES, HELP_CENTER_ROUTES, OPEN_ROUTES, type RouteDef } from './routes';
@@ -10,7 +10,7 @@ export interface GuardFacts {
   search: URLSearchParams;
   signedIn: boolean;
   deactivated: boolean;
-  /** A pending user id is stored (SPEC §3 userUUID). */
+  /** A pending user id is stored (docs/product.md §3 userUUID). */
   pendingUser: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The layouts of SPEC §2: auth, default, error, custom, static, empty, deleted. */
+/** The layouts of docs/product.md §2: auth, default, error, custom, static, empty, deleted. */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LocaleSwitcher } from '../components/locale-switcher';

@@ -77,7 +77,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('the navigation model (SPEC §2)', () => {
+describe('the navigation model (docs/product.md §2)', () => {
   it('sends a signed-out visitor of a private page to Login with the query kept, and never shows the private page', async () => {
     const { session } = fakeSession();
     const { navigation, replaced, shownRoutes } = harness('/security?client_id=shop&x=1', session);

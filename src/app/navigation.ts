@@ -1,10 +1,10 @@
 /**
- * The navigation guard's runner (SPEC §2). Every change of address — a link, `navigate()`, back and
+ * The navigation guard's runner (docs/product.md §2). Every change of address — a link, `navigate()`, back and
  * forward, the first load — is decided here before the router hears of it: the router renders the
  * `decided` address only (app.tsx gives it this model's location hook), so no screen renders for an
  * address the guard has not allowed, and no screen of the wrong kind flashes while it decides.
  *
- * The query parameters of SPEC §2 are handled here too: language, {product}Source, isMobile, token,
+ * The query parameters of docs/product.md §2 are handled here too: language, {product}Source, isMobile, token,
  * returnPath, and lang (dropped on arrival).
  */
 import { signal } from '@preact/signals-react';
@@ -89,7 +89,7 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     if (productSource) setCookie(productSourceCookie(config.product), productSource.slice(0, 200), PRODUCT_SOURCE_COOKIE_DAYS);
     const returnPath = params.get('returnPath');
     if (returnPath) writeItem('session', RETURN_PATH_KEY, returnPath);
-    // Leaving Home clears the registration data (SPEC §2).
+    // Leaving Home clears the registration data (docs/product.md §2).
     if (previousPath === '/' && path !== '/') removeItem('session', REGISTER_DATA_KEY);
     previousPath = path;
 
@@ -117,7 +117,7 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     });
     if (decision.action === 'redirect') return deps.replace(decision.to);
     // One-shot parameters leave the address once read (issue 12), so that they stay in no history
-    // entry and go along with no copied link: user_uuid, which a sign-in adds (SPEC §4), has served
+    // entry and go along with no copied link: user_uuid, which a sign-in adds (docs/product.md §4), has served
     // its purpose by now; language, {product}Source and returnPath were kept above (the locale, the
     // cookie, session storage). An app's request (OAuth, the widget's frame) keeps its whole query:
     // it travels on to consent and back, and the frame reports it to its parent.

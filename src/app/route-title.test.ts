@@ -17,7 +17,7 @@ describe('the page title of each route', () => {
     expect(routeTitleKey('OAuth')).toBe('title_o_auth');
   });
 
-  it.each(Object.keys(CATALOGUES))('exists for every route of SPEC §2 in %s, and says more than the product name', (locale) => {
+  it.each(Object.keys(CATALOGUES))('exists for every route of docs/product.md §2 in %s, and says more than the product name', (locale) => {
     const table = CATALOGUES[locale] ?? {};
     for (const route of [...ROUTES, NOT_FOUND]) {
       const title = routeTitle(route.name, t(table));

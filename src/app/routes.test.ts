@@ -60,7 +60,7 @@ const TABLE: [path: string, name: ScreenName, layout: LayoutName][] = [
   ['/nope', 'NotFound', 'error'],
 ];
 
-describe('the route table (SPEC §2)', () => {
+describe('the route table (docs/product.md §2)', () => {
   it('resolves every path to its screen and layout', () => {
     for (const [path, name, layout] of TABLE) {
       const { name: gotName, layout: gotLayout } = resolve(path);

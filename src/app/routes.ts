@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2: every path, its screen's name, its layout and transition. Screens that
+ * The route table of docs/product.md §2: every path, its screen's name, its layout and transition. Screens that
  * later issues build render the "not available yet" page. Allow lists for the guard are below.
  */
 
@@ -56,7 +56,7 @@ export interface RouteDef {
   transition?: Transition;
   /** Where the route sends the visitor instead of showing a screen. */
   redirect?: string;
-  /** SPEC §6: only for deactivated users. */
+  /** docs/product.md §6: only for deactivated users. */
   deactivatedOnly?: boolean;
 }
 
@@ -69,7 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'ResetPassword', path: '/reset-password', layout: 'auth', transition: 'fade' },
   { name: 'MidOauth', path: '/oauth/:provider/*?', layout: 'auth' },
   { name: 'MahallaOneIdCallback', path: '/mahalla/oneid/callback', layout: 'auth' },
-  // The login widget's page inside a partner's frame (DESIGN.md, Widget protocol): no top bar.
+  // The login widget's page inside a partner's frame (docs/product.md §12): no top bar.
   { name: 'Embed', path: '/embed', layout: 'empty' },
 
   { name: 'HelpCenter', path: '/help-center', layout: 'static', redirect: '/help-center/privacy-policy' },
@@ -112,7 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
 
 export const NOT_FOUND: RouteDef = { name: 'NotFound', path: '/404', layout: 'error' };
 
-/** Allow list 1: the auth routes, open to everyone and to deactivated users (SPEC §2 step 5, §6). */
+/** Allow list 1: the auth routes, open to everyone and to deactivated users (docs/product.md §2 step 5, §6). */
 export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
   'Login',
   'LoginMobileTelegram',
@@ -125,7 +125,7 @@ export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
   'Embed',
 ]);
 
-/** Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (SPEC §6). */
+/** Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (docs/product.md §6). */
 export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound']);
 
 export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'UserComplains', 'HelpCenterSingleMobile']);

@@ -1,4 +1,4 @@
-/** A person's photo (SPEC §9's image rule) or, without one, their initials; decorative either way. */
+/** A person's photo (docs/product.md §9's image rule) or, without one, their initials; decorative either way. */
 export function Avatar({
   firstName,
   lastName,

@@ -42,7 +42,7 @@ async function show(types: ToastType[]) {
   }));
 }
 
-describe('the toasts (SPEC §3, §8)', () => {
+describe('the toasts (docs/product.md §3, §8)', () => {
   it('give a warning and an error different icons, and say which is which', async () => {
     const [warning, error] = await show(['error', 'warning']);
     expect(warning).toMatchObject({ type: `${en.toast_warning}: `, text: 'warning text', role: 'status' });

@@ -3,10 +3,10 @@ import type { ToastType } from '../lib/toasts';
 import { useI18n } from '../lib/use-i18n';
 import { useServices } from '../lib/services';
 
-// SPEC §3: each type has its own icon; the shape differs too (styles.css), not only the colour.
+// docs/product.md §3: each type has its own icon; the shape differs too (styles.css), not only the colour.
 const TOAST_ICONS: Readonly<Record<ToastType, string>> = { success: '✓', error: '✕', warning: '!', info: 'i' };
 
-/** SPEC §8: top right, newest first; errors interrupt the screen reader, the rest wait their turn. */
+/** docs/product.md §8: top right, newest first; errors interrupt the screen reader, the rest wait their turn. */
 export function ToastHost() {
   useSignals();
   const { toasts } = useServices();

@@ -1,16 +1,16 @@
 /**
- * The site's configuration (SPEC §1): the services it talks to and links to, read once at start
+ * The site's configuration (docs/product.md §1): the services it talks to and links to, read once at start
  * from the build's environment (VITE_*), same-origin by default, and validated: a wrong value stops
  * the start with a message naming the variable.
  */
 
 export interface AppConfig {
-  /** Single sign-on API v1 (SPEC §7), and the v2 base of registration. */
+  /** Single sign-on API v1 (docs/product.md §7), and the v2 base of registration. */
   ssoApi: string;
   ssoApiV2: string;
   /** Common API v1: translations. */
   commonApi: string;
-  /** CDN API for images: {cdn}/{size}/{source} (SPEC §9). */
+  /** CDN API for images: {cdn}/{size}/{source} (docs/product.md §9). */
   imageCdn: string;
   mainSite: string;
   cdnSite: string;
@@ -23,9 +23,9 @@ export interface AppConfig {
   helpCentreLink: string;
   /** Error reporting; off when empty. */
   sentryDsn: string;
-  /** The spec's {product}: header {product}-Source, cookie {product}_source, query {product}Source. */
+  /** The product key {product} (docs/product.md §1): header {product}-Source, cookie {product}_source, query {product}Source. */
   product: string;
-  /** Own domain of the return-path rule (SPEC §5). */
+  /** Own domain of the return-path rule (docs/product.md §5). */
   ownDomain: string;
   /** Ports besides 443 a return path on the own domain may name (lib/format/return-path.ts); none by default. */
   returnPathPorts: number[];

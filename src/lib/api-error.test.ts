@@ -3,7 +3,7 @@ import { displayKey, errorKeyOf, readError } from './api-error';
 
 const known = (key: string) => !['made_up_key'].includes(key);
 
-describe('the error reader (SPEC §8)', () => {
+describe('the error reader (docs/product.md §8)', () => {
   it('reads errors[0].error with its field, then detail.data, then error', () => {
     expect(errorKeyOf({ errors: [{ error: 'invalid_phone', field: 'phone' }, { error: 'x' }] })).toEqual({ key: 'invalid_phone', field: 'phone' });
     expect(errorKeyOf({ detail: { data: 'session_expired' } })).toEqual({ key: 'session_expired' });

@@ -1,5 +1,5 @@
 /**
- * The error reader of SPEC §8: where a failed call's key is, which keys stand for which sentence,
+ * The error reader of docs/product.md §8: where a failed call's key is, which keys stand for which sentence,
  * and what the user is shown — a sentence beside a field, a toast, or nothing (a 404, a call
  * that failed because the session could not be refreshed: the user is already on the way to Login,
  * or one refused because another tab switched the account: the page says that once, for all calls).
@@ -8,9 +8,9 @@
 export type ErrorOutcome = { show: 'field'; key: string; field: string } | { show: 'toast'; key: string } | { show: 'nothing' };
 
 /**
- * SPEC §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone
- * (SPEC maps them to "isn't valid"): the address or number is valid, it just has no account, and
- * the person must be told that (issue 12; docs/decisions.md, "Where Kirish departs from SPEC.md").
+ * docs/product.md §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone
+ * (the product says them as "isn't valid"): the address or number is valid, it just has no account, and
+ * the person must be told that (issue 12; docs/decisions.md, "Where Kirish departs from the product rules").
  */
 export const ALIASES: Readonly<Record<string, string>> = {
   invalid_otp: 'code_not_valid',
@@ -30,7 +30,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** SPEC §8: response.data.errors[0].error, else data.detail.data, else data.error. */
+/** docs/product.md §8: response.data.errors[0].error, else data.detail.data, else data.error. */
 export function errorKeyOf(data: unknown): { key: string; field?: string } | null {
   if (!isRecord(data)) return null;
   const first = Array.isArray(data.errors) ? data.errors[0] : undefined;

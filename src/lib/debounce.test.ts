@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('debounce (SPEC §9)', () => {
+describe('debounce (docs/product.md §9)', () => {
   it('waits 500 ms by default', () => {
     expect(DEBOUNCE_MS).toBe(500);
     const calls: string[] = [];

@@ -1,4 +1,4 @@
-/** SPEC §9's debounce: a call that waits until the caller has been quiet for a while (500 ms by default). */
+/** docs/product.md §9's debounce: a call that waits until the caller has been quiet for a while (500 ms by default). */
 
 export const DEBOUNCE_MS = 500;
 

@@ -1,15 +1,15 @@
 /**
- * The fingerprint part of the device id (SPEC §3, §4), loaded only when a device has no id yet:
+ * The fingerprint part of the device id (docs/product.md §3, §4), loaded only when a device has no id yet:
  * the library itself, and the confidence rule that decides whether to trust it.
  *
  * The account chooser lists the accounts of a device, so two devices must not share an id. Where
- * the fingerprint's confidence (SPEC §3's rule) is below 0.5 — phones and Safari, whose
+ * the fingerprint's confidence (docs/product.md §3's rule) is below 0.5 — phones and Safari, whose
  * fingerprints collide often — a random id is used instead.
  */
 
 export const CONFIDENCE_THRESHOLD = 0.5;
 
-/** SPEC §3: 0.4 mobile Chromium or Firefox; 0.3 iOS Safari-like; 0.5 desktop Safari; 0.6 Windows; 0.5 Mac; 0.7 otherwise. */
+/** docs/product.md §3: 0.4 mobile Chromium or Firefox; 0.3 iOS Safari-like; 0.5 desktop Safari; 0.6 Windows; 0.5 Mac; 0.7 otherwise. */
 export function fingerprintConfidence(userAgent: string, platform = '', maxTouchPoints = 0): number {
   const ua = userAgent.toLowerCase();
   // iPadOS Safari asks for desktop pages with a Mac user agent; only its touch screen gives it away.

@@ -27,7 +27,7 @@ const UA = {
   linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
 };
 
-describe('fingerprint confidence (SPEC §3)', () => {
+describe('fingerprint confidence (docs/product.md §3)', () => {
   it('is 0.4 for Chromium or Firefox on Android', () => {
     expect(fingerprintConfidence(UA.androidChrome, 'Linux armv81')).toBe(0.4);
     expect(fingerprintConfidence(UA.androidSamsung, 'Linux armv81')).toBe(0.4);
@@ -97,7 +97,7 @@ async function freshModule() {
   return import('./device-id');
 }
 
-describe('the device id (SPEC §4)', () => {
+describe('the device id (docs/product.md §4)', () => {
   beforeEach(() => {
     clearCookies();
     load.mockReset();

@@ -1,5 +1,5 @@
 /**
- * The device id (SPEC §4): the device cookie when present; otherwise one is computed
+ * The device id (docs/product.md §4): the device cookie when present; otherwise one is computed
  * (device-fingerprint.ts, loaded on demand, never on the critical path), kept in the cookie and
  * sent as the Device-Id header.
  */

@@ -27,7 +27,7 @@ function rejection(reason: unknown): Event {
 
 const DSN = 'https://key@errors.example.uz/7';
 
-describe('error reporting (SPEC §1)', () => {
+describe('error reporting (docs/product.md §1)', () => {
   it('reports uncaught errors and unhandled rejections once a DSN is configured', async () => {
     const { page, sent, created } = await start(DSN);
     const thrown = new TypeError('x is not a function');

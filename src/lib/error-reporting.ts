@@ -1,5 +1,5 @@
 /**
- * Error reporting (SPEC §1): the Sentry client is loaded only when a DSN is configured, and only
+ * Error reporting (docs/product.md §1): the Sentry client is loaded only when a DSN is configured, and only
  * after start. From start on, the page's uncaught errors and unhandled rejections are reported too
  * (the client has no integrations of its own, so nothing else would catch them); those that happen
  * before the client has loaded wait for it.

@@ -1,7 +1,7 @@
 /**
  * What every flow's form shares: its fields (value, error and touched, by `field()`), per-field error
  * keys, a busy (submitting) flag, and `attempt`, which runs a call and turns its failure into a field
- * error or a toast (SPEC §8) — never an unhandled rejection.
+ * error or a toast (docs/product.md §8) — never an unhandled rejection.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 

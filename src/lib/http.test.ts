@@ -67,7 +67,7 @@ beforeEach(() => {
 });
 
 describe('the HTTP client', () => {
-  it('sends the headers of SPEC §7', async () => {
+  it('sends the headers of docs/product.md §7', async () => {
     store.access = 'good';
     await makeHttp().get('/sso/api/v1/user/MyProfile');
     expect(calls[0]?.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'ru', 'device-id': 'device-1', authorization: 'Bearer good' });

@@ -1,5 +1,5 @@
 /**
- * The one wrapper around redaxios: the headers of SPEC §7 and the refresh rules of SPEC §4.
+ * The one wrapper around redaxios: the headers of docs/product.md §7 and the refresh rules of docs/product.md §4.
  *
  * - Every call: Accept JSON, Accept-Language, Device-Id, Bearer from active_session, and the
  *   XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
@@ -8,7 +8,7 @@
  *   waited for the lock takes the token another tab already got instead of refreshing again.
  * - A successful call resets the count; past 10 refreshes in a row, or when the refresh fails or no
  *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login. The failed call
- *   then rejects marked `signedOut`, so that no message is shown for it (SPEC §8).
+ *   then rejects marked `signedOut`, so that no message is shown for it (docs/product.md §8).
  * - The refresh call carries neither Authorization nor Device-Id.
  * - Every call names the account this tab shows in `Account-Id` (docs/api.md): the device's one token
  *   may belong to another account since another tab switched. The server then refuses it with
@@ -26,7 +26,7 @@ export interface HttpDeps {
   locale: () => string;
   deviceId: () => string | null;
   /**
-   * Settles once a device id exists (SPEC §4: the cookie, else the fingerprint). Every call but a
+   * Settles once a device id exists (docs/product.md §4: the cookie, else the fingerprint). Every call but a
    * GET waits for it, so that a sign-in, a registration or a code request carries Device-Id even when
    * the page did not compute it before (it is left out of the first paint).
    */
@@ -76,7 +76,7 @@ export interface Http {
   post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(url: string, body?: unknown): Promise<T>;
   patch<T>(url: string, body?: unknown): Promise<T>;
-  /** DELETE may carry a body (SPEC §7). */
+  /** DELETE may carry a body (docs/product.md §7). */
   delete<T>(url: string, body?: unknown): Promise<T>;
   /** Trades a refresh token for a new pair, as the refresh call: no Authorization, no Device-Id. */
   refreshWith(refresh: string): Promise<TokenPair>;
@@ -165,7 +165,7 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   async function refreshing<T>(method: Method, url: string, body: unknown, options: RequestOptions, account: string | null): Promise<T> {
-    // Without a device id the call still goes: the header is what SPEC §7 asks for, not a gate.
+    // Without a device id the call still goes: the header is what docs/product.md §7 asks for, not a gate.
     if (method !== 'get' && deps.deviceIdReady) await deps.deviceIdReady().catch(() => undefined);
     const access = deps.tokens.access();
     try {
@@ -187,7 +187,7 @@ export function createHttp(deps: HttpDeps): Http {
   return withMethods(request, refreshWith);
 }
 
-/** The helpers of SPEC §7 (GET, POST, PUT, PATCH, DELETE with a body) over one `request`. */
+/** The helpers of docs/product.md §7 (GET, POST, PUT, PATCH, DELETE with a body) over one `request`. */
 export function withMethods(request: Http['request'], refreshWith: Http['refreshWith']): Http {
   return {
     request,

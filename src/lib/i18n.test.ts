@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createI18n, initialLocale, pluralCategory, type Locale } from './i18n';
 
-describe('the locale rule (SPEC §4)', () => {
+describe('the locale rule (docs/product.md §4)', () => {
   it('takes a valid cookie, else the browser language when en or ru, else uz', () => {
     expect(initialLocale('kaa', 'ru-RU')).toBe('kaa');
     expect(initialLocale('xx', 'ru-RU')).toBe('ru');

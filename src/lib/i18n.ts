@@ -1,6 +1,6 @@
 /**
  * The one wrapper around rosetta. The active locale's texts come from the common API; the locale is
- * chosen by SPEC §4's rule and remembered in localStorage `locale` and the `_locale` cookie.
+ * chosen by docs/product.md §4's rule and remembered in localStorage `locale` and the `_locale` cookie.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import rosetta from 'rosetta';
@@ -20,7 +20,7 @@ export function isLocale(value: unknown): value is Locale {
 /** The BCP 47 tag of each locale, for Intl and the document's lang attribute. */
 export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = { uz: 'uz-Latn', uzc: 'uz-Cyrl', kaa: 'kaa', ru: 'ru', en: 'en' };
 
-/** SPEC §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
+/** docs/product.md §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
 export function initialLocale(cookie: string | null, browserLanguage: string | undefined): Locale {
   if (isLocale(cookie)) return cookie;
   const base = (browserLanguage ?? '').toLowerCase().split('-')[0];
@@ -46,7 +46,7 @@ export interface I18n {
   setLocale(locale: Locale): Promise<void>;
 }
 
-/** The locale this browser asks for (SPEC §4): the cookie, the stored choice, the browser's language. */
+/** The locale this browser asks for (docs/product.md §4): the cookie, the stored choice, the browser's language. */
 export function preferredLocale(): Locale {
   return initialLocale(getCookie(LOCALE_COOKIE) ?? readItem('local', LOCALE_KEY), navigator.language);
 }

@@ -1,5 +1,5 @@
 /**
- * The page that frames this site (SPEC §1): after each path change the app posts
+ * The page that frames this site (docs/product.md §1): after each path change the app posts
  * `{type: "iframeUrlChange", url}` to its parent — but only to the parent origin it was handed
  * (`?client_id=…&origin=…`) and only after the server has confirmed that origin is registered for
  * that client (GET /oauth/embed_origin/). postMessage then delivers only to a parent really at that

@@ -37,7 +37,7 @@ describe('a session ended elsewhere (issue 12)', () => {
 
     session.lost();
 
-    // Said, but not filled in: the device keeps no contact (SPEC §3).
+    // Said, but not filled in: the device keeps no contact (docs/product.md §3).
     expect(session.ended.value).toEqual({ phone: null, email: null });
     expect(localStorage.getItem('session_u1')).toBeNull();
     expect(localStorage.getItem('session_u2')).toBe('refresh-u2');

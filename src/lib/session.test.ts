@@ -9,7 +9,7 @@ beforeEach(() => {
   clearCookies();
 });
 
-describe('signing in (SPEC §4)', () => {
+describe('signing in (docs/product.md §4)', () => {
   it('with save, stores the active pair and the profile session, then loads the profile and device profiles', async () => {
     const { http, calls } = fakeServer();
     const session = createSession({ http, ssoApi: SSO });
@@ -49,7 +49,7 @@ describe('signing in (SPEC §4)', () => {
   });
 });
 
-describe('active profiles (SPEC §4)', () => {
+describe('active profiles (docs/product.md §4)', () => {
   it('lists only the device profiles with a stored session on this device', async () => {
     localStorage.setItem('session_u3', 'refresh-u3');
     const { http } = fakeServer();
@@ -102,7 +102,7 @@ describe('switching to another account of this device', () => {
   });
 });
 
-describe('signing out (SPEC §4)', () => {
+describe('signing out (docs/product.md §4)', () => {
   it('removes that profile’s session, calls the logout endpoint signed in, then clears the tokens, pending id and user', async () => {
     localStorage.setItem('session_u2', 'refresh-u2');
     const { http, calls } = fakeServer();
@@ -203,7 +203,7 @@ describe('storing a refreshed pair', () => {
   });
 });
 
-describe('verifying the stored token (SPEC §2 guard step 3)', () => {
+describe('verifying the stored token (docs/product.md §2 guard step 3)', () => {
   it('loads the profile of a valid stored token', async () => {
     localStorage.setItem('active_session', 'access-u2');
     const { http } = fakeServer();
@@ -226,7 +226,7 @@ describe('verifying the stored token (SPEC §2 guard step 3)', () => {
   });
 });
 
-describe('a token in the address (SPEC §2 step 6)', () => {
+describe('a token in the address (docs/product.md §2 step 6)', () => {
   it('is verified against MyProfile even with another account loaded, and replaces it', async () => {
     const { http, calls } = fakeServer();
     const session = createSession({ http, ssoApi: SSO });

@@ -1,5 +1,5 @@
 /**
- * The signed-in state of this device (SPEC §3, §4): the active account, its profile, and the other
+ * The signed-in state of this device (docs/product.md §3, §4): the active account, its profile, and the other
  * accounts that signed in here (device profiles), each with its own stored session.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
@@ -20,9 +20,9 @@ export type UserProfile = Profile;
 export interface Session {
   user: ReadonlySignal<UserProfile | null>;
   profiles: ReadonlySignal<DeviceProfile[]>;
-  /** Device profiles that still have a stored session on this device (SPEC §4). */
+  /** Device profiles that still have a stored session on this device (docs/product.md §4). */
   activeProfiles: ReadonlySignal<DeviceProfile[]>;
-  /** The account signed out last, until the next sign-in: Login names it (SPEC §3 login step logout). */
+  /** The account signed out last, until the next sign-in: Login names it (docs/product.md §3 login step logout). */
   signedOut: ReadonlySignal<UserProfile | null>;
   /**
    * The account whose session ended without this page asking (another device ended it, or it
@@ -30,18 +30,18 @@ export interface Session {
    */
   ended: ReadonlySignal<{ phone: string | null; email: string | null } | null>;
   hasToken(): boolean;
-  /** The active refresh token, handed to a site a sign-in returns to (SPEC §4). */
+  /** The active refresh token, handed to a site a sign-in returns to (docs/product.md §4). */
   refreshToken(): string | null;
   /** Drops the stored session of one account of this device (session_{uuid}). */
   forgetSaved(uuid: string): void;
   /** The stored refresh token of one account of this device (session_{uuid}), if any. */
   saved(uuid: string): string | null;
-  /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (SPEC §4). */
+  /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (docs/product.md §4). */
   signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
   verify(): Promise<UserProfile | null>;
   /**
-   * SPEC §2 step 6: a token from the address becomes the access token, and the loaded user is
+   * docs/product.md §2 step 6: a token from the address becomes the access token, and the loaded user is
    * dropped so that the guard verifies the token against MyProfile — it may be another account's.
    */
   adoptToken(access: string): void;
@@ -182,8 +182,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       const leaving = user.peek();
       // After a reload no account is loaded yet: the sso-user-id cookie still names the one that was
       // active here (a sign-out removes it, so this is never a sign-out the person asked for). Its
-      // contact is not kept on the device (SPEC §3 lists every stored key), so Login says what
-      // happened without filling it in (docs/decisions.md, "Signed out on this device").
+      // contact is not kept on the device (docs/product.md §3 lists every stored key), so Login says what
+      // happened without filling it in (docs/decisions.md, "A session ended elsewhere").
       const uuid = leaving?.id ?? getCookie(SSO_USER_COOKIE);
       if (uuid) {
         tokens.removeProfile(uuid);

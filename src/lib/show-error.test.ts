@@ -31,7 +31,7 @@ function setup(answer: (url: string) => { status: number; body: unknown }) {
 
 const expired = { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
 
-describe('what a failed call shows (SPEC §8)', () => {
+describe('what a failed call shows (docs/product.md §8)', () => {
   it('shows no message when the session could not be refreshed: the person goes to Login', async () => {
     const site = setup((url) => (url.endsWith('/TokenRefresh/') ? { status: 401, body: { errors: [{ error: 'token_not_valid' }] } } : expired));
     const failed = await site.http.get('/sso/api/v1/user/sessions/').catch((error: unknown) => error);

@@ -1,5 +1,5 @@
 /**
- * What the person sees of a failed call (SPEC §8): the sentence beside its field, in a toast, or
+ * What the person sees of a failed call (docs/product.md §8): the sentence beside its field, in a toast, or
  * nothing at all — a 404, or a call that failed because the session could not be refreshed (the
  * person is on the way to Login, and a "try again" there would be wrong). A failure that is not an
  * HTTP answer is a bug or a lost connection: it goes to error reporting too.

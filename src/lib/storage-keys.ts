@@ -1,5 +1,5 @@
 /**
- * Every key the site keeps in the browser, exactly as SPEC §3's storage table names them.
+ * Every key the site keeps in the browser, exactly as docs/product.md §3's storage table names them.
  * Nothing else writes to localStorage, sessionStorage or cookies.
  */
 
@@ -22,6 +22,6 @@ export const DEVICE_COOKIE = 'cmmtuuid';
 export const SSO_USER_COOKIE = 'sso-user-id';
 export const productSourceCookie = (product: string) => `${product}_source`;
 
-/** SPEC §9: cookies live 365 days; the {product}Source cookie 1 day. */
+/** docs/product.md §9: cookies live 365 days; the {product}Source cookie 1 day. */
 export const COOKIE_DAYS = 365;
 export const PRODUCT_SOURCE_COOKIE_DAYS = 1;

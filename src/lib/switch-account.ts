@@ -1,5 +1,5 @@
 /**
- * Resumes another account of this device from its stored session (SPEC §3 session_{uuid}), without
+ * Resumes another account of this device from its stored session (docs/product.md §3 session_{uuid}), without
  * a password: its refresh token buys a new pair, which signs in as a saved sign-in would. Apart from
  * the session model, so that only the account chooser's lazy chunk carries it (test/budget.test.ts).
  */

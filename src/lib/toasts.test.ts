@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createToasts, TOAST_TIMEOUT_MS } from './toasts';
 
-describe('toasts (SPEC §8)', () => {
+describe('toasts (docs/product.md §8)', () => {
   it('keeps at most 3, newest first', () => {
     const toasts = createToasts();
     toasts.show('info', 'a');

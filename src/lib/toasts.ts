@@ -1,5 +1,5 @@
 /**
- * Toasts, SPEC §8: at most 3, newest first, each gone after 5 s, and a type already showing is not
+ * Toasts, docs/product.md §8: at most 3, newest first, each gone after 5 s, and a type already showing is not
  * shown a second time.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
@@ -19,7 +19,7 @@ export const TOAST_MAX = 3;
 export interface Toasts {
   list: ReadonlySignal<Toast[]>;
   /**
-   * Shows a toast unless one of its type is showing (SPEC §8). With `replace`, the one showing gives
+   * Shows a toast unless one of its type is showing (docs/product.md §8). With `replace`, the one showing gives
    * way instead: for the outcome of a flow, which must not be hidden by a stale "code sent".
    */
   show(type: ToastType, text: string, options?: { replace?: boolean }): void;

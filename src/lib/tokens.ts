@@ -1,5 +1,5 @@
 /**
- * The access and refresh tokens of the active profile (SPEC §3: active_session, active_re_session)
+ * The access and refresh tokens of the active profile (docs/product.md §3: active_session, active_re_session)
  * and the per-profile refresh tokens (session_{uuid}) of the other accounts on this device. A store is
  * made by createTokenStore() — by main.tsx for the page, by each test for itself — and handed to the
  * session and the HTTP client; nothing reads the tokens through a module-level object.
@@ -13,7 +13,7 @@ export type { TokenPair };
 export interface TokenStore {
   access(): string | null;
   refresh(): string | null;
-  /** Stores a pair; with `keepRefresh` false only the access token is kept (SPEC §4: save unchecked). */
+  /** Stores a pair; with `keepRefresh` false only the access token is kept (docs/product.md §4: save unchecked). */
   store(pair: TokenPair, keepRefresh?: boolean): void;
   clear(): void;
   profile(uuid: string): string | null;
@@ -23,7 +23,7 @@ export interface TokenStore {
   profileUuids(): string[];
 }
 
-/** The device's tokens, kept in localStorage under SPEC §3's keys. */
+/** The device's tokens, kept in localStorage under docs/product.md §3's keys. */
 export function createTokenStore(): TokenStore {
   return {
     access: () => readItem('local', ACCESS_TOKEN_KEY),

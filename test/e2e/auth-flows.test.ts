@@ -159,7 +159,7 @@ describe('a newcomer on the account site', () => {
     await page.getByRole('button', { name: new RegExp(`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`) }).click();
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
-    // Signing one out takes it off the list; Login says who left and offers the other (SPEC §3 step logout).
+    // Signing one out takes it off the list; Login says who left and offers the other (docs/product.md §3 step logout).
     await signOutFromHome(page);
     await waitForHeading(page, text('signed_out_of', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }));
     await page.getByText(text('signed_out_choose'), { exact: true }).waitFor();
@@ -200,7 +200,7 @@ describe('a newcomer on the account site', () => {
     // The device is an HttpOnly cookie no script can read (docs/decisions.md, Hardening).
     expect(await page.evaluate(() => document.cookie)).not.toContain('kirish_device');
     // Chromium keeps `__Host-` cookies (Secure, Path=/, no Domain) from http://127.0.0.1, a secure
-    // context; the chooser above listed both accounts through it (docs/decisions.md, Device id).
+    // context; the chooser above listed both accounts through it (docs/decisions.md, "The device behind the account chooser").
     const kept = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
     expect(
       kept.map(({ name, path, secure, httpOnly, sameSite }) => ({ name, path, secure, httpOnly, sameSite })).toSorted((a, b) => a.name.localeCompare(b.name)),
@@ -251,7 +251,7 @@ describe('a newcomer on the account site', () => {
   });
 });
 
-describe('what the site sends with a sign-in (SPEC §7)', () => {
+describe('what the site sends with a sign-in (docs/product.md §7)', () => {
   it('keeps kirishSource in its cookie and sends it, the device id and the language with the sign-in', async () => {
     const { page, context } = await freshPage();
     await page.goto(`${kirish.server.origin}/login?kirishSource=bozor-app&language=ru`);
@@ -260,7 +260,7 @@ describe('what the site sends with a sign-in (SPEC §7)', () => {
     await page.waitForURL((url) => url.search === '');
     const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
     expect(cookies.kirish_source?.value).toBe('bozor-app');
-    // SPEC §9: the {product}Source cookie lives one day.
+    // docs/product.md §9: the {product}Source cookie lives one day.
     expect((cookies.kirish_source?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect((cookies.kirish_source?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     await page.waitForFunction(() => document.cookie.includes('cmmtuuid='));
@@ -289,7 +289,7 @@ describe('what the site sends with a sign-in (SPEC §7)', () => {
     await waitForHeading(page, ru.login_title);
     await page.waitForURL((url) => url.searchParams.get('lang') === 'ru');
     expect(new URL(page.url()).searchParams.get('isMobile')).toBe('true');
-    // Without isMobile a lang parameter is dropped on arrival (SPEC §2 step 1).
+    // Without isMobile a lang parameter is dropped on arrival (docs/product.md §2 step 1).
     await page.goto(`${kirish.server.origin}/login?lang=ru`);
     await page.waitForURL((url) => !url.searchParams.has('lang'));
     expect(new URL(page.url()).pathname).toBe('/login');

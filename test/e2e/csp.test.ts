@@ -152,7 +152,7 @@ describe('the Content-Security-Policy of every screen', () => {
     });
     await visit(page, `/oauth?${request}`, text('consent_title', { app: DEMO_CLIENT_NAME }));
 
-    // Deactivated (SPEC §6): no screen but DeletedAccount. The flag is set directly, as in auth-flows.
+    // Deactivated (docs/product.md §6): no screen but DeletedAccount. The flag is set directly, as in auth-flows.
     const db = new Database(kirish.databasePath);
     try {
       db.pragma('busy_timeout = 5000');

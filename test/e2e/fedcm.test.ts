@@ -102,7 +102,7 @@ describe('without FedCM (Safari, Firefox)', () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await withoutFedCm(context);
     await signInAtKirish(page);
-    // Chromium keeps `__Host-` cookies from http://localhost, a secure context (docs/decisions.md, Device id).
+    // Chromium keeps `__Host-` cookies from http://localhost, a secure context (docs/decisions.md, "The device behind the account chooser").
     const kept = (await context.cookies(kirish.server.origin)).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
     expect(kept.map(({ name, path, secure }) => [name, path, secure]).toSorted()).toEqual([
       ['__Host-kirish_device', '/', true],

@@ -20,7 +20,7 @@ const kirish = useRunningKirish();
 const { freshPage, closeAll } = usePagePool(kirish);
 const newPhone = phoneNumbers();
 
-describe('a deactivated account (SPEC §6)', () => {
+describe('a deactivated account (docs/product.md §6)', () => {
   it('is held on DeletedAccount, may still see the sign-in pages, and signs out from there', async () => {
     const { page } = await freshPage();
     const account = { phone: newPhone(), firstName: 'Bekzod', lastName: 'Nazarov', password: 'Qarshi-shahri-2026-kuz' };

@@ -1,5 +1,5 @@
 /**
- * The server's configuration, read from the environment once at start (DESIGN.md, Running).
+ * The server's configuration, read from the environment once at start (docs/product.md §10).
  * A wrong value stops the start with a message naming the variable and what it expected.
  */
 import { isIP } from 'node:net';
@@ -23,9 +23,9 @@ export interface Config {
    * start. Unset: beside the SQLite file, or ./data/uploads on PostgreSQL (services/photo-store.ts).
    */
   uploadsDir: string | undefined;
-  /** The return-path rule's own domain (SPEC §5). */
+  /** The return-path rule's own domain (docs/product.md §5). */
   domain: string;
-  /** The spec's `{product}`: header `{product}-Source`, cookie `{product}_source`. */
+  /** The product key `{product}` (docs/product.md §1): header `{product}-Source`, cookie `{product}_source`. */
   product: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -340,7 +340,7 @@ export function loadConfig(env: Env): Config {
     metrics: readMetrics(env, port, demoPort),
   };
   if (config.env === 'production') {
-    // DESIGN.md: in production the dev outbox does not exist and real senders are required.
+    // docs/product.md §10: in production the dev outbox does not exist and real senders are required.
     if (!config.smtpUrl) fail('SMTP_URL', 'set in production (e-mail codes need a real sender)', '');
     if (!config.smsGatewayUrl) fail('SMS_GATEWAY_URL', 'set in production (SMS and call codes need a real gateway)', '');
     if (!config.publicUrl.startsWith('https://')) fail('PUBLIC_URL', 'an https:// origin in production', config.publicUrl);

@@ -8,7 +8,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
  * The absolute lifetime of a session (OWASP ASVS 5.0 §7.3.2 and 10.4.8): counted from the sign-in,
  * never extended by refreshing, so a stolen refresh token kept alive by rotation dies with it.
  * Saved ("remember me"): 30 days, NIST SP 800-63B §4.1.3's bound on re-authentication at AAL1 —
- * a password alone is AAL1. Not saved: one day, and the SPA keeps no refresh token anyway (SPEC §4).
+ * a password alone is AAL1. Not saved: one day, and the SPA keeps no refresh token anyway (docs/product.md §4).
  */
 export const SESSION_LIFETIME_SAVED_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_LIFETIME_UNSAVED_SECONDS = 24 * 60 * 60;
@@ -185,7 +185,7 @@ export const ADDRESSES_MAX_PER_USER = 20;
 export const REGIONS_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /**
- * The device cookie (middleware/device-key.ts) lives as long as the SPA's other cookies (SPEC §9:
+ * The device cookie (middleware/device-key.ts) lives as long as the SPA's other cookies (docs/product.md §9:
  * 365 days); every sign-in on the device sets it again.
  */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 /**
  * GET /user/deviceprofile/DeviceProfileList: an account that signed in on the caller's device, for
- * the account chooser (SPEC §4). Contacts are masked: another account's are not the caller's to read.
+ * the account chooser (docs/product.md §4). Contacts are masked: another account's are not the caller's to read.
  */
 export interface DeviceProfile {
   uuid: string;

@@ -1,6 +1,6 @@
 /**
- * The error bodies of the API (DESIGN.md, API conventions), Django-REST style so that the SPA's
- * reader of SPEC §8 takes them unchanged.
+ * The error bodies of the API (docs/product.md §11), Django-REST style so that the SPA's
+ * reader of docs/product.md §8 takes them unchanged.
  */
 
 /** One problem: a key of the catalogue, and the field it is about when there is one. */
@@ -14,7 +14,7 @@ export interface ErrorBody {
   errors: ErrorItem[];
 }
 
-/** A 401 for an invalid, expired or revoked access token: the SPA refreshes on `token_not_valid` (SPEC §4). */
+/** A 401 for an invalid, expired or revoked access token: the SPA refreshes on `token_not_valid` (docs/product.md §4). */
 export interface TokenErrorBody {
   detail: string;
   code: 'token_not_valid' | 'not_authenticated';

@@ -1,4 +1,4 @@
-/** The five locales of the product (DESIGN.md); uz is the default and the fallback. */
+/** The five locales of the product (docs/product.md §1); uz is the default and the fallback. */
 export const LOCALES = ['uz', 'uzc', 'kaa', 'ru', 'en'] as const;
 
 export type Locale = (typeof LOCALES)[number];

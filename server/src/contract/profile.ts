@@ -2,7 +2,7 @@
 
 export type Gender = 'male' | 'female';
 
-/** SPEC §3: the verification status of a person's identity; set by moderation, never by the user. */
+/** docs/product.md §3: the verification status of a person's identity; set by moderation, never by the user. */
 export const VERIFICATION_STATUSES = ['not_verified', 'in_moderation', 'verified', 'failed'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
@@ -16,7 +16,7 @@ export interface PersonalDetails {
   /** `YYYY-MM-DD`. */
   birth_date: string | null;
   gender: Gender | null;
-  /** An image source for SPEC §9's rule: `{cdn}/{size}/{source}`. */
+  /** An image source for docs/product.md §9's rule: `{cdn}/{size}/{source}`. */
   photo: string | null;
 }
 

@@ -1,4 +1,4 @@
-/** POST /sso/api/v2/register/RegisterUser/ (SPEC §7): answers with the token response (tokens.ts). */
+/** POST /sso/api/v2/register/RegisterUser/ (docs/product.md §7): answers with the token response (tokens.ts). */
 export interface RegistrationRequest {
   /** Of a code sent to the new account's phone or e-mail. */
   request_id: string;
@@ -6,7 +6,7 @@ export interface RegistrationRequest {
   first_name: string;
   last_name: string;
   email?: string | null;
-  /** SPEC §3: 1 with an e-mail, 2 with the e-mail skipped. */
+  /** docs/product.md §3: 1 with an e-mail, 2 with the e-mail skipped. */
   kind: 1 | 2;
   save?: boolean;
 }

@@ -10,7 +10,7 @@ export interface ActiveSession {
   browser: string | null;
   os: string | null;
   ip: string;
-  /** The product the sign-in came through (SPEC §7 `{product}-Source`, then `source`). */
+  /** The product the sign-in came through (docs/product.md §7 `{product}-Source`, then `source`). */
   source: string | null;
   /** A session a partner's frame joined (POST /fedcm/frame/session/): the partner page's origin; else null. */
   partner_origin: string | null;

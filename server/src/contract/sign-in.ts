@@ -1,5 +1,5 @@
 /**
- * Signing in and finding an account (SPEC §7): /login/LoginUser/, /login/LoginOtp/ and
+ * Signing in and finding an account (docs/product.md §7): /login/LoginUser/, /login/LoginOtp/ and
  * /check/CheckUser{Exists,Password}/. Each names the account by `phone` or by `email`, exactly one.
  * A sign-in answers with the token response (tokens.ts).
  */
@@ -11,7 +11,7 @@ export interface ContactFields {
 
 export interface PasswordLoginRequest extends ContactFields {
   password: string;
-  /** Keep the refresh token (SPEC §4); false when absent. */
+  /** Keep the refresh token (docs/product.md §4); false when absent. */
   save?: boolean;
 }
 

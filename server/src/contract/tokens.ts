@@ -1,4 +1,4 @@
-/** What a sign-in, a registration and a refresh answer with (SPEC §3, §4). */
+/** What a sign-in, a registration and a refresh answer with (docs/product.md §3, §4). */
 
 /** POST /TokenRefresh/ answers a new pair; the refresh token sent is spent. */
 export interface TokenPair {
@@ -6,7 +6,7 @@ export interface TokenPair {
   refresh: string;
 }
 
-/** The token response of a sign-in or a registration (SPEC §3). */
+/** The token response of a sign-in or a registration (docs/product.md §3). */
 export interface TokenResponse extends TokenPair {
   user_uuid: string;
   has_phone: boolean;

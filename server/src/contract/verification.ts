@@ -1,7 +1,7 @@
 /**
- * One-time codes (SPEC §7): POST /auth/SendAuth{Sms,Email}Verification/ sends one, and
+ * One-time codes (docs/product.md §7): POST /auth/SendAuth{Sms,Email}Verification/ sends one, and
  * /auth/CheckAuth{Sms,Email}Verification/ trades the right one for a single-use request_id.
- * `type` is the verification section (SPEC §3) the code is for.
+ * `type` is the verification section (docs/product.md §3) the code is for.
  */
 
 export interface SmsCodeRequest {

@@ -28,8 +28,8 @@ export function tooManyRequests(error: string, retryAfterSeconds: number): ApiEr
 }
 
 /**
- * An invalid, expired or revoked access or refresh token. The body follows DESIGN.md so that the SPA's
- * refresh logic (SPEC §4) recognises it by `code`.
+ * An invalid, expired or revoked access or refresh token. The body follows docs/product.md §11 so that the SPA's
+ * refresh logic (docs/product.md §4) recognises it by `code`.
  */
 export class TokenError extends Error {
   readonly code: TokenErrorBody['code'];

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../contract/locales.js';
 // The list lives in the contract, which the SPA reads too; the server's code keeps importing it from here.
 export { LOCALES, type Locale };
 
-/** uz is the default and the fallback (DESIGN.md). */
+/** uz is the default and the fallback (docs/product.md §1). */
 export const DEFAULT_LOCALE: Locale = 'uz';
 
 export function isLocale(value: string): value is Locale {

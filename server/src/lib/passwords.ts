@@ -5,7 +5,7 @@ import { createWorkGate, WorkGateTimeoutError } from './work-gate.js';
 
 /**
  * argon2id with m=19456 KiB, t=2, p=1: the OWASP Password Storage Cheat Sheet's first
- * recommended setting, as DESIGN.md fixes it. The numeric 2 is Algorithm.Argon2id (a const enum
+ * recommended setting, as docs/decisions.md, "Passwords and sign-in", fixes it. The numeric 2 is Algorithm.Argon2id (a const enum
  * the library only declares, which isolated modules cannot import).
  */
 const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

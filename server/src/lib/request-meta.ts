@@ -8,11 +8,11 @@ export interface RequestMeta {
   ip: string;
   deviceId: string | null;
   userAgent: string | null;
-  /** Header `source` (SPEC §7). */
+  /** Header `source` (docs/product.md §7). */
   source: string | null;
-  /** Header `{product}-Source` (SPEC §7). */
+  /** Header `{product}-Source` (docs/product.md §7). */
   productSource: string | null;
-  /** Header `OauthClientId` (SPEC §7). */
+  /** Header `OauthClientId` (docs/product.md §7). */
   oauthClientId: string | null;
   locale: Locale;
 }

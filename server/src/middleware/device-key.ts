@@ -2,7 +2,7 @@
  * The device as the server knows it (issue 10): a 256-bit secret in an HttpOnly cookie that a
  * sign-in sets, which no script of the site can read. A session records the SHA-256 of it as its
  * device (`sessions.device_id`), and GET /user/deviceprofile/DeviceProfileList lists only the
- * accounts of the device whose cookie the request carries. The `Device-Id` header (SPEC §7) is a
+ * accounts of the device whose cookie the request carries. The `Device-Id` header (docs/product.md §7) is a
  * fingerprint or a value in a readable cookie: anyone can send another device's, so it names no
  * device here (docs/decisions.md, Hardening).
  *

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error.js';
 import type { AuthEnv } from './require-auth.js';
 
 /**
- * A deactivated account (SPEC §6) may still sign in, see its profile, export its data and restore
+ * A deactivated account (docs/product.md §6) may still sign in, see its profile, export its data and restore
  * itself, and nothing else: every other call of the account pages is 403 `account_inactive`. Goes
  * after requireAuth, on each route rather than on a router's `*`, so that the calls a deactivated
  * account keeps are never caught by it.

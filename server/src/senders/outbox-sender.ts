@@ -5,7 +5,7 @@ import type { Sender } from './sender.js';
 
 /**
  * Outside production nothing leaves the machine: every message is kept in the dev outbox
- * (DESIGN.md), readable at GET /dev/outbox.
+ * (docs/product.md §10), readable at GET /dev/outbox.
  */
 export function createOutboxSender(storage: Storage, clock: Clock): Sender {
   let sequence = 0;

@@ -21,7 +21,7 @@ export function isOwnContact(user: User, contact: Contact): boolean {
   return contact.type === 'phone' ? user.secondaryPhone === contact.value : user.secondaryEmail === contact.value;
 }
 
-/** The catalogue key for a contact another account holds (SPEC §8). */
+/** The catalogue key for a contact another account holds (docs/product.md §8). */
 export function takenKey(contact: Contact): string {
   return contact.type === 'phone' ? 'already_taken' : 'email_taken_email';
 }

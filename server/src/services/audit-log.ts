@@ -1,6 +1,6 @@
 /**
  * The account's security log: what happened, when, from which address and device. Written in the
- * transaction of the change it records (DESIGN.md: nothing a user did is lost on a crash, and no
+ * transaction of the change it records (docs/product.md §11: nothing a user did is lost on a crash, and no
  * line is written for a change that was rolled back), read on the security page and in the export.
  */
 import type { SecurityEvent } from '../contract/security-events.js';

@@ -26,7 +26,7 @@ export interface CodeRequest {
 
 /**
  * Records the consent and the code inside the caller's transaction, which commits before the answer
- * leaves (DESIGN.md); returns the code.
+ * leaves (docs/product.md §11); returns the code.
  */
 export async function issueAuthorizationCode(tx: Storage, request: CodeRequest): Promise<string> {
   const { user, client, session, scopes, now } = request;

@@ -21,7 +21,7 @@ import type { Clock } from '../lib/clock.js';
 import { randomSecret } from '../lib/secrets.js';
 import type { ImageVariant, Storage } from '../storage/storage.js';
 
-/** The served widths (SPEC §9 `{cdn}/{size}/{source}`, default 100x); heights follow the image. */
+/** The served widths (docs/product.md §9 `{cdn}/{size}/{source}`, default 100x); heights follow the image. */
 export const IMAGE_SIZES = { '100x': 100, '200x': 200, '400x': 400 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 

@@ -1,6 +1,6 @@
 import type { ContactType } from '../lib/contacts.js';
 
-/** The verification sections of SPEC §3. */
+/** The verification sections of docs/product.md §3. */
 export const PURPOSES = [
   'login_sms_verification',
   'forget_pass_verification',

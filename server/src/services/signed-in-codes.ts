@@ -1,5 +1,5 @@
 /**
- * The code sections of the security pages (SPEC §3): sent and checked through the same
+ * The code sections of the security pages (docs/product.md §3): sent and checked through the same
  * /auth/SendAuth…/ and /auth/CheckAuth…/ calls as sign-in codes, but with the Bearer token of a
  * signed-in user, and bound to that user's account — the request id they produce can only be used
  * by that account. The sign-in sections keep working exactly as before, with or without a token.

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of each kind of page (CSP Level 3, https://www.w3.org/TR/CSP3/): the
- * second wall behind output encoding. Kirish keeps its tokens in localStorage (SPEC §3), so one
+ * second wall behind output encoding. Kirish keeps its tokens in localStorage (docs/product.md §3), so one
  * script injected into a page of the SSO would be an account taken over; these policies keep such a
  * script from running, and from sending anything anywhere but Kirish if it did (docs/decisions.md,
  * Hardening).

@@ -1,7 +1,7 @@
 /**
- * The locale of a prerendered page: the one the SPA would choose for this visitor (SPEC §4), so
- * that the page it hydrates is already in that language. The `language` query comes first (SPEC §2
- * switches to it), then the `_locale` cookie (SPEC §3), then the browser's first language when it is
+ * The locale of a prerendered page: the one the SPA would choose for this visitor (docs/product.md §4), so
+ * that the page it hydrates is already in that language. The `language` query comes first (docs/product.md §2
+ * switches to it), then the `_locale` cookie (docs/product.md §3), then the browser's first language when it is
  * en or ru, else uz. The SPA also reads its localStorage copy of the choice, which no request
  * carries; where that differs it switches after hydrating.
  */
@@ -9,7 +9,7 @@ import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../lib/locales.js';
 
-/** SPEC §3: the cookie that holds the chosen language. */
+/** docs/product.md §3: the cookie that holds the chosen language. */
 export const LOCALE_COOKIE = '_locale';
 
 export function pageLocale(c: Context): Locale {

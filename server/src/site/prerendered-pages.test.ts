@@ -44,7 +44,7 @@ describe('the prerendered pages', () => {
     expect(cspDirective(answer.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   });
 
-  it('speaks the browser’s first language when it is Russian or English (SPEC §4)', async () => {
+  it('speaks the browser’s first language when it is Russian or English (docs/product.md §4)', async () => {
     expect((await page('/login', { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.8' })).body).toContain('login ru');
     expect((await page('/login', { 'Accept-Language': 'en-GB,en;q=0.9' })).body).toContain('login en');
     // Only the first language counts, as navigator.language does in the SPA.
@@ -57,7 +57,7 @@ describe('the prerendered pages', () => {
     expect((await page('/login', { Cookie: '_locale=xx', 'Accept-Language': 'en' })).body).toContain('login en');
   });
 
-  it('takes the language the address asks for over the cookie (SPEC §2 language)', async () => {
+  it('takes the language the address asks for over the cookie (docs/product.md §2 language)', async () => {
     expect((await page('/login?language=en', { Cookie: '_locale=ru' })).body).toContain('login en');
   });
 

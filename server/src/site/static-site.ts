@@ -6,7 +6,7 @@
  *
  * Every page of the SPA is sent with its Content-Security-Policy (content-security-policy.ts): its
  * own origin's scripts and nothing inline but what the build hashed, reported violations, and
- * framing (DESIGN.md, Widget protocol): `frame-ancestors 'none'`, so no other site can frame the
+ * framing (docs/product.md §12): `frame-ancestors 'none'`, so no other site can frame the
  * login or consent pages to trick clicks (CSP Level 3 §6.4.2), except the widget's /embed page,
  * which may be framed by the web origins registered for its `client_id`. The headers are set before
  * serveDistFile, so a 304 carries them as a 200 does.

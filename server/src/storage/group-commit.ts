@@ -2,7 +2,7 @@
  * Group commit for a database with one writer (SQLite). Transactions that arrive together are run
  * one after another inside a single database transaction, each inside its own SAVEPOINT, so one
  * fsync makes the whole group durable. Each caller's promise settles only after the COMMIT: a
- * result is never reported before it is on disk (DESIGN.md). A unit of work that throws is rolled
+ * result is never reported before it is on disk (docs/product.md §11). A unit of work that throws is rolled
  * back to its savepoint alone and its caller gets the error; the others commit.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-/** The outbox over Kysely: what the senders sent, as the dev outbox shows it (DESIGN.md, Running). */
+/** The outbox over Kysely: what the senders sent, as the dev outbox shows it (docs/product.md §10). */
 import type { Kysely } from 'kysely';
 import { integer } from './dialect.js';
 import type { Database } from './schema.js';

@@ -1,7 +1,7 @@
 /**
  * The records that more than one part of the storage interface speaks in: the account and its
- * sign-ins. They import nothing of the interfaces (storage.ts, personal-storage.ts,
- * security-storage.ts), so those can all use them without importing each other in a circle.
+ * sign-ins. They import nothing of the interfaces (account-storage.ts, session-storage.ts,
+ * personal-storage.ts, storage.ts), so those can all use them without importing each other in a circle.
  */
 import type { Gender, VerificationStatus } from '../contract/profile.js';
 
@@ -51,7 +51,7 @@ export const NEW_ACCOUNT_PROFILE = {
 /**
  * `sso`: a sign-in to Kirish itself, whose tokens act on the user's account (the SPA's).
  * `oauth`: the token family of one authorization of an OAuth client, whose tokens only reach the
- * userinfo endpoint. The `OauthClientId` sign-in header (SPEC §7) may name a client on an `sso`
+ * userinfo endpoint. The `OauthClientId` sign-in header (docs/product.md §7) may name a client on an `sso`
  * session too, so the kind, not that column, tells them apart.
  */
 export type SessionKind = 'sso' | 'oauth';

@@ -34,7 +34,7 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 /**
  * Opens (creating if needed) the SQLite file. WAL lets readers run beside the writer;
  * synchronous=FULL makes every commit durable before the response that depends on it is sent
- * (DESIGN.md: nothing a user did is lost on a crash).
+ * (docs/product.md §11: nothing a user did is lost on a crash).
  */
 export function openSqlite(path: string): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -16,7 +16,7 @@ export function createCodeSender(deps: {
   form: Form;
   now: () => number;
   announce: (key: string, to: string) => void;
-  /** The verification section (SPEC §3) of a code to this contact. */
+  /** The verification section (docs/product.md §3) of a code to this contact. */
   purposeOf: (contact: Contact) => string;
 }) {
   const { form } = deps;

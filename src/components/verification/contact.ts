@@ -15,18 +15,18 @@ export interface Contact {
 
 export const contactBody = (contact: Contact): Record<string, string> => ({ [contact.type]: contact.value });
 
-/** The client, the API base and the headers each code call carries (SPEC §7). */
+/** The client, the API base and the headers each code call carries (docs/product.md §7). */
 export interface CodeApi {
   http: Http;
   ssoApi: string;
   /**
-   * The headers of SPEC §7 that say where the person came from: {product}-Source on every code
+   * The headers of docs/product.md §7 that say where the person came from: {product}-Source on every code
    * request, signed in or not; while signing in also source and OauthClientId.
    */
   signInHeaders: () => Record<string, string>;
 }
 
-/** SPEC §7's `{product}-Source` header, from the `{product}_source` cookie (SPEC §3). */
+/** docs/product.md §7's `{product}-Source` header, from the `{product}_source` cookie (docs/product.md §3). */
 export function productSourceHeaders(product: string): Record<string, string> {
   const source = getCookie(productSourceCookie(product));
   return source ? { [`${product}-Source`]: source } : {};

@@ -5,7 +5,7 @@
 import type { Http } from '../../lib/http';
 import { productSourceHeaders, type CodeApi, type Contact } from './contact';
 
-/** The code calls of the security pages: signed in, so only {product}-Source of SPEC §7's headers. */
+/** The code calls of the security pages: signed in, so only {product}-Source of docs/product.md §7's headers. */
 export function signedInCodeApi(http: Http, ssoApi: string, product: string): CodeApi {
   return { http, ssoApi, signInHeaders: () => productSourceHeaders(product) };
 }

@@ -90,7 +90,7 @@ describe('a code-proven change', () => {
   });
 });
 
-describe('the security pages’ code requests (SPEC §7)', () => {
+describe('the security pages’ code requests (docs/product.md §7)', () => {
   afterEach(() => {
     document.cookie = 'kirish_source=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });

@@ -20,7 +20,7 @@ export interface VerifiedChangeDeps {
   showError: ShowError;
   now: () => number;
   announce: (key: string, to: string) => void;
-  /** The verification section of the code (SPEC §3). */
+  /** The verification section of the code (docs/product.md §3). */
   purpose: string;
   contactType: ContactType;
   /** Set: the code goes to this contact of the account's own, and no contact is asked for. */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2/§6: only for deactivated users. Names the account, says when it will be erased, offers
+ * docs/product.md §2/§6: only for deactivated users. Names the account, says when it will be erased, offers
  * its data to download (GET /user/export/ stays open to a deactivated account), restores it by a
  * code to the account's own contact, or signs out.
  */

@@ -15,7 +15,7 @@ const facts = (overrides: Partial<AfterLoginFacts> = {}): AfterLoginFacts => ({
   ...overrides,
 });
 
-describe('after a sign-in (SPEC §4)', () => {
+describe('after a sign-in (docs/product.md §4)', () => {
   it('goes Home with user_uuid when there is no return path', () => {
     expect(decideAfterLogin(facts())).toEqual({ go: 'home', path: '/?user_uuid=u-1', refusedReturnPath: false });
   });

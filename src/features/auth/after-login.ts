@@ -1,11 +1,11 @@
 /**
- * Where a fresh sign-in goes (SPEC §4). The return path — from the flow's context, the query or
+ * Where a fresh sign-in goes (docs/product.md §4). The return path — from the flow's context, the query or
  * session storage — is used when the account is active and has a phone (or has_phone is absent),
- * after SPEC §5's check: the hand-off to an own-domain address carries the refresh token, the SSO
+ * after docs/product.md §5's check: the hand-off to an own-domain address carries the refresh token, the SSO
  * id and the device id. They travel in the URL fragment, which browsers send to no server and put
  * in no Referer. Otherwise:
  * Home, with the query plus user_uuid (and confirmType when the account has no phone yet).
- * With a client_id in the query no return path is followed (SPEC §4): the person came from an
+ * With a client_id in the query no return path is followed (docs/product.md §4): the person came from an
  * app's authorization request, and goes back to its consent step with the same query.
  */
 import { validateReturnPath } from '../../lib/format/return-path';
@@ -34,7 +34,7 @@ export const RETURN_PATH_PARAM = 'returnPath';
 
 /**
  * Whether the account has a phone, for the rules below: the token response's `has_phone` as sent —
- * absent counts as having one (SPEC §4) — or, for a switch to a saved account (no token response),
+ * absent counts as having one (docs/product.md §4) — or, for a switch to a saved account (no token response),
  * what its profile says.
  */
 export function hasPhoneOf(response: { has_phone?: boolean } | null, profile: { phone: string | null }): boolean | undefined {

@@ -1,5 +1,5 @@
 /**
- * What the full-page flows do after a sign-in: keep the tokens, then follow SPEC §4's redirect rules
+ * What the full-page flows do after a sign-in: keep the tokens, then follow docs/product.md §4's redirect rules
  * (after-login.ts). A refused return path is said in a toast. Loaded when a sign-in succeeds (and
  * fetched while the form is shown), not with the login page: its budget (test/budget.test.ts).
  */

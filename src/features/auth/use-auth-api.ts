@@ -3,7 +3,7 @@ import { productSourceHeaders } from '../../components/verification/contact';
 import { useServices } from '../../lib/services';
 import type { AuthApi } from './api/types';
 
-/** The auth calls' dependencies, with SPEC §7's sign-in headers read at the moment of each call. */
+/** The auth calls' dependencies, with docs/product.md §7's sign-in headers read at the moment of each call. */
 export function useAuthApi(): AuthApi {
   const { http, config } = useServices();
   return useMemo(

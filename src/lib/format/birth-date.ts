@@ -11,8 +11,8 @@ function daysInMonth(month: number, year: number): number {
 }
 
 /**
- * SPEC §5 "Birth date: a real date; day 1-31, month 1-12, year 1900 up to the current year; not in the
- * future." Integers only; the day must exist in that month (31.02 and 29.02.1900 are not dates); `now`'s
+ * The birth-date rule of docs/product.md §5: a date on the calendar (day 1–31, month 1–12), year 1900 to the
+ * current one, not after today. Integers only; the day must exist in that month (31.02 and 29.02.1900 are not dates); `now`'s
  * local calendar date is the last allowed day, so today is valid and tomorrow is not.
  */
 export function isValidBirthDate(input: BirthDate, now: Date): boolean {
@@ -26,7 +26,7 @@ export function isValidBirthDate(input: BirthDate, now: Date): boolean {
 }
 
 /**
- * Reads "DD.MM.YYYY" (as typed in the SPEC §5 form) or "YYYY-MM-DD" (an <input type="date"> value), two-digit
+ * Reads "DD.MM.YYYY" (as typed in the form, docs/product.md §5) or "YYYY-MM-DD" (an <input type="date"> value), two-digit
  * day and month, surrounding whitespace ignored. Only the shape is checked here, so "31.02.2000" parses;
  * pass the result to isValidBirthDate. Anything else gives null.
  */

@@ -1,7 +1,7 @@
 /** Image addresses on the CDN. */
 
 /**
- * SPEC §9 "Images: {cdn}/{size}/{source}; size defaults to 100x; sources starting with http are unchanged."
+ * The image rule of docs/product.md §9: `{cdn}/{size}/{source}`, size 100x unless given, a source starting with http as it is.
  * Exactly one slash joins the parts: a trailing slash of `cdn` and leading slashes of `source` are dropped.
  * An empty source (no image) gives '' so callers can fall back to a placeholder; an empty size means 100x.
  */

@@ -4,8 +4,8 @@ const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'we
 const VIDEO_EXTENSIONS = new Set(['mp4', 'avi', 'mov', 'wmv', 'flv', 'mkv']);
 
 /**
- * SPEC §5 "Media type by extension: images jpg, jpeg, png, gif, bmp, svg, webp; videos mp4, avi, mov, wmv,
- * flv, mkv; otherwise unknown." Case-insensitive; a query string or fragment is ignored ("a.JPG?x=1" is an
+ * The media-type rule of docs/product.md §5, by extension: images jpg jpeg png gif bmp svg webp, videos mp4 avi mov
+ * wmv flv mkv, anything else unknown. Case-insensitive; a query string or fragment is ignored ("a.JPG?x=1" is an
  * image), and so is a URL's host ("https://cdn.png" has no extension). A name with no extension, or only a
  * leading dot (".png"), is unknown.
  */

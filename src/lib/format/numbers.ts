@@ -16,8 +16,8 @@ const OPTIONS: Record<NumberStyle, Intl.NumberFormatOptions> = {
 const formatters = new Map<NumberStyle, Intl.NumberFormat>();
 
 /**
- * SPEC §9 "Numbers display in ru-RU format; unit and currency styles kept for USD, RUB, kilogram, meter,
- * percent": 1234567.5 → "1 234 567,5" (non-breaking spaces, as Intl writes them). One Intl.NumberFormat is
+ * The number rule of docs/product.md §9: the ru-RU format, with unit and currency styles for USD, RUB, kilogram, meter
+ * and percent: 1234567.5 → "1 234 567,5" (non-breaking spaces, as Intl writes them). One Intl.NumberFormat is
  * built per style and reused, since constructing them is the expensive part.
  */
 export function formatNumber(value: number, style: NumberStyle = 'decimal'): string {

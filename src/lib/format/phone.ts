@@ -6,7 +6,7 @@ export function phoneDigits(input: string): string {
 }
 
 /**
- * SPEC §9 "Phone display: +, then digit groups of 3, 2, 3, 2, 2": "998901234567" → "+998 90 123 45 67".
+ * The phone display of docs/product.md §5: + and the digits in groups of 3, 2, 3, 2, 2: "998901234567" → "+998 90 123 45 67".
  * Non-digits are stripped first; anything that is not 12 digits is returned trimmed but otherwise unchanged,
  * so display code never throws on odd data.
  */

@@ -11,7 +11,7 @@ const NOW = new Date(2024, 5, 15, 12, 0, 0).getTime();
 
 const p = (n: number) => String(n).padStart(2, '0');
 
-/** The expected text for an instant, built with the same local getters the spec asks for. */
+/** The expected text for an instant, built with the local getters of docs/product.md §9 (DD.MM.YYYY HH:mm, local time). */
 function localText(ms: number): string {
   const d = new Date(ms);
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;

@@ -18,8 +18,8 @@ function absolute(date: Date): string {
 }
 
 /**
- * SPEC §9 "Relative time: under 60 s just now; then minutes; hours up to 24 h; days up to 3 days; then
- * DD.MM.YYYY HH:mm." Counts are floored (60 s is 1 minute, 24 h is 1 day, exactly 3 days is still 3 days).
+ * The relative-time rule of docs/product.md §9: under 60 s just now, then minutes, hours below 24 h, days below 3
+ * days, then DD.MM.YYYY HH:mm. Counts are floored (60 s is 1 minute, 24 h is 1 day, exactly 3 days is still 3 days).
  * Anything older than 3 days, or more than 60 s in the future (clock skew within that is "just now"), is the
  * local date text. An unparseable `at` gives `{ text: '' }` rather than throwing.
  */

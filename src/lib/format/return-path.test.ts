@@ -58,7 +58,7 @@ describe('validateReturnPath accepts', () => {
 
 describe('validateReturnPath refuses', () => {
   it.each([
-    // From the spec's examples.
+    // Addresses that only look as if they were on the own domain (docs/product.md §5), and other schemes.
     ['a protocol-relative URL', '//evil.com'],
     ['an own-domain user name in front of another host', 'https://kirish.uz@evil.com'],
     ['the own domain as a subdomain of another host', 'https://kirish.uz.evil.com'],

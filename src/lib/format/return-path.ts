@@ -45,8 +45,8 @@ function normaliseDomain(domain: string): string {
 }
 
 /**
- * SPEC §5 "Return path must resolve to a host ending with the product's own domain, or localhost. https://
- * is added if no scheme. Otherwise toast invalid_return_path and reject." Returns the normalised absolute
+ * The return-path rule of docs/product.md §5: the host is the own domain, ends with it, or is localhost; https:// is
+ * added when there is no scheme; anything else is the toast invalid_return_path. Returns the normalised absolute
  * URL (`new URL(...).href`, which is what the caller must redirect to) or null. Refused: blank input; any
  * whitespace, control character or backslash; a leading "/" ("//evil.com", "/path"); a scheme without "//"
  * ("javascript:", "data:"); any "@", "%" or non-ASCII character in the authority; schemes other than https

@@ -5,8 +5,8 @@ const TOP_LEVEL = String.raw`(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})`;
 const URL_PATTERN = new RegExp(String.raw`^(?:(?:https?|ftp)://)?(?:${LABEL}\.)+${TOP_LEVEL}(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
 
 /**
- * SPEC §5 "URL: optional scheme (http, https, ftp), optional www, a domain with a 2+ letter top-level part,
- * optional path and query." ("www." needs no rule of its own: it is one more domain label.) Also allowed:
+ * The URL rule of docs/product.md §5: an optional scheme (http, https, ftp), an optional www., a domain whose last part
+ * has two letters or more, an optional path and query. ("www." needs no rule of its own: it is one more domain label.) Also allowed:
  * a port, a fragment, Unicode and punycode domains. Not allowed: other schemes (mailto:, javascript:),
  * user:password@, IP addresses, whitespace. Surrounding whitespace is ignored. For where to send a user
  * after sign-in use validateReturnPath instead.

@@ -1,5 +1,5 @@
 /**
- * POST /login/LoginUser/ (password) and /login/LoginOtp/ (one-time code), SPEC §7. An unknown
+ * POST /login/LoginUser/ (password) and /login/LoginOtp/ (one-time code), docs/product.md §7. An unknown
  * account and a wrong password get the same answer in the same time; failures are throttled.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * POST /sso/api/v2/register/RegisterUser/ (SPEC §7): an account from a verified phone or e-mail.
+ * POST /sso/api/v2/register/RegisterUser/ (docs/product.md §7): an account from a verified phone or e-mail.
  * Everything that can be checked is checked before the request_id is redeemed, and the redemption,
  * the new account and its first session commit together: a refused registration leaves the proof
  * usable, so the person does not have to wait for a new code.
@@ -19,7 +19,7 @@ import { tokenResponse } from '../../services/token-response.js';
 import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
 import { recordEvent } from '../../services/audit-log.js';
 
-/** SPEC §3 registration kinds. Social sign-up (0) arrives with the social providers. */
+/** docs/product.md §3 registration kinds. Social sign-up (0) arrives with the social providers. */
 const KIND_WITH_EMAIL = 1;
 const KIND_EMAIL_SKIPPED = 2;
 
@@ -65,7 +65,7 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
         ...NEW_ACCOUNT_PROFILE,
       };
       if (proof.contactType === 'phone') {
-        // With a phone, kind says whether an e-mail comes along (SPEC §3); with an e-mail it always does.
+        // With a phone, kind says whether an e-mail comes along (docs/product.md §3); with an e-mail it always does.
         if (body.kind === KIND_WITH_EMAIL && email === null) throw badRequest('field_required', 'email');
         if (body.kind === KIND_EMAIL_SKIPPED && email !== null) throw badRequest('invalid_kind', 'kind');
         // A secondary phone of another account counts as taken too (services/account-contacts.ts).

@@ -1,5 +1,5 @@
 /**
- * POST /restore-password/RestorePasswordSms/ and RestorePasswordEmail/ (SPEC §7): a new password
+ * POST /restore-password/RestorePasswordSms/ and RestorePasswordEmail/ (docs/product.md §7): a new password
  * with a request_id proven by a forget_pass_verification code. Every sign-in to Kirish ends in the
  * same transaction: whoever knew the old password is out. The OAuth apps' sessions end too unless
  * the person unticks it (`end_app_sessions`, on by default; OWASP ASVS 5.0 §7.4.3).

@@ -1,9 +1,9 @@
 /**
- * GET /check/CheckUserExists/ and /check/CheckUserPassword/ (SPEC §7). Both answer for any
+ * GET /check/CheckUserExists/ and /check/CheckUserPassword/ (docs/product.md §7). Both answer for any
  * contact after the same single indexed lookup, so the time taken does not depend on whether the
  * account exists; a per-address limit keeps them from being used to list accounts in bulk.
  *
- * GET /check/CheckUsername/ tells a signed-in person, while they type (SPEC §9), whether a username
+ * GET /check/CheckUsername/ tells a signed-in person, while they type (docs/product.md §9), whether a username
  * is free for them. Signed in only, and under the same per-address limit: usernames are not a
  * directory anyone may walk.
  */

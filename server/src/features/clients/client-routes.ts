@@ -5,7 +5,7 @@
  *
  * GET /oauth/embed_origin/: whether a page may embed Kirish sign-in for a client. The SPA, when it
  * runs in a frame, asks this before it posts anything to the parent origin it was handed, and posts
- * only to the origin this confirms, never to "*" (DESIGN.md, Widget protocol): a message carries
+ * only to the origin this confirms, never to "*" (docs/product.md §12): a message carries
  * sign-in results, and postMessage delivers it to whatever page the frame sits in.
  */
 import { Hono } from 'hono';

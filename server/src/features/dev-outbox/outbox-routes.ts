@@ -1,5 +1,5 @@
 /**
- * GET /dev/outbox (DESIGN.md): outside production, every code "sent" by SMS, call or e-mail, newest
+ * GET /dev/outbox (docs/product.md §10): outside production, every code "sent" by SMS, call or e-mail, newest
  * first — JSON for programs, a page for people. Never mounted in production.
  */
 import { Hono } from 'hono';

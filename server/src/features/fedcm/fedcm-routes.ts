@@ -15,7 +15,7 @@ import { clientOrigin, fedcmError, isWebIdentity, readableByBrowser } from './fe
 
 export const FEDCM_PATH = '/sso/api/v1/fedcm';
 
-/** The Kirish mark (src/components/brand.tsx): FedCM takes no SVG icon, so it is served as a PNG. */
+/** The Kirish mark (src/icons/brand.svg): FedCM takes no SVG icon, so it is served as a PNG. */
 const MARK_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0b6e4f"/>' +
   '<path d="M10 7v18M10 16l10-9M13 14l8 11" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round"/></svg>';

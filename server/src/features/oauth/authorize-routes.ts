@@ -1,5 +1,5 @@
 /**
- * POST /oauth/authorize/ (SPEC §7): the SPA's consent page hands over a client's authorization
+ * POST /oauth/authorize/ (docs/product.md §7): the SPA's consent page hands over a client's authorization
  * request (RFC 6749 §4.1.1, RFC 7636 §4.3, OpenID Connect Core §3.1.2.1) with the signed-in user's
  * token, and gets back where to send the result: a redirect URI carrying a code or an error, a
  * message for the widget's parent page, the question to ask the person first, or that the person
@@ -133,7 +133,7 @@ function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: stri
 
 /**
  * Whether the sign-in is the fresh authentication `prompt=login` or an exceeded `max_age` asks for:
- * one made for this client's request (the SPA sends the `OauthClientId` header, SPEC §7), less than
+ * one made for this client's request (the SPA sends the `OauthClientId` header, docs/product.md §7), less than
  * FRESH_SIGN_IN_SECONDS ago, that has not authorized a code for the client yet. Without this a
  * `max_age=0` request could never be answered: any sign-in is some seconds old by the time it comes
  * back here.
@@ -197,7 +197,7 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
     }
 
-    // The consent and the code are written before the answer leaves (DESIGN.md).
+    // The consent and the code are written before the answer leaves (docs/product.md §11).
     const code = await storage.transaction(async (tx) => {
       const issued = await issueAuthorizationCode(tx, {
         user,

@@ -22,7 +22,7 @@ export function discoveryRoutes({ config, accessTokens, idTokens }: RouteDeps) {
   const oauthApi = `${issuer}/sso/api/v1/oauth`;
   const configuration = {
     issuer,
-    // The SPA's consent page: it reads the request from its query and asks the API (SPEC §2 /oauth).
+    // The SPA's consent page: it reads the request from its query and asks the API (docs/product.md §2 /oauth).
     authorization_endpoint: `${issuer}/oauth`,
     token_endpoint: `${oauthApi}/token/`,
     userinfo_endpoint: `${oauthApi}/userinfo/`,

@@ -37,7 +37,7 @@ function redirectOf(answer: CallResult): URLSearchParams {
 
 const codeRows = () => server.db.selectFrom('authorization_codes').selectAll().execute();
 
-/** Signs in again with the password, as Login does for an app's request (SPEC §7 header OauthClientId). */
+/** Signs in again with the password, as Login does for an app's request (docs/product.md §7 header OauthClientId). */
 async function signInFor(clientId: string): Promise<{ access: string }> {
   const answer = await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: STRONG_PASSWORD, save: true }, { headers: { OauthClientId: clientId } });
   expect(answer.status, answer.text).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: a birth date is a real calendar date, year 1900 or later, not in the future. "Today" is
+ * docs/product.md §5: a birth date is a real calendar date, year 1900 or later, not in the future. "Today" is
  * the date in Uzbekistan (UTC+5, no daylight saving): someone born today in Tashkent is not refused
  * because it is still yesterday in UTC.
  */

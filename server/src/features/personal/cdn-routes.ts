@@ -1,5 +1,5 @@
 /**
- * GET /cdn/{size}/{source} : the images of SPEC §9 (`{cdn}/{size}/{source}`), outside the API.
+ * GET /cdn/{size}/{source} : the images of docs/product.md §9 (`{cdn}/{size}/{source}`), outside the API.
  * A source is a name the photo store generated and is new on every upload, so an answer never
  * changes and may be kept for a year. Only sizes and names of the exact expected shape are looked
  * up (services/photo-store.ts): `..`, encoded slashes and absolute paths are simply not found.

@@ -78,7 +78,7 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
     const updated = await storage.transaction(async (tx) => {
       if (changes.username && changing.includes('username')) {
         const holder = await tx.profiles.findByUsername(changes.username);
-        // A malformed name is invalid_username (above); a taken one is SPEC §8's username_invalid_or_exists_username.
+        // A malformed name is invalid_username (above); a taken one is docs/product.md §8's username_invalid_or_exists_username.
         if (holder && holder.id !== userId) throw badRequest('username_invalid_or_exists_username', 'username');
       }
       await tx.profiles.update(userId, changes, now);

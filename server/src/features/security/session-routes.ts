@@ -30,7 +30,7 @@ function sessionView(session: Session, currentId: string): ActiveSession {
     id: session.id,
     ...parseUserAgent(session.userAgent),
     ip: session.ip,
-    // The product the sign-in came through (SPEC §7 headers `{product}-Source`, then `source`).
+    // The product the sign-in came through (docs/product.md §7 headers `{product}-Source`, then `source`).
     source: session.productSource ?? session.source,
     partner_origin: session.partnerOrigin,
     created_at: new Date(session.createdAt).toISOString(),

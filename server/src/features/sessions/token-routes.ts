@@ -1,5 +1,5 @@
 /**
- * POST /TokenRefresh/ (SPEC §7): a refresh token for a new pair; no Authorization or Device-Id needed.
+ * POST /TokenRefresh/ (docs/product.md §7): a refresh token for a new pair; no Authorization or Device-Id needed.
  * A success also renews the `_idp` cookie from the device cookie and tells the browser it is signed
  * in (Login Status API), so a device signed in before FedCM existed gets the cookie here (docs/fedcm.md).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /common/api/v1/FrontendTranslation/{locale}/?source=id (SPEC §7): the flat key -> text map of
+ * GET /common/api/v1/FrontendTranslation/{locale}/?source=id (docs/product.md §7): the flat key -> text map of
  * one locale. The `source` query names the calling front end and does not change the answer.
  *
  * A catalogue is 19–28 kB of JSON that every first page waits for: it is encoded once per locale

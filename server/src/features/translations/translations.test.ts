@@ -4,7 +4,7 @@ import { LOCALES } from '../../lib/locales.js';
 import { useTestServer } from '../../test-support/test-server.js';
 import { emittedKeys } from '../../test-support/error-keys.js';
 
-/** Keys the SPA reads from the catalogue (SPEC §8); each must exist in every locale. */
+/** Keys the SPA reads from the catalogue (docs/product.md §8); each must exist in every locale. */
 const REQUIRED_KEYS = [
   'timeout',
   'timeout_try_2_min',

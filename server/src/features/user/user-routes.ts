@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own calls (SPEC §7): GET /user/MyProfile, DELETE /user/LogoutUser/ and
+ * The signed-in user's own calls (docs/product.md §7): GET /user/MyProfile, DELETE /user/LogoutUser/ and
  * GET /user/deviceprofile/DeviceProfileList. All need a valid Bearer access token. Logging out also
  * sends the Login Status API header and, when no account is left on the device, expires the `_idp`
  * cookie (middleware/device-key.ts).

@@ -1,5 +1,5 @@
 /**
- * POST /auth/SendAuth{Sms,Email}Verification/ and /auth/CheckAuth{Sms,Email}Verification/ (SPEC §7):
+ * POST /auth/SendAuth{Sms,Email}Verification/ and /auth/CheckAuth{Sms,Email}Verification/ (docs/product.md §7):
  * send a one-time code, and trade the right code for a single-use request_id.
  */
 import { Hono, type Context } from 'hono';

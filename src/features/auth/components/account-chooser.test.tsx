@@ -54,7 +54,7 @@ async function render(signedOut: UserProfile | null, signedIn: UserProfile | nul
   return model;
 }
 
-describe('Login after signing one account out (SPEC §3 login step logout)', () => {
+describe('Login after signing one account out (docs/product.md §3 login step logout)', () => {
   it('says who was signed out, and offers the remaining accounts or another sign-in', async () => {
     const model = await render(leaving);
 

@@ -11,7 +11,7 @@ import { chooseAccount } from '../models/choose-account';
 import { AccountRow } from './account-row';
 
 /**
- * SPEC §3 steps "accounts" and "logout": this device's accounts with a stored session; picking one
+ * docs/product.md §3 steps "accounts" and "logout": this device's accounts with a stored session; picking one
  * resumes it. Right after a sign-out it first says which account left.
  */
 export function AccountChooser({ model }: { model: SignInModel }) {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { useI18n } from '../../../lib/use-i18n';
 import type { SignInModel } from '../models/sign-in-model';
 
-/** SPEC §3 step "error": a sign-in refused for a reason the form cannot fix, and the way back to it. */
+/** docs/product.md §3 step "error": a sign-in refused for a reason the form cannot fix, and the way back to it. */
 export function SignInError({ model }: { model: SignInModel }) {
   useSignals();
   const i18n = useI18n();

@@ -1,5 +1,5 @@
 /**
- * Picking one of this device's accounts (SPEC §3 steps accounts, logout): its stored session is
+ * Picking one of this device's accounts (docs/product.md §3 steps accounts, logout): its stored session is
  * resumed, no password asked. Apart from the sign-in model, so that only the chooser's lazy chunk
  * carries it (the login page's budget, test/budget.test.ts).
  */
@@ -7,7 +7,7 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import type { UserProfile } from '../../../lib/session';
 import type { SignInModel } from './sign-in-model';
 
-/** A stored session the server refused (signed out elsewhere, or expired) is SPEC §8's session_expired. */
+/** A stored session the server refused (signed out elsewhere, or expired) is docs/product.md §8's session_expired. */
 function asSessionExpired(error: unknown): unknown {
   const failed = error as { status?: number; data?: { code?: unknown } } | null;
   if (failed?.status !== 401 && failed?.data?.code !== 'token_not_valid') return error;

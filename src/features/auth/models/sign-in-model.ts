@@ -1,5 +1,5 @@
 /**
- * The sign-in flow (SPEC §3 login steps: login, accounts, logout, confirmation, error): phone or
+ * The sign-in flow (docs/product.md §3 login steps: login, accounts, logout, confirmation, error): phone or
  * e-mail, then a password or a one-time code by SMS, call or e-mail; or one of this device's
  * accounts. A model with no view: the full-page Login and the embed route mount the same flow.
  */
@@ -36,7 +36,7 @@ export interface SignInDeps {
 const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
 
 /**
- * Refusals no field of the form can fix (SPEC §8): the flow leaves the form for its error step.
+ * Refusals no field of the form can fix (docs/product.md §8): the flow leaves the form for its error step.
  * `attempt` files them under this pseudo-field instead of showing a toast.
  */
 const FLOW_ERRORS: ReadonlySet<string> = new Set(['device_login_last_24_hours_error', 'session_expired']);
@@ -48,7 +48,7 @@ export function createSignInModel(deps: SignInDeps) {
   // Made at the first code asked for, its module loaded then: most sign-ins use a password, and the
   // login page and the widget's frame pay for every byte they load first (test/budget.test.ts).
   let codes: CodeSender | undefined;
-  // The device's accounts, after a sign-out with the account that left named (SPEC §3 steps accounts, logout).
+  // The device's accounts, after a sign-out with the account that left named (docs/product.md §3 steps accounts, logout).
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
   // A session ended elsewhere: the form, its contact filled in, says so (issue 12), rather than the chooser.
   const ended = deps.session.ended.peek();
@@ -124,7 +124,7 @@ export function createSignInModel(deps: SignInDeps) {
       form.reset();
       const who = contact.read();
       if (!password.value) {
-        // No password typed: an account that has none goes straight to a one-time code (SPEC §7).
+        // No password typed: an account that has none goes straight to a one-time code (docs/product.md §7).
         const hasPassword = who ? await form.attempt(() => checkUserPassword(deps.api, who)) : true;
         if (who && hasPassword === false) {
           method.value = 'code';

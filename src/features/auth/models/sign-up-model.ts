@@ -1,7 +1,7 @@
 /**
  * The registration flow: a phone or an e-mail, the code sent to it, then names and a password (and,
  * for a phone, an optional e-mail: kind 1 or 2). What was entered is kept in session
- * storage (SPEC §3 registerData) so a reload does not lose it; leaving Home clears it (SPEC §2).
+ * storage (docs/product.md §3 registerData) so a reload does not lose it; leaving Home clears it (docs/product.md §2).
  */
 import { signal } from '@preact/signals-react';
 import { readItem, removeItem, writeItem } from '../../../lib/browser-storage';

@@ -1,7 +1,7 @@
 /**
- * /oauth/{provider} (SPEC §2): an empty page that handles a social provider's callback. The social
+ * /oauth/{provider} (docs/product.md §2): an empty page that handles a social provider's callback. The social
  * providers are not connected yet, so a known provider ends as a failed social login (a toast, then
- * Login) and an unknown one goes to Login (SPEC §4).
+ * Login) and an unknown one goes to Login (docs/product.md §4).
  */
 import { useEffect } from 'react';
 import { useParams } from 'wouter';

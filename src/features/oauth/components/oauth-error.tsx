@@ -1,7 +1,7 @@
 import { Button } from '../../../components/button';
 import { useI18n } from '../../../lib/use-i18n';
 
-/** SPEC §3 login step "oautherror": the request cannot go on, and nothing is sent anywhere. */
+/** docs/product.md §3 login step "oautherror": the request cannot go on, and nothing is sent anywhere. */
 // `onRetry`: a failure that may pass (the embed frame's later code did not load) offers to try again.
 export function OAuthError({ errorKey, onRetry }: { errorKey: string | null; onRetry?: () => void }) {
   const i18n = useI18n();

@@ -1,5 +1,5 @@
 /**
- * The consent step of an authorization request (SPEC §2 /oauth, §3 login steps "oautherror"): ask
+ * The consent step of an authorization request (docs/product.md §2 /oauth, §3 login steps "oautherror"): ask
  * the server; it answers with where to send the result (a first-party client or a remembered
  * consent), with the app and scopes to ask the person about, or that the person must sign in again
  * first (OpenID Connect Core §3.1.2.1: prompt=login, or a sign-in older than max_age). Allow or Deny

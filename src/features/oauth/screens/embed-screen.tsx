@@ -1,5 +1,5 @@
 /**
- * /embed: the login widget's page inside a partner's iframe (DESIGN.md, Widget protocol). It runs
+ * /embed: the login widget's page inside a partner's iframe (docs/product.md §12). It runs
  * the real sign-in and consent, and answers the partner with an authorization code by postMessage —
  * only after the server confirmed the partner's origin for the client, and only to that origin.
  *

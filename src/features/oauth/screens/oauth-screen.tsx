@@ -1,5 +1,5 @@
 /**
- * /oauth (SPEC §2): the consent step for another app. The request comes in the query; a signed-out
+ * /oauth (docs/product.md §2): the consent step for another app. The request comes in the query; a signed-out
  * visitor signs in first (the query goes along and brings them back here); the result goes back to
  * the client by redirecting this page to the address the server built and verified.
  *

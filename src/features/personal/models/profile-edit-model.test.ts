@@ -76,7 +76,7 @@ function typeLetters(model: ReturnType<typeof setup>['model'], name: string) {
   }
 }
 
-describe('the username while it is typed (SPEC §9)', () => {
+describe('the username while it is typed (docs/product.md §9)', () => {
   const CHECK = `${SSO}/check/CheckUsername/`;
   beforeEach(() => {
     vi.useFakeTimers();

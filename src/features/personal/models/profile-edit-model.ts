@@ -2,7 +2,7 @@
  * Editing the profile (/personal/edit): names, username, birth date, gender and the photo. Every
  * rule the server applies is checked here first, so a mistake is said beside its field at once;
  * the server's answer is the profile as it now is. A username is checked while it is typed: once
- * the person pauses (SPEC §9's debounce), its shape here and then whether it is free.
+ * the person pauses (docs/product.md §9's debounce), its shape here and then whether it is free.
  */
 import { displayKey, errorKeyOf } from '../../../lib/api-error';
 import { debounce } from '../../../lib/debounce';
@@ -20,7 +20,7 @@ export const PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
 const USERNAME = /^[a-z0-9_.]{3,32}$/;
 const USERNAME_MIN_LENGTH = 3;
 
-/** SPEC §5: the key refusing a (lower-cased) username's shape, if any. */
+/** docs/product.md §5: the key refusing a (lower-cased) username's shape, if any. */
 function usernameProblem(name: string): string | null {
   if (name.length < USERNAME_MIN_LENGTH) return 'username_min_length';
   return USERNAME.test(name) ? null : 'invalid_username';

@@ -77,7 +77,7 @@ export default function PersonalEditScreen() {
         {field(model.firstName, i18n.t('first_name_label'), { autoComplete: 'given-name' })}
         {field(model.lastName, i18n.t('last_name_label'), { autoComplete: 'family-name' })}
         {field(model.middleName, i18n.t('middle_name_label'), { autoComplete: 'additional-name' })}
-        {/* Checked while typed (SPEC §9): the field's error is a live region, read out when it appears. */}
+        {/* Checked while typed (docs/product.md §9): the field's error is a live region, read out when it appears. */}
         <TextField
           label={i18n.t('username_label')}
           name="username"

@@ -1,7 +1,7 @@
 import { relativeTime } from '../../../lib/format/relative-time';
 import { useI18n } from '../../../lib/use-i18n';
 
-/** "5 minutes ago" (SPEC §9's relative time) in the active locale, the exact moment in a tooltip. */
+/** "5 minutes ago" (docs/product.md §9's relative time) in the active locale, the exact moment in a tooltip. */
 export function When({ at, now }: { at: string; now: number }) {
   const i18n = useI18n();
   const relative = relativeTime(at, now);
