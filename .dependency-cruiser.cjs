@@ -15,15 +15,21 @@ const TEST = '(\\.test\\.tsx?$|/test-support/|^src/lib/testing/|^server/src/stor
 
 /** The server's layers, top first. A layer imports itself and the layers after it, nothing before. */
 const SERVER_LAYERS = [
-  { name: 'main', path: '^server/src/main\\.ts$', what: 'main.ts (the only impure file)' },
+  { name: 'main', path: '^server/src/main\\.ts$', what: 'main.ts' },
   { name: 'bootstrap', path: '^server/src/bootstrap\\.ts$', what: 'bootstrap.ts' },
-  { name: 'app', path: '^server/src/app\\.ts$', what: 'app.ts (the wiring)' },
+  { name: 'app', path: '^server/src/app\\.ts$', what: 'app.ts' },
   // Siblings: the features, the site and the demo data sit side by side, none imports another. The
   // site's tests may mount the feature that takes its CSP reports, to follow a report end to end.
-  { name: 'features', path: '^server/src/features/([^/]+)/', sibling: true, what: 'a feature' },
-  { name: 'site', path: '^server/src/site/', sibling: true, testsMayAlso: ['^server/src/features/'], what: 'site/' },
+  { name: 'features', path: '^server/src/features/([^/]+)/', sibling: true, what: 'a feature', many: 'the features' },
+  {
+    name: 'site',
+    path: '^server/src/site/',
+    sibling: true,
+    testsMayAlso: { path: '^server/src/features/', what: 'a feature, to mount the route that takes its CSP reports' },
+    what: 'site/',
+  },
   { name: 'demo-data', path: '^server/src/demo-data\\.ts$', sibling: true, what: 'demo-data.ts' },
-  { name: 'app-env', path: '^server/src/app-env\\.ts$', what: 'app-env.ts (the context type of the routes)' },
+  { name: 'app-env', path: '^server/src/app-env\\.ts$', what: 'app-env.ts' },
   { name: 'middleware', path: '^server/src/middleware/', what: 'middleware/' },
   { name: 'services', path: '^server/src/services/', what: 'services/' },
   { name: 'senders', path: '^server/src/senders/', what: 'senders/' },
@@ -36,9 +42,9 @@ const SERVER_LAYERS = [
 
 /** The SPA's layers, top first; below them all, the contract and the widget's message protocol. */
 const SPA_LAYERS = [
-  { name: 'entries', path: '^src/(main|prerender)\\.tsx$', what: 'main.tsx and prerender.tsx (the entries)' },
-  { name: 'app', path: '^src/app/', what: 'app/ (routes, layouts, guard)' },
-  { name: 'features', path: '^src/features/([^/]+)/', sibling: true, what: 'a feature' },
+  { name: 'entries', path: '^src/(main|prerender)\\.tsx$', what: 'main.tsx and prerender.tsx' },
+  { name: 'app', path: '^src/app/', what: 'app/' },
+  { name: 'features', path: '^src/features/([^/]+)/', sibling: true, what: 'a feature', many: 'the features' },
   { name: 'components', path: '^src/components/', what: 'components/' },
   { name: 'lib', path: '^src/lib/', what: 'lib/' },
   { name: 'config', path: '^src/config/', what: 'config/' },
@@ -55,23 +61,30 @@ function layerRules(side, root, layers, outside) {
     if (layer.ruledApart) return [];
     const own = layer.sibling ? layer.path.replace('([^/]+)', '$1') : layer.path;
     const below = layers.slice(index + 1).filter((lower) => !(lower.sibling && layer.sibling));
-    const above = layers.slice(0, index).map((upper) => upper.what);
+    const names = (list) => list.map((other) => other.many ?? other.what).join(', ');
+    const lower = below.filter((other) => !other.ruledApart);
     const allowed = [own, ...below.map((lower) => lower.path.replace('([^/]+)', '[^/]+')), ...outside];
     const rule = {
       name: `${side}-${layer.name}-imports-only-below`,
       severity: 'error',
       comment:
         `Layers (docs/architecture.md): ${side === 'server' ? 'on the server' : 'in the SPA'}, ${layer.what} imports only ` +
-        `${layer.sibling ? 'its own folder' : 'itself'} and the layers below it` +
-        (above.length || layer.sibling ? ` (not ${[...above, ...(layer.sibling ? ['a sibling'] : [])].join(', ')})` : '') +
-        '. Imports point down: what two places share moves into a lower layer, so a change in one area cannot break another.',
+        `${layer.sibling ? 'its own folder' : 'itself'} and the layers below it (${names(lower)}${lower.length ? ', ' : ''}the contract)` +
+        `${index > 0 ? `, never ${names(layers.slice(0, index))}` : ''}${layer.sibling ? ' nor a sibling' : ''}. ` +
+        'Imports point down: what two places share moves into a lower layer, so a change in one area cannot break another.',
       from: { path: layer.path },
       to: { path: root, pathNot: allowed },
     };
     if (!layer.testsMayAlso) return [rule];
     return [
       { ...rule, from: { path: layer.path, pathNot: TEST } },
-      { ...rule, name: `${rule.name}-in-tests`, from: { path: `${layer.path}.*${TEST}` }, to: { path: root, pathNot: [...allowed, ...layer.testsMayAlso] } },
+      {
+        ...rule,
+        name: `${rule.name}-in-tests`,
+        comment: `${rule.comment} Its tests may also import ${layer.testsMayAlso.what}.`,
+        from: { path: `${layer.path}.*${TEST}` },
+        to: { path: root, pathNot: [...allowed, layer.testsMayAlso.path] },
+      },
     ];
   });
 }

@@ -5,7 +5,7 @@
  * rule and a few allowed ones break none; the output must name each broken rule and say why.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,13 @@ describe('the layers of .dependency-cruiser.cjs', () => {
     const allowed = found.filter((line) => /: (server\/src\/features\/personal|server\/src\/lib\/errors|src\/features\/oauth)/.test(line));
     expect(allowed).toEqual([]);
     expect(found).toHaveLength(BROKEN.length + 2); // the planted ones and nothing else
+  });
+
+  it('is run by npm run lint over every source root, so these rules guard the real tree', () => {
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const cruise = scripts.lint?.split('&&').find((command) => command.trim().startsWith('depcruise')) ?? '';
+    expect(cruise).toContain('--config .dependency-cruiser.cjs');
+    expect(cruise.trim().split(/\s+/)).toEqual(expect.arrayContaining(['src', 'widget', 'demo', 'server/src', 'server/scripts', 'test']));
   });
 
   it('prints the rule and its reason with each violation, as npm run lint shows it', () => {
