@@ -166,7 +166,7 @@ module.exports = {
       to: { path: '^widget/', pathNot: '^widget/protocol\\.ts$' },
     },
     {
-      name: 'demo-imports-only-the-widget',
+      name: 'demo-imports-nothing-of-the-spa',
       severity: 'error',
       comment:
         'The demo is a partner site: it uses Kirish as a partner would, through the widget and standard OIDC, and imports nothing of the SPA (docs/architecture.md).',
