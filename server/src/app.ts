@@ -57,7 +57,7 @@ import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
 import { createPhotoStore } from './services/photo-store.js';
-import type { ReadinessCheck } from './services/readiness.js';
+import type { ReadinessCheck } from './storage/readiness.js';
 import { createSessionService } from './services/session-service.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import { createInProcessSignals, type Signals } from './storage/signals.js';

@@ -21,7 +21,7 @@ import { metricsRoutes } from './features/operations/metrics-routes.js';
 import { drainServer } from './lib/drain.js';
 import { batchedWriter, createJsonLog, type LogFields } from './lib/json-log.js';
 import { createKirishMetrics } from './services/metrics.js';
-import { createReadinessCheck } from './services/readiness.js';
+import { createReadinessCheck } from './storage/readiness.js';
 import { randomSecret } from './lib/secrets.js';
 import { backgroundJobs } from './services/background-jobs.js';
 import { createJobRunner, scheduleJobs } from './services/job-runner.js';

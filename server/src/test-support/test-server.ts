@@ -14,7 +14,7 @@ import { loadConfig } from '../config/config.js';
 import { createManualClock, type ManualClock } from '../lib/clock.js';
 import { createOutboxSender } from '../senders/outbox-sender.js';
 import type { Sender } from '../senders/sender.js';
-import { createReadinessCheck } from '../services/readiness.js';
+import { createReadinessCheck } from '../storage/readiness.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open-database.js';
 import { createPostgresTestDatabase } from './postgres-test-database.js';

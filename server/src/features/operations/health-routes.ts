@@ -7,7 +7,7 @@
  * answers, the schema is current, and the process is not draining (503 from the SIGTERM on).
  */
 import { Hono } from 'hono';
-import type { ReadinessCheck } from '../../services/readiness.js';
+import type { ReadinessCheck } from '../../storage/readiness.js';
 
 export interface HealthDeps {
   /** Absent (an app built without a database check), there is no /readyz. */

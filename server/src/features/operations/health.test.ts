@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createReadinessCheck } from '../../services/readiness.js';
+import { createReadinessCheck } from '../../storage/readiness.js';
 import { openSqlite } from '../../storage/sqlite.js';
 import { useTestServer } from '../../test-support/test-server.js';
 import { healthRoutes } from './health-routes.js';

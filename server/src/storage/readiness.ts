@@ -4,7 +4,7 @@
  * unready, not its probe hang.
  */
 import { sql, type Kysely } from 'kysely';
-import { migrationStatus } from '../storage/migrations.js';
+import { migrationStatus } from './migrations.js';
 
 export interface ReadinessReport {
   ready: boolean;
