@@ -30,8 +30,8 @@ const SPEC_AUTH_ROUTES: ScreenName[] = [
   'MidOauth',
   'MahallaOneIdCallback',
 ];
-/** SPEC §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in. */
-const SPEC_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound'];
+/** SPEC §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in; so is the partner guide. */
+const SPEC_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound', 'DevelopersGuide'];
 const PROTECTED: ScreenName[] = [
   'Home',
   'Pay',
@@ -65,7 +65,7 @@ describe('the allow lists (SPEC §2 step 7, §6)', () => {
     ).toEqual(SPEC_AUTH_ROUTES.toSorted());
   });
 
-  it('lists exactly the help centre, mobile pages, /version and 404 as open routes', () => {
+  it('lists exactly the help centre, mobile pages, /version, 404 and the partner guide as open routes', () => {
     expect([...OPEN_ROUTES].toSorted()).toEqual(SPEC_OPEN_ROUTES.toSorted());
   });
 });
