@@ -26,6 +26,8 @@ describe('the partner guide at /developers/guide', () => {
     const headers = (await answer?.allHeaders()) ?? {};
     expect(headers['content-security-policy']).toContain("default-src 'self'");
     expect(headers['cache-control']).toBe('no-cache');
+    // Prerendered: the guide is in the page the server sends, readable before (or without) its script.
+    expect(await answer?.text()).toContain('<h1 id="kirish-for-partner-sites">Kirish for partner sites</h1>');
     expect(await page.title()).toBe(`${text('title_developers_guide')} — ${text('app_name')}`);
     expect(new URL(page.url()).pathname).toBe('/developers/guide'); // not sent to sign in first
     expect(await page.locator('article.guide h2').allInnerTexts()).toEqual(SECTIONS);
