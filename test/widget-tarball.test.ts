@@ -2,8 +2,9 @@
  * Issue 34: the React component installs without Kirish's source. The built server serves the
  * `@kirish/widget` package as the tarball `npm pack` made of dist/widget (`npm run build:widget`) at
  * /widget/kirish-widget-<version>.tgz, and `npm install <that URL>` in a partner's project gives a
- * package whose entries, types and module load. npm reaches only this server: the package has no
- * dependencies and React is an optional peer.
+ * package whose entries, types and module load. npm reaches only this server (its registry is an
+ * address that answers nothing): the package has no dependencies, and React, an optional peer that
+ * a partner's project has anyway, is left out of the resolution.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,12 +40,38 @@ describe('the @kirish/widget tarball served by Kirish', () => {
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // a gzip stream, as npm pack writes it
   });
 
+  it('is the one docs/partners.md tells a partner to install', () => {
+    const guide = readFileSync(new URL('../docs/partners.md', import.meta.url), 'utf8');
+
+    expect(guide).toContain(`npm install http://localhost:8080/widget/kirish-widget-${version}.tgz`);
+  });
+
   it('installs with `npm install <url>` and gives the package, its types and a module that loads', async () => {
-    // Its own cache folder: nothing of this machine's npm cache is used or changed.
-    await run('npm', ['install', url, '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--cache', join(folder.dir, 'npm-cache')], {
-      cwd: project,
-      timeout: 60_000,
-    });
+    // Its own cache folder: nothing of this machine's npm cache is used or changed. A registry that
+    // answers nothing: the install must need no package but the one at the URL.
+    await run(
+      'npm',
+      [
+        'install',
+        url,
+        '--no-package-lock',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--cache',
+        join(folder.dir, 'npm-cache'),
+        '--registry',
+        'http://127.0.0.1:9/',
+        '--fetch-retries',
+        '0',
+        // React is an optional peer: npm would still ask the registry about it, which a partner's project has anyway.
+        '--legacy-peer-deps',
+      ],
+      {
+        cwd: project,
+        timeout: 60_000,
+      },
+    );
 
     const installed = join(project, 'node_modules/@kirish/widget');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
