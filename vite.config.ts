@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { markdownToHtml } from './server/scripts/markdown.mjs';
 import { ConfigError, loadConfig } from './src/config/config.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -26,6 +27,22 @@ function siteConfig(mode: string) {
     if (error instanceof ConfigError) throw new Error(`Kirish configuration: ${error.message}`, { cause: error });
     throw error;
   }
+}
+
+/**
+ * A markdown file imported by the site is its HTML, made here at build time (the partner guide,
+ * docs/partners.md, at /developers/guide): the page carries no markdown parser.
+ */
+function markdownPages(): Plugin {
+  return {
+    name: 'kirish-markdown',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? '';
+      if (!file.endsWith('.md')) return null;
+      return `export default ${JSON.stringify(markdownToHtml(readFileSync(file, 'utf8')))};`;
+    },
+  };
 }
 
 /**
@@ -81,7 +98,7 @@ const SIGN_IN_PATHS = new Set(SIGN_IN_FILES.map((file) => fileURLToPath(new URL(
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src',
   publicDir: false,
-  plugins: [react()],
+  plugins: [markdownPages(), react()],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
   },

@@ -27,12 +27,14 @@ export const REACHED_ORIGINS = reachedOrigins(config);
 
 /**
  * The pages worth painting before the script: the first page of a sign-in, a sign-up and the
- * widget's frame. `screen` is the lazy module the page shows, whose chunk the page preloads.
+ * widget's frame, and the partner guide (a long read, and a page to find without running a script).
+ * `screen` is the lazy module the page shows, whose chunk the page preloads.
  */
 export const PRERENDERED_PAGES = [
   { path: '/login', screen: 'features/auth/screens/login-screen.tsx' },
   { path: '/register', screen: 'features/auth/screens/register-screen.tsx' },
   { path: '/embed', screen: 'app/embed-route.tsx' },
+  { path: '/developers/guide', screen: 'features/developers/screens/guide-screen.tsx' },
 ] as const;
 
 export interface PageRequest {

@@ -57,6 +57,9 @@ describe('the origin check before the widget frames the SSO', () => {
     expect(hint).toContain(code);
     expect(hint).toContain('partner-1');
     expect(hint).toContain(`Add ${location.origin} to the web origins of your app at ${SSO_ORIGIN}/developers`);
+    // This test page is plain http, as a developer's page on their machine: the hint shows in the frame's place too.
+    expect(location.protocol).toBe('http:');
+    expect(container.textContent).toBe(hint);
   });
 
   it('reports network_error and opens no iframe when the SSO cannot be reached', async () => {

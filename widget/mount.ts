@@ -112,9 +112,12 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       const body = (await response.json().catch(() => null)) as { errors?: { error?: string }[] } | null;
       const error = body?.errors?.[0]?.error ?? 'network_error';
       if (error === 'origin_not_allowed' || error === 'invalid_client') {
-        console.error(
-          `Kirish: ${error}: client "${clientId}" does not allow the origin ${partnerOrigin}. Add ${partnerOrigin} to the web origins of your app at ${ssoOrigin}/developers`,
-        );
+        const hint = `Kirish: ${error}, client ${clientId}. Add ${partnerOrigin} to the web origins of your app at ${ssoOrigin}/developers`;
+        console.error(hint);
+        // On a developer's page the same words also take the frame's place, for whoever never opens the
+        // console. A plain-http page is always one: web origins are https except on loopback hosts
+        // (docs/partners.md, Registering apps), so a site in production shows its visitors nothing.
+        if (location.protocol === 'http:') iframe.replaceWith(hint);
       }
       refuse(error);
     },

@@ -34,7 +34,8 @@ export async function requestTokens(ssoOrigin: string, form: TokenForm): Promise
     return { error: 'network_error' };
   }
   const body = (await response.json().catch(() => ({}))) as Partial<KirishTokens> & { error?: unknown };
-  if (response.status === 200 && typeof body.access_token === 'string') return { tokens: body as KirishTokens };
+  // A 2xx answer with a token is success (RFC 6749 §5.1 says 200), in few bytes: the loader's budget.
+  if (response.ok && body.access_token) return { tokens: body as KirishTokens };
   // RFC 6749 §5.2: a failed token request names its error in `error`.
-  return { error: typeof body.error === 'string' && body.error ? body.error : 'token_request_failed' };
+  return { error: (typeof body.error === 'string' && body.error) || 'token_request_failed' };
 }

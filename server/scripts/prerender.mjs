@@ -73,12 +73,15 @@ for (const locale of LOCALES) {
     const markup = await renderPage({ path: page.path, locale, texts });
     const preloads = chunksOf(page.screen).filter((file) => !shellChunks.has(file));
     const embedded = page.path === '/embed';
-    // The route's title as route-title.ts derives it: /login → title_login, "Sign in — Kirish".
-    const title = `${texts[`title_${page.path.slice(1)}`]} — ${texts.app_name}`;
+    // The route's title as route-title.ts derives it: /login → title_login, "Sign in — Kirish";
+    // /developers/guide → title_developers_guide.
+    const name = page.path.slice(1).replaceAll('/', '_');
+    const title = `${texts[`title_${name}`]} — ${texts.app_name}`;
     // A widget must not take the focus from the partner's page (Chromium refuses the attribute in a
     // cross-origin frame anyway, with a console error).
     const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded, title });
-    const file = `${page.path.slice(1)}.${locale}.html`;
+    // One folder of pages: /developers/guide → developers-guide.en.html (server/src/site/static-site.ts).
+    const file = `${page.path.slice(1).replaceAll('/', '-')}.${locale}.html`;
     await writeFile(new URL(file, outDir), html);
     pages.set(`prerendered/${file}`, html);
   }

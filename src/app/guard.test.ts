@@ -30,8 +30,8 @@ const LISTED_AUTH_ROUTES: ScreenName[] = [
   'MidOauth',
   'MahallaOneIdCallback',
 ];
-/** docs/product.md §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in. */
-const LISTED_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound'];
+/** docs/product.md §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in; so is the partner guide. */
+const LISTED_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound', 'DevelopersGuide'];
 const PROTECTED: ScreenName[] = [
   'Home',
   'Pay',
@@ -65,7 +65,7 @@ describe('the allow lists (docs/product.md §2 step 7, §6)', () => {
     ).toEqual(LISTED_AUTH_ROUTES.toSorted());
   });
 
-  it('lists exactly the help centre, mobile pages, /version and 404 as open routes', () => {
+  it('lists exactly the help centre, mobile pages, /version, 404 and the partner guide as open routes', () => {
     expect([...OPEN_ROUTES].toSorted()).toEqual(LISTED_OPEN_ROUTES.toSorted());
   });
 });

@@ -52,6 +52,7 @@ const TABLE: [path: string, name: ScreenName, layout: LayoutName][] = [
 
   ['/developers', 'Developers', 'default'],
   ['/developers/new', 'DevelopersNewApp', 'default'],
+  ['/developers/guide', 'DevelopersGuide', 'static'],
   ['/developers/shop-uz-1a2b', 'DevelopersApp', 'default'],
 
   ['/deleted-account', 'DeletedAccount', 'deleted'],

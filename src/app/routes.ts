@@ -42,6 +42,7 @@ export type ScreenName =
   | 'Developers'
   | 'DevelopersNewApp'
   | 'DevelopersApp'
+  | 'DevelopersGuide'
   | 'DeletedAccount'
   | 'Validation'
   | 'Version'
@@ -100,9 +101,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'SecurityLoginMethods', path: '/security/login-methods/', layout: 'default', transition: 'slide' },
   { name: 'SecurityActiveSessions', path: '/security/active-sessions/', layout: 'default', transition: 'slide' },
 
-  // Partners register their apps (issue 11); '/developers/new' comes before the app page's pattern.
+  // Partners register their apps (issue 11); '/developers/new' and the partner guide (issue 34, open
+  // to anyone: docs/partners.md) come before the app page's pattern, whose client ids start with `app_`.
   { name: 'Developers', path: '/developers', layout: 'default', transition: 'slide' },
   { name: 'DevelopersNewApp', path: '/developers/new', layout: 'default', transition: 'slide' },
+  { name: 'DevelopersGuide', path: '/developers/guide', layout: 'static', transition: 'slide' },
   { name: 'DevelopersApp', path: '/developers/:clientId', layout: 'default', transition: 'slide' },
 
   { name: 'DeletedAccount', path: '/deleted-account', layout: 'deleted', deactivatedOnly: true },
@@ -125,8 +128,18 @@ export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
   'Embed',
 ]);
 
-/** Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (docs/product.md §6). */
-export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound']);
+/**
+ * Allow list 2: open without signing in — help centre, mobile pages, /version and 404 (docs/product.md §6), and
+ * the partner guide, which a developer reads before having an account.
+ */
+export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set([
+  'HelpCenter',
+  'HelpCenterSingle',
+  'HelpCenterSingleMobile',
+  'Version',
+  'NotFound',
+  'DevelopersGuide',
+]);
 
 export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'UserComplains', 'HelpCenterSingleMobile']);
 

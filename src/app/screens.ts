@@ -33,6 +33,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   Developers: lazy(() => import('../features/developers/screens/developers-screen')),
   DevelopersNewApp: lazy(() => import('../features/developers/screens/new-app-screen')),
   DevelopersApp: lazy(() => import('../features/developers/screens/app-screen')),
+  DevelopersGuide: lazy(() => import('../features/developers/screens/guide-screen')),
   DeletedAccount: lazy(() => import('../features/account/deleted-account-screen')),
   Version: lazy(() => import('../features/system/version-screen')),
   NotFound: lazy(() => import('../features/system/not-found-screen')),

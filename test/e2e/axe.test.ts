@@ -13,7 +13,7 @@ import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('localhost');
 
-const SIGNED_OUT = ['/login', '/register', '/reset-password', '/no-such-page'];
+const SIGNED_OUT = ['/login', '/register', '/reset-password', '/no-such-page', '/developers/guide'];
 const SIGNED_IN = [
   '/',
   '/personal',

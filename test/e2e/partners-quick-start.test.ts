@@ -1,9 +1,10 @@
 /**
  * docs/partners.md's quick start, followed literally (issue 11): a partner signs in to Kirish,
- * registers an app in the Developers section for a page on a fresh origin, saves the guide's
- * `index.html` with the app's client id, serves it, and a visitor signs in through the widget on
- * it; the page then says who signed in, from userinfo. Only the guide's example addresses change:
- * Kirish is this run's server (http://localhost:…), the page a free port of 127.0.0.1.
+ * registers an app in the Developers section for a page on a fresh origin, copies the app page's
+ * `index.html` (issue 34: the guide's page with the client id filled in), serves it, and a visitor
+ * signs in through the widget on it; the page then says who signed in, from userinfo, and has sent
+ * the ID token to the partner's server. Only the guide's example addresses change: Kirish is this
+ * run's server (http://localhost:…), the page a free port of 127.0.0.1.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('the partners quick start (docs/partners.md)', () => {
-  it('registers an app, serves the guide’s page with its client id, and signs a visitor in on it', async () => {
+  it('registers an app, copies its page (the guide’s, with its client id), serves it, and signs a visitor in on it', async () => {
     const port = await freePort();
     const pageOrigin = `http://127.0.0.1:${port}`;
     const ours = (value: string) => value.replaceAll(GUIDE_PAGE, pageOrigin).replaceAll(GUIDE_KIRISH, kirish.server.origin);
@@ -66,12 +67,25 @@ describe('the partners quick start (docs/partners.md)', () => {
     expect(clientId.length).toBeGreaterThan(8);
     await page.getByText(clientId, { exact: true }).first().waitFor();
 
-    // 2. Save the guide's page with the client id, and serve it on the registered origin.
-    const html = ours(guidePage()).replace('YOUR_CLIENT_ID', clientId);
+    // 2. Copy the page from the app's page (the keyboard's way: Tab to Copy, Enter): the guide's page
+    // with the client id filled in. Serve it on the registered origin.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kirish.server.origin });
+    const copy = page.getByRole('button', { name: `${text('developers_copy')}: ${text('developers_widget_snippet')}`, exact: true });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await copy.getByText(text('developers_copied'), { exact: true }).waitFor();
+    const html = await page.evaluate(() => navigator.clipboard.readText());
+    expect(html).toBe(ours(guidePage()).replace('YOUR_CLIENT_ID', clientId));
     expect(html).toContain(`data-client-id="${clientId}"`);
-    partner = createServer((_, response) => {
-      response.writeHead(200, { 'Content-Type': 'text/html' });
-      response.end(html);
+    const posted: string[] = [];
+    partner = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.method === 'POST') posted.push(`${request.url} ${body}`);
+        response.writeHead(200, { 'Content-Type': 'text/html' });
+        response.end(html);
+      });
     });
     await new Promise<void>((resolve) => partner?.listen(port, '127.0.0.1', resolve));
 
@@ -93,7 +107,15 @@ describe('the partners quick start (docs/partners.md)', () => {
     // 4. The page reads who signed in from userinfo.
     await visitor.page.locator('#who', { hasText: `Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }).waitFor({ timeout: 20_000 });
     await saveScreenshot(visitor.page, 'partners-quick-start-375');
+    // …and its listener sent the ID token to the partner's own server.
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatch(/^\/kirish\/session \{"id_token":"[\w-]+\.[\w-]+\.[\w-]+"\}$/);
     expect(visitor.errors).toEqual([]);
+
+    // The app's page leads to the partner guide, served by Kirish.
+    await page.getByRole('link', { name: text('developers_guide_link'), exact: true }).click();
+    await waitForHeading(page, 'Kirish for partner sites');
+    expect(new URL(page.url()).pathname).toBe('/developers/guide');
     expect(errors).toEqual([]);
     await visitor.context.close();
     await context.close();

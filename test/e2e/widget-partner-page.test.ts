@@ -47,7 +47,7 @@ const snippet = (attributes: string) => `<script>window.kirishErrors = []; addEv
 <div id="login"><script src="${kirish.server.origin}/widget/widget.js" data-client-id="${DEMO_CLIENT_ID}" ${attributes} async></script></div>`;
 
 describe('the widget on a partner page', () => {
-  it('on an origin not registered for the client: kirish:error origin_not_allowed, one console hint, no iframe', async () => {
+  it('on an origin not registered for the client: kirish:error origin_not_allowed, one console hint shown in the frame’s place too, no iframe', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     const stranger = await openPartnerPage(page, snippet(''));
 
@@ -59,6 +59,12 @@ describe('the widget on a partner page', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`Add ${stranger} to the web origins of your app at ${kirish.server.origin}/developers`);
     expect(errors[0]).toContain(DEMO_CLIENT_ID);
+    // A plain-http page on 127.0.0.1, a developer's own: the same words stand where the frame would be.
+    const shown = await page.locator('#login').innerText();
+    expect(shown).toBe(
+      `Kirish: origin_not_allowed, client ${DEMO_CLIENT_ID}. Add ${stranger} to the web origins of your app at ${kirish.server.origin}/developers`,
+    );
+    expect(errors[0]).toContain(shown);
     await context.close();
   });
 

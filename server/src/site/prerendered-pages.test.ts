@@ -7,12 +7,13 @@ import { cspDirective } from '../test-support/csp.js';
 import { OWN_ORIGIN_ONLY } from './content-security-policy.js';
 import { staticSite } from './static-site.js';
 
-/** A build with prerendered pages for /login (uz, ru, en) and /embed (uz), as the build writes them. */
+/** A build with prerendered pages for /login (uz, ru, en), /embed (uz) and /developers/guide (ru), as the build writes them. */
 const dist = mkdtempSync(join(tmpdir(), 'kirish-prerendered-'));
 mkdirSync(join(dist, 'app', 'prerendered'), { recursive: true });
 writeFileSync(join(dist, 'app', 'index.html'), '<!doctype html><title>shell</title>');
 for (const locale of ['uz', 'ru', 'en']) writeFileSync(join(dist, 'app', 'prerendered', `login.${locale}.html`), `<!doctype html><h1>login ${locale}</h1>`);
 writeFileSync(join(dist, 'app', 'prerendered', 'embed.uz.html'), '<!doctype html><h1>embed uz</h1>');
+writeFileSync(join(dist, 'app', 'prerendered', 'developers-guide.ru.html'), '<!doctype html><h1>guide ru</h1>');
 
 const app = new Hono();
 app.use(
@@ -77,6 +78,13 @@ describe('the prerendered pages', () => {
     const answer = await page('/embed?client_id=kirish-demo');
     expect(answer.body).toContain('embed uz');
     expect(cspDirective(answer.headers, 'frame-ancestors')).toBe('frame-ancestors http://127.0.0.1:8081');
+  });
+
+  it('answers the partner guide, a page two segments deep, with its prerendered file, and framed by nobody', async () => {
+    const answer = await page('/developers/guide', { Cookie: '_locale=ru' });
+    expect(answer.body).toBe('<!doctype html><h1>guide ru</h1>');
+    expect(cspDirective(answer.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('gives the embed page’s popup the plain shell: it is a top-level page with its own session', async () => {

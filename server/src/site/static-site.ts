@@ -30,7 +30,7 @@ const SHELL = 'index.html';
  * dist/app/prerendered/), which paint before the SPA's script has run. The popup of the embed page
  * is a top-level page with the browser's own session: it takes the plain shell.
  */
-const PRERENDERED = new Set(['/login', '/register', '/embed']);
+const PRERENDERED = new Set(['/login', '/register', '/embed', '/developers/guide']);
 
 /** The prerendered file for this request, if its page has one (a build without them has the shell). */
 function prerenderedPage(c: Context): string | null {
@@ -38,7 +38,8 @@ function prerenderedPage(c: Context): string | null {
   if (!PRERENDERED.has(path) || (path === EMBED_PATH && c.req.query('mode') === 'popup')) return null;
   // The page's language follows the request: caches must keep one copy per cookie and language.
   c.header('Vary', 'Cookie, Accept-Language', { append: true });
-  return `prerendered${path}.${pageLocale(c)}.html`;
+  // One folder of pages, as the build names them: /developers/guide → developers-guide.en.html.
+  return `prerendered/${path.slice(1).replaceAll('/', '-')}.${pageLocale(c)}.html`;
 }
 
 export interface StaticSiteOptions {

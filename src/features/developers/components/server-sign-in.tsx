@@ -4,6 +4,7 @@
  */
 import { useI18n } from '../../../lib/use-i18n';
 import { Copyable } from './copyable';
+import { GuideHint } from './guide-hint';
 
 export function ServerSignIn({ origin }: { origin: string }) {
   const i18n = useI18n();
@@ -12,7 +13,7 @@ export function ServerSignIn({ origin }: { origin: string }) {
       <h2 id="dev-server-title">{i18n.t('developers_server_title')}</h2>
       <p>{i18n.t('developers_server_hint')}</p>
       <Copyable label={i18n.t('developers_discovery_url')} value={`${origin}/.well-known/openid-configuration`} />
-      <p className="muted">{i18n.t('developers_guide_hint')}</p>
+      <GuideHint text={i18n.t('developers_guide_hint')} />
     </section>
   );
 }

@@ -17,8 +17,9 @@ import { CredentialsPanel } from '../components/credentials-panel';
 import { focusFirstError } from '../components/focus-first-error';
 import { LogoPanel } from '../components/logo-panel';
 import { ServerSignIn } from '../components/server-sign-in';
-import { ssoOrigin, WidgetSnippet, widgetSnippet } from '../components/widget-snippet';
+import { WidgetSnippet } from '../components/widget-snippet';
 import { createAppModel, type AppModel } from '../models/app-model';
+import { ssoOrigin, widgetPage } from '../models/widget-page';
 
 function SettingsPanel({ model }: { model: AppModel }) {
   useSignals();
@@ -110,7 +111,7 @@ export default function AppScreen() {
           </header>
           <CredentialsPanel model={model} />
           {app.kind === 'public' ? (
-            <WidgetSnippet snippet={widgetSnippet(origin, app.client_id)} hasOrigins={app.web_origins.length > 0} />
+            <WidgetSnippet page={widgetPage(origin, app.client_id)} origin={origin} hasOrigins={app.web_origins.length > 0} />
           ) : (
             <ServerSignIn origin={origin} />
           )}

@@ -8,6 +8,7 @@ import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { AppLogo } from '../../../components/app-logo';
 import { CopyButton } from '../components/copy-button';
+import { GuideHint } from '../components/guide-hint';
 import { createAppsListModel } from '../models/apps-list-model';
 
 function AppCard({ app }: { app: DeveloperApp }) {
@@ -91,9 +92,9 @@ export default function DevelopersScreen() {
               <RegisterAction list={list} />
             </section>
           )}
-          <p className="muted">{i18n.t('developers_docs_hint')}</p>
         </>
       ) : null}
+      <GuideHint text={i18n.t('developers_docs_hint')} />
     </div>
   );
 }
