@@ -7,24 +7,17 @@ import rosetta from 'rosetta';
 import { readItem, writeItem } from './browser-storage';
 import { getCookie, setCookie } from './cookies';
 import { COOKIE_DAYS, LOCALE_COOKIE, LOCALE_KEY } from './storage-keys';
-import { LOCALES, type Locale } from '../../server/src/contract/locales.js';
+import { isLocale, localeOfBrowserLanguage, LOCALES, type Locale } from '../../server/src/contract/locales.js';
 
-/** The product's locales: the contract's one list, which the server's catalogues follow too. */
-export { LOCALES, type Locale };
-export const DEFAULT_LOCALE: Locale = 'uz';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+/** The product's locales and the rule of a first visit: the contract's, which the server follows too. */
+export { isLocale, LOCALES, type Locale };
 
 /** The BCP 47 tag of each locale, for Intl and the document's lang attribute. */
 export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = { uz: 'uz-Latn', uzc: 'uz-Cyrl', kaa: 'kaa', ru: 'ru', en: 'en' };
 
 /** SPEC §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
 export function initialLocale(cookie: string | null, browserLanguage: string | undefined): Locale {
-  if (isLocale(cookie)) return cookie;
-  const base = (browserLanguage ?? '').toLowerCase().split('-')[0];
-  return base === 'en' || base === 'ru' ? base : DEFAULT_LOCALE;
+  return isLocale(cookie) ? cookie : localeOfBrowserLanguage(browserLanguage);
 }
 
 /** The plural category of `n`; uzc and kaa follow Uzbek (one, other). */

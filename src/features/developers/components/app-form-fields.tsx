@@ -1,5 +1,6 @@
 /** The fields of an app's form, for registering and for editing: the kind is chosen once, when registering. */
 import { useSignals } from '@preact/signals-react/runtime';
+import { APP_NAME_MAX_LENGTH } from '../../../../server/src/contract/client-uris.js';
 import { TextField } from '../../../components/text-field';
 import type { Form } from '../../../lib/form';
 import { useI18n } from '../../../lib/use-i18n';
@@ -47,7 +48,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
       <TextField
         label={i18n.t('developers_name_label')}
         name="name"
-        maxLength={80}
+        maxLength={APP_NAME_MAX_LENGTH}
         value={values.name}
         onValue={(value) => fields.set('name', value)}
         error={errorText('name')}
