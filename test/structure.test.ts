@@ -119,7 +119,11 @@ const LAYER_RULES: { rule: string; breaks: (from: string, to: string) => boolean
   },
   {
     rule: 'the contract imports nothing outside itself',
-    breaks: (from, to) => from.startsWith('server/src/contract/') && !to.startsWith('server/src/contract/'),
+    // But error-keys.ts, whose type import of the English catalogue makes its keys a type (erased from every bundle).
+    breaks: (from, to) =>
+      from.startsWith('server/src/contract/') &&
+      !to.startsWith('server/src/contract/') &&
+      !(from === 'server/src/contract/error-keys.ts' && to === 'server/src/locales/en.json'),
   },
   {
     rule: 'an SPA feature imports no other feature',

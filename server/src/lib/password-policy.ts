@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import type { ErrorKey } from '../contract/error-keys.js';
 import { normalizedPassword, passwordLengthProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/password-rules.js';
 
 // The length rule is the contract's, which the SPA's form applies too.
@@ -19,7 +20,7 @@ function commonPasswords(): Set<string> {
  * NIST SP 800-63B §5.1.1.2: a length floor, a generous ceiling, no composition rules, and a check
  * against passwords known to be common. Returns the error key, or null when the password is acceptable.
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string): ErrorKey | null {
   const length = passwordLengthProblem(password);
   if (length) return length;
   // Judge the password that will be hashed: the NFKC form (lib/passwords.ts), so ｐａｓｓｗｏｒｄ１ is password1.

@@ -2,6 +2,7 @@
  * A one-time code for one purpose: sending it (and again), its "sent" toast, the resend countdown,
  * and the code the person types.
  */
+import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
@@ -15,7 +16,7 @@ export function createCodeSender(deps: {
   api: CodeApi;
   form: Form;
   now: () => number;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   /** The verification section (SPEC §3) of a code to this contact. */
   purposeOf: (contact: Contact) => string;
 }) {

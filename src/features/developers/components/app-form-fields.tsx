@@ -1,4 +1,5 @@
 /** The fields of an app's form, for registering and for editing: the kind is chosen once, when registering. */
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { useSignals } from '@preact/signals-react/runtime';
 import { APP_NAME_MAX_LENGTH } from '../../../../server/src/contract/client-uris.js';
 import { TextField } from '../../../components/text-field';
@@ -80,7 +81,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
   );
 }
 
-const LIST_TEXTS: Record<ListField, { label: string; hint: string; placeholder: string }> = {
+const LIST_TEXTS: Record<ListField, { label: CatalogueKey; hint: CatalogueKey; placeholder: string }> = {
   web_origins: { label: 'developers_web_origins_label', hint: 'developers_web_origins_hint', placeholder: 'https://shop.uz' },
   redirect_uris: { label: 'developers_redirect_uris_label', hint: 'developers_redirect_uris_hint', placeholder: 'https://shop.uz/auth/callback' },
   post_logout_redirect_uris: {
