@@ -3,14 +3,13 @@
  * and the code the person types.
  */
 import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
+import { isOtpCode } from '../../../server/src/contract/verification.js';
 import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
 import type { Form } from '../../lib/form';
 
 export type Channel = 'sms' | 'call' | 'email';
-
-const CODE = /^\d{6}$/;
 
 export function createCodeSender(deps: {
   api: CodeApi;
@@ -63,7 +62,7 @@ export function createCodeSender(deps: {
       form.reset();
       const who = sentTo.peek();
       if (!who) return null;
-      if (!CODE.test(code.value)) {
+      if (!isOtpCode(code.value)) {
         form.setError('code', 'invalid_code');
         return null;
       }
