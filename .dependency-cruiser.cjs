@@ -146,8 +146,16 @@ module.exports = {
       severity: 'error',
       comment:
         'The contract imports nothing outside its folder, packages and node: modules included: the browser reads it, so it stays free of server code and dependencies (docs/decisions.md, One contract). Its tests may add vitest.',
-      from: { path: '^server/src/contract/' },
+      from: { path: '^server/src/contract/', pathNot: '^server/src/contract/error-keys\\.ts$' },
       to: { pathNot: ['^server/src/contract/', '(^|/)node_modules/vitest/'] },
+    },
+    {
+      name: 'contract-error-keys-only-the-catalogue',
+      severity: 'error',
+      comment:
+        "The contract imports nothing outside its folder; error-keys.ts alone takes the English catalogue, as a type (its keys are the type of every error key on both sides, erased from every bundle: docs/decisions.md, One rule, one place).",
+      from: { path: '^server/src/contract/error-keys\\.ts$' },
+      to: { pathNot: ['^server/src/contract/', '^server/src/locales/en\\.json$'] },
     },
     {
       name: 'widget-imports-nothing-of-the-spa',

@@ -45,13 +45,28 @@ function packageManifest(): Plugin {
   };
 }
 
+/**
+ * The widget's public types name some of the contract's (the locales, the token response):
+ * tsconfig.widget-package.json lists those files, their declarations go into the package as
+ * `contract/*.d.ts`, and the widget's `../server/src/contract/` imports become `./contract/`, so the
+ * package's types resolve without Kirish's source (test/widget-package.test.ts).
+ */
+const CONTRACT_IMPORT = /(["'])\.\.\/server\/src\/contract\//g;
+
+function packagedDeclaration(filePath: string, content: string): { filePath: string; content: string } {
+  const contract = /\/server\/src\/contract\/([^/]+\.d\.ts)$/.exec(filePath);
+  if (contract) return { filePath: `${process.cwd()}/${OUT_DIR}/contract/${contract[1]}`, content };
+  return { filePath, content: content.replace(CONTRACT_IMPORT, '$1./contract/') };
+}
+
 const widgetPackage: UserConfig = {
   publicDir: false,
   plugins: [
     dts({
-      tsconfigPath: 'tsconfig.json',
+      tsconfigPath: 'tsconfig.widget-package.json',
       entryRoot: 'widget',
-      include: ['widget'],
+      include: ['widget', 'server/src/contract'],
+      beforeWriteFile: packagedDeclaration,
       // Only what a partner imports: no tests, no test support, not the loader's own entry
       // (test/widget-package.test.ts lists what `npm pack` would publish).
       exclude: ['widget/**/*.test.ts', 'widget/**/*.test.tsx', 'widget/test-support/**', 'widget/loader.ts', 'widget/script-tag.ts', 'widget/pkce.ts'],

@@ -25,8 +25,19 @@ function packedFiles(): string[] {
 describe('the published @kirish/widget package', () => {
   const files = packedFiles();
 
-  it('holds exactly the loader, the protocol, the React component, their types and the manifest', () => {
-    expect(files).toEqual(['mount.d.ts', 'package.json', 'protocol.d.ts', 'protocol.js', 'react.d.ts', 'react.js', 'token-request.d.ts', 'widget.js']);
+  it('holds exactly the loader, the protocol, the React component, their types (with the contract types they name) and the manifest', () => {
+    expect(files).toEqual([
+      'contract/locales.d.ts',
+      'contract/oauth-tokens.d.ts',
+      'mount.d.ts',
+      'package.json',
+      'protocol.d.ts',
+      'protocol.js',
+      'react.d.ts',
+      'react.js',
+      'token-request.d.ts',
+      'widget.js',
+    ]);
   });
 
   it('holds no test, no test support and no precompressed copy', () => {
@@ -40,9 +51,12 @@ describe('the published @kirish/widget package', () => {
   });
 
   it('resolves every relative import of its modules and types inside the package', () => {
-    const relative = files
-      .filter((file) => /\.(js|d\.ts)$/.test(file))
-      .flatMap((file) => [...readFileSync(`${WIDGET_DIST}${file}`, 'utf8').matchAll(/from\s+["'](\.\/[^"']+)["']/g)].map((match) => match[1] ?? ''));
+    const modules = files.filter((file) => /\.(js|d\.ts)$/.test(file));
+    // Nothing reaches out of the package (the contract's types are copied in as contract/*.d.ts).
+    expect(modules.filter((file) => /from\s+["']\.\.\//.test(readFileSync(`${WIDGET_DIST}${file}`, 'utf8')))).toEqual([]);
+    const relative = modules.flatMap((file) =>
+      [...readFileSync(`${WIDGET_DIST}${file}`, 'utf8').matchAll(/from\s+["'](\.\/[^"']+)["']/g)].map((match) => match[1] ?? ''),
+    );
 
     expect(relative.length).toBeGreaterThan(0);
     for (const specifier of relative) {

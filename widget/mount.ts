@@ -3,11 +3,13 @@
  * a PKCE challenge whose verifier never leaves this closure, and a message listener that trusts only
  * that iframe. The loader (script tag and `Kirish.mount`) and the React wrapper both call it.
  */
+import type { Locale } from '../server/src/contract/locales.js';
 import { challengeOf, randomToken } from './pkce.js';
 import { readMessage } from './protocol.js';
 import { requestTokens, type KirishTokens } from './token-request.js';
 
-export type KirishLocale = 'uz' | 'uzc' | 'kaa' | 'ru' | 'en';
+/** One of the product's locales: the contract's list. */
+export type KirishLocale = Locale;
 
 export interface KirishCallbacks {
   /** The tokens from the token endpoint, after the code was redeemed with this page's verifier. */

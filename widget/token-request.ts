@@ -3,15 +3,10 @@
  * verifier (RFC 7636 §4.5). It resolves to the tokens or to a stable error code; it never throws.
  */
 
-/** The token endpoint's successful response (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
-export interface KirishTokens {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  refresh_token?: string;
-  id_token?: string;
-  scope: string;
-}
+import type { OAuthTokenResponse } from '../server/src/contract/oauth-tokens.js';
+
+/** The token endpoint's successful response (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3): the server's contract type. */
+export type KirishTokens = OAuthTokenResponse;
 
 export interface TokenForm {
   code: string;

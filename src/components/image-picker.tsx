@@ -3,6 +3,7 @@
  * labelled file button, and removed after a confirmation; the hint and the error are tied to the
  * input and the error is read out when it appears. The texts are catalogue keys of the caller's.
  */
+import type { CatalogueKey } from '../../server/src/contract/error-keys.js';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
 import { IMAGE_TYPES } from '../lib/image-file';
@@ -11,14 +12,14 @@ import { useI18n } from '../lib/use-i18n';
 import { ConfirmButton } from './confirm-button';
 
 export interface ImagePickerKeys {
-  title: string;
-  upload: string;
-  change: string;
-  hint: string;
-  remove: string;
-  removeConfirm: string;
-  saved: string;
-  removed: string;
+  title: CatalogueKey;
+  upload: CatalogueKey;
+  change: CatalogueKey;
+  hint: CatalogueKey;
+  remove: CatalogueKey;
+  removeConfirm: CatalogueKey;
+  saved: CatalogueKey;
+  removed: CatalogueKey;
 }
 
 export function ImagePicker(props: {
@@ -26,7 +27,7 @@ export function ImagePicker(props: {
   image: ReactNode;
   hasImage: boolean;
   /** The error key to say beside the input, if any. */
-  error: string | undefined;
+  error: CatalogueKey | undefined;
   keys: ImagePickerKeys;
   /** True when the file is the image now. */
   upload: (file: File) => Promise<boolean>;

@@ -5,7 +5,10 @@
  * or one refused because another tab switched the account: the page says that once, for all calls).
  */
 
-export type ErrorOutcome = { show: 'field'; key: string; field: string } | { show: 'toast'; key: string } | { show: 'nothing' };
+import type { ErrorKey } from '../../server/src/contract/error-keys.js';
+
+/** A key the SPA shows is a catalogue key: one it names in code is checked by the type, one the server sent by `knownKeys`. */
+export type ErrorOutcome = { show: 'field'; key: ErrorKey; field: string } | { show: 'toast'; key: ErrorKey } | { show: 'nothing' };
 
 /**
  * docs/product.md §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone
@@ -56,7 +59,9 @@ export function readError(error: unknown, knownKeys: (key: string) => boolean): 
   if (status === 500 || status === 502) return { show: 'toast', key: 'server_error' };
   const found = errorKeyOf(response.data);
   if (!found) return { show: 'toast', key: 'error_try_again' };
-  const key = displayKey(found.key);
-  if (!knownKeys(key)) return { show: 'toast', key: 'error_try_again' };
+  const shown = displayKey(found.key);
+  if (!knownKeys(shown)) return { show: 'toast', key: 'error_try_again' };
+  // The loaded catalogue holds it: a key of the catalogue.
+  const key = shown as ErrorKey;
   return found.field ? { show: 'field', key, field: found.field } : { show: 'toast', key };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 import { createForm, type ShowError } from './form';
 
 const toasts: unknown[] = [];
 const ignore = () => {};
 /** Says a field error for an error carrying `field`, and "toasts" anything else. */
 const showError: ShowError = (error, inline) => {
-  const { key, field } = error as { key: string; field?: string };
+  const { key, field } = error as { key: ErrorKey; field?: string };
   const target = field ?? inline?.(key);
   if (target) return { key, field: target };
   toasts.push(key);

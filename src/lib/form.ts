@@ -4,14 +4,15 @@
  * error or a toast (docs/product.md §8) — never an unhandled rejection.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 
-export type ShowError = (error: unknown, inline?: (key: string) => string | undefined) => { key: string; field: string } | null;
+export type ShowError = (error: unknown, inline?: (key: ErrorKey) => string | undefined) => { key: ErrorKey; field: string } | null;
 
 export interface AttemptOptions {
   /** The form's field for a field the server named. */
   fieldOf?: (serverField: string) => string;
   /** The form's field for a key the server sent without one. */
-  inline?: (key: string) => string | undefined;
+  inline?: (key: ErrorKey) => string | undefined;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface AttemptOptions {
 export interface Field<T> extends Signal<T> {
   readonly name: string;
   /** The field's error key, if any (the form's `errors` under the field's name). */
-  readonly error: ReadonlySignal<string | undefined>;
+  readonly error: ReadonlySignal<ErrorKey | undefined>;
   /** Set by the person's first change (`set`), not by the model's own writes to `value`. */
   readonly touched: ReadonlySignal<boolean>;
   /** What the person typed or chose: the value, touched, and the field's error cleared. */
@@ -29,10 +30,11 @@ export interface Field<T> extends Signal<T> {
 }
 
 export function createForm(showError: ShowError) {
-  const errors = signal<Record<string, string>>({});
+  const errors = signal<Record<string, ErrorKey>>({});
   const busy = signal(false);
 
-  function setError(name: string, key: string): void {
+  /** `key` is a catalogue key: one missing from the catalogue is a type error. */
+  function setError(name: string, key: ErrorKey): void {
     errors.value = { ...errors.value, [name]: key };
   }
 

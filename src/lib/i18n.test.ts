@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueKey } from '../../server/src/contract/error-keys.js';
 import { createI18n, initialLocale, pluralCategory, type Locale } from './i18n';
+
+/** The fake tables' own keys, not the product catalogue's: the translator is tested apart from it. */
+const TEST_KEY = { greeting: 'greeting', apples: 'apples' } as unknown as Record<'greeting' | 'apples', CatalogueKey>;
 
 describe('the locale rule (docs/product.md §4)', () => {
   it('takes a valid cookie, else the browser language when en or ru, else uz', () => {
@@ -95,7 +99,7 @@ describe('the translator', () => {
   it('fills {{placeholders}}', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('ru');
-    expect(i18n.t('greeting', { name: 'Азиз', count: 3 })).toBe('Привет, Азиз! У вас 3 сообщений');
+    expect(i18n.t(TEST_KEY.greeting, { name: 'Азиз', count: 3 })).toBe('Привет, Азиз! У вас 3 сообщений');
   });
 
   it('gives an empty text for a missing key, never the raw key', async () => {
@@ -110,21 +114,21 @@ describe('the translator', () => {
   it('picks the plural form by CLDR category for ru', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('ru');
-    expect([1, 2, 5, 21, 11].map((n) => i18n.tn('apples', n))).toEqual(['1 яблоко', '2 яблока', '5 яблок', '21 яблоко', '11 яблок']);
-    expect(i18n.tn('apples', 1.5)).toBe('1.5 яблока (дробное)');
+    expect([1, 2, 5, 21, 11].map((n) => i18n.tn(TEST_KEY.apples, n))).toEqual(['1 яблоко', '2 яблока', '5 яблок', '21 яблоко', '11 яблок']);
+    expect(i18n.tn(TEST_KEY.apples, 1.5)).toBe('1.5 яблока (дробное)');
   });
 
   it('picks the plural form by CLDR category for en and uz', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('en');
-    expect([1, 2].map((n) => i18n.tn('apples', n))).toEqual(['1 apple', '2 apples']);
+    expect([1, 2].map((n) => i18n.tn(TEST_KEY.apples, n))).toEqual(['1 apple', '2 apples']);
     await i18n.setLocale('uz');
-    expect([1, 5].map((n) => i18n.tn('apples', n))).toEqual(['1 ta olma (bitta)', '5 ta olma']);
+    expect([1, 5].map((n) => i18n.tn(TEST_KEY.apples, n))).toEqual(['1 ta olma (bitta)', '5 ta olma']);
   });
 
   it('falls back to the plain key when a plural form is missing', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('ru');
-    expect(i18n.tn('greeting', 5, { name: 'A', count: 5 })).toBe('Привет, A! У вас 5 сообщений');
+    expect(i18n.tn(TEST_KEY.greeting, 5, { name: 'A', count: 5 })).toBe('Привет, A! У вас 5 сообщений');
   });
 });

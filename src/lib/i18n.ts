@@ -7,24 +7,18 @@ import rosetta from 'rosetta';
 import { readItem, writeItem } from './browser-storage';
 import { getCookie, setCookie } from './cookies';
 import { COOKIE_DAYS, LOCALE_COOKIE, LOCALE_KEY } from './storage-keys';
-import { LOCALES, type Locale } from '../../server/src/contract/locales.js';
+import type { CatalogueKey } from '../../server/src/contract/error-keys.js';
+import { isLocale, localeOfBrowserLanguage, LOCALES, type Locale } from '../../server/src/contract/locales.js';
 
-/** The product's locales: the contract's one list, which the server's catalogues follow too. */
-export { LOCALES, type Locale };
-export const DEFAULT_LOCALE: Locale = 'uz';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+/** The product's locales and the rule of a first visit: the contract's, which the server follows too. */
+export { isLocale, LOCALES, type Locale };
 
 /** The BCP 47 tag of each locale, for Intl and the document's lang attribute. */
 export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = { uz: 'uz-Latn', uzc: 'uz-Cyrl', kaa: 'kaa', ru: 'ru', en: 'en' };
 
 /** docs/product.md §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
 export function initialLocale(cookie: string | null, browserLanguage: string | undefined): Locale {
-  if (isLocale(cookie)) return cookie;
-  const base = (browserLanguage ?? '').toLowerCase().split('-')[0];
-  return base === 'en' || base === 'ru' ? base : DEFAULT_LOCALE;
+  return isLocale(cookie) ? cookie : localeOfBrowserLanguage(browserLanguage);
 }
 
 /** The plural category of `n`; uzc and kaa follow Uzbek (one, other). */
@@ -39,10 +33,12 @@ export interface I18n {
   locale: ReadonlySignal<Locale>;
   /** True once the active locale's texts are loaded. */
   ready: ReadonlySignal<boolean>;
-  t(key: string, params?: Params): string;
+  /** A key of the catalogue: one missing from it is a type error (server/src/contract/error-keys.ts). */
+  t(key: CatalogueKey, params?: Params): string;
   /** The plural form of `key` for `n` (`key_one`, `key_few`, `key_many`, or `key` itself for other). */
-  tn(key: string, n: number, params?: Params): string;
-  has(key: string): boolean;
+  tn(key: CatalogueKey, n: number, params?: Params): string;
+  /** Whether the loaded texts hold `key`: how a key that came from the server is known to be one. */
+  has(key: string): key is CatalogueKey;
   setLocale(locale: Locale): Promise<void>;
 }
 
@@ -84,7 +80,7 @@ export function createI18n(fetchTable: (locale: Locale) => Promise<TextTable>, p
   return {
     locale,
     ready,
-    has: (key) => lookup(key) !== undefined,
+    has: (key): key is CatalogueKey => lookup(key) !== undefined,
     t(key, params) {
       const text = lookup(key);
       return text === undefined ? '' : texts.t(key, params);
@@ -92,7 +88,8 @@ export function createI18n(fetchTable: (locale: Locale) => Promise<TextTable>, p
     tn(key, n, params) {
       const category = pluralCategory(locale.value, n);
       const form = category === 'other' ? key : `${key}_${category}`;
-      return this.t(lookup(form) === undefined ? key : form, { n, ...params });
+      // A plural form is looked up before it is used: `form` is a key when the lookup finds it.
+      return this.t(lookup(form) === undefined ? key : (form as CatalogueKey), { n, ...params });
     },
     async setLocale(next) {
       if (!loaded.has(next)) {

@@ -2,6 +2,7 @@
  * The site's services, created once by main.tsx and handed down by context: features read them with
  * useServices() instead of importing globals, so tests can give them their own.
  */
+import type { ShowError } from './form';
 import { createContext, useContext } from 'react';
 import type { AppConfig } from '../config/config';
 import type { Http } from './http';
@@ -25,7 +26,7 @@ export interface Services {
    * names the field that a field-less key belongs to on the caller's form (a wrong password beside
    * the password field rather than in a toast).
    */
-  showError: (error: unknown, inline?: (key: string) => string | undefined) => { key: string; field: string } | null;
+  showError: ShowError;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -5,7 +5,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { DeviceProfile } from '../../server/src/contract/device-profiles.js';
 import type { Profile } from '../../server/src/contract/profile.js';
-import type { TokenResponse } from '../../server/src/contract/tokens.js';
+import type { AccountTokenPair, TokenResponse } from '../../server/src/contract/tokens.js';
 import { removeItem } from './browser-storage';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import type { Http, HttpError } from './http';
@@ -37,7 +37,7 @@ export interface Session {
   /** The stored refresh token of one account of this device (session_{uuid}), if any. */
   saved(uuid: string): string | null;
   /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (docs/product.md §4). */
-  signIn(response: TokenResponse, save: boolean): Promise<UserProfile>;
+  signIn(response: AccountTokenPair, save: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
   verify(): Promise<UserProfile | null>;
   /**

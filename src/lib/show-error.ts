@@ -9,7 +9,11 @@ import type { ShowError } from './form';
 import type { I18n } from './i18n';
 import type { Toasts } from './toasts';
 
-export function createShowError(i18n: Pick<I18n, 'has' | 't'>, toasts: Pick<Toasts, 'show'>, report: (error: unknown) => void): ShowError {
+export function createShowError(
+  i18n: { has: (key: string) => boolean; t: I18n['t'] },
+  toasts: Pick<Toasts, 'show'>,
+  report: (error: unknown) => void,
+): ShowError {
   return (error, inline) => {
     const outcome = readError(error, i18n.has);
     if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };

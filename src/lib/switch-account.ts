@@ -4,7 +4,7 @@
  * the session model, so that only the account chooser's lazy chunk carries it (test/budget.test.ts).
  */
 import type { Http } from './http';
-import type { Session, TokenResponse, UserProfile } from './session';
+import type { Session, UserProfile } from './session';
 
 export async function switchAccount(session: Session, http: Http, uuid: string): Promise<UserProfile> {
   const refresh = session.saved(uuid);
@@ -18,5 +18,5 @@ export async function switchAccount(session: Session, http: Http, uuid: string):
     throw error;
   }
   // A saved sign-in of that account: the pair becomes active and its session_{uuid} the rotated token.
-  return session.signIn({ ...pair, user_uuid: uuid } as TokenResponse, true);
+  return session.signIn({ ...pair, user_uuid: uuid }, true);
 }

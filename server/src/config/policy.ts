@@ -18,7 +18,8 @@ export const SESSION_LIFETIME_UNSAVED_SECONDS = 24 * 60 * 60;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-export const OTP_DIGITS = 6;
+// The code's length lives in the contract, which the SPA's code field reads too.
+export { OTP_DIGITS } from '../contract/verification.js';
 export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_SECONDS = 2 * 60;

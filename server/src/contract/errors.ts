@@ -3,9 +3,11 @@
  * reader of docs/product.md §8 takes them unchanged.
  */
 
+import type { ErrorKey } from './error-keys.js';
+
 /** One problem: a key of the catalogue, and the field it is about when there is one. */
 export interface ErrorItem {
-  error: string;
+  error: ErrorKey;
   field?: string;
 }
 
@@ -17,5 +19,6 @@ export interface ErrorBody {
 /** A 401 for an invalid, expired or revoked access token: the SPA refreshes on `token_not_valid` (docs/product.md §4). */
 export interface TokenErrorBody {
   detail: string;
-  code: 'token_not_valid' | 'not_authenticated';
+  /** Catalogue keys too (an intersection with ErrorKey: a code missing from the catalogue becomes `never`). */
+  code: ('token_not_valid' | 'not_authenticated') & ErrorKey;
 }

@@ -6,9 +6,13 @@ export interface TokenPair {
   refresh: string;
 }
 
-/** The token response of a sign-in or a registration (docs/product.md §3). */
-export interface TokenResponse extends TokenPair {
+/** A pair and the account it belongs to: what a device keeps of a sign-in (a switch to a saved account has no more). */
+export interface AccountTokenPair extends TokenPair {
   user_uuid: string;
+}
+
+/** The token response of a sign-in or a registration (docs/product.md §3). */
+export interface TokenResponse extends AccountTokenPair {
   has_phone: boolean;
   /** The id of the sign-in, as the sessions page lists it. */
   session: string;

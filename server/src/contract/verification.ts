@@ -4,6 +4,14 @@
  * `type` is the verification section (docs/product.md §3) the code is for.
  */
 
+/** A one-time code's length in decimal digits, both sides: the server makes and parses codes of it, the SPA's code field takes no more. */
+export const OTP_DIGITS = 6;
+
+const OTP_CODE = new RegExp(`^\\d{${OTP_DIGITS}}$`);
+
+/** Whether `code` has the shape of a one-time code (the SPA checks it before sending, the server refuses another as `invalid_code`). */
+export const isOtpCode = (code: string): boolean => OTP_CODE.test(code);
+
 export interface SmsCodeRequest {
   type: string;
   phone: string;

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorKey } from '../contract/error-keys.js';
 import type { ErrorItem, TokenErrorBody } from '../contract/errors.js';
 
 /**
@@ -19,11 +20,11 @@ export class ApiError extends Error {
   }
 }
 
-export function badRequest(error: string, field?: string): ApiError {
+export function badRequest(error: ErrorKey, field?: string): ApiError {
   return new ApiError(400, [field === undefined ? { error } : { error, field }]);
 }
 
-export function tooManyRequests(error: string, retryAfterSeconds: number): ApiError {
+export function tooManyRequests(error: ErrorKey, retryAfterSeconds: number): ApiError {
   return new ApiError(429, [{ error }], Math.max(1, Math.ceil(retryAfterSeconds)));
 }
 

@@ -1,14 +1,7 @@
-import { LOCALES, type Locale } from '../contract/locales.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales.js';
 
-// The list lives in the contract, which the SPA reads too; the server's code keeps importing it from here.
-export { LOCALES, type Locale };
-
-/** uz is the default and the fallback (docs/product.md §1). */
-export const DEFAULT_LOCALE: Locale = 'uz';
-
-export function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
-}
+// The list, the default and the check live in the contract, which the SPA reads too; the server's code keeps importing them from here.
+export { DEFAULT_LOCALE, isLocale, LOCALES, localeOfBrowserLanguage, type Locale } from '../contract/locales.js';
 
 /** Picks the first supported language of an Accept-Language header (uz-Cyrl means uzc). */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {

@@ -1,7 +1,9 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import type { ErrorKey } from '../contract/error-keys.js';
+import { normalizedPassword, passwordLengthProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/password-rules.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+// The length rule is the contract's, which the SPA's form applies too.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 let common: Set<string> | undefined;
 
@@ -18,12 +20,10 @@ function commonPasswords(): Set<string> {
  * NIST SP 800-63B §5.1.1.2: a length floor, a generous ceiling, no composition rules, and a check
  * against passwords known to be common. Returns the error key, or null when the password is acceptable.
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string): ErrorKey | null {
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   // Judge the password that will be hashed: the NFKC form (lib/passwords.ts), so ｐａｓｓｗｏｒｄ１ is password1.
-  const normalized = password.normalize('NFKC');
-  const length = [...normalized].length;
-  if (length < PASSWORD_MIN_LENGTH) return 'password_too_short';
-  if (length > PASSWORD_MAX_LENGTH) return 'password_too_long';
-  if (commonPasswords().has(normalized.toLowerCase())) return 'password_too_common';
+  if (commonPasswords().has(normalizedPassword(password).toLowerCase())) return 'password_too_common';
   return null;
 }

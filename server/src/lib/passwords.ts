@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
+import { normalizedPassword } from '../contract/password-rules.js';
 import { ApiError } from './api-error.js';
 import { createWorkGate, WorkGateTimeoutError } from './work-gate.js';
 
@@ -65,10 +66,8 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** NIST SP 800-63B §5.1.1.2: Unicode passwords are normalised (NFKC) before hashing. */
-function normalize(password: string): string {
-  return password.normalize('NFKC');
-}
+/** NIST SP 800-63B §5.1.1.2: Unicode passwords are normalised (NFKC) before hashing, as the contract's rule judges them. */
+const normalize = normalizedPassword;
 
 export function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(normalize(password), ARGON2ID));

@@ -4,11 +4,13 @@
  * fields, wrong types and malformed JSON are all 400s with a key, never a 500.
  */
 import type { Context } from 'hono';
-import * as v from 'valibot';
+import type { ErrorKey } from '../contract/error-keys.js';
 import type { ErrorItem } from '../contract/errors.js';
 import { ApiError } from './api-error.js';
+import * as v from './keyed-valibot.js';
 import { requestText } from './request-body.js';
 
+/** valibot, every message a catalogue key (keyed-valibot.ts). */
 export { v };
 
 const KEY = /^[a-z][a-z0-9_]*$/;
@@ -20,11 +22,13 @@ function fieldOf(issue: v.BaseIssue<unknown>): string | undefined {
 
 function toItem(issue: v.BaseIssue<unknown>): ErrorItem {
   const field = fieldOf(issue);
-  let error: string;
+  let error: ErrorKey;
   if (issue.type === 'strict_object' && issue.expected === 'never') error = 'unknown_field';
   else if ((issue.type === 'object' || issue.type === 'strict_object') && issue.input === undefined && field) {
     error = 'field_required';
-  } else if (KEY.test(issue.message)) error = issue.message;
+  }
+  // keyed-valibot.ts lets only catalogue keys be messages; valibot's own default sentences are not keys.
+  else if (KEY.test(issue.message)) error = issue.message as ErrorKey;
   else error = 'invalid_value';
   return field === undefined ? { error } : { error, field };
 }
@@ -77,12 +81,12 @@ export function requestSchema<TRequest>() {
 }
 
 /** A string field with a catalogue key for each way it can be wrong. */
-export function text(maxLength: number, tooLongKey = 'field_too_long') {
+export function text(maxLength: number, tooLongKey: ErrorKey = 'field_too_long') {
   return v.pipe(v.string('invalid_value'), v.maxLength(maxLength, tooLongKey));
 }
 
 /** A string the `normalize` function turns into its normal form, or rejects with `errorKey`. */
-export function normalized(normalize: (input: string) => string | null, errorKey: string) {
+export function normalized(normalize: (input: string) => string | null, errorKey: ErrorKey) {
   return v.pipe(
     v.string(errorKey),
     v.maxLength(320, errorKey),

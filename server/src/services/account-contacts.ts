@@ -22,7 +22,7 @@ export function isOwnContact(user: User, contact: Contact): boolean {
 }
 
 /** The catalogue key for a contact another account holds (docs/product.md §8). */
-export function takenKey(contact: Contact): string {
+export function takenKey(contact: Contact): 'already_taken' | 'email_taken_email' {
   return contact.type === 'phone' ? 'already_taken' : 'email_taken_email';
 }
 

@@ -10,6 +10,7 @@
 import { appNameProblem } from '../contract/app-name-rules.js';
 import { CLIENT_URIS_MAX, pageUrlProblem, redirectUriProblem, webOriginProblem } from '../contract/client-uris.js';
 import type { AppKind, DeveloperApp, DeveloperAppInput } from '../contract/developers.js';
+import type { ErrorKey } from '../contract/error-keys.js';
 import type { ErrorItem } from '../contract/errors.js';
 import { ApiError } from '../lib/api-error.js';
 import { randomSecret, sha256 } from '../lib/secrets.js';
@@ -48,7 +49,7 @@ export function newClientId(): string {
   return `app_${randomSecret(15)}`;
 }
 
-function checkList(values: readonly string[], field: string, problemOf: (value: string) => string | null, errors: ErrorItem[]): string[] {
+function checkList(values: readonly string[], field: string, problemOf: (value: string) => ErrorKey | null, errors: ErrorItem[]): string[] {
   const unique = [...new Set(values)];
   if (unique.length > CLIENT_URIS_MAX) errors.push({ error: 'too_many_uris', field });
   const problems = new Set(unique.map(problemOf).filter((problem) => problem !== null));

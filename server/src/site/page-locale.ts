@@ -7,7 +7,7 @@
  */
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../lib/locales.js';
+import { isLocale, localeOfBrowserLanguage, type Locale } from '../lib/locales.js';
 
 /** docs/product.md §3: the cookie that holds the chosen language. */
 export const LOCALE_COOKIE = '_locale';
@@ -18,7 +18,5 @@ export function pageLocale(c: Context): Locale {
   const chosen = getCookie(c, LOCALE_COOKIE);
   if (chosen && isLocale(chosen)) return chosen;
   // navigator.language is the first entry of Accept-Language.
-  const first = (c.req.header('Accept-Language') ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const base = first.split('-')[0];
-  return base === 'en' || base === 'ru' ? base : DEFAULT_LOCALE;
+  return localeOfBrowserLanguage((c.req.header('Accept-Language') ?? '').split(',')[0]?.split(';')[0]);
 }

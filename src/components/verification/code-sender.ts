@@ -2,6 +2,8 @@
  * A one-time code for one purpose: sending it (and again), its "sent" toast, the resend countdown,
  * and the code the person types.
  */
+import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
+import { isOtpCode } from '../../../server/src/contract/verification.js';
 import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
@@ -9,13 +11,11 @@ import type { Form } from '../../lib/form';
 
 export type Channel = 'sms' | 'call' | 'email';
 
-const CODE = /^\d{6}$/;
-
 export function createCodeSender(deps: {
   api: CodeApi;
   form: Form;
   now: () => number;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   /** The verification section (docs/product.md §3) of a code to this contact. */
   purposeOf: (contact: Contact) => string;
 }) {
@@ -62,7 +62,7 @@ export function createCodeSender(deps: {
       form.reset();
       const who = sentTo.peek();
       if (!who) return null;
-      if (!CODE.test(code.value)) {
+      if (!isOtpCode(code.value)) {
         form.setError('code', 'invalid_code');
         return null;
       }

@@ -1,3 +1,4 @@
+import { OTP_DIGITS } from '../../../server/src/contract/verification.js';
 import { StepForm } from '../step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../button';
@@ -54,7 +55,7 @@ export function CodeStep(props: CodeStepProps) {
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={6}
+        maxLength={OTP_DIGITS}
         autoFocus
         className="field-code"
         hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}

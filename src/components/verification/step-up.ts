@@ -4,6 +4,7 @@
  * must not make alone ask for one first — a new phone or e-mail, a backup contact made the main one
  * (NIST SP 800-63B §4.2), and ending every other session (OWASP ASVS 5.0 §7.5.2).
  */
+import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import type { ProofIssued } from '../../../server/src/contract/step-up.js';
 import type { Form } from '../../lib/form';
@@ -19,7 +20,7 @@ export interface StepUpDeps {
   /** The form of the flow the proof is part of: its errors and busy flag. */
   form: Form;
   now: () => number;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   /** Where a code goes instead of the password: the account's own contact. None: the password only. */
   proofContact?: Contact;
 }

@@ -4,6 +4,7 @@
  * that it is the account's owner (the current password), and some send the code to the account's
  * own contact instead of a new one.
  */
+import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import { createCodeSender } from './code-sender';
 import { checkCode } from './check-code';
@@ -19,7 +20,7 @@ export interface VerifiedChangeDeps {
   api: CodeApi;
   showError: ShowError;
   now: () => number;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   /** The verification section of the code (docs/product.md §3). */
   purpose: string;
   contactType: ContactType;

@@ -1,3 +1,4 @@
+import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
 import { useServices } from '../../lib/services';
 import { useAuthApi } from './use-auth-api';
 
@@ -9,6 +10,6 @@ export function useFlowDeps() {
     session,
     showError,
     now: () => Date.now(),
-    announce: (key: string, to: string) => toasts.show('success', i18n.t(key, { to })),
+    announce: (key: CatalogueKey, to: string) => toasts.show('success', i18n.t(key, { to })),
   };
 }

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign-in.js';
+import { isOtpCode } from '../../contract/verification.js';
 import { badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
@@ -29,7 +30,7 @@ const passwordLoginSchema = requestSchema<PasswordLoginRequest>()(
 const codeLoginSchema = requestSchema<CodeLoginRequest>()(
   v.strictObject({
     ...contactEntries,
-    code: v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code')),
+    code: v.pipe(v.string('invalid_code'), v.check(isOtpCode, 'invalid_code')),
     save: saveField,
   }),
 );

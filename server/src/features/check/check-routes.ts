@@ -13,7 +13,7 @@ import type { UsernameAvailability } from '../../contract/profile.js';
 import type { UserExists, UserPassword } from '../../contract/sign-in.js';
 import { CHECK_REQUESTS_PER_MINUTE_PER_IP } from '../../config/policy.js';
 import { badRequest, tooManyRequests } from '../../lib/api-error.js';
-import { checkUsername } from '../../lib/usernames.js';
+import { checkUsername } from '../../contract/username-rules.js';
 import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';

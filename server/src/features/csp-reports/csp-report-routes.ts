@@ -12,6 +12,7 @@
  */
 import { Hono, type Context, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ErrorKey } from '../../contract/error-keys.js';
 import type { ErrorBody } from '../../contract/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
@@ -36,7 +37,7 @@ export interface CspReportOptions<E extends Env> {
   clientAddress: (c: Context<E>) => string;
 }
 
-function refuse(c: Context, status: 400 | 413 | 415 | 429, error: string): Response {
+function refuse(c: Context, status: 400 | 413 | 415 | 429, error: ErrorKey): Response {
   return c.json({ errors: [{ error }] } satisfies ErrorBody, status);
 }
 

@@ -5,6 +5,7 @@
  * client's developers; the codes say nothing more to an attacker.
  */
 import { ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS } from '../../config/policy.js';
+import type { OAuthTokenResponse } from '../../contract/oauth-tokens.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdTokenSigner } from '../../lib/jwt.js';
 import { OAuthError } from '../../lib/oauth-error.js';
@@ -16,19 +17,9 @@ import type { Session, User } from '../../storage/records.js';
 import type { AuthorizationCode, OAuthClient, Storage } from '../../storage/storage.js';
 import type { OAuthParameters } from './client-auth.js';
 
-/** The token response (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token: string;
-  scope: string;
-  id_token?: string;
-}
-
 export interface OAuthTokenService {
-  redeemCode(client: OAuthClient, parameters: OAuthParameters, meta: RequestMeta): Promise<TokenResponse>;
-  refresh(client: OAuthClient, parameters: OAuthParameters): Promise<TokenResponse>;
+  redeemCode(client: OAuthClient, parameters: OAuthParameters, meta: RequestMeta): Promise<OAuthTokenResponse>;
+  refresh(client: OAuthClient, parameters: OAuthParameters): Promise<OAuthTokenResponse>;
   /** Ends the session of a refresh or access token of `client`; anything else is left alone. */
   revoke(client: OAuthClient, token: string): Promise<void>;
 }
@@ -59,8 +50,8 @@ export function createOAuthTokenService(deps: { storage: Storage; clock: Clock; 
   const { storage, clock, sessions, idTokens } = deps;
 
   /** Signs the tokens of `session` for `scope` (after the commit: signing is not storage work). */
-  async function tokenResponse(session: Session, user: User, refresh: string, scope: string, nonce: string | null): Promise<TokenResponse> {
-    const response: TokenResponse = {
+  async function tokenResponse(session: Session, user: User, refresh: string, scope: string, nonce: string | null): Promise<OAuthTokenResponse> {
+    const response: OAuthTokenResponse = {
       access_token: await sessions.accessToken(session, scope),
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,

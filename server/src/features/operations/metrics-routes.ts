@@ -5,6 +5,7 @@
  * same 404 as for a path that does not exist: the endpoint's presence is not advertised.
  */
 import { Hono } from 'hono';
+import type { ErrorBody } from '../../contract/errors.js';
 import { EXPOSITION_CONTENT_TYPE } from '../../lib/metrics-registry.js';
 import { constantTimeEqual, sha256 } from '../../lib/secrets.js';
 import type { KirishMetrics } from '../../services/metrics.js';
@@ -27,7 +28,8 @@ export function metricsRoutes({ metrics, token }: MetricsRouteOptions) {
     if (token !== undefined) {
       const presented = bearerToken(c.req.header('authorization'));
       // Compared as hashes, of one length whatever was sent: the time tells nothing of the token's length either.
-      if (presented === undefined || !constantTimeEqual(sha256(presented), sha256(token))) return c.json({ errors: [{ error: 'not_found' }] }, 404);
+      if (presented === undefined || !constantTimeEqual(sha256(presented), sha256(token)))
+        return c.json({ errors: [{ error: 'not_found' }] } satisfies ErrorBody, 404);
     }
     c.header('Cache-Control', 'no-store');
     return c.body(metrics.registry.expose(), 200, { 'Content-Type': EXPOSITION_CONTENT_TYPE });

@@ -8,6 +8,14 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import {
+  ADDRESS_MAX_LENGTH,
+  ADDRESS_TOO_LONG,
+  CONTROL_CHARACTER,
+  POSTAL_CODE_PATTERN,
+  tidyAddressLine,
+  type AddressTextField,
+} from '../../contract/address-rules.js';
 import type { Address as AddressView, AddressChangeRequest, AddressRequest } from '../../contract/addresses.js';
 import { ADDRESSES_MAX_PER_USER } from '../../config/policy.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
@@ -19,44 +27,40 @@ import type { Address } from '../../storage/personal-storage.js';
 import type { Storage } from '../../storage/storage.js';
 import { findRegion, regionHasDistrict } from './regions.js';
 
-const LABEL_MAX_LENGTH = 40;
-const STREET_MAX_LENGTH = 120;
-const HOUSE_MAX_LENGTH = 20;
-
 /**
  * Free text from a form: trimmed, inner whitespace collapsed, no control characters. Too long is a
- * key of its own per limit, whose sentence says the limit (issue 12: errors say the rule).
+ * key of its own per limit, whose sentence says the limit (issue 12: errors say the rule). The
+ * limits, keys and tidying are the contract's, which the SPA's form checks with too.
  */
-const line = (maxLength: number, tooLongKey: string) =>
+const line = (name: AddressTextField) =>
   v.pipe(
     v.string('invalid_value'),
-    v.regex(/^[^\p{Cc}]*$/u, 'invalid_value'),
-    v.transform((value) => value.trim().replace(/\s+/g, ' ')),
-    v.maxLength(maxLength, tooLongKey),
+    v.check((value) => !CONTROL_CHARACTER.test(value), 'invalid_value'),
+    v.transform(tidyAddressLine),
+    v.maxLength(ADDRESS_MAX_LENGTH[name], ADDRESS_TOO_LONG[name]),
   );
-const required = (maxLength: number, tooLongKey: string) => v.pipe(line(maxLength, tooLongKey), v.minLength(1, 'field_required'));
+const required = (name: AddressTextField) => v.pipe(line(name), v.minLength(1, 'field_required'));
 /** Optional text: absent, null or blank all mean none. */
-const optional = (maxLength: number, tooLongKey: string) =>
+const optional = (name: AddressTextField) =>
   v.optional(
     v.pipe(
-      v.nullable(line(maxLength, tooLongKey)),
+      v.nullable(line(name)),
       v.transform((value) => (value ? value : null)),
     ),
   );
 
 const fields = {
-  label: optional(LABEL_MAX_LENGTH, 'address_label_too_long'),
+  label: optional('label'),
   region: v.pipe(v.string('invalid_region'), v.maxLength(64, 'invalid_region')),
   district: v.pipe(v.string('invalid_district'), v.maxLength(64, 'invalid_district')),
-  street: required(STREET_MAX_LENGTH, 'address_street_too_long'),
-  house: required(HOUSE_MAX_LENGTH, 'address_house_too_long'),
-  apartment: optional(HOUSE_MAX_LENGTH, 'address_house_too_long'),
-  // Uzbekistan's postal codes are six digits (100000 for Tashkent).
+  street: required('street'),
+  house: required('house'),
+  apartment: optional('apartment'),
   postal_code: v.optional(
     v.pipe(
       v.nullable(v.string('invalid_postal_code')),
       v.transform((value) => value?.trim() || null),
-      v.check((value) => value === null || /^\d{6}$/.test(value), 'invalid_postal_code'),
+      v.check((value) => value === null || POSTAL_CODE_PATTERN.test(value), 'invalid_postal_code'),
     ),
   ),
   is_default: v.optional(v.boolean('invalid_value')),

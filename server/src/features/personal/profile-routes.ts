@@ -5,9 +5,10 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import type { ErrorKey } from '../../contract/error-keys.js';
 import type { ProfileChangeRequest } from '../../contract/profile.js';
 import { badRequest } from '../../lib/api-error.js';
-import { checkUsername } from '../../lib/usernames.js';
+import { checkUsername } from '../../contract/username-rules.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
@@ -18,7 +19,7 @@ import { birthDateProblem } from './birth-date.js';
 import { recordEvent } from '../../services/audit-log.js';
 
 /** `""` (or null) clears an optional field. */
-const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: string) =>
+const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSchema, errorKey: ErrorKey) =>
   v.optional(
     v.union(
       [

@@ -2,7 +2,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, it, expect, beforeEach } from 'vitest';
 import { LOCALES } from '../../lib/locales.js';
 import { useTestServer } from '../../test-support/test-server.js';
-import { emittedKeys } from '../../test-support/error-keys.js';
 
 /** Keys the SPA reads from the catalogue (docs/product.md §8); each must exist in every locale. */
 const REQUIRED_KEYS = [
@@ -53,32 +52,10 @@ const REQUIRED_KEYS = [
   'invalid_return_path',
 ] as const;
 
-// ---------------------------------------------------------------------------------------------
-// Collecting the error keys the server can emit, from its source.
-//
-// A key is a string literal shaped like /^[a-z]+(_[a-z0-9]+)+$/, so that one-word literals such
-// as 'phone' or 'sms' are never taken for keys; only in the first argument of badRequest(…) and
-// tooManyRequests(…), where every literal is a key, one-word keys ('timeout') count as well.
-// Comments are ignored, and patterns are matched outside literals only (so the RFC 6750
-// `Bearer error="invalid_token"` header text is not a key). A literal counts when it stands in
-// one of these places:
-//   1. the first argument of badRequest(…), tooManyRequests(…) or new TokenError(…), including
-//      both branches of a ternary there (the second argument of badRequest is a field name, and
-//      field names such as 'request_id' are deliberately not taken);
-//   2. the value of an `error`, `key`, `*Key`, `message`, `detail` or `code` (the 401 body's
-//      token_not_valid / not_authenticated) property, variable, type or parameter default (`{ error: 'x' }` in new ApiError(…) and c.json(…), `error = 'x'` in the
-//      validation wrapper, `const key = … ? 'x' : 'y'` in the error handler, `tooLongKey = 'x'`);
-//   3. the last argument of a valibot call `v.name(…)`, which is its message, e.g.
-//      v.picklist(PURPOSES, 'invalid_type'), v.regex(/^\d{6}$/, 'invalid_code');
-//   4. a `return 'x'` statement: passwordProblem returns its key for badRequest(problem, …).
-// Not collected, on purpose: the error codes of the OAuth protocol endpoints — the first argument
-// of new OAuthError(…) and the `error` of an authorization response (features/oauth). They are
-// RFC 6749 codes (invalid_grant, access_denied, …, §4.1.2.1 and §5.2) that client software reads and
-// no person is shown, so they have no texts; the Django-style keys of the same feature that the
-// consent page shows (invalid_redirect_uri, account_inactive, …) are collected like any other.
-// A sanity check below makes sure the collector still finds keys from each of these places, so a
-// refactoring that blinds it fails this test instead of silently checking nothing.
-// ---------------------------------------------------------------------------------------------
+// The error keys the server can emit are typed: every ApiError, badRequest, tooManyRequests and
+// valibot message takes a catalogue key (contract/error-keys.ts, lib/keyed-valibot.ts), so a key
+// missing from the English catalogue fails `npm run typecheck`; the test below makes the other four
+// hold the same keys as English.
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].toSorted();
@@ -135,59 +112,6 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     for (const [locale, catalogue] of catalogues) {
       const missing = REQUIRED_KEYS.filter((key) => !(key in catalogue));
       expect(missing, `locale ${locale} is missing required keys: ${missing.join(', ')}`).toEqual([]);
-    }
-  });
-
-  it('finds the error keys of the server source in each kind of place it looks (a check of the collector itself)', () => {
-    const keys = emittedKeys();
-    const expected = {
-      invalid_json: 'lib/validation.ts',
-      unknown_field: 'lib/validation.ts',
-      field_required: 'lib/validation.ts',
-      field_too_long: 'lib/validation.ts',
-      payload_too_large: 'app.ts',
-      error_try_again: 'middleware/error-handler.ts',
-      not_found: 'middleware/error-handler.ts',
-      not_authenticated: 'middleware/require-auth.ts',
-      user_not_found_email: 'features/verification/verification-routes.ts',
-      too_many_attempts_login: 'services/login-throttle.ts',
-      timeout: 'services/otp-service.ts',
-      invalid_type: 'features/verification/verification-routes.ts',
-      invalid_code: 'features/verification/verification-routes.ts',
-      invalid_method: 'features/verification/verification-routes.ts',
-      invalid_name: 'services/names.ts',
-      password_too_common: 'lib/password-policy.ts',
-      code_attempts_exceeded: 'services/otp-service.ts',
-      invalid_redirect_uri: 'features/oauth/authorize-routes.ts',
-      account_inactive: 'features/oauth/authorize-routes.ts',
-      invalid_id_token_hint: 'features/oauth/logout-routes.ts',
-    };
-    for (const [key, file] of Object.entries(expected)) {
-      const places = keys.get(key) ?? [];
-      expect(
-        places.some((place) => place.startsWith(`${file} `)),
-        `the collector did not find ${key} in ${file}, only in [${places.join('; ')}]`,
-      ).toBe(true);
-    }
-    // Field names passed to badRequest are not keys, nor is text inside a literal (the RFC 6750
-    // `error="invalid_token"` of the WWW-Authenticate header).
-    expect(keys.has('request_id')).toBe(false);
-    // Both branches of a ternary count; the operand it compares with does not.
-    expect(keys.get('user_not_found_phone')).toContain('features/verification/verification-routes.ts badRequest');
-    expect(keys.has('phone')).toBe(false);
-    expect(keys.has('invalid_token')).toBe(false);
-    // The OAuth protocol's codes are for client software, not people: not taken for catalogue keys.
-    for (const code of ['invalid_grant', 'unsupported_grant_type', 'unsupported_response_type', 'access_denied', 'invalid_scope', 'slow_down']) {
-      expect(keys.has(code), code).toBe(false);
-    }
-  });
-
-  it('has every error key the server can emit in every locale', () => {
-    const keys = emittedKeys();
-    expect(keys.size).toBeGreaterThan(30);
-    for (const [locale, catalogue] of catalogues) {
-      const missing = [...keys].filter(([key]) => !(key in catalogue)).map(([key, places]) => `${key} (${places.join('; ')})`);
-      expect(missing, `locale ${locale} is missing keys the server emits: ${missing.join(', ')}`).toEqual([]);
     }
   });
 

@@ -4,7 +4,15 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import type { CodeChecked, CodeSent, EmailCodeCheckRequest, EmailCodeRequest, SmsCodeCheckRequest, SmsCodeRequest } from '../../contract/verification.js';
+import {
+  isOtpCode,
+  type CodeChecked,
+  type CodeSent,
+  type EmailCodeCheckRequest,
+  type EmailCodeRequest,
+  type SmsCodeCheckRequest,
+  type SmsCodeRequest,
+} from '../../contract/verification.js';
 import { badRequest, TokenError } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
@@ -16,7 +24,7 @@ import type { Authenticated } from '../../services/session-service.js';
 import { signedInBinding } from '../../services/signed-in-codes.js';
 
 const typeField = v.picklist(PURPOSES, 'invalid_type');
-const codeField = v.pipe(v.string('invalid_code'), v.regex(/^\d{6}$/, 'invalid_code'));
+const codeField = v.pipe(v.string('invalid_code'), v.check(isOtpCode, 'invalid_code'));
 
 const sendSmsSchema = requestSchema<SmsCodeRequest>()(
   v.strictObject({

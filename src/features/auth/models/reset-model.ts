@@ -2,6 +2,7 @@
  * Restoring a password: a forget_pass_verification code to the phone or e-mail, then a new password.
  * Every sign-in ends; so do the OAuth apps' sessions unless the person unticks it (OWASP ASVS 5.0 §7.4.3).
  */
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import { checkCode } from '../../../components/verification/check-code';
 import { restorePassword, type PasswordRestored } from '../api/restore-password';
@@ -18,7 +19,7 @@ const PURPOSE = 'forget_pass_verification';
 export function createResetModel(deps: {
   api: AuthApi;
   showError: ShowError;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   now: () => number;
   /**
    * The password is restored; `contact` is the one proven, which signing in takes next — or null
@@ -30,7 +31,7 @@ export function createResetModel(deps: {
   const contact = createContactInput(form);
   /** Whether the server said the code went to the account's backup contact (`code_send_to_backup_…`). */
   let toBackup = false;
-  const announce = (key: string, to: string) => {
+  const announce = (key: CatalogueKey, to: string) => {
     toBackup = key.includes('_backup_');
     deps.announce(key, to);
   };

@@ -3,6 +3,7 @@
  * e-mail, then a password or a one-time code by SMS, call or e-mail; or one of this device's
  * accounts. A model with no view: the full-page Login and the embed route mount the same flow.
  */
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import type { Session, TokenResponse } from '../../../lib/session';
 import { checkUserExists } from '../api/check-user-exists';
@@ -20,7 +21,7 @@ export interface SignInDeps {
   api: AuthApi;
   session: Session;
   showError: ShowError;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   now: () => number;
   /** What happens after a successful sign-in (the page redirects; the embed posts a message). */
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
@@ -59,7 +60,7 @@ export function createSignInModel(deps: SignInDeps) {
   const password = form.field('password', '');
   const save = form.field('save', true);
   /** The key the error step shows. */
-  const failure = signal<string | null>(null);
+  const failure = signal<CatalogueKey | null>(null);
   /** When a password may be tried again (epoch ms), from a lock's Retry-After; a code still works meanwhile. */
   const lockedUntil = signal(0);
 

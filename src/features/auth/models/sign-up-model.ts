@@ -3,6 +3,7 @@
  * for a phone, an optional e-mail: kind 1 or 2). What was entered is kept in session
  * storage (docs/product.md §3 registerData) so a reload does not lose it; leaving Home clears it (docs/product.md §2).
  */
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import { readItem, removeItem, writeItem } from '../../../lib/browser-storage';
 import type { TokenResponse } from '../../../lib/session';
@@ -39,7 +40,7 @@ function readStored(): Stored | null {
 export function createSignUpModel(deps: {
   api: AuthApi;
   showError: ShowError;
-  announce: (key: string, to: string) => void;
+  announce: (key: CatalogueKey, to: string) => void;
   now: () => number;
   onRegistered: (response: TokenResponse) => Promise<void>;
 }) {

@@ -1,5 +1,7 @@
 /** The fields of an app's form, for registering and for editing: the kind is chosen once, when registering. */
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { useSignals } from '@preact/signals-react/runtime';
+import { APP_NAME_MAX_LENGTH } from '../../../../server/src/contract/client-uris.js';
 import { TextField } from '../../../components/text-field';
 import type { Form } from '../../../lib/form';
 import { useI18n } from '../../../lib/use-i18n';
@@ -47,7 +49,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
       <TextField
         label={i18n.t('developers_name_label')}
         name="name"
-        maxLength={80}
+        maxLength={APP_NAME_MAX_LENGTH}
         value={values.name}
         onValue={(value) => fields.set('name', value)}
         error={errorText('name')}
@@ -79,7 +81,7 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
   );
 }
 
-const LIST_TEXTS: Record<ListField, { label: string; hint: string; placeholder: string }> = {
+const LIST_TEXTS: Record<ListField, { label: CatalogueKey; hint: CatalogueKey; placeholder: string }> = {
   web_origins: { label: 'developers_web_origins_label', hint: 'developers_web_origins_hint', placeholder: 'https://shop.uz' },
   redirect_uris: { label: 'developers_redirect_uris_label', hint: 'developers_redirect_uris_hint', placeholder: 'https://shop.uz/auth/callback' },
   post_logout_redirect_uris: {

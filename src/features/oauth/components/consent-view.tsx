@@ -18,7 +18,10 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
   const client = model.client.value;
   const user = session.user.value;
   if (!client || !user) return null;
-  const scopeText = (scope: string) => (i18n.has(`scope_${scope}`) ? i18n.t(`scope_${scope}`) : i18n.t('scope_other', { scope }));
+  const scopeText = (scope: string) => {
+    const key = `scope_${scope}`;
+    return i18n.has(key) ? i18n.t(key) : i18n.t('scope_other', { scope });
+  };
   return (
     <div className="stack consent">
       <header className="consent-app">

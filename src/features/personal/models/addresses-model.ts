@@ -4,10 +4,10 @@
  * Tashkent city and Karakalpakstan), so a district always belongs to its region.
  */
 import { computed, signal } from '@preact/signals-react';
+import { addressFieldProblem } from '../../../../server/src/contract/address-rules.js';
 import { createForm, type Field, type ShowError } from '../../../lib/form';
 import type { Address, AddressFields, AddressesApi, Region } from '../api/addresses';
 
-const POSTAL_CODE = /^\d{6}$/;
 const EMPTY: AddressFields = { label: '', region: '', district: '', street: '', house: '', apartment: '', postal_code: '' };
 
 export function createAddressesModel(deps: { api: AddressesApi; showError: ShowError }) {
@@ -31,8 +31,12 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
 
   function check(): boolean {
     const value = fields.peek();
-    for (const name of ['region', 'district', 'street', 'house'] as const) if (!value[name].trim()) form.setError(name, 'field_required');
-    if (value.postal_code.trim() && !POSTAL_CODE.test(value.postal_code.trim())) form.setError('postal_code', 'invalid_postal_code');
+    // Region and district are chosen from the server's list; the typed fields follow the contract's rules.
+    for (const name of ['region', 'district'] as const) if (!value[name].trim()) form.setError(name, 'field_required');
+    for (const name of ['label', 'street', 'house', 'apartment', 'postal_code'] as const) {
+      const problem = addressFieldProblem(name, value[name]);
+      if (problem) form.setError(name, problem);
+    }
     return Object.keys(form.errors.peek()).length === 0;
   }
 

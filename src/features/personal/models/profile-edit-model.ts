@@ -4,6 +4,8 @@
  * the server's answer is the profile as it now is. A username is checked while it is typed: once
  * the person pauses (docs/product.md §9's debounce), its shape here and then whether it is free.
  */
+import type { ErrorKey } from '../../../../server/src/contract/error-keys.js';
+import { usernameProblem } from '../../../../server/src/contract/username-rules.js';
 import { displayKey, errorKeyOf } from '../../../lib/api-error';
 import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
@@ -17,14 +19,6 @@ import { updateProfile } from '../api/update-profile';
 
 /** The server's limits (docs/api.md, Personal data). */
 export const PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
-const USERNAME = /^[a-z0-9_.]{3,32}$/;
-const USERNAME_MIN_LENGTH = 3;
-
-/** docs/product.md §5: the key refusing a (lower-cased) username's shape, if any. */
-function usernameProblem(name: string): string | null {
-  if (name.length < USERNAME_MIN_LENGTH) return 'username_min_length';
-  return USERNAME.test(name) ? null : 'invalid_username';
-}
 
 export function createProfileEditModel(deps: {
   http: Http;
@@ -54,9 +48,10 @@ export function createProfileEditModel(deps: {
       const answer = await checkUsername(deps.http, deps.ssoApi, name);
       if (typedUsername() === name && !answer.available) form.setError('username', 'username_invalid_or_exists_username');
     } catch (error) {
-      // Only a refusal of the name itself is said while typing; anything else waits for Save.
+      // Only a refusal of the name itself is said while typing; anything else waits for Save. The
+      // server's error items carry catalogue keys (contract/errors.ts).
       const found = errorKeyOf((error as { data?: unknown } | null)?.data);
-      if (typedUsername() === name && found?.field === 'username') form.setError('username', displayKey(found.key));
+      if (typedUsername() === name && found?.field === 'username') form.setError('username', displayKey(found.key) as ErrorKey);
     }
   });
 

@@ -11,6 +11,7 @@ import { TextField } from '../../../components/text-field';
 import type { Locale } from '../../../lib/i18n';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
+import { ADDRESS_MAX_LENGTH, POSTAL_CODE_LENGTH } from '../../../../server/src/contract/address-rules.js';
 import { addressesApi, type Address, type AddressFields, type Region } from '../api/addresses';
 import { SelectField } from '../components/select-field';
 import { createAddressesModel, type AddressesModel } from '../models/addresses-model';
@@ -44,7 +45,7 @@ function AddressForm({ model }: { model: AddressesModel }) {
         }}
       >
         <h2 id="address-form-title">{i18n.t(model.editing.value === 'new' ? 'address_add' : 'address_edit')}</h2>
-        {text('label', i18n.t('address_label_label'), { placeholder: i18n.t('address_label_placeholder'), maxLength: '40' })}
+        {text('label', i18n.t('address_label_label'), { placeholder: i18n.t('address_label_placeholder'), maxLength: String(ADDRESS_MAX_LENGTH.label) })}
         <SelectField
           label={i18n.t('address_region')}
           name="region"
@@ -64,11 +65,11 @@ function AddressForm({ model }: { model: AddressesModel }) {
           error={errorText('district')}
           onValue={(value) => model.set('district', value)}
         />
-        {text('street', i18n.t('address_street'), { autoComplete: 'address-line1', maxLength: '120' })}
+        {text('street', i18n.t('address_street'), { autoComplete: 'address-line1', maxLength: String(ADDRESS_MAX_LENGTH.street) })}
         <div className="row field-row">
-          {text('house', i18n.t('address_house'), { maxLength: '20' })}
-          {text('apartment', i18n.t('address_apartment'), { autoComplete: 'address-line2', maxLength: '20' })}
-          {text('postal_code', i18n.t('address_postal_code'), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: '6' })}
+          {text('house', i18n.t('address_house'), { maxLength: String(ADDRESS_MAX_LENGTH.house) })}
+          {text('apartment', i18n.t('address_apartment'), { autoComplete: 'address-line2', maxLength: String(ADDRESS_MAX_LENGTH.apartment) })}
+          {text('postal_code', i18n.t('address_postal_code'), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: String(POSTAL_CODE_LENGTH) })}
         </div>
         <div className="row">
           <Button type="submit" busy={model.form.busy.value}>

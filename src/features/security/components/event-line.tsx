@@ -6,13 +6,14 @@ import { When } from './when';
 export function EventLine({ event, now }: { event: SecurityEvent; now: number }) {
   const i18n = useI18n();
   const { name, origin } = event.details;
+  const eventKey = `security_event_${event.type}`;
   const text =
     event.type === 'app_signed_in' && typeof name === 'string' && name
       ? i18n.t('security_event_app_signed_in_named', { name })
       : event.type === 'frame_session_joined' && typeof origin === 'string' && origin
         ? i18n.t('security_event_frame_session_joined_named', { origin })
-        : i18n.has(`security_event_${event.type}`)
-          ? i18n.t(`security_event_${event.type}`)
+        : i18n.has(eventKey)
+          ? i18n.t(eventKey)
           : event.type;
   return (
     <li>

@@ -26,7 +26,10 @@ export default function LoginMethodsScreen() {
   const methods = model.methods.value;
   const grants = model.state.value === 'ready' ? model.grants.value : null;
   const now = useNow(false);
-  const scopeText = (scope: string) => (i18n.has(`scope_${scope}`) ? i18n.t(`scope_${scope}`) : i18n.t('scope_other', { scope }));
+  const scopeText = (scope: string) => {
+    const key = `scope_${scope}`;
+    return i18n.has(key) ? i18n.t(key) : i18n.t('scope_other', { scope });
+  };
   return (
     <div className="stack">
       <p>
