@@ -12,11 +12,13 @@ import { openSignInPopup } from './popup-relay';
 
 /**
  * The browser's accounts when the frame already has storage access (the browser allows this frame
- * its cookies, or the person allowed it before); null when it has not: asking needs a click.
+ * its cookies, or the person allowed it before); null when it has not (asking needs a click) or
+ * nobody is signed in to Kirish here.
  */
 export async function accountsIfAllowed({ http, config }: Services): Promise<DeviceProfile[] | null> {
   if (!document.hasStorageAccess || !(await document.hasStorageAccess())) return null;
-  return browserAccounts(http, config.ssoApi).catch(() => null);
+  const accounts = await browserAccounts(http, config.ssoApi).catch(() => null);
+  return accounts?.length ? accounts : null;
 }
 
 /**
@@ -31,8 +33,7 @@ export async function requestAccounts(services: Services): Promise<DeviceProfile
   } catch {
     return null;
   }
-  const accounts = await accountsIfAllowed(services);
-  return accounts?.length ? accounts : null;
+  return accountsIfAllowed(services);
 }
 
 /**

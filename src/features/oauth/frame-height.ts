@@ -8,6 +8,14 @@
  * A browser runs no rendering, hence no ResizeObserver, in a cross-origin frame that is out of
  * sight: a frame below the fold reports its height when it is scrolled into view.
  */
+import type { KirishMessage } from '../../../widget/protocol';
+import { widgetMessage } from './widget-messages';
+
+/** The page's height, posted to the partner as `resize` whenever it changes; returns the stop. */
+export function reportFrameHeight(frame: { post: (message: KirishMessage) => void }): () => void {
+  return observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
+}
+
 export function observeFrameHeight(root: HTMLElement, report: (heightPx: number) => void): () => void {
   if (typeof ResizeObserver === 'undefined') return () => {};
   let last = -1;

@@ -42,6 +42,7 @@ export type EmbedStage =
 
 /** What the frame loads after its first paint (frame-later.ts). */
 export interface FrameLater {
+  /** The browser's accounts, or null: no storage access yet, or nobody signed in. */
   accountsIfAllowed: (services: Services) => Promise<DeviceProfile[] | null>;
   continueWithKirish: (
     services: Services,
@@ -153,7 +154,7 @@ export function createEmbedModel(deps: EmbedDeps) {
               .later()
               .then(({ accountsIfAllowed }) => accountsIfAllowed(services))
               .then((found) => {
-                if (found?.length && live) showAccounts(found);
+                if (found && live) showAccounts(found);
               })
               .catch(() => undefined);
         }

@@ -12,7 +12,7 @@ import EmbedScreen, { type EmbedFlows } from './embed-screen';
 // way to the browser's Kirish accounts fails to load.
 const loads = vi.hoisted(() => ({ failures: 1 }));
 vi.mock('../frame-later', () => ({
-  observeFrameHeight: () => () => undefined,
+  reportFrameHeight: () => () => undefined,
   accountsIfAllowed: () => Promise.resolve(null),
   continueWithKirish: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
   embedAuthorization: (_services: unknown, _request: unknown, { delivered }: { delivered: () => void }) => {

@@ -20,7 +20,6 @@ import { useI18n } from '../../../lib/use-i18n';
 import { readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 import { createEmbedModel, type EmbedFlow } from '../models/embed-model';
-import { widgetMessage } from '../widget-messages';
 
 /** The auth feature's flows, handed in by the app (features do not import each other). */
 type GoTo = (flow: EmbedFlow) => void;
@@ -43,9 +42,9 @@ export interface EmbedFlows {
 // What only a refused or failed request shows loads with it: the frame's first page is sign-in.
 const OAuthError = lazy(() => import('../components/oauth-error').then((module) => ({ default: module.OAuthError })));
 const EmbedAccount = lazy(() => import('../components/embed-account'));
-const BrowserAccountsView = lazy(() => import('../components/browser-accounts-view'));
-const PopupNeeded = lazy(() => import('../components/popup-needed'));
 const later = () => import('../frame-later');
+// The browser's accounts and the blocked popup come only after the later code: no download of their own.
+const LaterStageView = lazy(() => later().then((module) => ({ default: module.LaterStageView })));
 
 export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedFlows) {
   useSignals();
@@ -81,8 +80,8 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     if (inPopup) return undefined;
     let stop: (() => void) | undefined;
     let live = true;
-    void later().then(({ observeFrameHeight }) => {
-      if (live) stop = observeFrameHeight(document.documentElement, (height) => frame.post(widgetMessage('resize', { height })));
+    void later().then(({ reportFrameHeight }) => {
+      if (live) stop = reportFrameHeight(frame);
     });
     return () => {
       live = false;
@@ -128,8 +127,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
         ) : null}
       </div>
     );
-  } else if (stage.name === 'accounts') content = <BrowserAccountsView accounts={stage.accounts} onJoined={model.joined} onOther={model.other} />;
-  else if (stage.name === 'popup') content = <PopupNeeded open={stage.open} onBack={model.other} />;
+  } else if (stage.name === 'accounts' || stage.name === 'popup') content = <LaterStageView stage={stage} model={model} />;
   else if (stage.name === 'account' || stage.name === 'done')
     content = <EmbedAccount done={stage.name === 'done'} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
