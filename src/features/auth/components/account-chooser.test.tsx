@@ -1,21 +1,16 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { useReactRoot } from '../../../lib/testing/react-root';
 import { ServicesContext, type Services } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { createSignInModel } from '../models/sign-in-model';
-import { deviceProfile, fakeFlowDeps, fakeSession, SSO, strictTests } from '../test-support/flow-fakes';
+import { deviceProfile, fakeSession, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { AccountChooser } from './account-chooser';
 import { userProfile } from '../../../lib/testing/user-profile';
 
-let flow: ReturnType<typeof fakeFlowDeps>;
-
-strictTests(() => flow.server.unexpected);
-beforeEach(() => {
-  flow = fakeFlowDeps();
-});
+const flow = useFlowFakes();
 const view = useReactRoot();
 
 const leaving: UserProfile = userProfile('u-1', { first: 'Dilnoza', last: 'Yusupova' }, { phone: '+998901112233' });

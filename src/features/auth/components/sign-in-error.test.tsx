@@ -1,20 +1,15 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { useReactRoot } from '../../../lib/testing/react-root';
 import { ServicesContext, type Services } from '../../../lib/services';
 import { createSignInModel } from '../models/sign-in-model';
-import { failure, fakeFlowDeps, fakeSession, SSO, strictTests } from '../test-support/flow-fakes';
+import { failure, fakeSession, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { SignInError } from './sign-in-error';
 
-let flow: ReturnType<typeof fakeFlowDeps>;
-
-// First, so that its check runs after the unmount below.
-strictTests(() => flow.server.unexpected);
-beforeEach(() => {
-  flow = fakeFlowDeps();
-});
+// First, so that its checks run after the unmount below.
+const flow = useFlowFakes();
 const view = useReactRoot();
 
 async function refusedSignIn(key: string) {
