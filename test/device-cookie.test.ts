@@ -6,22 +6,19 @@
  * nonce, a session of its own and a line in the security log (docs/fedcm.md, Threat model).
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_ID } from '../server/src/demo-data.js';
 import { latestCode } from './support/outbox.js';
-import { startServer, useServerFolder } from './support/server-process.js';
-import { beforeAll } from 'vitest';
-import { join } from 'node:path';
+import { useServer } from './support/server-process.js';
 
 const V1 = '/sso/api/v1';
-const folder = useServerFolder('kirish-device-');
+const kirish = useServer('kirish-device-');
 let origin = '';
 let demoOrigin = '';
 
-beforeAll(async () => {
-  folder.server = await startServer({ DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}` });
-  ({ origin, demoOrigin } = folder.server);
-}, 60_000);
+beforeAll(() => {
+  ({ origin, demoOrigin } = kirish.server);
+});
 
 interface Answer {
   status: number;

@@ -4,29 +4,15 @@
  * both the proxy and the client: each request claims a new leftmost address, and the per-address
  * cap on codes (30 an hour, server/src/config/policy.ts) must still stop it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTP_HOURLY_CAP_PER_IP } from '../server/src/config/policy.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { useServer } from './support/server-process.js';
 
-let dir: string;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-xff-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, TRUST_PROXY: '1' });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const kirish = useServer('kirish-xff-', { TRUST_PROXY: '1' });
 
 /** Asks for a sign-in code for a phone of its own, as a proxy in front of Kirish would forward it. */
 async function askForCode(phoneIndex: number, forwardedFor: string): Promise<{ status: number; error?: string; retryAfter: string | null }> {
-  const response = await fetch(`${server.origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
+  const response = await fetch(`${kirish.server.origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
     body: JSON.stringify({ type: 'login_sms_verification', phone: `+9989312${String(phoneIndex).padStart(5, '0')}` }),

@@ -6,13 +6,10 @@
  * invalid_credentials) or 503 server_busy with Retry-After, none waits much past the deadline, and
  * no other 5xx comes; the queue empties and a real sign-in succeeds right after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS, PASSWORD_HASH_MAX_WAIT_MS } from '../server/src/config/policy.js';
 import { apiClient, statusCounts, V1, type Answer } from './support/api.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { useServer } from './support/server-process.js';
 
 const LOGIN = `${V1}/login/LoginUser/`;
 const PASSWORD = 'Xiva-Ichan-Qala-2026';
@@ -21,24 +18,13 @@ const FLOOD = 300;
 const MARGIN_MS = 2000;
 const METRICS_TOKEN = 'hash-deadline-metrics-token-0123456789';
 
-let dir: string;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-hash-deadline-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, TRUST_PROXY: '1', PASSWORD_HASH_CONCURRENCY: '1', METRICS_TOKEN });
-}, 30_000);
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const kirish = useServer('kirish-hash-deadline-', { TRUST_PROXY: '1', PASSWORD_HASH_CONCURRENCY: '1', METRICS_TOKEN });
 
 /** A sign-in from the i-th address (TEST-NET-3 and 2001:db8::/32 are documentation ranges) for the i-th phone. */
 async function signIn(i: number, phone: string, password: string): Promise<Answer & { ms: number }> {
   const address = i % 2 === 0 ? `203.0.113.${i % 250}` : `2001:db8::${i.toString(16)}`;
   const started = performance.now();
-  const response = await fetch(`${server.origin}${LOGIN}`, {
+  const response = await fetch(`${kirish.server.origin}${LOGIN}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ phone, password }),
@@ -51,7 +37,7 @@ const phone = (i: number) => `+99894${String(1_000_000 + i).padStart(7, '0')}`;
 
 /** The server's own time for each sign-in it answered (its request lines, docs/deploy.md Logs), in ms. */
 function serverDurations(): Array<{ status: number; ms: number }> {
-  return server
+  return kirish.server
     .output()
     .split('\n')
     .filter((line) => line.startsWith('{') && line.includes('"route":"/sso/api/v1/login/LoginUser/"'))
@@ -61,7 +47,7 @@ function serverDurations(): Array<{ status: number; ms: number }> {
 
 describe('a flood of sign-ins from many addresses (issue 33)', () => {
   it(`answers each within ${PASSWORD_HASH_MAX_WAIT_MS} ms of waiting, a hash and a margin: a sign-in's answer or 503 server_busy, no other 5xx`, async () => {
-    const api = apiClient(server.origin);
+    const api = apiClient(kirish.server.origin);
     await api.registerByPhone(phone(0), PASSWORD);
     // One sign-in alone: what a hash and the rest of a sign-in cost on this machine now.
     expect((await signIn(FLOOD + 1, phone(0), PASSWORD)).status).toBe(200);
@@ -91,7 +77,7 @@ describe('a flood of sign-ins from many addresses (issue 33)', () => {
     // Nothing was left waiting: the owner signs in at once, and the metrics counted each busy answer.
     const owner = await signIn(FLOOD + 2, phone(0), PASSWORD);
     expect(owner.status).toBe(200);
-    const metrics = await (await fetch(`${server.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await (await fetch(`${kirish.server.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toContain(`kirish_password_hash_waits_timed_out_total ${counts[503]}`);
   }, 60_000);
 });

@@ -4,15 +4,11 @@
  * anything else. Run as `npm start` runs it: the SSO at http://localhost:PORT, the demo partner at
  * http://127.0.0.1:DEMO_PORT, both listening on 127.0.0.1, reached here over real sockets.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RawConnection, type RawAnswer, type RawRequest } from './support/raw-http.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { useServer } from './support/server-process.js';
 
-let dir: string;
-let server: ServerProcess;
+const kirish = useServer('kirish-host-', {}, 'localhost');
 let ssoPort: string;
 let demoPort: string;
 
@@ -34,10 +30,8 @@ const refusal = (host: string) => ({
 const seen = (answer: RawAnswer) => ({ status: answer.status, type: answer.headers['content-type'], text: answer.body.toString('utf8') });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-host-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` }, 'localhost');
-  ssoPort = new URL(server.origin).port;
-  demoPort = new URL(server.demoOrigin).port;
+  ssoPort = new URL(kirish.server.origin).port;
+  demoPort = new URL(kirish.server.demoOrigin).port;
   // A code in the outbox, so that reading it would show something.
   const sent = await sendTo(ssoPort, `localhost:${ssoPort}`, {
     method: 'POST',
@@ -47,11 +41,6 @@ beforeAll(async () => {
   });
   if (sent.status !== 200) throw new Error(`sending a code failed: ${sent.status} ${sent.body.toString('utf8')}`);
 }, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('the Host header outside production', () => {
   it('serves the dev outbox to its own name', async () => {

@@ -8,14 +8,12 @@
  * The endpoints are listed here with a sample body each; the first test checks the list against
  * docs/api.md, so that a new write endpoint cannot be left out.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES, PHOTO_MAX_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES } from '../server/src/config/policy.js';
 import { filePartBody } from './support/multipart.js';
 import { RawConnection, type RawAnswer, type RawRequest } from './support/raw-http.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { useServer } from './support/server-process.js';
 import { V1, DEMO, SOME_ID, ENDPOINTS, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
 
 interface Hostile {
@@ -161,14 +159,13 @@ const OVERSIZED: { name: string; endpoint: string; request: Omit<RawRequest, 'me
   },
 ];
 
-let dir: string;
-let server: ServerProcess;
+const kirish = useServer('kirish-hostile-');
 let connection: RawConnection;
 let sharedToken: string;
 const tally = { hostile: 0, followUps: 0, reused: 0, closedAsAnnounced: 0, statuses: new Map<number, number>() };
 
 async function signIn(): Promise<string> {
-  const response = await fetch(`${server.origin}${V1}/login/LoginUser/`, {
+  const response = await fetch(`${kirish.server.origin}${V1}/login/LoginUser/`, {
     method: 'POST',
     headers: JSON_TYPE,
     body: JSON.stringify({ phone: DEMO.phone, password: DEMO.password }),
@@ -183,7 +180,7 @@ async function signIn(): Promise<string> {
  * `Connection: close`, in which case the server closes it, and the normal request goes on a new one.
  */
 async function sendThenNormal(label: string, method: string, target: string, request: Omit<RawRequest, 'method' | 'target'>): Promise<RawAnswer> {
-  if (connection.isClosed) connection = await RawConnection.open(server.origin);
+  if (connection.isClosed) connection = await RawConnection.open(kirish.server.origin);
   let answer: RawAnswer;
   try {
     answer = await connection.send({ method, target, ...request });
@@ -198,7 +195,7 @@ async function sendThenNormal(label: string, method: string, target: string, req
     // RFC 9112 §9.6: a server that says close closes.
     await connection.closed(10_000);
     tally.closedAsAnnounced += 1;
-    connection = await RawConnection.open(server.origin);
+    connection = await RawConnection.open(kirish.server.origin);
   } else {
     tally.reused += 1;
   }
@@ -206,21 +203,17 @@ async function sendThenNormal(label: string, method: string, target: string, req
   const normal = await connection.send({ method: 'GET', target: '/.well-known/openid-configuration', headers: { accept: 'application/json' } });
   tally.followUps += 1;
   expect(normal.status, `${label}: the next request`).toBe(200);
-  expect((JSON.parse(normal.body.toString('utf8')) as { issuer: string }).issuer).toBe(server.origin);
+  expect((JSON.parse(normal.body.toString('utf8')) as { issuer: string }).issuer).toBe(kirish.server.origin);
   return answer;
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-hostile-'));
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}` });
-  connection = await RawConnection.open(server.origin);
+  connection = await RawConnection.open(kirish.server.origin);
   sharedToken = await signIn();
 }, 60_000);
 
 afterAll(async () => {
   connection?.destroy();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
   console.error(
     `[hostile-bodies] ${tally.hostile} hostile requests, ${tally.followUps} normal ones after them; kept ${tally.reused} connections, closed ${tally.closedAsAnnounced} as announced; statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].toSorted(([a], [b]) => a - b)))}`,
   );

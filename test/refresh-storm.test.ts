@@ -6,12 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, V1, type Answer } from './support/api.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { useServer } from './support/server-process.js';
 
 const REFRESH = `${V1}/TokenRefresh/`;
 const TOKEN = `${V1}/oauth/token/`;
@@ -19,22 +16,13 @@ const PROFILE = `${V1}/user/MyProfile`;
 const CLIENT_ID = 'kirish-demo';
 const PASSWORD = 'Samarqand-Shohizinda-1';
 
-let dir: string;
-let databasePath: string;
-let server: ServerProcess;
 let api: ReturnType<typeof apiClient>;
 let phones = 0;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-refresh-'));
-  databasePath = join(dir, 'kirish.db');
-  server = await startServer({ DATABASE_URL: `sqlite:${databasePath}` });
-  api = apiClient(server.origin);
-}, 60_000);
+const kirish = useServer('kirish-refresh-');
 
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  api = apiClient(kirish.server.origin);
 });
 
 const signIn = () => api.registerByPhone(`+99894${String(1_000_000 + (phones += 1)).padStart(7, '0')}`, PASSWORD);
@@ -42,7 +30,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 
 /** Reads the server's database file beside it (WAL lets a reader in while the server writes). */
 function query<T>(statement: string, ...parameters: string[]): T[] {
-  const db = new Database(databasePath, { readonly: true });
+  const db = new Database(kirish.databasePath, { readonly: true });
   try {
     db.pragma('busy_timeout = 5000');
     return db.prepare(statement).all(...parameters) as T[];
@@ -84,7 +72,7 @@ describe('20 parallel refreshes with one refresh token', () => {
 
   it('leave exactly one live refresh token on the OAuth token endpoint (grant_type=refresh_token)', async () => {
     const spa = await signIn();
-    const issued = await api.oauthTokens(spa.access, CLIENT_ID, `${server.demoOrigin}/callback`);
+    const issued = await api.oauthTokens(spa.access, CLIENT_ID, `${kirish.server.demoOrigin}/callback`);
     expect(issued.status).toBe(200);
     const sessionId = sessionOf(issued.json.access_token);
     const answers = await Promise.all(Array.from({ length: 20 }, () => refreshOAuth(issued.json.refresh_token)));

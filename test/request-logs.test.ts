@@ -5,37 +5,27 @@
  * the metrics on their own port (METRICS_PORT): there and only there.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, V1, type Answer } from './support/api.js';
 import { latestCode } from './support/outbox.js';
-import { freePort, startServer, type ServerProcess } from './support/server-process.js';
+import { freePort, useServer } from './support/server-process.js';
 
 const PHONE = '+998977001122';
 const EMAIL = 'nodira.karimova@example.uz';
 const PASSWORD = 'Amudaryo-Orol-Nukus-1932';
 const CLIENT_ID = 'kirish-demo';
 
-let dir: string;
-let server: ServerProcess;
 let metricsOrigin: string;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kirish-logs-'));
+const kirish = useServer('kirish-logs-', async () => {
   const metricsPort = await freePort();
   metricsOrigin = `http://127.0.0.1:${metricsPort}`;
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, METRICS_PORT: String(metricsPort) });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  return { METRICS_PORT: String(metricsPort) };
 });
 
 /** A full run through the API, returning every secret it saw. */
 async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
-  const api = apiClient(server.origin);
+  const api = apiClient(kirish.server.origin);
   const secrets: string[] = [PASSWORD];
   const requestIds: string[] = [];
   const expectOk = (answer: Answer, status = 200): Answer => {
@@ -44,7 +34,7 @@ async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
     return answer;
   };
   const codeFor = async (to: string) => {
-    const code = await latestCode(server.origin, to);
+    const code = await latestCode(kirish.server.origin, to);
     secrets.push(code);
     return code;
   };
@@ -89,7 +79,7 @@ async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
 
   // OAuth: authorize with PKCE through the SPA's call, then the code at the token endpoint (query and form).
   const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${server.demoOrigin}/callback`;
+  const redirectUri = `${kirish.server.demoOrigin}/callback`;
   const authorized = expectOk(
     await api.post(
       `${V1}/oauth/authorize/`,
@@ -131,7 +121,7 @@ describe('the logs of a whole run', () => {
     const { secrets, requestIds } = await fullRun();
     // Requests are logged after their answers go out: give the last line a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const output = server.output();
+    const output = kirish.server.output();
 
     for (const secret of secrets) expect(output, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret);
     expect(output).not.toContain(PHONE.slice(1));
@@ -170,8 +160,8 @@ describe('the logs of a whole run', () => {
   }, 60_000);
 
   it('answers the probes on the main port only, not on the demo site', async () => {
-    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
-    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await fetch(`${server.demoOrigin}${path}`)).status).toBe(404);
+    expect((await fetch(`${kirish.server.origin}/healthz`)).status).toBe(200);
+    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await fetch(`${kirish.server.demoOrigin}${path}`)).status).toBe(404);
   });
 
   it('serves the metrics on METRICS_PORT only', async () => {
@@ -182,7 +172,7 @@ describe('the logs of a whole run', () => {
     expect(text).toMatch(/^kirish_codes_sent_total\{channel="email"\} \d+$/m);
     // Between requests no hash runs or waits (PASSWORD_HASH_CONCURRENCY, lib/passwords.ts).
     expect(text).toMatch(/^kirish_password_hashes\{state="running"\} 0\nkirish_password_hashes\{state="waiting"\} 0$/m);
-    expect((await fetch(`${server.origin}/metrics`)).status).toBe(404);
-    expect((await fetch(`${server.origin}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789abcdef' } })).status).toBe(404);
+    expect((await fetch(`${kirish.server.origin}/metrics`)).status).toBe(404);
+    expect((await fetch(`${kirish.server.origin}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789abcdef' } })).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from './demo-data.js';
+import { testClient } from './test-support/clients.js';
 import { useTestServer, V1 } from './test-support/test-server.js';
 
 const embedOrigin = (server: ReturnType<typeof useTestServer>, clientId: string, origin: string) =>
@@ -11,44 +12,27 @@ describe('the local OAuth clients, outside production', () => {
   it('registers the demo partner and the account site as public clients at the configured origins', async () => {
     await seedDemoClients(server.storage, server.config, server.clock);
     const at = server.clock.now();
-    expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toEqual({
-      id: 'kirish-demo',
-      name: 'Bozor',
-      logoUrl: null,
-      homePage: 'http://127.0.0.1:9181/',
-      redirectUris: ['http://127.0.0.1:9181/callback'],
-      postLogoutRedirectUris: ['http://127.0.0.1:9181/'],
-      webOrigins: ['http://127.0.0.1:9181'],
-      scopes: ['openid', 'profile', 'phone', 'email'],
-      firstParty: false,
-      kind: 'public',
-      secretHash: null,
-      secretCreatedAt: null,
-      ownerId: null,
-      privacyPolicyUrl: null,
-      termsUrl: null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    expect(await server.storage.clients.find(ACCOUNT_CLIENT_ID)).toEqual({
-      id: 'kirish-account',
-      name: 'Kirish',
-      logoUrl: null,
-      homePage: 'http://localhost:9180/',
-      redirectUris: ['http://localhost:9180/'],
-      postLogoutRedirectUris: ['http://localhost:9180/'],
-      webOrigins: ['http://localhost:9180'],
-      scopes: ['openid', 'profile', 'phone', 'email'],
-      firstParty: true,
-      kind: 'public',
-      secretHash: null,
-      secretCreatedAt: null,
-      ownerId: null,
-      privacyPolicyUrl: null,
-      termsUrl: null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    expect(await server.storage.clients.find(DEMO_CLIENT_ID)).toEqual(
+      testClient(at, {
+        id: 'kirish-demo',
+        name: 'Bozor',
+        homePage: 'http://127.0.0.1:9181/',
+        redirectUris: ['http://127.0.0.1:9181/callback'],
+        postLogoutRedirectUris: ['http://127.0.0.1:9181/'],
+        webOrigins: ['http://127.0.0.1:9181'],
+      }),
+    );
+    expect(await server.storage.clients.find(ACCOUNT_CLIENT_ID)).toEqual(
+      testClient(at, {
+        id: 'kirish-account',
+        name: 'Kirish',
+        homePage: 'http://localhost:9180/',
+        redirectUris: ['http://localhost:9180/'],
+        postLogoutRedirectUris: ['http://localhost:9180/'],
+        webOrigins: ['http://localhost:9180'],
+        firstParty: true,
+      }),
+    );
   });
 
   it('moves the demo client to the new origin when the server starts again on another demo port', async () => {

@@ -1,25 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../lib/i18n';
 import { ServicesContext, type Services } from '../lib/services';
 import { createToasts, type ToastType } from '../lib/toasts';
+import { useReactRoot } from '../lib/testing/react-root';
 import { ToastHost } from './toast-host';
 
-// React's act() warns through console.error unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = useReactRoot();
 
 /** The toasts shown, each as its icon, its announced type and its text. */
 async function show(types: ToastType[]) {
@@ -28,13 +16,13 @@ async function show(types: ToastType[]) {
   const i18n = createI18n(() => Promise.resolve(en));
   await i18n.setLocale('en');
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={{ i18n, toasts } as unknown as Services}>
         <ToastHost />
       </ServicesContext.Provider>,
     ),
   );
-  return [...host.querySelectorAll('.toast')].map((toast) => ({
+  return [...view.host.querySelectorAll('.toast')].map((toast) => ({
     icon: toast.querySelector('.toast-icon')?.textContent,
     type: toast.querySelector('.visually-hidden')?.textContent,
     text: toast.querySelector('.toast-text')?.textContent,

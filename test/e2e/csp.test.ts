@@ -4,13 +4,13 @@
  * violation — neither in the page's `securitypolicyviolation` events nor at the report endpoint — and
  * a script injected into a served page does not run and is reported.
  */
-import Database from 'better-sqlite3';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { clickWhenReached, newPageFor, type TestPage } from '../support/browser.js';
 import { expectHome, national, registerByPhone, text, waitForHeading } from '../support/flows.js';
-import { useRunningKirish } from '../support/running-kirish.js';
+import { oauthPath } from '../support/oauth-request.js';
+import { deactivateDirectly, useRunningKirish } from '../support/running-kirish.js';
 
 // localhost for the SSO, 127.0.0.1 for the demo partner: two sites, as after `npm start`.
 const kirish = useRunningKirish('localhost');
@@ -141,25 +141,10 @@ describe('the Content-Security-Policy of every screen', () => {
     for (const [path, heading] of screens) await visit(page, path, heading);
 
     // The consent page of a third-party app (the demo shop).
-    const request = new URLSearchParams({
-      client_id: 'kirish-demo',
-      redirect_uri: `${kirish.server.demoOrigin}/callback`,
-      response_type: 'code',
-      scope: 'openid profile',
-      state: 'st',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-    });
-    await visit(page, `/oauth?${request}`, text('consent_title', { app: DEMO_CLIENT_NAME }));
+    await visit(page, oauthPath(kirish, { state: 'st' }), text('consent_title', { app: DEMO_CLIENT_NAME }));
 
     // Deactivated (docs/product.md §6): no screen but DeletedAccount. The flag is set directly, as in auth-flows.
-    const db = new Database(kirish.databasePath);
-    try {
-      db.pragma('busy_timeout = 5000');
-      expect(db.prepare('UPDATE users SET is_inactivated = 1 WHERE phone = ?').run(account.phone).changes).toBe(1);
-    } finally {
-      db.close();
-    }
+    deactivateDirectly(kirish, account.phone);
     await visit(page, '/personal', text('deleted_account_title'));
     expect(new URL(page.url()).pathname).toBe('/deleted-account');
 

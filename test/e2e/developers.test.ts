@@ -4,14 +4,13 @@
  * widget's snippet, edits it, registers a confidential app and sees its secret once, is told beside
  * the field which line is wrong, and deletes an app after confirming.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
-import { appUserinfoStatus } from '../support/demo-app.js';
+import { appUserinfoStatus, letAppIn } from '../support/demo-app.js';
 import { text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -32,31 +31,6 @@ async function fillApp(page: Page, app: { name: string; redirect: string; origin
   await page.getByLabel(text('developers_privacy_label'), { exact: true }).fill(`${PARTNER}/privacy`);
   await page.getByLabel(text('developers_redirect_uris_label'), { exact: true }).fill(app.redirect);
   await page.getByLabel(text('developers_web_origins_label'), { exact: true }).fill(app.origin);
-}
-
-/** The app let in by the page's account with the code flow and PKCE, as the partner's server would: its tokens. */
-async function appTokens(page: Page, clientId: string): Promise<{ access_token: string; id_token: string }> {
-  const access = await page.evaluate(() => localStorage.getItem('active_session'));
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${PARTNER}/callback`;
-  const authorize = await fetch(`${kirish.server.origin}/sso/api/v1/oauth/authorize/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid profile',
-      state: 'e2e',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      consent: 'allow',
-    }),
-  });
-  const code = new URL(((await authorize.json()) as { redirect_uri: string }).redirect_uri).searchParams.get('code') ?? '';
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier });
-  const token = await fetch(`${kirish.server.origin}/sso/api/v1/oauth/token/`, { method: 'POST', body: form });
-  return (await token.json()) as { access_token: string; id_token: string };
 }
 
 /** The value shown under a label of the app's credentials: the client id, a secret. */
@@ -222,7 +196,7 @@ describe('the Developers section', () => {
     expect(await postLogout.inputValue()).toBe(signedOut);
 
     // The partner signs the person in, then sends them to Kirish's end-session endpoint.
-    const tokens = await appTokens(page, clientId);
+    const tokens = await letAppIn(kirish.server, page, { clientId, redirectUri: `${PARTNER}/callback` });
     const logout = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: signedOut, state: 'xayr' });
     await page.goto(`${kirish.server.origin}/sso/api/v1/oauth/logout/?${logout.toString()}`);
     await page.getByRole('heading', { name: 'Partner', exact: true }).waitFor();

@@ -3,7 +3,6 @@
  * deactivated account, the open pages, return paths, an app's OpenID request, and screenshots
  * (issue 3 and later; split from auth-flows.test.ts).
  */
-import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../support/browser.js';
 import { expectHome, registerByPhone, signInWithPassword, text, waitForHeading } from '../support/flows.js';
-import { useRunningKirish } from '../support/running-kirish.js';
+import { deactivateDirectly, useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
 import { usePagePool, phoneNumbers } from '../support/page-pool.js';
 import { callbackOf, oauthPage, stubPartner } from '../support/oauth-request.js';
@@ -27,13 +26,7 @@ describe('a deactivated account (docs/product.md §6)', () => {
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     // No screen deactivates an account yet (the security issue builds it): set the flag directly.
-    const db = new Database(kirish.databasePath);
-    try {
-      db.pragma('busy_timeout = 5000');
-      expect(db.prepare('UPDATE users SET is_inactivated = 1 WHERE phone = ?').run(account.phone).changes).toBe(1);
-    } finally {
-      db.close();
-    }
+    deactivateDirectly(kirish, account.phone);
 
     await page.reload();
     await waitForHeading(page, text('deleted_account_title'));

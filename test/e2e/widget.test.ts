@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { clickWhenReached, launchBrowser, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
+import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
 
@@ -208,17 +209,7 @@ describe('the consent page with a request it cannot verify', () => {
     ['a redirect address that is not registered exactly', { redirect_uri: 'http://127.0.0.1:1/callback/' }, 'invalid_redirect_uri'],
   ])('shows the error step for %s and sends the browser nowhere', async (_, override, key) => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
-    const request = new URLSearchParams({
-      client_id: 'kirish-demo',
-      redirect_uri: `${kirish.server.demoOrigin}/callback`,
-      response_type: 'code',
-      scope: 'openid',
-      state: 'st',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      ...override,
-    });
-    await page.goto(`${kirish.server.origin}/oauth?${request}`);
+    await page.goto(oauthPage(kirish, { scope: 'openid', state: 'st', ...override }));
     await signInInside(page);
     await page.getByRole('heading', { name: text('oauth_error_title'), exact: true }).waitFor();
     expect(await page.getByRole('alert').innerText()).toBe(text(key));

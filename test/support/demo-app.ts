@@ -4,31 +4,39 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { DEMO_CLIENT_ID } from '../../server/src/demo-data.js';
+import { authorizationRequest } from './oauth-request.js';
 import type { ServerProcess } from './server-process.js';
 
-/** Authorizes the demo app with the page's own access token and returns the app's access token. */
-export async function letDemoAppIn(server: ServerProcess, page: Page): Promise<string> {
+/**
+ * Lets an app in for the page's account by the code flow with PKCE, as the app's server would after the
+ * consent screen (the page's own access token authorizes): the app's token response.
+ */
+export async function letAppIn(
+  server: ServerProcess,
+  page: Page,
+  app: { clientId: string; redirectUri: string },
+): Promise<{ access_token: string; id_token: string }> {
   const access = await page.evaluate(() => localStorage.getItem('active_session'));
   const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${server.demoOrigin}/callback`;
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
   const authorize = await fetch(`${server.origin}/sso/api/v1/oauth/authorize/`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      client_id: 'kirish-demo',
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid profile',
-      state: 'e2e',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
+      ...authorizationRequest(server, challenge, { client_id: app.clientId, redirect_uri: app.redirectUri, state: 'e2e' }),
       consent: 'allow',
     }),
   });
   const code = new URL(((await authorize.json()) as { redirect_uri: string }).redirect_uri).searchParams.get('code') ?? '';
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'kirish-demo', code_verifier: verifier });
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, client_id: app.clientId, code_verifier: verifier });
   const token = await fetch(`${server.origin}/sso/api/v1/oauth/token/`, { method: 'POST', body: form });
-  return ((await token.json()) as { access_token: string }).access_token;
+  return (await token.json()) as { access_token: string; id_token: string };
+}
+
+/** Lets the demo app in for the page's account and returns the app's access token. */
+export async function letDemoAppIn(server: ServerProcess, page: Page): Promise<string> {
+  return (await letAppIn(server, page, { clientId: DEMO_CLIENT_ID, redirectUri: `${server.demoOrigin}/callback` })).access_token;
 }
 
 /** The status the userinfo endpoint answers the app's access token with: 200 while its session lives. */

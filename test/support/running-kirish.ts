@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
@@ -35,4 +36,16 @@ export function useRunningKirish(host: 'localhost' | '127.0.0.1' = '127.0.0.1'):
   }, 30_000);
 
   return running;
+}
+
+/** Deactivates the account of `phone` by setting its flag in the database, where no screen is the subject. */
+export function deactivateDirectly(kirish: RunningKirish, phone: string): void {
+  const db = new Database(kirish.databasePath);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('UPDATE users SET is_inactivated = 1 WHERE phone = ?').run(phone).changes;
+    if (changed !== 1) throw new Error(`no account of ${phone} to deactivate`);
+  } finally {
+    db.close();
+  }
 }

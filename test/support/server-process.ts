@@ -102,3 +102,29 @@ export function useServerFolder(prefix: string): { readonly dir: string; server:
   });
   return state;
 }
+
+/**
+ * The preamble the whole-system test files shared: the built server on a SQLite database in a fresh
+ * folder, started before the file's tests with `env` (or what `env()` answers, for a port found first)
+ * and stopped, its folder removed, after them.
+ */
+export function useServer(
+  prefix: string,
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
+): { readonly server: ServerProcess; readonly databasePath: string } {
+  const folder = useServerFolder(prefix);
+  const databasePath = () => join(folder.dir, 'kirish.db');
+  beforeAll(async () => {
+    folder.server = await startServer({ DATABASE_URL: `sqlite:${databasePath()}`, ...(typeof env === 'function' ? await env() : env) }, host);
+  }, 60_000);
+  return {
+    get server() {
+      if (!folder.server) throw new Error('the server has not started');
+      return folder.server;
+    },
+    get databasePath() {
+      return databasePath();
+    },
+  };
+}

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERASE_GRACE_DAYS } from '../config/policy.js';
 import { developerCalls } from '../test-support/developers.js';
-import { oauthSteps, pkcePair, TOKEN } from '../test-support/oauth.js';
+import { oauthSteps, TOKEN } from '../test-support/oauth.js';
 import { securitySteps, type Tokens } from '../test-support/security.js';
 import { useTestServer, V1 } from '../test-support/test-server.js';
 import { eraseDueAccounts } from './erase-job.js';
@@ -79,31 +79,6 @@ async function rowsOf(userId: string, phone: string) {
   };
 }
 
-/** An authorization of a registered app (consenting) and its tokens. */
-async function appTokens(access: string, clientId: string) {
-  const pkce = pkcePair();
-  const request = {
-    client_id: clientId,
-    redirect_uri: 'https://bozor.example.uz/callback',
-    response_type: 'code',
-    scope: 'openid profile',
-    state: 's',
-    code_challenge: pkce.challenge,
-    code_challenge_method: 'S256',
-  };
-  const allowed = await oauth.authorize(access, { ...request, consent: 'allow' });
-  const code = new URL(allowed.json.redirect_uri as string).searchParams.get('code') ?? '';
-  const redeemed = await oauth.postForm(TOKEN, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: request.redirect_uri,
-    client_id: clientId,
-    code_verifier: pkce.verifier,
-  });
-  if (redeemed.status !== 200) throw new Error(`token failed: ${redeemed.text}`);
-  return redeemed.json as { access_token: string; refresh_token: string };
-}
-
 function recordingPhotos() {
   const removed: string[] = [];
   return { removed, remove: async (source: string) => void removed.push(source) };
@@ -138,7 +113,7 @@ describe('eraseDueAccounts', () => {
     await server.db.updateTable('oauth_clients').set({ owner_id: leaving.user_uuid }).where('id', '=', app.app.client_id).execute();
     server.clock.advanceSeconds((ACCOUNT_ERASE_GRACE_DAYS + 1) * DAY_SECONDS);
     const user = await steps.signIn(STAYING);
-    const tokens = await appTokens(user.access, app.app.client_id);
+    const tokens = await developerCalls(server).appTokens(user.access, app.app.client_id);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(200);
 
     // The clock stands still: the token is well within its lifetime when the job runs.

@@ -1,7 +1,7 @@
 /** The security pages' code sections in /auth/SendAuth…/ and /auth/CheckAuth…/, sent with a Bearer token. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { securitySteps, type Tokens } from '../test-support/security.js';
-import { useTestServer, V1 } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useSecurityTests } from '../test-support/security.js';
+import { V1 } from '../test-support/test-server.js';
 
 const PHONE = '+998901260011';
 const NEW_PHONE = '+998901260099';
@@ -9,13 +9,7 @@ const SEND_SMS = `${V1}/auth/SendAuthSmsVerification/`;
 const SEND_EMAIL = `${V1}/auth/SendAuthEmailVerification/`;
 const CHECK_SMS = `${V1}/auth/CheckAuthSmsVerification/`;
 
-const server = useTestServer();
-const steps = securitySteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE);
-});
+const { server, steps, tokens } = useSecurityTests(PHONE);
 
 const requestRow = (purpose: string, contact: string) =>
   server.db.selectFrom('verifications').selectAll().where('purpose', '=', purpose).where('contact', '=', contact).executeTakeFirstOrThrow();

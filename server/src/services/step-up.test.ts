@@ -1,17 +1,11 @@
 /** POST /user/security/proof/: fresh proofs for sensitive changes — single-use, five minutes, one sign-in. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PROOF, securitySteps, type Tokens } from '../test-support/security.js';
-import { useTestServer, V1 } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { PROOF, useSecurityTests } from '../test-support/security.js';
+import { V1 } from '../test-support/test-server.js';
 
 const PHONE = '+998901250011';
 const NEW_PHONE = '+998901250099';
-const server = useTestServer();
-const steps = securitySteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE);
-});
+const { server, steps, tokens } = useSecurityTests(PHONE);
 
 /** Spends a proof on a phone change to a fresh number; returns the answer. */
 async function changePhone(proof: string | undefined, phone = NEW_PHONE, token = tokens.access) {

@@ -2,6 +2,7 @@
  * The Developers API for tests: a signed-in person's calls to /developers/apps/…, a valid app, and
  * an account without a phone (who may not register).
  */
+import { oauthSteps, pkcePair, TOKEN } from './oauth.js';
 import { REGISTER_PATH, STRONG_PASSWORD, V1, type CallResult, type TestServer } from './test-server.js';
 
 export const APPS = `${V1}/developers/apps/`;
@@ -50,7 +51,34 @@ export function developerCalls(server: TestServer) {
     return registered.json as { access: string; user_uuid: string };
   }
 
-  return { create, list, get, patch, remove, rotate, created, emailOnlyAccount };
+  /** A signed-in user's consented authorization of an app made by appInput() (its first callback), redeemed: the app's tokens. */
+  async function appTokens(access: string, clientId: string) {
+    const oauth = oauthSteps(server);
+    const pkce = pkcePair();
+    const redirectUri = 'https://bozor.example.uz/callback';
+    const request = {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid profile',
+      state: 's',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    };
+    const allowed = await oauth.authorize(access, { ...request, consent: 'allow' });
+    const code = new URL(allowed.json.redirect_uri as string).searchParams.get('code') ?? '';
+    const redeemed = await oauth.postForm(TOKEN, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: pkce.verifier,
+    });
+    if (redeemed.status !== 200) throw new Error(`token failed: ${redeemed.text}`);
+    return redeemed.json as { access_token: string; refresh_token: string; id_token: string };
+  }
+
+  return { create, list, get, patch, remove, rotate, created, emailOnlyAccount, appTokens };
 }
 
 /** The error items of an answer, as `[status, [key, field]…]`. */

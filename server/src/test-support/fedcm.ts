@@ -4,9 +4,9 @@
  * `Sec-Fetch-Dest: webidentity` and the partner's Origin, as W3C FedCM's "Identity Provider HTTP API"
  * describes them.
  */
-import { expect } from 'vitest';
-import { PARTNER_ID, PARTNER_ORIGIN, pkcePair } from './oauth.js';
-import { REGISTER_PATH, STRONG_PASSWORD, V1, type CallResult, type TestServer } from './test-server.js';
+import { beforeEach, expect } from 'vitest';
+import { PARTNER_ID, PARTNER_ORIGIN, oauthSteps, pkcePair } from './oauth.js';
+import { REGISTER_PATH, STRONG_PASSWORD, V1, useTestServer, type CallResult, type TestServer } from './test-server.js';
 
 export const FEDCM = `${V1}/fedcm`;
 export const WEBIDENTITY = { 'sec-fetch-dest': 'webidentity' } as const;
@@ -90,4 +90,22 @@ export function fedcmSteps(server: TestServer) {
   }
 
   return { signUp, accounts, form, assertion };
+}
+
+/**
+ * The preamble the FedCM test files shared: a test server, the partner clients registered, and before
+ * each test a fresh browser (`jar`) in which Aziza has just signed up with `phone` (`aziza`).
+ */
+export function useFedcmTests(phone: string) {
+  const server = useTestServer();
+  const oauth = oauthSteps(server);
+  const fedcm = fedcmSteps(server);
+  const jar = {} as CookieJar;
+  const aziza = {} as SignedIn;
+  beforeEach(async () => {
+    await oauth.registerClients();
+    Object.assign(jar, cookieJar());
+    Object.assign(aziza, await fedcm.signUp(jar, phone));
+  });
+  return { server, oauth, fedcm, jar, aziza };
 }

@@ -4,7 +4,7 @@
  * goes through `app.request()` like a real client's requests would.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuthClient } from '../storage/storage.js';
+import { testClient as client } from './clients.js';
 import { V1, type CallOptions, type CallResult, type TestServer } from './test-server.js';
 
 export const PARTNER_ID = 'partner-shop';
@@ -34,27 +34,6 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 /** The bank's PKCE pair: one for every code of the tests, so that bankForm can name the verifier. */
 export const BANK_PKCE = pkcePair();
-
-function client(at: number, fields: Partial<OAuthClient> & Pick<OAuthClient, 'id' | 'name'>): OAuthClient {
-  return {
-    logoUrl: null,
-    homePage: null,
-    redirectUris: [],
-    postLogoutRedirectUris: [],
-    webOrigins: [],
-    scopes: ['openid', 'profile', 'phone', 'email'],
-    firstParty: false,
-    kind: 'public',
-    secretHash: null,
-    secretCreatedAt: null,
-    ownerId: null,
-    privacyPolicyUrl: null,
-    termsUrl: null,
-    createdAt: at,
-    updatedAt: at,
-    ...fields,
-  };
-}
 
 /** An authorization request of the partner, as its consent page forwards it. */
 function oauthRequest(challenge: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -2,7 +2,8 @@
  * The security pages' steps for tests: codes sent and checked with a Bearer token, step-up proofs,
  * signing in again on another device. Everything goes through `app.request()`.
  */
-import { STRONG_PASSWORD, V1, type CallResult, type TestServer } from './test-server.js';
+import { beforeEach } from 'vitest';
+import { STRONG_PASSWORD, V1, useTestServer, type CallResult, type TestServer } from './test-server.js';
 
 export const PROFILE = `${V1}/user/MyProfile`;
 export const SESSIONS = `${V1}/user/sessions/`;
@@ -61,4 +62,18 @@ export function securitySteps(server: TestServer) {
   }
 
   return { verifySignedIn, signIn, proofByPassword, works, events };
+}
+
+/**
+ * The preamble the security tests shared: a test server, its security steps, and before each test a new
+ * account registered by `phone` (with `extra` fields of the registration) whose tokens are `tokens`.
+ */
+export function useSecurityTests(phone: string, extra: Record<string, unknown> = {}) {
+  const server = useTestServer();
+  const steps = securitySteps(server);
+  const tokens = {} as Tokens;
+  beforeEach(async () => {
+    Object.assign(tokens, await server.registerByPhone(phone, extra));
+  });
+  return { server, steps, tokens };
 }

@@ -3,22 +3,16 @@
  * (always proven: added only by a code sent to it), the answer says so, and the restore resets the
  * account that holds it. A contact that is one account's main contact resets that account only.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { securitySteps, type Tokens } from '../../test-support/security.js';
-import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useSecurityTests } from '../../test-support/security.js';
+import { STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998901310011';
 const BACKUP_PHONE = '+998901310099';
 const BACKUP_EMAIL = 'zaxira@example.uz';
 const NEW_PASSWORD = 'Yangi-parol-Buxoro-7';
 
-const server = useTestServer();
-const steps = securitySteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE);
-});
+const { server, steps, tokens } = useSecurityTests(PHONE);
 
 async function addBackup(contact: { phone: string } | { email: string }, token = tokens.access) {
   const proof = await steps.proofByPassword(token);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
 import type { OAuthClient } from '../../storage/storage.js';
+import { testClient } from '../../test-support/clients.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 // PORT 8080 and DEMO_PORT 8081 by default: the account site is http://localhost:8080, the demo
@@ -14,27 +15,14 @@ const PARTNER_ID = 'partner-shop';
 const PARTNER_ORIGIN = 'https://shop.example.uz';
 
 function partner(overrides: Partial<OAuthClient> = {}): OAuthClient {
-  const at = server.clock.now();
-  return {
+  return testClient(server.clock.now(), {
     id: PARTNER_ID,
     name: 'Partner Shop',
-    logoUrl: null,
-    homePage: null,
     redirectUris: [`${PARTNER_ORIGIN}/callback`],
-    postLogoutRedirectUris: [],
     webOrigins: [PARTNER_ORIGIN],
     scopes: ['openid'],
-    firstParty: false,
-    kind: 'public',
-    secretHash: null,
-    secretCreatedAt: null,
-    ownerId: null,
-    privacyPolicyUrl: null,
-    termsUrl: null,
-    createdAt: at,
-    updatedAt: at,
     ...overrides,
-  };
+  });
 }
 
 beforeEach(async () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { imageDimensions, solidImage } from '../../lib/images.js';
 import { appPath, developerCalls, problems } from '../../test-support/developers.js';
+import { basic } from '../../test-support/oauth-harness.js';
 import { oauthSteps, pkcePair, TOKEN } from '../../test-support/oauth.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
@@ -13,8 +14,6 @@ const server = useTestServer();
 const dev = developerCalls(server);
 const oauth = oauthSteps(server);
 const REDIRECT = 'https://bozor.example.uz/callback';
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** A signed-in user's authorization of the app, consenting; returns the code and its verifier. */
 async function codeFor(access: string, clientId: string) {

@@ -5,39 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { developerCalls, problems } from '../../test-support/developers.js';
-import { LOGOUT, oauthSteps, pkcePair, TOKEN } from '../../test-support/oauth.js';
+import { LOGOUT, oauthSteps } from '../../test-support/oauth.js';
 import { useTestServer } from '../../test-support/test-server.js';
 
 const server = useTestServer();
 const dev = developerCalls(server);
 const oauth = oauthSteps(server);
-const REDIRECT = 'https://bozor.example.uz/callback';
 const SIGNED_OUT = 'https://bozor.example.uz/signed-out';
-
-/** A signed-in user's consented authorization of the app, redeemed: the app's tokens. */
-async function appTokens(access: string, clientId: string) {
-  const pkce = pkcePair();
-  const request = {
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'openid profile',
-    state: 's',
-    code_challenge: pkce.challenge,
-    code_challenge_method: 'S256',
-  };
-  const allowed = await oauth.authorize(access, { ...request, consent: 'allow' });
-  const code = new URL(allowed.json.redirect_uri as string).searchParams.get('code') ?? '';
-  const redeemed = await oauth.postForm(TOKEN, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: REDIRECT,
-    client_id: clientId,
-    code_verifier: pkce.verifier,
-  });
-  if (redeemed.status !== 200) throw new Error(`token failed: ${redeemed.text}`);
-  return redeemed.json as { access_token: string; id_token: string };
-}
 
 const logout = (params: Record<string, string>) => server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
 
@@ -81,14 +55,14 @@ describe('post-logout redirect URIs of a registered app', () => {
     const owner = await server.registerByPhone('+998901410011');
     const { app } = await dev.created(owner.access, { post_logout_redirect_uris: [SIGNED_OUT] });
     const user = await server.registerByPhone('+998901410022');
-    const tokens = await appTokens(user.access, app.client_id);
+    const tokens = await dev.appTokens(user.access, app.client_id);
     const answer = await logout({ id_token_hint: tokens.id_token, post_logout_redirect_uri: SIGNED_OUT, state: 'xayr' });
     expect([answer.status, answer.headers.get('location')]).toEqual([302, `${SIGNED_OUT}?state=xayr`]);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
 
     // Once the address is taken off, logout still ends the session but no longer goes there.
     await dev.patch(owner.access, app.client_id, { post_logout_redirect_uris: [] });
-    const again = await appTokens(user.access, app.client_id);
+    const again = await dev.appTokens(user.access, app.client_id);
     const stays = await logout({ id_token_hint: again.id_token, post_logout_redirect_uri: SIGNED_OUT });
     expect([stays.status, stays.headers.get('location'), stays.text]).toEqual([200, null, 'Signed out']);
   });

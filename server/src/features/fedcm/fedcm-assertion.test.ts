@@ -3,23 +3,13 @@
  * bound to its origin, PKCE and nonce, redeemed at /oauth/token like the embed frame's — and each
  * refusal over HTTP.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieJar, fedcmSteps, WEBIDENTITY, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
-import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, oauthSteps } from '../../test-support/oauth.js';
-import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { cookieJar, useFedcmTests, WEBIDENTITY } from '../../test-support/fedcm.js';
+import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN } from '../../test-support/oauth.js';
+import { V1, type CallResult } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-const fedcm = fedcmSteps(server);
+const { server, oauth, fedcm, jar, aziza } = useFedcmTests('+998901120001');
 const BASE = 'http://localhost:8080';
-let jar: CookieJar;
-let aziza: SignedIn;
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  jar = cookieJar();
-  aziza = await fedcm.signUp(jar, '+998901120001');
-});
 
 const corsOf = (answer: CallResult) => [answer.headers.get('access-control-allow-origin'), answer.headers.get('access-control-allow-credentials')];
 const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>

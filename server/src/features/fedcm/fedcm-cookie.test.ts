@@ -4,22 +4,12 @@
  * disconnect and "Connected apps" end the same connection.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieJar, fedcmSteps, WEBIDENTITY, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
-import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, oauthSteps } from '../../test-support/oauth.js';
+import { cookieJar, useFedcmTests, WEBIDENTITY, type SignedIn } from '../../test-support/fedcm.js';
+import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN } from '../../test-support/oauth.js';
 import { sha256 } from '../../lib/secrets.js';
-import { STRONG_PASSWORD, useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
+import { STRONG_PASSWORD, V1, type CallResult } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-const fedcm = fedcmSteps(server);
-let jar: CookieJar;
-let aziza: SignedIn;
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  jar = cookieJar();
-  aziza = await fedcm.signUp(jar, '+998901130001');
-});
+const { server, oauth, fedcm, jar, aziza } = useFedcmTests('+998901130001');
 
 const idpCookieOf = (answer: CallResult) => answer.headers.getSetCookie().find((line) => line.startsWith('__Host-kirish_idp='));
 const logout = (account: SignedIn) => server.call('DELETE', `${V1}/user/LogoutUser/`, { token: account.access, headers: jar.header() });

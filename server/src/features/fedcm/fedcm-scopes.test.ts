@@ -5,21 +5,10 @@
  * never given.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieJar, fedcmSteps, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
-import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID, oauthSteps } from '../../test-support/oauth.js';
-import { useTestServer } from '../../test-support/test-server.js';
+import { useFedcmTests, type SignedIn } from '../../test-support/fedcm.js';
+import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID } from '../../test-support/oauth.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-const fedcm = fedcmSteps(server);
-let jar: CookieJar;
-let aziza: SignedIn;
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  jar = cookieJar();
-  aziza = await fedcm.signUp(jar, '+998901140001');
-});
+const { server, oauth, fedcm, jar, aziza } = useFedcmTests('+998901140001');
 
 const AUTOMATIC = { disclosure_text_shown: 'false', is_auto_selected: 'true' };
 const answered = async (scope: string, fields: Record<string, string>) =>

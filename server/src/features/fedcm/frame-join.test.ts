@@ -3,22 +3,12 @@
  * vouches for, and joining one as a credential event — a nonce of the tap, a session of the frame's
  * own under that sign-in, a line in the security log naming the partner's origin.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieJar, FEDCM, fedcmSteps, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
-import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, oauthSteps } from '../../test-support/oauth.js';
-import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { cookieJar, useFedcmTests, FEDCM, type CookieJar, type SignedIn } from '../../test-support/fedcm.js';
+import { OTHER_ID, OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN } from '../../test-support/oauth.js';
+import { STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-const fedcm = fedcmSteps(server);
-let jar: CookieJar;
-let aziza: SignedIn;
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  jar = cookieJar();
-  aziza = await fedcm.signUp(jar, '+998901130001');
-});
+const { server, jar, aziza } = useFedcmTests('+998901130001');
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const frame = (method: string, path: string, headers: Record<string, string>, body?: unknown, on: CookieJar = jar) =>

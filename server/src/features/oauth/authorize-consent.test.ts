@@ -1,36 +1,14 @@
 /** The authorization endpoint: consent and CORS (OpenID Connect Core §3.1.2.4, Fetch). */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
-import { AUTHORIZE, PARTNER_ID, PARTNER_ORIGIN, oauthSteps, pkcePair } from '../../test-support/oauth.js';
-import { useTestServer, type CallResult } from '../../test-support/test-server.js';
+import { redirectOf, errorOf, useOAuthTests } from '../../test-support/oauth-harness.js';
+import { AUTHORIZE, PARTNER_ID, PARTNER_ORIGIN, pkcePair } from '../../test-support/oauth.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; user_uuid: string; session: string };
+const { server, oauth, spa, codeRows } = useOAuthTests();
 const pkce = pkcePair();
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
 const ISSUER = 'http://localhost:8080';
 const authorize = (overrides: Record<string, unknown> = {}) => oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
 const allow = (overrides: Record<string, unknown> = {}) => authorize({ consent: 'allow', ...overrides });
-
-/** The query of the redirect URI an answer carries (it must carry one). */
-function redirectOf(answer: CallResult): URL {
-  expect(answer.status, answer.text).toBe(200);
-  expect(Object.keys(answer.json as object)).toEqual(['redirect_uri']);
-  return new URL(answer.json.redirect_uri as string);
-}
-
-/** The authorization error an answer redirects with. */
-function errorOf(answer: CallResult): string | null {
-  return redirectOf(answer).searchParams.get('error');
-}
-
-const codeRows = () => server.db.selectFrom('authorization_codes').selectAll().execute();
 
 describe('consent', () => {
   it('asks the person first for a third-party client: the client as app_info shows it and the scopes, and no code', async () => {

@@ -2,38 +2,17 @@
  * The authorization endpoint as the SPA's consent page calls it (POST /oauth/authorize/), and the
  * client information it shows (GET /oauth/app_info/): RFC 6749 §4.1, RFC 7636, RFC 9207, RFC 9700.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets.js';
-import { AUTHORIZE, BANK_ID, BANK_REDIRECT, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, oauthSteps, pkcePair } from '../../test-support/oauth.js';
-import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
+import { redirectOf, errorOf, useOAuthTests } from '../../test-support/oauth-harness.js';
+import { AUTHORIZE, BANK_ID, BANK_REDIRECT, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, pkcePair } from '../../test-support/oauth.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; user_uuid: string; session: string };
+const { server, oauth, spa, codeRows } = useOAuthTests();
 const pkce = pkcePair();
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
 const ISSUER = 'http://localhost:8080';
 const authorize = (overrides: Record<string, unknown> = {}) => oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
 const allow = (overrides: Record<string, unknown> = {}) => authorize({ consent: 'allow', ...overrides });
-
-/** The query of the redirect URI an answer carries (it must carry one). */
-function redirectOf(answer: CallResult): URL {
-  expect(answer.status, answer.text).toBe(200);
-  expect(Object.keys(answer.json as object)).toEqual(['redirect_uri']);
-  return new URL(answer.json.redirect_uri as string);
-}
-
-/** The authorization error an answer redirects with. */
-function errorOf(answer: CallResult): string | null {
-  return redirectOf(answer).searchParams.get('error');
-}
-
-const codeRows = () => server.db.selectFrom('authorization_codes').selectAll().execute();
 
 describe('GET /oauth/app_info/', () => {
   it('tells the consent screen who the client is and which scopes it may ask for', async () => {

@@ -3,22 +3,15 @@
  * keys (jose's createLocalJWKSet, as openid-client does), with the right iss, aud, nonce and sid.
  */
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNING_KEY_CACHE_SECONDS } from '../../config/policy.js';
-import { jwtHeader, jwtPayload, LOGOUT, oauthSteps, PARTNER_ID } from '../../test-support/oauth.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { useOAuthTests } from '../../test-support/oauth-harness.js';
+import { jwtHeader, jwtPayload, LOGOUT, PARTNER_ID } from '../../test-support/oauth.js';
+import { V1 } from '../../test-support/test-server.js';
 
 const ISSUER = 'http://localhost:8080';
 const site = async () => new Response('the SPA', { headers: { 'content-type': 'text/html' } });
-const server = useTestServer({ site });
-const oauth = oauthSteps(server);
-let spa: { access: string; user_uuid: string; session: string };
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
+const { server, oauth, spa } = useOAuthTests({ site });
 const jwks = async () => (await server.call('GET', '/.well-known/jwks.json')).json as JSONWebKeySet;
 
 describe('GET /.well-known/openid-configuration', () => {

@@ -1,17 +1,10 @@
 /** The apps a user let in: GET /user/grants/ and DELETE /user/grants/?client_id= . */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { OTHER_ID, OTHER_REDIRECT, PARTNER_ID, oauthSteps, pkcePair } from '../../test-support/oauth.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useOAuthTests } from '../../test-support/oauth-harness.js';
+import { OTHER_ID, OTHER_REDIRECT, PARTNER_ID, pkcePair } from '../../test-support/oauth.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; user_uuid: string };
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
+const { server, oauth, spa } = useOAuthTests();
 const GRANTS = `${V1}/user/grants/`;
 const list = (token = spa.access) => server.call('GET', GRANTS, { token });
 const revoke = (clientId: string, token = spa.access) => server.call('DELETE', `${GRANTS}?client_id=${encodeURIComponent(clientId)}`, { token });

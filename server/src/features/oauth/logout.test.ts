@@ -1,17 +1,14 @@
 /** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0), GET and POST /oauth/logout/. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
-import { LOGOUT, OTHER_ID, PARTNER_ID, PARTNER_LOGOUT_REDIRECT, jwtPayload, oauthSteps, type TokenJson } from '../../test-support/oauth.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { useOAuthTests } from '../../test-support/oauth-harness.js';
+import { LOGOUT, OTHER_ID, PARTNER_ID, PARTNER_LOGOUT_REDIRECT, jwtPayload, type TokenJson } from '../../test-support/oauth.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; user_uuid: string; session: string };
+const { server, oauth, spa } = useOAuthTests();
 let tokens: TokenJson;
 
 beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
   tokens = await oauth.tokens(spa.access);
 });
 

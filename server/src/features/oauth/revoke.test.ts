@@ -1,17 +1,10 @@
 /** Token revocation (RFC 7009), POST /oauth/revoke/. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { BANK_ID, BANK_SECRET, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, REVOKE, oauthSteps } from '../../test-support/oauth.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useOAuthTests } from '../../test-support/oauth-harness.js';
+import { BANK_ID, BANK_SECRET, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, REVOKE } from '../../test-support/oauth.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; refresh: string; user_uuid: string; session: string };
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
+const { server, oauth, spa } = useOAuthTests();
 const revoke = (form: Record<string, string>, headers: Record<string, string> = {}) => oauth.postForm(REVOKE, form, { headers });
 
 describe('POST /oauth/revoke/', () => {

@@ -1,6 +1,7 @@
 /** The token endpoint (RFC 6749 §3.2): client authentication and the refresh grant. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_FAILURES_PER_MINUTE_PER_IP } from '../../config/policy.js';
+import { oauthError, INVALID_GRANT, basic, useOAuthTests } from '../../test-support/oauth-harness.js';
 import {
   BANK_ID,
   BANK_SECRET,
@@ -11,29 +12,12 @@ import {
   PARTNER_REDIRECT,
   TOKEN,
   jwtPayload,
-  oauthSteps,
   pkcePair,
   bankForm,
 } from '../../test-support/oauth.js';
-import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; refresh: string; user_uuid: string; session: string };
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
-/** The RFC 6749 §5.2 error of an answer: status and `error`, with a description for developers. */
-function oauthError(answer: CallResult): [number, string] {
-  expect(answer.json?.error_description, answer.text).toEqual(expect.any(String));
-  return [answer.status, answer.json.error as string];
-}
-
-const INVALID_GRANT: [number, string] = [400, 'invalid_grant'];
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+const { server, oauth, spa } = useOAuthTests();
 
 /** A code for the confidential client, which needs no PKCE. */
 describe('client authentication', () => {

@@ -2,7 +2,8 @@
  * The token endpoint (POST /oauth/token/): redeeming codes with PKCE, refreshing with rotation,
  * client authentication, the RFC 6749 §5.2 error format, CORS and the failure limit.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { oauthError, INVALID_GRANT, basic, useOAuthTests } from '../../test-support/oauth-harness.js';
 import {
   BANK_ID,
   BANK_SECRET,
@@ -12,29 +13,12 @@ import {
   PARTNER_REDIRECT,
   TOKEN,
   jwtPayload,
-  oauthSteps,
   pkcePair,
   bankForm,
 } from '../../test-support/oauth.js';
-import { useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
+import { V1 } from '../../test-support/test-server.js';
 
-const server = useTestServer();
-const oauth = oauthSteps(server);
-let spa: { access: string; refresh: string; user_uuid: string; session: string };
-
-beforeEach(async () => {
-  await oauth.registerClients();
-  spa = await oauth.signIn();
-});
-
-/** The RFC 6749 §5.2 error of an answer: status and `error`, with a description for developers. */
-function oauthError(answer: CallResult): [number, string] {
-  expect(answer.json?.error_description, answer.text).toEqual(expect.any(String));
-  return [answer.status, answer.json.error as string];
-}
-
-const INVALID_GRANT: [number, string] = [400, 'invalid_grant'];
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+const { server, oauth, spa } = useOAuthTests();
 
 describe('redeeming a code', () => {
   it('answers the tokens: access, refresh, ID token, Bearer, 900 seconds, the granted scope; never cached', async () => {

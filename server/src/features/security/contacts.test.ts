@@ -1,20 +1,14 @@
 /** Changing the phone and the e-mail, secondary contacts, and the sign-in methods they give. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { securitySteps, type Tokens } from '../../test-support/security.js';
-import { REGISTER_PATH, STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useSecurityTests } from '../../test-support/security.js';
+import { REGISTER_PATH, STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998901280011';
 const NEW_PHONE = '+998901280099';
 const OTHER_PHONE = '+998901280022';
 const SECONDARY = `${V1}/user/secondary/`;
 
-const server = useTestServer();
-const steps = securitySteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE);
-});
+const { server, steps, tokens } = useSecurityTests(PHONE);
 
 async function changePhone(phone: string, token = tokens.access) {
   const proof = await steps.proofByPassword(token);

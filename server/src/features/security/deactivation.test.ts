@@ -1,20 +1,14 @@
 /** POST /user/deactivate/ and POST /user/restore/, and what a deactivated account may still do. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { oauthSteps, PARTNER_ID } from '../../test-support/oauth.js';
-import { PROFILE, securitySteps, type Tokens } from '../../test-support/security.js';
-import { useTestServer, V1 } from '../../test-support/test-server.js';
+import { PROFILE, useSecurityTests } from '../../test-support/security.js';
+import { V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998901290011';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const server = useTestServer();
-const steps = securitySteps(server);
+const { server, steps, tokens } = useSecurityTests(PHONE, { save: true });
 const oauth = oauthSteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE, { save: true });
-});
 
 async function deactivate(token = tokens.access) {
   const requestId = await steps.verifySignedIn(token, { phone: PHONE }, 'confirm_email_or_phone');

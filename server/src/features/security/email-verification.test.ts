@@ -2,21 +2,15 @@
  * An e-mail given at sign-up is stored unproven: POST /user/verify-email/ proves it by a code, a
  * password reset by it says why it cannot be used yet, and it cannot be taken as the backup e-mail.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PROFILE, securitySteps, type Tokens } from '../../test-support/security.js';
-import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { PROFILE, useSecurityTests } from '../../test-support/security.js';
+import { STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998901290011';
 const EMAIL = 'dilnoza@example.uz';
 const VERIFY = `${V1}/user/verify-email/`;
 
-const server = useTestServer();
-const steps = securitySteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE, { kind: 1, email: EMAIL });
-});
+const { server, steps, tokens } = useSecurityTests(PHONE, { kind: 1, email: EMAIL });
 
 const profile = async () => (await server.call('GET', PROFILE, { token: tokens.access })).json;
 const sendReset = () => server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'forget_pass_verification', email: EMAIL });

@@ -1,22 +1,16 @@
 /** POST /user/change-password/ and POST /user/reset-password/, and what a new password does to the apps let in. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { oauthSteps } from '../../test-support/oauth.js';
-import { securitySteps, type Tokens } from '../../test-support/security.js';
-import { STRONG_PASSWORD, useTestServer, V1 } from '../../test-support/test-server.js';
+import { useSecurityTests } from '../../test-support/security.js';
+import { STRONG_PASSWORD, V1 } from '../../test-support/test-server.js';
 
 const PHONE = '+998901270011';
 const NEW_PASSWORD = 'Yangi-parol-Toshkent-9';
 const CHANGE = `${V1}/user/change-password/`;
 const RESET = `${V1}/user/reset-password/`;
 
-const server = useTestServer();
-const steps = securitySteps(server);
+const { server, steps, tokens } = useSecurityTests(PHONE, { save: true });
 const oauth = oauthSteps(server);
-let tokens: Tokens;
-
-beforeEach(async () => {
-  tokens = await server.registerByPhone(PHONE, { save: true });
-});
 
 const signInWith = (password: string) => server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password });
 

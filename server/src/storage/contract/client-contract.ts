@@ -6,28 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { session, T0, user, type OpenStorage, usingStorage } from './contract-records.js';
 import type { AuthorizationCode, OAuthClient } from '../storage.js';
+import { testClient } from '../../test-support/clients.js';
 
 function client(id: string, overrides: Partial<OAuthClient> = {}): OAuthClient {
-  return {
+  return testClient(T0, {
     id,
     name: 'Test Shop',
-    logoUrl: null,
-    homePage: null,
     redirectUris: ['https://shop.example.uz/callback'],
     postLogoutRedirectUris: ['https://shop.example.uz/'],
     webOrigins: ['https://shop.example.uz'],
     scopes: ['openid', 'profile'],
-    firstParty: false,
-    kind: 'public',
-    secretHash: null,
-    secretCreatedAt: null,
-    ownerId: null,
-    privacyPolicyUrl: null,
-    termsUrl: null,
-    createdAt: T0,
-    updatedAt: T0,
     ...overrides,
-  };
+  });
 }
 
 function authorizationCode(id: string, overrides: Partial<AuthorizationCode> = {}): AuthorizationCode {

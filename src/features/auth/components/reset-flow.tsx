@@ -1,10 +1,9 @@
 /** Restoring a password, as a mountable component; `onReset` gets the confirmation to show. */
-import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { passwordChangedText } from '../../../lib/password-changed';
 import { useI18n } from '../../../lib/use-i18n';
 import type { Contact } from '../api/types';
@@ -44,23 +43,7 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, c
     return (
       <StepForm onSubmit={() => void model.save()}>
         <h1>{i18n.t('reset_title')}</h1>
-        <PasswordField
-          label={i18n.t('new_password_label')}
-          name="new-password"
-          autoComplete="new-password"
-          hint={i18n.t('password_hint')}
-          {...fieldProps(model.password, i18n)}
-          showLabel={i18n.t('show_password')}
-          hideLabel={i18n.t('hide_password')}
-        />
-        <PasswordField
-          label={i18n.t('repeat_password_label')}
-          name="repeat-password"
-          autoComplete="new-password"
-          {...fieldProps(model.passwordAgain, i18n)}
-          showLabel={i18n.t('show_password')}
-          hideLabel={i18n.t('hide_password')}
-        />
+        <NewPasswordFields password={model.password} again={model.passwordAgain} />
         <label className="checkbox">
           <input type="checkbox" checked={model.endApps.value} onChange={(event) => model.endApps.set(event.target.checked)} />
           <span>{i18n.t('security_end_app_sessions')}</span>

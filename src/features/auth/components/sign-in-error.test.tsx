@@ -1,31 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
+import { useReactRoot } from '../../../lib/testing/react-root';
 import { ServicesContext, type Services } from '../../../lib/services';
 import { createSignInModel } from '../models/sign-in-model';
-import { failure, fakeFlowDeps, fakeSession, SSO, strictTests } from '../test-support/flow-fakes';
+import { failure, fakeSession, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { SignInError } from './sign-in-error';
 
-// React's act() warns through console.error unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let flow: ReturnType<typeof fakeFlowDeps>;
-let root: Root;
-let host: HTMLElement;
-
-// First, so that its check runs after the unmount below.
-strictTests(() => flow.server.unexpected);
-beforeEach(() => {
-  flow = fakeFlowDeps();
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+// First, so that its checks run after the unmount below.
+const flow = useFlowFakes();
+const view = useReactRoot();
 
 async function refusedSignIn(key: string) {
   const model = createSignInModel({ ...flow.deps, session: fakeSession([]).session, onSignedIn: () => Promise.resolve() });
@@ -37,7 +22,7 @@ async function refusedSignIn(key: string) {
   await i18n.setLocale('en');
   const services = { i18n } as Services;
   await act(async () =>
-    root.render(
+    view.root.render(
       <ServicesContext.Provider value={services}>
         <SignInError model={model} />
       </ServicesContext.Provider>,
@@ -50,16 +35,16 @@ describe('the sign-in error step', () => {
   it('says what happened under a heading that takes the focus', async () => {
     await refusedSignIn('device_login_last_24_hours_error');
 
-    const heading = host.querySelector('h1');
+    const heading = view.host.querySelector('h1');
     expect(heading?.textContent).toBe('We couldn’t sign you in');
     expect(document.activeElement).toBe(heading);
-    expect(host.querySelector('p')?.textContent).toBe(en.device_login_last_24_hours_error);
+    expect(view.host.querySelector('p')?.textContent).toBe(en.device_login_last_24_hours_error);
   });
 
   it('goes back to the form with its one button', async () => {
     const model = await refusedSignIn('session_expired');
-    expect(host.querySelector('p')?.textContent).toBe(en.session_expired);
-    const button = host.querySelector('button');
+    expect(view.host.querySelector('p')?.textContent).toBe(en.session_expired);
+    const button = view.host.querySelector('button');
     expect(button?.textContent).toBe('Try again');
 
     await act(async () => button?.click());

@@ -4,7 +4,7 @@ import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
@@ -78,23 +78,7 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
           {...fieldProps(model.email, i18n)}
         />
       ) : null}
-      <PasswordField
-        label={i18n.t('new_password_label')}
-        name="new-password"
-        autoComplete="new-password"
-        hint={i18n.t('password_hint')}
-        {...fieldProps(model.password, i18n)}
-        showLabel={i18n.t('show_password')}
-        hideLabel={i18n.t('hide_password')}
-      />
-      <PasswordField
-        label={i18n.t('repeat_password_label')}
-        name="repeat-password"
-        autoComplete="new-password"
-        {...fieldProps(model.passwordAgain, i18n)}
-        showLabel={i18n.t('show_password')}
-        hideLabel={i18n.t('hide_password')}
-      />
+      <NewPasswordFields password={model.password} again={model.passwordAgain} />
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('sign_up')}
       </Button>

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { codeSent, failure, fakeFlowDeps, SIGN_IN_HEADERS, SSO, strictTests } from '../test-support/flow-fakes';
+import { codeSent, failure, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { createResetModel } from './reset-model';
 
-let flow: ReturnType<typeof fakeFlowDeps>;
 let resets: unknown[];
 
 function model() {
@@ -22,11 +21,10 @@ async function atPassword() {
   return reset;
 }
 
+const flow = useFlowFakes();
 beforeEach(() => {
-  flow = fakeFlowDeps();
   resets = [];
 });
-strictTests(() => flow.server.unexpected);
 
 describe('restoring a password', () => {
   it('goes from the phone to the code to the new password, and restores it by RestorePasswordSms', async () => {

@@ -1,13 +1,12 @@
 /** The sign-in model: signing in with a code, and this device's accounts. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/session';
-import { codeSent, deviceProfile, failure, fakeFlowDeps, fakeSession, SIGN_IN_HEADERS, SSO, strictTests, user } from '../test-support/flow-fakes';
+import { codeSent, deviceProfile, failure, fakeSession, SIGN_IN_HEADERS, SSO, user, useFlowFakes } from '../test-support/flow-fakes';
 import { chooseAccount } from './choose-account';
 import { createSignInModel } from './sign-in-model';
 
 const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
 
-let flow: ReturnType<typeof fakeFlowDeps>;
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
 function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile; fresh?: boolean } = {}) {
@@ -24,11 +23,10 @@ function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) 
   return { signIn, switched, session };
 }
 
+const flow = useFlowFakes();
 beforeEach(() => {
-  flow = fakeFlowDeps();
   signedIn = [];
 });
-strictTests(() => flow.server.unexpected);
 
 /** A model waiting for the code sent by SMS to +998901234567, with the server's calls so far forgotten. */
 async function atConfirmation() {

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/session';
-import { codeSent, failure, fakeFlowDeps, fakeSession, NOW, SIGN_IN_HEADERS, SSO, strictTests } from '../test-support/flow-fakes';
+import { codeSent, failure, fakeSession, NOW, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { createSignInModel } from './sign-in-model';
 
 const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
 
-let flow: ReturnType<typeof fakeFlowDeps>;
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
 function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile; fresh?: boolean } = {}) {
@@ -22,11 +21,10 @@ function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) 
   return { signIn, switched };
 }
 
+const flow = useFlowFakes();
 beforeEach(() => {
-  flow = fakeFlowDeps();
   signedIn = [];
 });
-strictTests(() => flow.server.unexpected);
 
 describe('signing in with a password', () => {
   it('sends the phone, password and save with the sign-in headers, then hands over the tokens', async () => {

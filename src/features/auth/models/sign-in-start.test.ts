@@ -1,14 +1,10 @@
 /** The sign-in model where it starts (issue 12): after a session ended elsewhere, with a handed contact, signed in. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeviceProfile } from '../../../lib/session';
-import { deviceProfile, failure, fakeFlowDeps, fakeSession, NOW, SSO, strictTests, user } from '../test-support/flow-fakes';
+import { deviceProfile, failure, fakeSession, NOW, SSO, user, useFlowFakes } from '../test-support/flow-fakes';
 import { createSignInModel, type SignInDeps } from './sign-in-model';
 
-let flow: ReturnType<typeof fakeFlowDeps>;
-beforeEach(() => {
-  flow = fakeFlowDeps();
-});
-strictTests(() => flow.server.unexpected);
+const flow = useFlowFakes();
 
 function model(session: SignInDeps['session'], extra: Partial<SignInDeps> = {}) {
   return createSignInModel({ ...flow.deps, session, onSignedIn: () => Promise.resolve(), ...extra });

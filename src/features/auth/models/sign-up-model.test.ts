@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../../lib/session';
-import { codeSent, failure, fakeFlowDeps, SIGN_IN_HEADERS, SSO, SSO_V2, strictTests } from '../test-support/flow-fakes';
+import { codeSent, failure, SIGN_IN_HEADERS, SSO, SSO_V2, useFlowFakes } from '../test-support/flow-fakes';
 import { createSignUpModel } from './sign-up-model';
 
 const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
 const REGISTER = `${SSO_V2}/register/RegisterUser/`;
 
-let flow: ReturnType<typeof fakeFlowDeps>;
 let registered: TokenResponse[];
 
 function model() {
@@ -42,12 +41,11 @@ function fillDetails(signUp: ReturnType<typeof model>, password = 'correct horse
   signUp.passwordAgain.value = password;
 }
 
+const flow = useFlowFakes();
 beforeEach(() => {
   sessionStorage.clear();
-  flow = fakeFlowDeps();
   registered = [];
 });
-strictTests(() => flow.server.unexpected);
 
 describe('the contact and its code', () => {
   it('tells a phone that already has an account so beside the phone, and sends no code', async () => {

@@ -119,3 +119,16 @@ export function strictTests(unexpectedCalls: () => string[]) {
     expect(unexpectedCalls(), 'every call was scripted').toEqual([]);
   });
 }
+
+/**
+ * The preamble of the auth flows' tests: fresh fakes before each test (the same object, refilled, so a
+ * file can hold it in a const), and strictTests' checks over them.
+ */
+export function useFlowFakes(): ReturnType<typeof fakeFlowDeps> {
+  const flow = {} as ReturnType<typeof fakeFlowDeps>;
+  beforeEach(() => {
+    Object.assign(flow, fakeFlowDeps());
+  });
+  strictTests(() => flow.server.unexpected);
+  return flow;
+}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
 import { passwordChangedText } from '../../../lib/password-changed';
@@ -44,21 +45,7 @@ export default function ChangePasswordScreen() {
           {...fieldProps(model.oldPassword, i18n)}
           {...toggles}
         />
-        <PasswordField
-          label={i18n.t('new_password_label')}
-          name="new-password"
-          autoComplete="new-password"
-          hint={i18n.t('password_hint')}
-          {...fieldProps(model.password, i18n)}
-          {...toggles}
-        />
-        <PasswordField
-          label={i18n.t('repeat_password_label')}
-          name="repeat-password"
-          autoComplete="new-password"
-          {...fieldProps(model.passwordAgain, i18n)}
-          {...toggles}
-        />
+        <NewPasswordFields password={model.password} again={model.passwordAgain} />
         <label className="checkbox">
           <input type="checkbox" checked={model.endOthers.value} onChange={(event) => model.endOthers.set(event.target.checked)} />
           <span>{i18n.t('security_end_other_sessions')}</span>

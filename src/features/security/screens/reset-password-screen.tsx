@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { PasswordChanged, ResetPasswordRequest } from '../../../../server/src/contract/passwords.js';
 import { Button } from '../../../components/button';
-import { fieldProps } from '../../../components/field-props';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { StepForm } from '../../../components/step-form';
 import { ownContact } from '../../../components/verification/own-contact';
 import { useVerifiedChange } from '../../../components/verification/use-verified-change';
@@ -79,7 +78,6 @@ export default function ResetPasswordSignedInScreen() {
   const user = session.user.value;
   if (!user) return null;
   const { password, again, endOthers, endApps } = fields;
-  const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
   return (
     <div className="stack narrow-form">
       <p>
@@ -107,21 +105,7 @@ export default function ResetPasswordSignedInScreen() {
           >
             <p>{i18n.t('reset_signed_in_intro')}</p>
             <UsernameField user={user} />
-            <PasswordField
-              label={i18n.t('new_password_label')}
-              name="new-password"
-              autoComplete="new-password"
-              hint={i18n.t('password_hint')}
-              {...fieldProps(password, i18n)}
-              {...toggles}
-            />
-            <PasswordField
-              label={i18n.t('repeat_password_label')}
-              name="repeat-password"
-              autoComplete="new-password"
-              {...fieldProps(again, i18n)}
-              {...toggles}
-            />
+            <NewPasswordFields password={password} again={again} />
             <label className="checkbox">
               <input type="checkbox" checked={endOthers.value} onChange={(event) => endOthers.set(event.target.checked)} />
               <span>{i18n.t('security_end_other_sessions')}</span>
