@@ -153,7 +153,7 @@ module.exports = {
       name: 'contract-error-keys-only-the-catalogue',
       severity: 'error',
       comment:
-        "The contract imports nothing outside its folder; error-keys.ts alone takes the English catalogue, as a type (its keys are the type of every error key on both sides, erased from every bundle: docs/decisions.md, One rule, one place).",
+        'The contract imports nothing outside its folder; error-keys.ts alone takes the English catalogue, as a type (its keys are the type of every error key on both sides, erased from every bundle: docs/decisions.md, One rule, one place).',
       from: { path: '^server/src/contract/error-keys\\.ts$' },
       to: { pathNot: ['^server/src/contract/', '^server/src/locales/en\\.json$'] },
     },
