@@ -182,7 +182,11 @@ module.exports = {
       to: { path: '^src/' },
     },
     // The catalogues, the test helpers and the demo data are imported under rules of their own, below.
-    ...layerRules('server', '^server/src/', SERVER_LAYERS, ['^server/src/locales/', '^server/src/test-support/', '^server/src/demo-data\\.ts$']),
+    ...layerRules('server', '^server/src/', SERVER_LAYERS, [
+      '^server/src/locales/',
+      '^server/src/test-support/',
+      '^server/src/demo-data\\.ts$',
+    ]),
     {
       name: 'server-demo-data-only-in-main-and-tests',
       severity: 'error',
@@ -205,7 +209,10 @@ module.exports = {
       comment:
         'The catalogues are data the translations service (services/translations.ts) loads once and serves; the rest of the server asks that service, so a text is looked up one way (docs/architecture.md).',
       // contract/error-keys.ts takes the English catalogue as a type only: its keys are every error key's type.
-      from: { path: '^server/src/', pathNot: [TEST, '^server/src/services/translations\\.ts$', '^server/src/contract/error-keys\\.ts$'] },
+      from: {
+        path: '^server/src/',
+        pathNot: [TEST, '^server/src/services/translations\\.ts$', '^server/src/contract/error-keys\\.ts$'],
+      },
       to: { path: '^server/src/locales/' },
     },
     ...layerRules('spa', '^src/', SPA_LAYERS, ['^src/(styles|icons)[/.]']),
@@ -215,7 +222,10 @@ module.exports = {
       comment:
         `One wrapper per third-party library (docs/architecture.md): only ${wrapper}${also ? ` (and ${also})` : ''} imports ${name}; ` +
         'the rest of the application imports the wrapper, so replacing or upgrading the library touches one place. Tests, scripts and their helpers may use it directly.',
-      from: { path: '^(src|widget|demo|server/src)/', pathNot: [exactly(wrapper), ...(also ? [exactly(also)] : []), TEST] },
+      from: {
+        path: '^(src|widget|demo|server/src)/',
+        pathNot: [exactly(wrapper), ...(also ? [exactly(also)] : []), TEST],
+      },
       to: { path: `(^|/)node_modules/(@types/)?${name}/` },
     })),
   ],

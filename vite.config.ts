@@ -22,7 +22,11 @@ function commit(): string {
 /** The VITE_* variables of the environment (and .env files), with the build's version and commit. */
 function siteConfig(mode: string) {
   try {
-    return loadConfig({ ...loadEnv(mode, process.cwd(), 'VITE_'), VITE_KIRISH_VERSION: version, VITE_KIRISH_COMMIT: commit() });
+    return loadConfig({
+      ...loadEnv(mode, process.cwd(), 'VITE_'),
+      VITE_KIRISH_VERSION: version,
+      VITE_KIRISH_COMMIT: commit(),
+    });
   } catch (error) {
     if (error instanceof ConfigError) throw new Error(`Kirish configuration: ${error.message}`, { cause: error });
     throw error;
@@ -89,7 +93,9 @@ const SIGN_IN_FILES = [
 /** One throwaway PostgreSQL cluster per test run, shared by the projects that name it (issue 13). */
 const POSTGRES_SETUP = fileURLToPath(new URL('./test/support/postgres-global-setup.mjs', import.meta.url));
 
-const SIGN_IN_PATHS = new Set(SIGN_IN_FILES.map((file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url)).replaceAll('\\', '/')));
+const SIGN_IN_PATHS = new Set(
+  SIGN_IN_FILES.map((file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url)).replaceAll('\\', '/')),
+);
 
 /**
  * The account SPA (src/, built into dist/app) and the test projects of the whole repository:
@@ -100,7 +106,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   publicDir: false,
   plugins: [markdownPages(), react()],
   resolve: {
-    alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./src/lib/sync-external-store.ts', import.meta.url),
+      ),
+    },
   },
   define: {
     // The site's configuration is validated here, once, when it is built (src/config/config.ts):
@@ -125,7 +135,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         // The page preloads what its entry imports; a lazy screen's own imports are found when it
         // loads (one more round trip) instead of a list of every screen's chunks in the entry, which
         // grew with each screen and pushed the first pages over their budget.
-        modulePreload: { polyfill: false, resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []) },
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []),
+        },
         rolldownOptions: {
           output: {
             // React, the router and signals in one chunk: every page needs all of them, and a few

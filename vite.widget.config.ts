@@ -40,7 +40,11 @@ function packageManifest(): Plugin {
     generateBundle() {
       const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
       const { name, ...rest } = JSON.parse(readFileSync('widget/dist-package.json', 'utf8')) as Record<string, unknown>;
-      this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify({ name, version, ...rest }, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'package.json',
+        source: `${JSON.stringify({ name, version, ...rest }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -69,7 +73,14 @@ const widgetPackage: UserConfig = {
       beforeWriteFile: packagedDeclaration,
       // Only what a partner imports: no tests, no test support, not the loader's own entry
       // (test/widget-package.test.ts lists what `npm pack` would publish).
-      exclude: ['widget/**/*.test.ts', 'widget/**/*.test.tsx', 'widget/test-support/**', 'widget/loader.ts', 'widget/script-tag.ts', 'widget/pkce.ts'],
+      exclude: [
+        'widget/**/*.test.ts',
+        'widget/**/*.test.tsx',
+        'widget/test-support/**',
+        'widget/loader.ts',
+        'widget/script-tag.ts',
+        'widget/pkce.ts',
+      ],
     }),
     packageManifest(),
   ],

@@ -39,13 +39,25 @@ async function signedIn(tokens: Record<string, unknown>, source: string): Promis
 // 1. The script tag's events, on its container.
 const scriptTagBox = document.getElementById('script-tag-widget');
 scriptTagBox?.addEventListener('kirish:ready', () => log('script tag', 'ready'));
-scriptTagBox?.addEventListener('kirish:urlchange', (event) => log('script tag', `iframeUrlChange ${String((event as CustomEvent).detail)}`));
-scriptTagBox?.addEventListener('kirish:error', (event) => log('script tag', `error ${String((event as CustomEvent).detail)}`));
-scriptTagBox?.addEventListener('kirish:token', (event) => void signedIn((event as CustomEvent<Record<string, unknown>>).detail, 'script tag'));
+scriptTagBox?.addEventListener('kirish:urlchange', (event) =>
+  log('script tag', `iframeUrlChange ${String((event as CustomEvent).detail)}`),
+);
+scriptTagBox?.addEventListener('kirish:error', (event) =>
+  log('script tag', `error ${String((event as CustomEvent).detail)}`),
+);
+scriptTagBox?.addEventListener(
+  'kirish:token',
+  (event) => void signedIn((event as CustomEvent<Record<string, unknown>>).detail, 'script tag'),
+);
 
 // 2. The React component.
 const reactBox = document.getElementById('react-widget');
-if (reactBox) mountReactWidget(reactBox, nonces.react ?? '', (tokens, source) => void signedIn(tokens as unknown as Record<string, unknown>, source));
+if (reactBox)
+  mountReactWidget(
+    reactBox,
+    nonces.react ?? '',
+    (tokens, source) => void signedIn(tokens as unknown as Record<string, unknown>, source),
+  );
 
 // 3. The redirect.
 document.getElementById('redirect-sign-in')?.addEventListener('click', () => {

@@ -4,7 +4,11 @@ import { KirishLogin, type KirishTokens } from '../widget/react';
 import { log } from './log';
 import { CLIENT_ID, SSO_ORIGIN } from './sso';
 
-export function mountReactWidget(element: HTMLElement, nonce: string, onToken: (tokens: KirishTokens, source: string) => void): void {
+export function mountReactWidget(
+  element: HTMLElement,
+  nonce: string,
+  onToken: (tokens: KirishTokens, source: string) => void,
+): void {
   createRoot(element).render(
     <KirishLogin
       clientId={CLIENT_ID}

@@ -29,7 +29,11 @@ async function discover(): Promise<oauth.AuthorizationServer> {
 
 export async function startRedirectSignIn(): Promise<void> {
   const server = await discover();
-  const pending: Pending = { verifier: oauth.generateRandomCodeVerifier(), state: oauth.generateRandomState(), nonce: oauth.generateRandomNonce() };
+  const pending: Pending = {
+    verifier: oauth.generateRandomCodeVerifier(),
+    state: oauth.generateRandomState(),
+    nonce: oauth.generateRandomNonce(),
+  };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   const url = new URL(server.authorization_endpoint ?? `${SSO_ORIGIN}/oauth`);
   url.search = new URLSearchParams({
@@ -68,8 +72,19 @@ export async function finishRedirectSignIn(onLog: (text: string) => void): Promi
     throw error;
   }
   onLog('authorization answered with a code (state and iss checked)');
-  const response = await oauth.authorizationCodeGrantRequest(server, client, oauth.None(), params, redirectUri(), pending.verifier, httpOptions);
-  const tokens = await oauth.processAuthorizationCodeResponse(server, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
+  const response = await oauth.authorizationCodeGrantRequest(
+    server,
+    client,
+    oauth.None(),
+    params,
+    redirectUri(),
+    pending.verifier,
+    httpOptions,
+  );
+  const tokens = await oauth.processAuthorizationCodeResponse(server, client, response, {
+    expectedNonce: pending.nonce,
+    requireIdToken: true,
+  });
   const claims = oauth.getValidatedIdTokenClaims(tokens);
   onLog(`code redeemed with the PKCE verifier; ID token for sub ${claims?.sub ?? '?'} (nonce checked)`);
   const info = await oauth.processUserInfoResponse(
@@ -78,6 +93,7 @@ export async function finishRedirectSignIn(onLog: (text: string) => void): Promi
     claims?.sub ?? oauth.skipSubjectCheck,
     await oauth.userInfoRequest(server, client, tokens.access_token, httpOptions),
   );
-  const name = typeof info.name === 'string' ? info.name : [info.given_name, info.family_name].filter(Boolean).join(' ');
+  const name =
+    typeof info.name === 'string' ? info.name : [info.given_name, info.family_name].filter(Boolean).join(' ');
   return { accessToken: tokens.access_token, name: name || info.sub };
 }

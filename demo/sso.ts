@@ -13,7 +13,9 @@ export interface UserInfo {
 
 /** GET the OpenID userinfo with an access token (OIDC Core §5.3). */
 export async function fetchUserInfo(accessToken: string): Promise<UserInfo> {
-  const response = await fetch(`${SSO_ORIGIN}/sso/api/v1/oauth/userinfo/`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await fetch(`${SSO_ORIGIN}/sso/api/v1/oauth/userinfo/`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
   return (await response.json()) as UserInfo;
 }

@@ -8,7 +8,8 @@
  */
 import { SSO_ORIGIN, CLIENT_ID } from './sso';
 
-const fromBase64Url = (part: string) => Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const fromBase64Url = (part: string) =>
+  Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 const jsonOf = (part: string) => JSON.parse(new TextDecoder().decode(fromBase64Url(part))) as Record<string, unknown>;
 const RS256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 
@@ -17,12 +18,16 @@ export async function verifyIdToken(idToken: string, expectedNonce: string): Pro
   const [head = '', body = '', signature = ''] = idToken.split('.');
   const header = jsonOf(head);
   if (header.alg !== 'RS256') throw new Error(`alg ${String(header.alg)} is not RS256`);
-  const discovery = (await (await fetch(`${SSO_ORIGIN}/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string };
+  const discovery = (await (await fetch(`${SSO_ORIGIN}/.well-known/openid-configuration`)).json()) as {
+    issuer: string;
+    jwks_uri: string;
+  };
   const { keys } = (await (await fetch(discovery.jwks_uri)).json()) as { keys: Array<JsonWebKey & { kid?: string }> };
   const jwk = keys.find((key) => key.kid === header.kid);
   if (!jwk) throw new Error(`no published key has kid ${String(header.kid)}`);
   const key = await crypto.subtle.importKey('jwk', jwk, RS256, false, ['verify']);
-  if (!(await crypto.subtle.verify(RS256, key, fromBase64Url(signature), new TextEncoder().encode(`${head}.${body}`)))) throw new Error('bad signature');
+  if (!(await crypto.subtle.verify(RS256, key, fromBase64Url(signature), new TextEncoder().encode(`${head}.${body}`))))
+    throw new Error('bad signature');
   const claims = jsonOf(body);
   if (claims.iss !== discovery.issuer) throw new Error('wrong issuer');
   if (!([] as unknown[]).concat(claims.aud).includes(CLIENT_ID)) throw new Error('not for this client');

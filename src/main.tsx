@@ -32,12 +32,15 @@ const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null
 // docs/product.md §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
 // docs/product.md §3: the {product}_source cookie holds the host name at start until a {product}Source arrives.
-if (!getCookie(productSourceCookie(config.product))) setCookie(productSourceCookie(config.product), location.hostname, PRODUCT_SOURCE_COOKIE_DAYS);
+if (!getCookie(productSourceCookie(config.product)))
+  setCookie(productSourceCookie(config.product), location.hostname, PRODUCT_SOURCE_COOKIE_DAYS);
 
 // docs/product.md §2 step 7: to Login with the query kept (an OAuth request's client_id, a returnPath ...) —
 // except for an app's silent request (OpenID Connect Core §3.1.2.1 prompt=none), which must not show
 // Login: the consent page stays and answers the app login_required.
-const silentAuthorization = () => location.pathname === '/oauth' && (new URLSearchParams(location.search).get('prompt') ?? '').split(' ').includes('none');
+const silentAuthorization = () =>
+  location.pathname === '/oauth' &&
+  (new URLSearchParams(location.search).get('prompt') ?? '').split(' ').includes('none');
 const goToLogin = () => {
   if (!silentAuthorization()) navigate(`/login${location.search}`, { replace: true });
 };
@@ -67,11 +70,16 @@ const http = createHttp({
     if (session.followDevice(account)) services.showError({ status: error.status, data: error.data });
   },
 });
-const i18n = createI18n((locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }), pageTexts ?? undefined);
+const i18n = createI18n(
+  (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
+  pageTexts ?? undefined,
+);
 const session = createSession({ http, ssoApi: config.ssoApi, tokens });
 
 const frame = createParentFrame(window, async (clientId, origin) => {
-  const confirmed = await http.get<EmbedOrigin>(`${config.ssoApi}/oauth/embed_origin/`, { params: { client_id: clientId, origin } });
+  const confirmed = await http.get<EmbedOrigin>(`${config.ssoApi}/oauth/embed_origin/`, {
+    params: { client_id: clientId, origin },
+  });
   return confirmed.origin;
 });
 
@@ -124,7 +132,8 @@ const startDeviceId = () => {
   void ensureDeviceId();
 };
 for (const type of FIRST_INTERACTION) addEventListener(type, startDeviceId, { capture: true, passive: true });
-const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
+const whenIdle = (work: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0);
 const afterLoad = () => setTimeout(() => whenIdle(startDeviceId), DEVICE_ID_IDLE_DELAY_MS);
 if (document.readyState === 'complete') afterLoad();
 else addEventListener('load', afterLoad, { once: true });

@@ -20,7 +20,11 @@ const folder = useServerFolder('kirish-backup-');
 
 function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: folder.dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SCRIPT, ...args], {
+      cwd: folder.dir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,9 +73,16 @@ describe('npm run backup', () => {
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
-      const user = copy.prepare('select id, first_name from users where phone = ?').get(PHONE) as { id: string; first_name: string } | undefined;
+      const user = copy.prepare('select id, first_name from users where phone = ?').get(PHONE) as
+        { id: string; first_name: string } | undefined;
       expect(user).toEqual({ id: registered.user_uuid, first_name: 'Sardor' });
-      expect((copy.prepare('select count(*) as n from sessions where user_id = ?').get(registered.user_uuid) as { n: number }).n).toBeGreaterThan(1);
+      expect(
+        (
+          copy.prepare('select count(*) as n from sessions where user_id = ?').get(registered.user_uuid) as {
+            n: number;
+          }
+        ).n,
+      ).toBeGreaterThan(1);
     } finally {
       copy.close();
     }

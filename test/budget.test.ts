@@ -15,24 +15,32 @@ const ROUTES = { login: 'features/auth/screens/login-screen.tsx', embed: 'app/em
 describe('the account site build', () => {
   const manifest = readManifest();
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const initialFiles = (screen: string) => new Set([...staticClosure(manifest, entry ?? ''), ...staticClosure(manifest, screen)]);
+  const initialFiles = (screen: string) =>
+    new Set([...staticClosure(manifest, entry ?? ''), ...staticClosure(manifest, screen)]);
   const bootFiles = staticClosure(manifest, entry ?? '');
   const loginFiles = initialFiles(ROUTES.login);
   const embedFiles = initialFiles(ROUTES.embed);
 
-  it.each(Object.entries(ROUTES))('loads the %s route with at most 90 kB of gzipped JavaScript, React included', (name, screen) => {
-    expect(entry, 'the manifest names an entry').toBeDefined();
-    expect(manifest[screen], 'the screen is its own chunk').toBeDefined();
-    const files = initialFiles(screen);
-    const total = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipBytes(file), 0);
-    console.log(`${name} route, initial JavaScript: ${total} B gzip in ${files.size} files (budget ${ROUTE_BUDGET_BYTES} B)`);
-    expect(total).toBeGreaterThan(50_000); // React alone is more: a smaller number means the test reads the wrong files
-    expect(total).toBeLessThanOrEqual(ROUTE_BUDGET_BYTES);
-  });
+  it.each(Object.entries(ROUTES))(
+    'loads the %s route with at most 90 kB of gzipped JavaScript, React included',
+    (name, screen) => {
+      expect(entry, 'the manifest names an entry').toBeDefined();
+      expect(manifest[screen], 'the screen is its own chunk').toBeDefined();
+      const files = initialFiles(screen);
+      const total = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipBytes(file), 0);
+      console.log(
+        `${name} route, initial JavaScript: ${total} B gzip in ${files.size} files (budget ${ROUTE_BUDGET_BYTES} B)`,
+      );
+      expect(total).toBeGreaterThan(50_000); // React alone is more: a smaller number means the test reads the wrong files
+      expect(total).toBeLessThanOrEqual(ROUTE_BUDGET_BYTES);
+    },
+  );
 
   it('keeps the fingerprint library and Sentry out of the login and embed routes', () => {
     const lazyOnly = Object.entries(manifest)
-      .filter(([key]) => key.includes('@fingerprintjs') || key.includes('@sentry') || key.includes('error-reporting-client'))
+      .filter(
+        ([key]) => key.includes('@fingerprintjs') || key.includes('@sentry') || key.includes('error-reporting-client'),
+      )
       .map(([, chunk]) => chunk.file);
     expect(lazyOnly.length).toBeGreaterThan(0);
     for (const file of lazyOnly) {

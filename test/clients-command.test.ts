@@ -57,7 +57,9 @@ function rows(): ClientRow[] {
 function events() {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const all = db.prepare('SELECT user_id, type, ip, user_agent, session_id, details FROM audit_events ORDER BY id').all() as { details: string }[];
+    const all = db
+      .prepare('SELECT user_id, type, ip, user_agent, session_id, details FROM audit_events ORDER BY id')
+      .all() as { details: string }[];
     return all.map((event) => ({ ...event, details: JSON.parse(event.details) as unknown }));
   } finally {
     db.close();
@@ -65,7 +67,15 @@ function events() {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-const ADD = ['add', '--name', 'Bozor Shop', '--home-page', 'https://bozor.example.uz/', '--privacy-policy', 'https://bozor.example.uz/privacy'];
+const ADD = [
+  'add',
+  '--name',
+  'Bozor Shop',
+  '--home-page',
+  'https://bozor.example.uz/',
+  '--privacy-policy',
+  'https://bozor.example.uz/privacy',
+];
 
 describe('npm run clients', () => {
   it('adds a confidential client, prints its secret once, and keeps only the hash', () => {
@@ -80,9 +90,19 @@ describe('npm run clients', () => {
       '--confidential',
     ]);
     expect(added.code, added.stderr).toBe(0);
-    const printed = JSON.parse(added.stdout) as { client_id: string; client_secret: string; app: Record<string, unknown> };
+    const printed = JSON.parse(added.stdout) as {
+      client_id: string;
+      client_secret: string;
+      app: Record<string, unknown>;
+    };
     expect(printed.client_secret).toMatch(/^kirish_secret_[A-Za-z0-9_-]{43}$/);
-    expect(printed.app).toMatchObject({ client_id: printed.client_id, kind: 'confidential', first_party: false, owner_id: null, has_secret: true });
+    expect(printed.app).toMatchObject({
+      client_id: printed.client_id,
+      kind: 'confidential',
+      first_party: false,
+      owner_id: null,
+      has_secret: true,
+    });
     expect(rows()).toEqual([
       expect.objectContaining({
         id: printed.client_id,
@@ -111,12 +131,18 @@ describe('npm run clients', () => {
     expect(table.stdout).toContain(`${printed.client_id}  Bozor Shop  public  first  operator`);
     const json = clients(['list', '--json']);
     expect(JSON.parse(json.stdout)).toEqual([
-      expect.objectContaining({ client_id: printed.client_id, web_origins: ['http://localhost:5173'], first_party: true }),
+      expect.objectContaining({
+        client_id: printed.client_id,
+        web_origins: ['http://localhost:5173'],
+        first_party: true,
+      }),
     ]);
   });
 
   it('rotates a confidential secret (the old hash is gone) and refuses a public client', () => {
-    const confidential = JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout) as {
+    const confidential = JSON.parse(
+      clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout,
+    ) as {
       client_id: string;
       client_secret: string;
     };
@@ -126,14 +152,18 @@ describe('npm run clients', () => {
     expect(secret).not.toBe(confidential.client_secret);
     expect(rows()[0]?.secret_hash).toBe(sha256(secret));
 
-    const publicId = (JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb']).stdout) as { client_id: string }).client_id;
+    const publicId = (
+      JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb']).stdout) as { client_id: string }
+    ).client_id;
     const refused = clients(['rotate-secret', publicId]);
     expect([refused.code, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toContain('public client');
   });
 
   it('removes a client, and says so plainly for an unknown one', () => {
-    const id = (JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb']).stdout) as { client_id: string }).client_id;
+    const id = (
+      JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb']).stdout) as { client_id: string }
+    ).client_id;
     const removed = clients(['remove', id]);
     expect(removed.code, removed.stderr).toBe(0);
     expect(rows()).toEqual([]);
@@ -143,8 +173,12 @@ describe('npm run clients', () => {
   });
 
   it("writes the operator's rotate-secret and remove of an account's app into the owner's security log; an operator's own app into none", () => {
-    const owned = JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout) as { client_id: string };
-    const own = JSON.parse(clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout) as { client_id: string };
+    const owned = JSON.parse(
+      clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout,
+    ) as { client_id: string };
+    const own = JSON.parse(
+      clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--confidential']).stdout,
+    ) as { client_id: string };
     // An account that registered the first app in the Developers section.
     const db = new Database(dbPath);
     try {
@@ -185,12 +219,24 @@ describe('npm run clients', () => {
   });
 
   it("registers where RP-initiated logout may return, under the redirect URIs' rules", () => {
-    const added = clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--post-logout-uri', 'https://bozor.example.uz/bye']);
-    expect(added.code, added.stderr).toBe(0);
-    expect((JSON.parse(added.stdout) as { app: { post_logout_redirect_uris: string[] } }).app.post_logout_redirect_uris).toEqual([
+    const added = clients([
+      ...ADD,
+      '--redirect-uri',
+      'https://bozor.example.uz/cb',
+      '--post-logout-uri',
       'https://bozor.example.uz/bye',
     ]);
-    const refused = clients([...ADD, '--redirect-uri', 'https://bozor.example.uz/cb', '--post-logout-uri', 'https://bozor.example.uz/bye#x']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(
+      (JSON.parse(added.stdout) as { app: { post_logout_redirect_uris: string[] } }).app.post_logout_redirect_uris,
+    ).toEqual(['https://bozor.example.uz/bye']);
+    const refused = clients([
+      ...ADD,
+      '--redirect-uri',
+      'https://bozor.example.uz/cb',
+      '--post-logout-uri',
+      'https://bozor.example.uz/bye#x',
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--post-logout-uri: ');
     expect(refused.stderr).toContain('(uri_fragment_not_allowed)');
@@ -210,7 +256,13 @@ describe('npm run clients', () => {
   });
 
   it('applies the rules of the Developers API to the addresses, and writes nothing when one is wrong', () => {
-    const answer = clients([...ADD, '--redirect-uri', 'http://bozor.example.uz/cb', '--origin', 'https://bozor.example.uz/']);
+    const answer = clients([
+      ...ADD,
+      '--redirect-uri',
+      'http://bozor.example.uz/cb',
+      '--origin',
+      'https://bozor.example.uz/',
+    ]);
     expect(answer.code).toBe(2);
     expect(answer.stderr).toContain(
       '--redirect-uri: Addresses must start with https:// (http:// is allowed only for localhost while developing). (uri_https_required)',

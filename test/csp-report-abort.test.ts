@@ -36,7 +36,8 @@ describe('POST /csp-report from a client that aborts its body', () => {
     const server = await startServer({ DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`, METRICS_TOKEN: TOKEN });
     folder.server = server;
     const host = new URL(server.origin).host;
-    const report = '{"csp-report":{"document-uri":"http://127.0.0.1/","violated-directive":"script-src","blocked-uri":"inline"}}';
+    const report =
+      '{"csp-report":{"document-uri":"http://127.0.0.1/","violated-directive":"script-src","blocked-uri":"inline"}}';
     const heads = [
       // The length says 500 bytes more than ever come.
       `Content-Length: ${report.length + 500}\r\n\r\n${report}`,
@@ -45,11 +46,15 @@ describe('POST /csp-report from a client that aborts its body', () => {
     ];
     for (const [index, rest] of heads.entries()) {
       const connection = await RawConnection.open(server.origin);
-      await connection.write(`POST /csp-report HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/csp-report\r\n${rest}`);
+      await connection.write(
+        `POST /csp-report HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/csp-report\r\n${rest}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       connection.destroy();
       const lines = await until(() => {
-        const seen = linesOf(server.output()).filter((entry) => entry.msg === 'request' && entry.route === '/csp-report');
+        const seen = linesOf(server.output()).filter(
+          (entry) => entry.msg === 'request' && entry.route === '/csp-report',
+        );
         return seen.length > index ? seen : undefined;
       }, 5000);
       expect(lines[index]?.status, server.output()).toBe(400);

@@ -86,8 +86,18 @@ async function main() {
     server = await startServer(join(tempDir, 'kirish.db'));
     browser = await launchBrowser();
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'Asia/Tashkent' });
-      const signedOut = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'Asia/Tashkent' });
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        deviceScaleFactor: 1,
+        locale: 'en-US',
+        timezoneId: 'Asia/Tashkent',
+      });
+      const signedOut = await browser.newContext({
+        viewport: { width, height: 800 },
+        deviceScaleFactor: 1,
+        locale: 'en-US',
+        timezoneId: 'Asia/Tashkent',
+      });
       const page = await context.newPage();
       await signIn(page, server.origin);
       const outPage = await signedOut.newPage();
@@ -95,7 +105,9 @@ async function main() {
         const target = screen.signedIn === false ? outPage : page;
         const file = join(outDir, `${screen.name}-${width}.webp`);
         try {
-          const url = screen.demo ? server.demoOrigin : `${server.origin}${screen.path.replace('{DEMO}', server.demoOrigin)}`;
+          const url = screen.demo
+            ? server.demoOrigin
+            : `${server.origin}${screen.path.replace('{DEMO}', server.demoOrigin)}`;
           await target.goto(url);
           await shoot(target, file);
           console.log(`  ${screen.name}-${width}.webp`);

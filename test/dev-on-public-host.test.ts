@@ -40,7 +40,9 @@ describe('starting outside production', () => {
   it('refuses a public PUBLIC_URL when NODE_ENV is unset, and says how to go on', async () => {
     const output = await refusedStart({ NODE_ENV: '', PUBLIC_URL: PUBLIC });
     expect(output).toContain('server exited with 1');
-    expect(output).toContain(`Kirish cannot start: PUBLIC_URL must be a loopback origin (localhost, 127.0.0.1, [::1]) while NODE_ENV is development`);
+    expect(output).toContain(
+      `Kirish cannot start: PUBLIC_URL must be a loopback origin (localhost, 127.0.0.1, [::1]) while NODE_ENV is development`,
+    );
     expect(output).toContain('set NODE_ENV=production, or KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1');
   });
 
@@ -63,7 +65,12 @@ describe('starting outside production', () => {
     };
 
     beforeAll(async () => {
-      running = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'public.db')}`, NODE_ENV: '', PUBLIC_URL: PUBLIC, KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' });
+      running = await startServer({
+        DATABASE_URL: `sqlite:${join(dir, 'public.db')}`,
+        NODE_ENV: '',
+        PUBLIC_URL: PUBLIC,
+        KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1',
+      });
       port = new URL(running.origin).port;
     }, 60_000);
 
@@ -85,8 +92,12 @@ describe('starting outside production', () => {
     });
 
     it('answers only to the public name', async () => {
-      expect((await send({ method: 'GET', target: '/dev/outbox', headers: { accept: 'application/json' } })).status).toBe(200);
-      expect((await send({ method: 'GET', target: '/dev/outbox', headers: { host: `127.0.0.1:${port}` } })).status).toBe(421);
+      expect(
+        (await send({ method: 'GET', target: '/dev/outbox', headers: { accept: 'application/json' } })).status,
+      ).toBe(200);
+      expect(
+        (await send({ method: 'GET', target: '/dev/outbox', headers: { host: `127.0.0.1:${port}` } })).status,
+      ).toBe(421);
     });
   });
 });

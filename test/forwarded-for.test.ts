@@ -11,14 +11,21 @@ import { useServer } from './support/server-process.js';
 const kirish = useServer('kirish-xff-', { TRUST_PROXY: '1' });
 
 /** Asks for a sign-in code for a phone of its own, as a proxy in front of Kirish would forward it. */
-async function askForCode(phoneIndex: number, forwardedFor: string): Promise<{ status: number; error?: string; retryAfter: string | null }> {
+async function askForCode(
+  phoneIndex: number,
+  forwardedFor: string,
+): Promise<{ status: number; error?: string; retryAfter: string | null }> {
   const response = await fetch(`${kirish.server.origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
     body: JSON.stringify({ type: 'login_sms_verification', phone: `+9989312${String(phoneIndex).padStart(5, '0')}` }),
   });
   const body = (await response.json()) as { errors?: { error: string }[] };
-  return { status: response.status, ...(body.errors?.[0] ? { error: body.errors[0].error } : {}), retryAfter: response.headers.get('retry-after') };
+  return {
+    status: response.status,
+    ...(body.errors?.[0] ? { error: body.errors[0].error } : {}),
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 describe('X-Forwarded-For behind one proxy', () => {

@@ -30,7 +30,12 @@ async function signIn(i: number, phone: string, password: string): Promise<Answe
     body: JSON.stringify({ phone, password }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, ms: performance.now() - started };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : undefined,
+    ms: performance.now() - started,
+  };
 }
 
 const phone = (i: number) => `+99894${String(1_000_000 + i).padStart(7, '0')}`;
@@ -66,7 +71,8 @@ describe('a flood of sign-ins from many addresses (issue 33)', () => {
     );
 
     expect(Object.keys(counts).toSorted()).toEqual(['400', '503']);
-    for (const answer of answers.filter((a) => a.status === 400)) expect(answer.json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
+    for (const answer of answers.filter((a) => a.status === 400))
+      expect(answer.json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
     for (const busy of answers.filter((a) => a.status === 503)) {
       expect(busy.json).toEqual({ errors: [{ error: 'server_busy' }] });
       expect(busy.headers.get('retry-after')).toBe(String(PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS));
@@ -77,7 +83,9 @@ describe('a flood of sign-ins from many addresses (issue 33)', () => {
     // Nothing was left waiting: the owner signs in at once, and the metrics counted each busy answer.
     const owner = await signIn(FLOOD + 2, phone(0), PASSWORD);
     expect(owner.status).toBe(200);
-    const metrics = await (await fetch(`${kirish.server.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`${kirish.server.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(metrics).toContain(`kirish_password_hash_waits_timed_out_total ${counts[503]}`);
   }, 60_000);
 });

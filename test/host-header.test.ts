@@ -13,7 +13,11 @@ let ssoPort: string;
 let demoPort: string;
 
 /** Sends one request to 127.0.0.1:`port` — where the name resolves after a rebinding — with the Host the page's name gives. */
-async function sendTo(port: string, host: string, request: Omit<RawRequest, 'headers'> & { headers?: Record<string, string> }): Promise<RawAnswer> {
+async function sendTo(
+  port: string,
+  host: string,
+  request: Omit<RawRequest, 'headers'> & { headers?: Record<string, string> },
+): Promise<RawAnswer> {
   const connection = await RawConnection.open(`http://127.0.0.1:${port}`);
   try {
     return await connection.send({ ...request, headers: { ...request.headers, host } });
@@ -27,7 +31,11 @@ const refusal = (host: string) => ({
   type: 'text/plain; charset=UTF-8',
   text: `Misdirected Request: this server answers to ${host} only\n`,
 });
-const seen = (answer: RawAnswer) => ({ status: answer.status, type: answer.headers['content-type'], text: answer.body.toString('utf8') });
+const seen = (answer: RawAnswer) => ({
+  status: answer.status,
+  type: answer.headers['content-type'],
+  text: answer.body.toString('utf8'),
+});
 
 beforeAll(async () => {
   ssoPort = new URL(kirish.server.origin).port;
@@ -44,14 +52,24 @@ beforeAll(async () => {
 
 describe('the Host header outside production', () => {
   it('serves the dev outbox to its own name', async () => {
-    const answer = await sendTo(ssoPort, `localhost:${ssoPort}`, { method: 'GET', target: '/dev/outbox', headers: { accept: 'application/json' } });
+    const answer = await sendTo(ssoPort, `localhost:${ssoPort}`, {
+      method: 'GET',
+      target: '/dev/outbox',
+      headers: { accept: 'application/json' },
+    });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body.toString('utf8'))).toEqual([expect.objectContaining({ to: '+998935550011', code: expect.stringMatching(/^\d{6}$/) })]);
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual([
+      expect.objectContaining({ to: '+998935550011', code: expect.stringMatching(/^\d{6}$/) }),
+    ]);
   });
 
   it('refuses a rebound name with a short plain 421, and shows no code', async () => {
     for (const accept of ['application/json', 'text/html']) {
-      const answer = await sendTo(ssoPort, `attacker.example:${ssoPort}`, { method: 'GET', target: '/dev/outbox', headers: { accept } });
+      const answer = await sendTo(ssoPort, `attacker.example:${ssoPort}`, {
+        method: 'GET',
+        target: '/dev/outbox',
+        headers: { accept },
+      });
       expect(seen(answer)).toEqual(refusal(`localhost:${ssoPort}`));
     }
   });
@@ -69,7 +87,9 @@ describe('the Host header outside production', () => {
       },
     ];
     for (const request of requests) {
-      expect(seen(await sendTo(ssoPort, `attacker.example:${ssoPort}`, request)), request.target).toEqual(refusal(`localhost:${ssoPort}`));
+      expect(seen(await sendTo(ssoPort, `attacker.example:${ssoPort}`, request)), request.target).toEqual(
+        refusal(`localhost:${ssoPort}`),
+      );
     }
   });
 
@@ -79,7 +99,10 @@ describe('the Host header outside production', () => {
   });
 
   it('goes by the request line when it names a host, which overrides Host (RFC 9112 §3.2.2)', async () => {
-    const foreign = await sendTo(ssoPort, `localhost:${ssoPort}`, { method: 'GET', target: `http://attacker.example:${ssoPort}/dev/outbox` });
+    const foreign = await sendTo(ssoPort, `localhost:${ssoPort}`, {
+      method: 'GET',
+      target: `http://attacker.example:${ssoPort}/dev/outbox`,
+    });
     expect(foreign.status).toBe(421);
     const own = await sendTo(ssoPort, `localhost:${ssoPort}`, {
       method: 'GET',
@@ -99,7 +122,11 @@ describe('the Host header outside production', () => {
         body: '{"phone":"x"}',
       });
       expect(refused.status).toBe(421);
-      const served = await connection.send({ method: 'GET', target: '/.well-known/openid-configuration', headers: { host: `localhost:${ssoPort}` } });
+      const served = await connection.send({
+        method: 'GET',
+        target: '/.well-known/openid-configuration',
+        headers: { host: `localhost:${ssoPort}` },
+      });
       expect(served.status).toBe(200);
     } finally {
       connection.destroy();
@@ -108,6 +135,8 @@ describe('the Host header outside production', () => {
 
   it('guards the demo partner site by its own name', async () => {
     expect((await sendTo(demoPort, `127.0.0.1:${demoPort}`, { method: 'GET', target: '/' })).status).toBe(200);
-    expect(seen(await sendTo(demoPort, `attacker.example:${demoPort}`, { method: 'GET', target: '/' }))).toEqual(refusal(`127.0.0.1:${demoPort}`));
+    expect(seen(await sendTo(demoPort, `attacker.example:${demoPort}`, { method: 'GET', target: '/' }))).toEqual(
+      refusal(`127.0.0.1:${demoPort}`),
+    );
   });
 });

@@ -31,13 +31,18 @@ const WRONG_VALUES: unknown[] = [12345, true, null, { $ne: '' }, ['x'], 1e308, -
 
 function errorKeys(answer: RawAnswer): string[] {
   try {
-    return (JSON.parse(answer.body.toString('utf8')) as { errors?: { error: string }[] }).errors?.map((item) => item.error) ?? [];
+    return (
+      (JSON.parse(answer.body.toString('utf8')) as { errors?: { error: string }[] }).errors?.map(
+        (item) => item.error,
+      ) ?? []
+    );
   } catch {
     return [];
   }
 }
 
-const asForm = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+const asForm = (fields: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
 
 /** A multipart body with one file part `photo` of `bytes` bytes that start like a JPEG. */
 function photoPart(bytes: number): Buffer {
@@ -52,8 +57,12 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
   const keys = Object.keys(endpoint.sample);
   const firstKey = keys[0] ?? 'field';
   // The JSON and form routes sit behind a body limit (16 KiB unless said); the photo upload has its own.
-  const limit = endpoint.kind === 'json' || endpoint.kind === 'form' ? (endpoint.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES) : Infinity;
-  const tooLargeOver = (bytes: number) => (bytes > limit ? { expected: { status: 413, key: 'payload_too_large' } } : {});
+  const limit =
+    endpoint.kind === 'json' || endpoint.kind === 'form'
+      ? (endpoint.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES)
+      : Infinity;
+  const tooLargeOver = (bytes: number) =>
+    bytes > limit ? { expected: { status: 413, key: 'payload_too_large' } } : {};
   const deepNesting = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
   // Over the JSON limit, under the drain bound: refused by its length, read and thrown away.
   const threeMegabytes = `{"${firstKey}":"${'a'.repeat(3 * 1024 * 1024)}"}`;
@@ -64,18 +73,37 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
     endpoint.kind === 'form'
       ? {
           name: 'wrong types',
-          request: { headers: FORM_TYPE, body: `${asForm(endpoint.sample)}&grant_type=refresh_token&client_id=&client_id[]=x&token=%ZZ&=&&==` },
+          request: {
+            headers: FORM_TYPE,
+            body: `${asForm(endpoint.sample)}&grant_type=refresh_token&client_id=&client_id[]=x&token=%ZZ&=&&==`,
+          },
         }
       : {
           name: 'wrong types',
           request: {
             headers: JSON_TYPE,
-            body: JSON.stringify(Object.fromEntries((keys.length > 0 ? keys : ['field']).map((key, i) => [key, WRONG_VALUES[i % WRONG_VALUES.length]]))),
+            body: JSON.stringify(
+              Object.fromEntries(
+                (keys.length > 0 ? keys : ['field']).map((key, i) => [key, WRONG_VALUES[i % WRONG_VALUES.length]]),
+              ),
+            ),
           },
         },
-    { name: 'a 3 MB body', request: { headers: JSON_TYPE, body: threeMegabytes }, ...tooLargeOver(threeMegabytes.length) },
-    { name: 'a 3 MB chunked body', request: { headers: JSON_TYPE, body: threeMegabytes, chunked: true }, ...tooLargeOver(threeMegabytes.length) },
-    { name: '10,000 nested arrays', request: { headers: JSON_TYPE, body: deepNesting }, ...tooLargeOver(deepNesting.length) },
+    {
+      name: 'a 3 MB body',
+      request: { headers: JSON_TYPE, body: threeMegabytes },
+      ...tooLargeOver(threeMegabytes.length),
+    },
+    {
+      name: 'a 3 MB chunked body',
+      request: { headers: JSON_TYPE, body: threeMegabytes, chunked: true },
+      ...tooLargeOver(threeMegabytes.length),
+    },
+    {
+      name: '10,000 nested arrays',
+      request: { headers: JSON_TYPE, body: deepNesting },
+      ...tooLargeOver(deepNesting.length),
+    },
     {
       name: '7,000 nested arrays in a field, under the size limit',
       request: { headers: JSON_TYPE, body: `{"${firstKey}":${'['.repeat(7000)}${']'.repeat(7000)}}` },
@@ -92,10 +120,15 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
           name: 'prototype keys',
           request: {
             headers: JSON_TYPE,
-            body: `{"__proto__":{"is_admin":true},"constructor":{"prototype":{"is_admin":true}},${JSON.stringify(endpoint.sample).slice(1)}`.replace(',}', '}'),
+            body: `{"__proto__":{"is_admin":true},"constructor":{"prototype":{"is_admin":true}},${JSON.stringify(endpoint.sample).slice(1)}`.replace(
+              ',}',
+              '}',
+            ),
           },
           // Fields the schema does not have: refused by name, never merged into an object's prototype.
-          ...(endpoint.kind === 'json' && !endpoint.looseFields ? { expected: { status: 400, key: 'unknown_field' } } : {}),
+          ...(endpoint.kind === 'json' && !endpoint.looseFields
+            ? { expected: { status: 400, key: 'unknown_field' } }
+            : {}),
         },
     {
       name: 'broken multipart',
@@ -104,12 +137,17 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
         body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 truncated, no closing boundary`,
       },
       // A path naming no existing thing (SOME_ID) is answered 404 before its body is read.
-      ...(endpoint.kind === 'multipart' && !endpoint.path.includes('{') ? { expected: { status: 400, key: 'invalid_value' } } : {}),
+      ...(endpoint.kind === 'multipart' && !endpoint.path.includes('{')
+        ? { expected: { status: 400, key: 'invalid_value' } }
+        : {}),
     },
   ];
   if (endpoint.kind === 'multipart') {
     bodies.push(
-      { name: 'multipart without a boundary', request: { headers: { 'content-type': 'multipart/form-data; charset=utf-8' }, body: photoPart(16) } },
+      {
+        name: 'multipart without a boundary',
+        request: { headers: { 'content-type': 'multipart/form-data; charset=utf-8' }, body: photoPart(16) },
+      },
       {
         name: 'multipart with another boundary than declared',
         request: { headers: { 'content-type': 'multipart/form-data; boundary=SomethingElse' }, body: photoPart(16) },
@@ -179,7 +217,12 @@ async function signIn(): Promise<string> {
  * not a 5xx; the normal request answered on the same connection unless the first answer said
  * `Connection: close`, in which case the server closes it, and the normal request goes on a new one.
  */
-async function sendThenNormal(label: string, method: string, target: string, request: Omit<RawRequest, 'method' | 'target'>): Promise<RawAnswer> {
+async function sendThenNormal(
+  label: string,
+  method: string,
+  target: string,
+  request: Omit<RawRequest, 'method' | 'target'>,
+): Promise<RawAnswer> {
   if (connection.isClosed) connection = await RawConnection.open(kirish.server.origin);
   let answer: RawAnswer;
   try {
@@ -200,7 +243,11 @@ async function sendThenNormal(label: string, method: string, target: string, req
     tally.reused += 1;
   }
   // On a kept connection, this fails if anything of the hostile body is left in front of it.
-  const normal = await connection.send({ method: 'GET', target: '/.well-known/openid-configuration', headers: { accept: 'application/json' } });
+  const normal = await connection.send({
+    method: 'GET',
+    target: '/.well-known/openid-configuration',
+    headers: { accept: 'application/json' },
+  });
   tally.followUps += 1;
   expect(normal.status, `${label}: the next request`).toBe(200);
   expect((JSON.parse(normal.body.toString('utf8')) as { issuer: string }).issuer).toBe(kirish.server.origin);
@@ -248,15 +295,29 @@ describe('hostile bodies over one keep-alive connection', () => {
       const surprises: string[] = [];
       for (const hostile of hostileBodies(endpoint)) {
         const token = endpoint.auth === 'fresh' ? await signIn() : sharedToken;
-        const headers = { ...hostile.request.headers, ...(endpoint.auth === 'none' ? {} : { authorization: `Bearer ${token}` }) };
-        const answer = await sendThenNormal(`${endpoint.method} ${target} with ${hostile.name}`, endpoint.method, target, { ...hostile.request, headers });
+        const headers = {
+          ...hostile.request.headers,
+          ...(endpoint.auth === 'none' ? {} : { authorization: `Bearer ${token}` }),
+        };
+        const answer = await sendThenNormal(
+          `${endpoint.method} ${target} with ${hostile.name}`,
+          endpoint.method,
+          target,
+          { ...hostile.request, headers },
+        );
         const keys = errorKeys(answer);
         const { expected } = hostile;
-        if (expected && (answer.status !== expected.status || (expected.key !== undefined && !keys.includes(expected.key)))) {
-          surprises.push(`${hostile.name}: ${answer.status} ${keys.join(',')}, expected ${expected.status} ${expected.key ?? ''}`);
+        if (
+          expected &&
+          (answer.status !== expected.status || (expected.key !== undefined && !keys.includes(expected.key)))
+        ) {
+          surprises.push(
+            `${hostile.name}: ${answer.status} ${keys.join(',')}, expected ${expected.status} ${expected.key ?? ''}`,
+          );
         }
         // Only a body the server may not drain closes the connection: one of unknown length (chunked); none here is over the bound.
-        if (/close/i.test(answer.headers.connection ?? '') && !hostile.request.chunked) surprises.push(`${hostile.name}: closed the connection`);
+        if (/close/i.test(answer.headers.connection ?? '') && !hostile.request.chunked)
+          surprises.push(`${hostile.name}: closed the connection`);
       }
       expect(surprises).toEqual([]);
     });
@@ -269,18 +330,29 @@ describe('hostile bodies over one keep-alive connection', () => {
       ['/login', 404],
       ['/', 404],
     ] as const) {
-      const answer = await sendThenNormal(`POST ${target}`, 'POST', target, { headers: JSON_TYPE, body: Buffer.alloc(3 * 1024 * 1024, 0x61) });
-      expect({ status: answer.status, connection: answer.headers.connection }).toEqual({ status, connection: 'keep-alive' });
+      const answer = await sendThenNormal(`POST ${target}`, 'POST', target, {
+        headers: JSON_TYPE,
+        body: Buffer.alloc(3 * 1024 * 1024, 0x61),
+      });
+      expect({ status: answer.status, connection: answer.headers.connection }).toEqual({
+        status,
+        connection: 'keep-alive',
+      });
     }
   });
 
   it('answers a body over the drain bound, then closes the connection in stages', async () => {
     for (const oversized of OVERSIZED) {
       expect(Buffer.byteLength(oversized.request.body ?? '')).toBeGreaterThan(UNREAD_BODY_DRAIN_MAX_BYTES);
-      const answer = await sendThenNormal(`POST ${oversized.endpoint} with ${oversized.name}`, 'POST', oversized.endpoint, {
-        ...oversized.request,
-        headers: { ...oversized.request.headers, authorization: `Bearer ${sharedToken}` },
-      });
+      const answer = await sendThenNormal(
+        `POST ${oversized.endpoint} with ${oversized.name}`,
+        'POST',
+        oversized.endpoint,
+        {
+          ...oversized.request,
+          headers: { ...oversized.request.headers, authorization: `Bearer ${sharedToken}` },
+        },
+      );
       expect({ status: answer.status, keys: errorKeys(answer), connection: answer.headers.connection }).toEqual({
         status: 413,
         keys: [oversized.key],

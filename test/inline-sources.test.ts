@@ -18,7 +18,8 @@ describe('inlineSources', () => {
   });
 
   it('hashes each inline script and style element as the browser reads its text (CR LF as LF)', () => {
-    const page = '<script>window.a = 1;</script><script type="module">import "x";\r\n</script><script type="importmap">{}</script><style>p{color:red}</style>';
+    const page =
+      '<script>window.a = 1;</script><script type="module">import "x";\r\n</script><script type="importmap">{}</script><style>p{color:red}</style>';
     expect(inlineSources(page)).toEqual({
       scripts: [sha256('window.a = 1;'), sha256('import "x";\n'), sha256('{}')].toSorted(),
       styles: [sha256('p{color:red}')],
@@ -27,7 +28,8 @@ describe('inlineSources', () => {
   });
 
   it('refuses inline handlers, style attributes and javascript: URLs, which only unsafe-hashes could allow', () => {
-    const page = '<img src="/a.png" onerror="alert(1)"><p style="color:red">x</p><a href="javascript:alert(1)">y</a><a href="/ok">onclick=z</a>';
+    const page =
+      '<img src="/a.png" onerror="alert(1)"><p style="color:red">x</p><a href="javascript:alert(1)">y</a><a href="/ok">onclick=z</a>';
     const { refused } = inlineSources(page);
     expect(refused).toHaveLength(3);
     expect(refused[0]).toContain('onerror=');

@@ -18,7 +18,10 @@ const plant = (file: string, text: string) => {
   mkdirSync(dirname(join(root, file)), { recursive: true });
   writeFileSync(join(root, file), text);
 };
-writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+writeFileSync(
+  join(root, 'tsconfig.json'),
+  JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }),
+);
 symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
 
 // The targets, each importing nothing.
@@ -46,8 +49,14 @@ plant(
   'server/src/features/personal/address-routes.ts',
   "import './address-model.js';\nimport '../../services/session-service.js';\nimport '../../lib/clock.js';\n",
 );
-plant('server/src/features/personal/address-model.ts', "import type { value } from '../../contract/errors.js';\nexport type V = typeof value;\n");
-plant('server/src/lib/errors.ts', "import type { value } from '../contract/errors.js';\nexport type V = typeof value;\n");
+plant(
+  'server/src/features/personal/address-model.ts',
+  "import type { value } from '../../contract/errors.js';\nexport type V = typeof value;\n",
+);
+plant(
+  'server/src/lib/errors.ts',
+  "import type { value } from '../contract/errors.js';\nexport type V = typeof value;\n",
+);
 plant(
   'src/features/oauth/relay.ts',
   "import '../../../widget/protocol.js';\nimport '../../../server/src/contract/errors.js';\nimport '../../lib/format.js';\n",
@@ -61,8 +70,18 @@ const BROKEN = [
     to: 'server/src/features/sessions/session-routes.ts',
     why: 'sibling',
   },
-  { rule: 'server-storage-imports-only-below', from: 'server/src/storage/planted.ts', to: 'server/src/services/session-service.ts', why: 'Imports point down' },
-  { rule: 'server-lib-imports-only-below', from: 'server/src/lib/planted.ts', to: 'server/src/config/config.ts', why: 'lib/ imports only itself' },
+  {
+    rule: 'server-storage-imports-only-below',
+    from: 'server/src/storage/planted.ts',
+    to: 'server/src/services/session-service.ts',
+    why: 'Imports point down',
+  },
+  {
+    rule: 'server-lib-imports-only-below',
+    from: 'server/src/lib/planted.ts',
+    to: 'server/src/config/config.ts',
+    why: 'lib/ imports only itself',
+  },
   {
     rule: 'server-middleware-imports-only-below',
     from: 'server/src/middleware/planted.ts',
@@ -81,18 +100,48 @@ const BROKEN = [
     to: 'server/src/test-support/test-server.ts',
     why: 'left out of the build',
   },
-  { rule: 'contract-imports-only-itself', from: 'server/src/contract/planted.ts', to: 'server/src/lib/clock.ts', why: 'the browser reads it' },
-  { rule: 'spa-features-imports-only-below', from: 'src/features/personal/planted.tsx', to: 'src/features/security/security-screen.tsx', why: 'sibling' },
-  { rule: 'spa-lib-imports-only-below', from: 'src/lib/planted.ts', to: 'src/components/button.tsx', why: 'lib/ imports only itself' },
-  { rule: 'spa-components-imports-only-below', from: 'src/components/planted.tsx', to: 'src/app/routes.ts', why: 'components/ imports only' },
+  {
+    rule: 'contract-imports-only-itself',
+    from: 'server/src/contract/planted.ts',
+    to: 'server/src/lib/clock.ts',
+    why: 'the browser reads it',
+  },
+  {
+    rule: 'spa-features-imports-only-below',
+    from: 'src/features/personal/planted.tsx',
+    to: 'src/features/security/security-screen.tsx',
+    why: 'sibling',
+  },
+  {
+    rule: 'spa-lib-imports-only-below',
+    from: 'src/lib/planted.ts',
+    to: 'src/components/button.tsx',
+    why: 'lib/ imports only itself',
+  },
+  {
+    rule: 'spa-components-imports-only-below',
+    from: 'src/components/planted.tsx',
+    to: 'src/app/routes.ts',
+    why: 'components/ imports only',
+  },
   {
     rule: 'browser-imports-only-the-contract',
     from: 'src/lib/server-planted.ts',
     to: 'server/src/lib/clock.ts',
     why: 'no server code or package enters a bundle',
   },
-  { rule: 'widget-imports-nothing-of-the-spa', from: 'widget/planted.ts', to: 'src/lib/format.ts', why: "the SPA may take the widget's protocol" },
-  { rule: 'spa-imports-only-the-widget-protocol', from: 'src/lib/widget-planted.ts', to: 'widget/mount.ts', why: 'built and versioned apart' },
+  {
+    rule: 'widget-imports-nothing-of-the-spa',
+    from: 'widget/planted.ts',
+    to: 'src/lib/format.ts',
+    why: "the SPA may take the widget's protocol",
+  },
+  {
+    rule: 'spa-imports-only-the-widget-protocol',
+    from: 'src/lib/widget-planted.ts',
+    to: 'widget/mount.ts',
+    why: 'built and versioned apart',
+  },
 ];
 for (const { from, to } of BROKEN) {
   const up = dirname(from)
@@ -105,7 +154,10 @@ plant('src/lib/cycle-b.ts', "import type { a } from './cycle-a.js';\nexport type
 plant('src/features/personal/direct-http.ts', "import redaxios from 'redaxios';\nexport const http = redaxios;\n");
 
 type Result = {
-  summary: { violations: { from: string; to: string; rule: { name: string } }[]; ruleSetUsed: { forbidden: { name: string; comment: string }[] } };
+  summary: {
+    violations: { from: string; to: string; rule: { name: string } }[];
+    ruleSetUsed: { forbidden: { name: string; comment: string }[] };
+  };
 };
 const depcruise = (outputType: string) => {
   try {
@@ -140,26 +192,36 @@ describe('the layers of .dependency-cruiser.cjs', () => {
 
   it('refuses a cycle, type imports included, and a library imported past its wrapper', () => {
     expect(found).toContain('no-cycle: src/lib/cycle-a.ts → src/lib/cycle-b.ts');
-    expect(found.find((line) => line.startsWith('one-wrapper-redaxios: src/features/personal/direct-http.ts → '))).toBeDefined();
+    expect(
+      found.find((line) => line.startsWith('one-wrapper-redaxios: src/features/personal/direct-http.ts → ')),
+    ).toBeDefined();
     expect(comment('one-wrapper-redaxios')).toContain('only src/lib/http.ts imports redaxios');
   });
 
   it('lets a feature import its own folder and the layers below, and lib the contract', () => {
-    const allowed = found.filter((line) => /: (server\/src\/features\/personal|server\/src\/lib\/errors|src\/features\/oauth)/.test(line));
+    const allowed = found.filter((line) =>
+      /: (server\/src\/features\/personal|server\/src\/lib\/errors|src\/features\/oauth)/.test(line),
+    );
     expect(allowed).toEqual([]);
     expect(found).toHaveLength(BROKEN.length + 2); // the planted ones and nothing else
   });
 
   it('is run by npm run lint over every source root, so these rules guard the real tree', () => {
-    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     const cruise = scripts.lint?.split('&&').find((command) => command.trim().startsWith('depcruise')) ?? '';
     expect(cruise).toContain('--config .dependency-cruiser.cjs');
-    expect(cruise.trim().split(/\s+/)).toEqual(expect.arrayContaining(['src', 'widget', 'demo', 'server/src', 'server/scripts', 'test']));
+    expect(cruise.trim().split(/\s+/)).toEqual(
+      expect.arrayContaining(['src', 'widget', 'demo', 'server/src', 'server/scripts', 'test']),
+    );
   });
 
   it('prints the rule and its reason with each violation, as npm run lint shows it', () => {
     const text = depcruise('err-long');
-    expect(text).toContain('error server-storage-imports-only-below: server/src/storage/planted.ts → server/src/services/session-service.ts');
+    expect(text).toContain(
+      'error server-storage-imports-only-below: server/src/storage/planted.ts → server/src/services/session-service.ts',
+    );
     expect(text).toMatch(/Layers \(docs\/architecture\.md\): on the server,\s+storage\/ imports only itself/);
   });
 });

@@ -11,7 +11,9 @@ const GUIDE = readFileSync(new URL('../docs/partners.md', import.meta.url), 'utf
 
 describe('markdownToHtml', () => {
   it('escapes markup in text, code spans and code blocks: nothing in the file becomes an element', () => {
-    const html = markdownToHtml('Add <origin> & <script>alert(1)</script> `<img src=x onerror=alert(1)>`\n\n```html\n<script>evil()</script>\n```\n');
+    const html = markdownToHtml(
+      'Add <origin> & <script>alert(1)</script> `<img src=x onerror=alert(1)>`\n\n```html\n<script>evil()</script>\n```\n',
+    );
 
     expect(html).toBe(
       '<p>Add &lt;origin&gt; &amp; &lt;script&gt;alert(1)&lt;/script&gt; <code>&lt;img src=x onerror=alert(1)&gt;</code></p>\n' +
@@ -26,13 +28,19 @@ describe('markdownToHtml', () => {
   });
 
   it('gives headings GitHub’s ids, numbered when repeated', () => {
-    expect(headingId('Already signed in to Kirish: one click, in every browser')).toBe('already-signed-in-to-kirish-one-click-in-every-browser');
+    expect(headingId('Already signed in to Kirish: one click, in every browser')).toBe(
+      'already-signed-in-to-kirish-one-click-in-every-browser',
+    );
     expect(headingId('`Kirish.mount`')).toBe('kirishmount');
-    expect(markdownToHtml('## 1. Register\n\n## 1. Register\n')).toBe('<h2 id="1-register">1. Register</h2>\n<h2 id="1-register-1">1. Register</h2>\n');
+    expect(markdownToHtml('## 1. Register\n\n## 1. Register\n')).toBe(
+      '<h2 id="1-register">1. Register</h2>\n<h2 id="1-register-1">1. Register</h2>\n',
+    );
   });
 
   it('makes tables with escaped pipes, lists with continuation lines, strong and emphasis', () => {
-    const html = markdownToHtml("| a | b |\n| --- | --- |\n| `'x' \\| 'y'` | **B** *c* |\n\n1. one\n   more\n2. two\n\n- x\n\n- y\n");
+    const html = markdownToHtml(
+      "| a | b |\n| --- | --- |\n| `'x' \\| 'y'` | **B** *c* |\n\n1. one\n   more\n2. two\n\n- x\n\n- y\n",
+    );
 
     expect(html).toContain("<td><code>'x' | 'y'</code></td><td><strong>B</strong> <em>c</em></td>");
     expect(html).toContain('<ol>\n<li>one\nmore</li>\n<li>two</li>\n</ol>');

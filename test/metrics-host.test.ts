@@ -23,14 +23,23 @@ async function scrape(port: number, host: string) {
 describe('the metrics port outside production', () => {
   it('answers its own host:port and the loopback names of it, and refuses a rebound name with 421', async () => {
     const port = await freePort();
-    folder.server = await startServer({ DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`, METRICS_PORT: String(port) });
+    folder.server = await startServer({
+      DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`,
+      METRICS_PORT: String(port),
+    });
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
       const answer = await scrape(port, host);
-      expect([answer.status, answer.text.includes('# TYPE kirish_http_requests_total counter')], host).toEqual([200, true]);
+      expect([answer.status, answer.text.includes('# TYPE kirish_http_requests_total counter')], host).toEqual([
+        200,
+        true,
+      ]);
     }
     for (const host of [`attacker.example:${port}`, 'attacker.example', `127.0.0.1:${port + 1}`]) {
       const answer = await scrape(port, host);
-      expect(answer, host).toEqual({ status: 421, text: `Misdirected Request: this server answers to 127.0.0.1:${port} only\n` });
+      expect(answer, host).toEqual({
+        status: 421,
+        text: `Misdirected Request: this server answers to 127.0.0.1:${port} only\n`,
+      });
     }
   }, 30_000);
 });

@@ -23,7 +23,10 @@ async function freshServer() {
   dir = mkdtempSync(join(tmpdir(), 'kirish-limits-'));
   // The throttle's answers are counted here, not the hashes' deadline (test/hash-deadline.test.ts):
   // on a busy machine twenty queued hashes can outlast its 2 s.
-  server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, PASSWORD_HASH_MAX_WAIT_SECONDS: '60' });
+  server = await startServer({
+    DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`,
+    PASSWORD_HASH_MAX_WAIT_SECONDS: '60',
+  });
   return { api: apiClient(server.origin) };
 }
 
@@ -41,7 +44,9 @@ const phone = (i: number) => `+99893${String(1_000_000 + i).padStart(7, '0')}`;
 async function guessBurst(count: number) {
   const { api } = await freshServer();
   await api.registerByPhone(phone(0), PASSWORD);
-  const answers = await Promise.all(Array.from({ length: count }, (_, i) => api.post(LOGIN, { phone: phone(0), password: `wrong-guess-${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, i) => api.post(LOGIN, { phone: phone(0), password: `wrong-guess-${i}` })),
+  );
   const owner = await api.post(LOGIN, { phone: phone(0), password: PASSWORD });
   return { answers, owner };
 }
@@ -53,7 +58,8 @@ describe("guessing one account's password in parallel", () => {
       expect(statusCounts(answers)).toEqual({ 400: 3, 429: count - 3 });
       expect(errorKeys(answers.filter((a) => a.status === 400))).toEqual(new Set(['invalid_credentials']));
       expect(errorKeys(answers.filter((a) => a.status === 429))).toEqual(new Set(['too_many_attempts_login']));
-      for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(28);
+      for (const refused of answers.filter((a) => a.status === 429))
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(28);
       expect(owner.status).toBe(429);
       expect(owner.json).toEqual({ errors: [{ error: 'too_many_attempts_login' }] });
       expect(Number(owner.headers.get('retry-after'))).toBeLessThanOrEqual(30);
@@ -65,7 +71,9 @@ describe('spraying many accounts from one address in parallel', () => {
   it('checks exactly 20 of 30 parallel sign-ins to 30 accounts, then locks the address for 60 s', async () => {
     const { api } = await freshServer();
     await api.registerByPhone(phone(0), PASSWORD);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api.post(LOGIN, { phone: phone(100 + i), password: 'Toshkent-2026' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => api.post(LOGIN, { phone: phone(100 + i), password: 'Toshkent-2026' })),
+    );
     expect(statusCounts(answers)).toEqual({ 400: 20, 429: 10 });
     const owner = await api.post(LOGIN, { phone: phone(0), password: PASSWORD });
     expect(owner.status).toBe(429);
@@ -78,23 +86,31 @@ describe('asking for codes in parallel', () => {
   it('sends 30 of 60 parallel e-mail codes from one address (the hourly cap), and says rate_limit_error to the rest', async () => {
     const { api } = await freshServer();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => api.post(SEND_EMAIL, { type: 'confirm_email_or_phone', email: `guest${i}@example.uz` })),
+      Array.from({ length: 60 }, (_, i) =>
+        api.post(SEND_EMAIL, { type: 'confirm_email_or_phone', email: `guest${i}@example.uz` }),
+      ),
     );
     expect(statusCounts(answers)).toEqual({ 200: 30, 429: 30 });
     expect(errorKeys(answers.filter((a) => a.status === 429))).toEqual(new Set(['rate_limit_error']));
-    expect((await api.get('/dev/outbox')).json.filter((m: { channel: string }) => m.channel === 'email')).toHaveLength(30);
+    expect((await api.get('/dev/outbox')).json.filter((m: { channel: string }) => m.channel === 'email')).toHaveLength(
+      30,
+    );
   }, 60_000);
 
   it('sends 30 of 200 parallel SMS codes from one address', async () => {
     const { api } = await freshServer();
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => api.post(SEND_SMS, { type: 'login_sms_verification', phone: phone(i) })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => api.post(SEND_SMS, { type: 'login_sms_verification', phone: phone(i) })),
+    );
     expect(statusCounts(answers)).toEqual({ 200: 30, 429: 170 });
     expect((await api.get('/dev/outbox')).json).toHaveLength(30);
   }, 60_000);
 
   it('sends one of 20 parallel codes to one number (the 2-minute cooldown), and says timeout to the rest', async () => {
     const { api } = await freshServer();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post(SEND_SMS, { type: 'login_sms_verification', phone: phone(7) })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.post(SEND_SMS, { type: 'login_sms_verification', phone: phone(7) })),
+    );
     expect(statusCounts(answers)).toEqual({ 200: 1, 429: 19 });
     expect(errorKeys(answers.filter((a) => a.status === 429))).toEqual(new Set(['timeout']));
     expect((await api.get(`/dev/outbox?to=${encodeURIComponent(phone(7))}`)).json).toHaveLength(1);

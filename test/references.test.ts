@@ -23,7 +23,9 @@ const texts = tracked.flatMap((file) => {
 /** Every match of `pattern` in the tracked files, as "file:line: match". */
 function findAll(pattern: RegExp, keep: (match: RegExpMatchArray) => boolean = () => true): string[] {
   return texts.flatMap(({ file, text }) =>
-    [...text.matchAll(pattern)].filter(keep).map((match) => `${file}:${text.slice(0, match.index).split('\n').length}: ${match[0]}`),
+    [...text.matchAll(pattern)]
+      .filter(keep)
+      .map((match) => `${file}:${text.slice(0, match.index).split('\n').length}: ${match[0]}`),
   );
 }
 
@@ -33,11 +35,15 @@ const DOC = /(?<![\w/.-])docs\/([\w.-]+)\.md\b/g;
 const PRODUCT_CITATION = /docs\/product\.md,?\s+§(\d+)((?:\s*(?:,|\/|and|or)\s*§\d+)*)/g;
 const QUOTED_SECTION = /(?<![\w/.-])docs\/([\w.-]+)\.md,?\s+["“]([^"”\n]+)["”]/g;
 
-const productSections = new Set([...readFileSync(join(REPO, 'docs/product.md'), 'utf8').matchAll(/^## (\d+) /gm)].map((match) => Number(match[1])));
+const productSections = new Set(
+  [...readFileSync(join(REPO, 'docs/product.md'), 'utf8').matchAll(/^## (\d+) /gm)].map((match) => Number(match[1])),
+);
 
 /** A `docs/product.md §N, §M` citation naming a section the file does not have. */
 const missingSection = (match: RegExpMatchArray) =>
-  [match[1], ...[...(match[2] ?? '').matchAll(/§(\d+)/g)].map((more) => more[1])].some((section) => !productSections.has(Number(section)));
+  [match[1], ...[...(match[2] ?? '').matchAll(/§(\d+)/g)].map((more) => more[1])].some(
+    (section) => !productSections.has(Number(section)),
+  );
 
 /** A `docs/<name>.md, "Section"` quote whose text is not in that doc. */
 const absentQuote = (match: RegExpMatchArray) => {

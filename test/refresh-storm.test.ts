@@ -41,11 +41,16 @@ function query<T>(statement: string, ...parameters: string[]): T[] {
 
 /** The hashes of the session's refresh tokens that were never rotated: the family's live tokens. */
 const liveTokenHashes = (sessionId: string) =>
-  query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL', sessionId).map((row) => row.token_hash);
+  query<{ token_hash: string }>(
+    'SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL',
+    sessionId,
+  ).map((row) => row.token_hash);
 
 const refreshSpa = (refresh: string) => api.post(REFRESH, { refresh });
-const refreshOAuth = (refresh: string) => api.postForm(TOKEN, { grant_type: 'refresh_token', refresh_token: refresh, client_id: CLIENT_ID });
-const sessionOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+const refreshOAuth = (refresh: string) =>
+  api.postForm(TOKEN, { grant_type: 'refresh_token', refresh_token: refresh, client_id: CLIENT_ID });
+const sessionOf = (accessToken: string) =>
+  JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sid as string;
 
 /** Every answer 200 and all with one refresh token; returns it. */
 function oneSuccessor(answers: Answer[], field: 'refresh' | 'refresh_token'): string {
@@ -109,6 +114,8 @@ describe('a replay of an older token', () => {
     expect([replay.status, replay.json.code]).toEqual([401, 'token_not_valid']);
     expect((await refreshSpa(second.json.refresh)).status).toBe(401);
     expect((await api.get(PROFILE, second.json.access)).status).toBe(401);
-    expect(query('SELECT end_reason FROM sessions WHERE id = ?', tokens.session)).toEqual([{ end_reason: 'refresh_reuse' }]);
+    expect(query('SELECT end_reason FROM sessions WHERE id = ?', tokens.session)).toEqual([
+      { end_reason: 'refresh_reuse' },
+    ]);
   });
 });

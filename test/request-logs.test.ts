@@ -42,7 +42,9 @@ async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
   // Registration by phone with the dev outbox's code.
   const section = { type: 'login_sms_verification', phone: PHONE };
   expectOk(await api.post(`${V1}/auth/SendAuthSmsVerification/`, section));
-  const checked = expectOk(await api.post(`${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await codeFor(PHONE) }));
+  const checked = expectOk(
+    await api.post(`${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await codeFor(PHONE) }),
+  );
   secrets.push(checked.json.request_id);
   const registered = expectOk(
     await api.post('/sso/api/v2/register/RegisterUser/', {
@@ -67,9 +69,17 @@ async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
   secrets.push(proof.json.proof);
   const emailSection = { type: 'email_verification', email: EMAIL };
   expectOk(await api.post(`${V1}/auth/SendAuthEmailVerification/`, emailSection, access));
-  const emailChecked = expectOk(await api.post(`${V1}/auth/CheckAuthEmailVerification/`, { ...emailSection, code: await codeFor(EMAIL) }, access));
+  const emailChecked = expectOk(
+    await api.post(`${V1}/auth/CheckAuthEmailVerification/`, { ...emailSection, code: await codeFor(EMAIL) }, access),
+  );
   secrets.push(emailChecked.json.request_id);
-  expectOk(await api.post(`${V1}/user/change-email/`, { proof: proof.json.proof, request_id: emailChecked.json.request_id }, access));
+  expectOk(
+    await api.post(
+      `${V1}/user/change-email/`,
+      { proof: proof.json.proof, request_id: emailChecked.json.request_id },
+      access,
+    ),
+  );
 
   // A code sign-in, by the new e-mail (its purpose has had no code yet, so no cooldown).
   const signInSection = { type: 'confirm_email_or_phone', email: EMAIL };
@@ -111,8 +121,13 @@ async function fullRun(): Promise<{ secrets: string[]; requestIds: string[] }> {
   secrets.push(tokens.json.access_token, tokens.json.refresh_token, tokens.json.id_token);
   expectOk(await api.get(`${V1}/oauth/userinfo/`, tokens.json.access_token));
   // A wrong password and an unknown route, with secrets in the query string.
-  expect((await api.post(`${V1}/login/LoginUser/?password=${PASSWORD}`, { phone: PHONE, password: 'Not-the-password-1' })).status).toBe(400);
-  expect((await api.get(`${V1}/no-such-route/${encodeURIComponent(EMAIL)}?phone=${encodeURIComponent(PHONE)}`)).status).toBe(404);
+  expect(
+    (await api.post(`${V1}/login/LoginUser/?password=${PASSWORD}`, { phone: PHONE, password: 'Not-the-password-1' }))
+      .status,
+  ).toBe(400);
+  expect(
+    (await api.get(`${V1}/no-such-route/${encodeURIComponent(EMAIL)}?phone=${encodeURIComponent(PHONE)}`)).status,
+  ).toBe(404);
   return { secrets: secrets.filter((secret) => secret.length >= 6), requestIds };
 }
 
@@ -123,7 +138,8 @@ describe('the logs of a whole run', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const output = kirish.server.output();
 
-    for (const secret of secrets) expect(output, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret);
+    for (const secret of secrets)
+      expect(output, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret);
     expect(output).not.toContain(PHONE.slice(1));
     expect(output).not.toContain(EMAIL);
     expect(output.toLowerCase()).not.toContain(EMAIL.split('@')[0]);
@@ -135,7 +151,9 @@ describe('the logs of a whole run', () => {
       human.every((line) => /^(Kirish SSO|Demo partner site|Dev outbox|Demo account|Database|Metrics): /.test(line)),
       human.join('\n'),
     ).toBe(true);
-    const records = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = lines
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = records.filter((record) => record.msg === 'request');
     for (const request of requests) {
       expect(request).toEqual({
@@ -152,7 +170,9 @@ describe('the logs of a whole run', () => {
     // Every answer of the run has its line, found by its X-Request-Id.
     const logged = new Set(requests.map((request) => request.request_id));
     expect(requestIds.filter((id) => !logged.has(id))).toEqual([]);
-    const routes = new Set(requests.map((request) => `${String(request.method)} ${String(request.route)} ${String(request.status)}`));
+    const routes = new Set(
+      requests.map((request) => `${String(request.method)} ${String(request.route)} ${String(request.status)}`),
+    );
     expect(routes).toContain('POST /sso/api/v1/login/LoginUser/ 200');
     expect(routes).toContain('POST /sso/api/v1/login/LoginUser/ 400');
     expect(routes).toContain('POST /sso/api/v1/oauth/token/ 200');
@@ -161,7 +181,8 @@ describe('the logs of a whole run', () => {
 
   it('answers the probes on the main port only, not on the demo site', async () => {
     expect((await fetch(`${kirish.server.origin}/healthz`)).status).toBe(200);
-    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await fetch(`${kirish.server.demoOrigin}${path}`)).status).toBe(404);
+    for (const path of ['/healthz', '/readyz', '/metrics'])
+      expect((await fetch(`${kirish.server.demoOrigin}${path}`)).status).toBe(404);
   });
 
   it('serves the metrics on METRICS_PORT only', async () => {
@@ -173,6 +194,12 @@ describe('the logs of a whole run', () => {
     // Between requests no hash runs or waits (PASSWORD_HASH_CONCURRENCY, lib/passwords.ts).
     expect(text).toMatch(/^kirish_password_hashes\{state="running"\} 0\nkirish_password_hashes\{state="waiting"\} 0$/m);
     expect((await fetch(`${kirish.server.origin}/metrics`)).status).toBe(404);
-    expect((await fetch(`${kirish.server.origin}/metrics`, { headers: { authorization: 'Bearer anything-at-all-0123456789abcdef' } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${kirish.server.origin}/metrics`, {
+          headers: { authorization: 'Bearer anything-at-all-0123456789abcdef' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

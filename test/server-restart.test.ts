@@ -26,10 +26,16 @@ describe('a crash right after a registration and a rotation', () => {
     const env = { DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}` };
     folder.server = await startServer(env);
 
-    expect((await call(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE })).status).toBe(200);
+    expect(
+      (await call(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE })).status,
+    ).toBe(200);
     const outbox = await call(`/dev/outbox?to=${encodeURIComponent(PHONE)}`);
     const code = outbox.json[0].code as string;
-    const checked = await call(`${V1}/auth/CheckAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE, code });
+    const checked = await call(`${V1}/auth/CheckAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: PHONE,
+      code,
+    });
     const registered = await call('/sso/api/v2/register/RegisterUser/', {
       request_id: checked.json.request_id,
       password: PASSWORD,

@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 
 /** The server's verdict on one field: null for a 2xx, else the key of its error about `field`. */
-function verdictOf(answer: { status: number; json: { errors?: { error: string; field?: string }[] } }, field: string): Verdict {
+function verdictOf(
+  answer: { status: number; json: { errors?: { error: string; field?: string }[] } },
+  field: string,
+): Verdict {
   if (answer.status < 300) return null;
   const errors = answer.json.errors ?? [];
   return (errors.find((error) => error.field === field) ?? errors[0])?.error ?? `status ${answer.status}`;
@@ -52,7 +55,13 @@ async function addressFormVerdict(name: keyof AddressFields, value: string): Pro
   const api = { create: async () => ((sent = true), {}), list: async () => [] } as unknown as AddressesApi;
   const model = createAddressesModel({ api, showError: () => null });
   model.startAdding();
-  for (const [field, typed] of Object.entries({ region: 'tashkent_city', district: 'chilonzor', street: 'Bunyodkor', house: '12', [name]: value }))
+  for (const [field, typed] of Object.entries({
+    region: 'tashkent_city',
+    district: 'chilonzor',
+    street: 'Bunyodkor',
+    house: '12',
+    [name]: value,
+  }))
     model.set(field as keyof AddressFields, typed);
   await model.save();
   return model.field[name].error.peek() ?? (sent ? null : 'not sent');
@@ -90,13 +99,20 @@ describe('a new password', () => {
 
   let current = STRONG_PASSWORD;
   async function serverVerdict(password: string): Promise<Verdict> {
-    const answer = await server.post(`${V1}/user/change-password/`, { old_password: current, new_password: password }, { token });
+    const answer = await server.post(
+      `${V1}/user/change-password/`,
+      { old_password: current, new_password: password },
+      { token },
+    );
     if (answer.status === 200) current = password;
     return verdictOf(answer, 'new_password');
   }
 
   it.each(examples)('%s: the same verdict on both sides', async (_name, password, expected) => {
-    expect({ spa: passwordFieldsVerdict(password), server: await serverVerdict(password) }).toEqual({ spa: expected, server: expected });
+    expect({ spa: passwordFieldsVerdict(password), server: await serverVerdict(password) }).toEqual({
+      spa: expected,
+      server: expected,
+    });
   });
 });
 
@@ -129,7 +145,10 @@ describe('an address field', () => {
 
   let addressId: string;
   beforeAll(async () => {
-    const regions = (await server.call('GET', '/common/api/v1/regions/')).json as { id: string; districts: { id: string }[] }[];
+    const regions = (await server.call('GET', '/common/api/v1/regions/')).json as {
+      id: string;
+      districts: { id: string }[];
+    }[];
     const [region] = regions;
     const created = await server.post(
       `${V1}/user/addresses/`,
@@ -141,8 +160,14 @@ describe('an address field', () => {
   });
 
   it.each(examples)('%s: the same verdict on both sides', async (_name, field, value, expected) => {
-    const answer = await server.call('PATCH', `${V1}/user/addresses/${addressId}/`, { token, body: { [field]: value } });
-    expect({ spa: await addressFormVerdict(field, value), server: verdictOf(answer, field) }).toEqual({ spa: expected, server: expected });
+    const answer = await server.call('PATCH', `${V1}/user/addresses/${addressId}/`, {
+      token,
+      body: { [field]: value },
+    });
+    expect({ spa: await addressFormVerdict(field, value), server: verdictOf(answer, field) }).toEqual({
+      spa: expected,
+      server: expected,
+    });
   });
 });
 
@@ -165,7 +190,10 @@ describe("an app's name", () => {
 
   it.each(examples)('%s: the same verdict on both sides', async (_name, name, expected) => {
     const answer = await server.call('PATCH', appPath(clientId), { token, body: { name } });
-    expect({ spa: appFormVerdict(name), server: verdictOf(answer, 'name') }).toEqual({ spa: expected, server: expected });
+    expect({ spa: appFormVerdict(name), server: verdictOf(answer, 'name') }).toEqual({
+      spa: expected,
+      server: expected,
+    });
   });
 });
 

@@ -39,7 +39,10 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 
 describe('SIGTERM', () => {
   it('answers the request under way in full, turns /readyz to 503, refuses new connections and exits 0', async () => {
-    folder.server = await startServer({ DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`, SHUTDOWN_GRACE_SECONDS: '10' });
+    folder.server = await startServer({
+      DATABASE_URL: `sqlite:${join(folder.dir, 'kirish.db')}`,
+      SHUTDOWN_GRACE_SECONDS: '10',
+    });
     const running = folder.server;
     await apiClient(running.origin).registerByPhone(PHONE, PASSWORD);
     const exited = once(running.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;

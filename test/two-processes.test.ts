@@ -44,7 +44,10 @@ function databaseUrl(name: string): string {
   return url.href;
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>, database = new URL(adminUrl).pathname.slice(1)): Promise<T> {
+async function admin<T>(
+  work: (client: Client) => Promise<T>,
+  database = new URL(adminUrl).pathname.slice(1),
+): Promise<T> {
   const client = new Client({ connectionString: databaseUrl(database) });
   await client.connect();
   try {
@@ -62,13 +65,24 @@ interface Answer {
 }
 
 /** One request to `to`, carrying the public Host header, as the proxy would forward it. */
-function send(to: ServerProcess, method: string, path: string, headers: Record<string, string | number>, body?: Buffer | string) {
+function send(
+  to: ServerProcess,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: Buffer | string,
+) {
   return new Promise<{ status: number; headers: Answer['headers']; body: Buffer }>((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port: new URL(to.origin).port, method, path, headers: { host: publicHost, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const sent = request(
+      { host: '127.0.0.1', port: new URL(to.origin).port, method, path, headers: { host: publicHost, ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });
@@ -111,7 +125,10 @@ async function register(through: ServerProcess, phone: string) {
   const section = { type: 'login_sms_verification', phone };
   expect((await call(through, 'POST', `${V1}/auth/SendAuthSmsVerification/`, section)).status).toBe(200);
   // The dev outbox is read through the public name too: it is a table of the one database.
-  const checked = await call(through, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(a.origin, phone) });
+  const checked = await call(through, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, {
+    ...section,
+    code: await latestCode(a.origin, phone),
+  });
   expect(checked.status).toBe(200);
   const registered = await call(through, 'POST', '/sso/api/v2/register/RegisterUser/', {
     request_id: checked.json.request_id,
@@ -191,7 +208,8 @@ async function idToken(to: ServerProcess, access: string): Promise<string> {
   return JSON.parse(answer.body.toString('utf8')).id_token as string;
 }
 
-const jwks = async (to: ServerProcess) => (await call(to, 'GET', '/.well-known/jwks.json')).json.keys as { kid: string; alg: string }[];
+const jwks = async (to: ServerProcess) =>
+  (await call(to, 'GET', '/.well-known/jwks.json')).json.keys as { kid: string; alg: string }[];
 
 describe('two processes on one PostgreSQL (issue 13)', () => {
   it('publish the same signing keys, one per algorithm, from their start and after the first ID token (issue 33)', async () => {
@@ -199,7 +217,10 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     const [fromA, fromB] = await Promise.all([jwks(a), jwks(b)]);
     expect(fromB).toEqual(fromA);
     expect(fromA.map((key) => key.alg).toSorted()).toEqual(['EdDSA', 'RS256']);
-    const kept = await admin((client) => client.query('SELECT alg, count(*)::int AS n FROM signing_keys GROUP BY alg ORDER BY alg'), databaseName);
+    const kept = await admin(
+      (client) => client.query('SELECT alg, count(*)::int AS n FROM signing_keys GROUP BY alg ORDER BY alg'),
+      databaseName,
+    );
     expect(kept.rows).toEqual([
       { alg: 'EdDSA', n: 1 },
       { alg: 'RS256', n: 1 },
@@ -229,7 +250,11 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     // Past the 10-second grace window a replay is a reuse; inside it the same successor comes back.
     const again = await call(b, 'POST', `${V1}/TokenRefresh/`, { refresh });
     expect([again.status, again.json.refresh]).toEqual([200, rotated.json.refresh]);
-    await admin((client) => client.query('UPDATE refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL'), databaseName);
+    await admin(
+      (client) =>
+        client.query('UPDATE refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL'),
+      databaseName,
+    );
     expect((await call(b, 'POST', `${V1}/TokenRefresh/`, { refresh })).status).toBe(401);
     // The family is over: the successor no longer refreshes either, on either process.
     expect((await call(a, 'POST', `${V1}/TokenRefresh/`, { refresh: rotated.json.refresh })).status).toBe(401);
@@ -240,7 +265,10 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     await register(a, '+998935550003');
     const tries = [a, b, a];
     for (const [i, to] of tries.entries()) {
-      const wrong = await call(to, 'POST', `${V1}/login/LoginUser/`, { phone: '+998935550003', password: `wrong-${i}` });
+      const wrong = await call(to, 'POST', `${V1}/login/LoginUser/`, {
+        phone: '+998935550003',
+        password: `wrong-${i}`,
+      });
       expect([wrong.status, wrong.json]).toEqual([400, { errors: [{ error: 'invalid_credentials' }] }]);
     }
     for (const to of [a, b]) {
@@ -256,7 +284,10 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     // The code just sent through the first holds back another one on the second.
     const resent = await call(b, 'POST', `${V1}/auth/SendAuthSmsVerification/`, section);
     expect([resent.status, resent.json.errors[0].error]).toEqual([429, 'timeout']);
-    const checked = await call(b, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(a.origin, section.phone) });
+    const checked = await call(b, 'POST', `${V1}/auth/CheckAuthSmsVerification/`, {
+      ...section,
+      code: await latestCode(a.origin, section.phone),
+    });
     expect(checked.status).toBe(200);
     expect(checked.json.request_id).toEqual(expect.any(String));
   });
@@ -274,18 +305,31 @@ describe('two processes on one PostgreSQL (issue 13)', () => {
     expect(uploaded.status).toBe(200);
     const image = `/cdn/100x/${uploaded.json.photo}`;
     const served = await send(b, 'GET', image, {});
-    expect([served.status, served.headers['content-type'], served.body.subarray(8, 12).toString('latin1')]).toEqual([200, 'image/webp', 'WEBP']);
+    expect([served.status, served.headers['content-type'], served.body.subarray(8, 12).toString('latin1')]).toEqual([
+      200,
+      'image/webp',
+      'WEBP',
+    ]);
     expect((await call(b, 'DELETE', `${V1}/user/photo/`, undefined, access)).status).toBe(204);
     for (const to of [a, b]) expect((await send(to, 'GET', image, {})).status).toBe(404);
   });
 
   it('runs each background job once for both processes', async () => {
-    const jobs = ['erase_deactivated_accounts', 'rotate_signing_keys', 'sweep_login_throttle', 'sweep_rate_windows', 'sweep_spent_codes'];
+    const jobs = [
+      'erase_deactivated_accounts',
+      'rotate_signing_keys',
+      'sweep_login_throttle',
+      'sweep_rate_windows',
+      'sweep_spent_codes',
+    ];
     for (const job of jobs) await expect.poll(() => jobRuns(a, job) + jobRuns(b, job)).toBe(1);
-    const leases = await admin((client) => client.query('SELECT name, last_run_at FROM job_leases ORDER BY name'), databaseName);
-    expect(leases.rows.map((row: { name: string; last_run_at: string | null }) => [row.name, row.last_run_at !== null])).toEqual(
-      jobs.map((job) => [job, true]),
+    const leases = await admin(
+      (client) => client.query('SELECT name, last_run_at FROM job_leases ORDER BY name'),
+      databaseName,
     );
+    expect(
+      leases.rows.map((row: { name: string; last_run_at: string | null }) => [row.name, row.last_run_at !== null]),
+    ).toEqual(jobs.map((job) => [job, true]));
     // Both kept asking (every few minutes in production); the leases let neither run a job twice.
     for (const job of jobs) expect(jobRuns(a, job) + jobRuns(b, job)).toBe(1);
   });

@@ -39,7 +39,9 @@ describe('the widget build', () => {
 
     expect(wrapper).toMatch(/from ["']react["']/);
     expect(wrapper).toMatch(/from ["']react\/jsx-runtime["']/);
-    expect(wrapper).not.toMatch(/__REACT_DEVTOOLS_GLOBAL_HOOK__|Minified React error|react\.element|react-dom\.production/);
+    expect(wrapper).not.toMatch(
+      /__REACT_DEVTOOLS_GLOBAL_HOOK__|Minified React error|react\.element|react-dom\.production/,
+    );
     expect(wrapper.length).toBeLessThan(WRAPPER_CEILING_BYTES);
   });
 

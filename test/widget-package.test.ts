@@ -53,9 +53,13 @@ describe('the published @kirish/widget package', () => {
   it('resolves every relative import of its modules and types inside the package', () => {
     const modules = files.filter((file) => /\.(js|d\.ts)$/.test(file));
     // Nothing reaches out of the package (the contract's types are copied in as contract/*.d.ts).
-    expect(modules.filter((file) => /from\s+["']\.\.\//.test(readFileSync(`${WIDGET_DIST}${file}`, 'utf8')))).toEqual([]);
+    expect(modules.filter((file) => /from\s+["']\.\.\//.test(readFileSync(`${WIDGET_DIST}${file}`, 'utf8')))).toEqual(
+      [],
+    );
     const relative = modules.flatMap((file) =>
-      [...readFileSync(`${WIDGET_DIST}${file}`, 'utf8').matchAll(/from\s+["'](\.\/[^"']+)["']/g)].map((match) => match[1] ?? ''),
+      [...readFileSync(`${WIDGET_DIST}${file}`, 'utf8').matchAll(/from\s+["'](\.\/[^"']+)["']/g)].map(
+        (match) => match[1] ?? '',
+      ),
     );
 
     expect(relative.length).toBeGreaterThan(0);

@@ -15,7 +15,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startServer, useServerFolder } from './support/server-process.js';
 
 const run = promisify(execFile);
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const folder = useServerFolder('kirish-tarball-');
 
@@ -27,7 +29,10 @@ describe('the @kirish/widget tarball served by Kirish', () => {
     url = `${folder.server.origin}/widget/kirish-widget-${version}.tgz`;
     project = join(folder.dir, 'partner-app');
     mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'partner-app', private: true, type: 'module' }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'partner-app', private: true, type: 'module' }),
+    );
   }, 60_000);
 
   it('is served at its versioned URL, to any site, revalidated as the widget’s other files', async () => {
@@ -103,7 +108,17 @@ describe('the @kirish/widget tarball served by Kirish', () => {
     );
     const typecheck = run(
       process.execPath,
-      [TSC, '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'sign-in.ts'],
+      [
+        TSC,
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        'sign-in.ts',
+      ],
       { cwd: project },
     );
     await expect(typecheck).resolves.toBeDefined();

@@ -7,7 +7,17 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type * as MountModule from './mount.js';
 import type { KirishCallbacks, KirishOptions } from './mount.js';
 import { base64Url } from './pkce.js';
-import { aWindow, loadedIframe, message, post, settle, SSO_ORIGIN, TOKEN_ENDPOINT, TOKENS, useEmbedHarness } from './test-support/embed-harness.js';
+import {
+  aWindow,
+  loadedIframe,
+  message,
+  post,
+  settle,
+  SSO_ORIGIN,
+  TOKEN_ENDPOINT,
+  TOKENS,
+  useEmbedHarness,
+} from './test-support/embed-harness.js';
 
 const harness = useEmbedHarness();
 
@@ -46,7 +56,8 @@ async function mounted(options: Partial<KirishOptions> = {}) {
   return { widget, params, onToken, onError, fromIframe: (data: unknown) => post(data, iframe.contentWindow) };
 }
 
-const sha256 = async (text: string) => base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+const sha256 = async (text: string) =>
+  base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 
 describe('mount, where the browser has FedCM', () => {
   beforeEach(() => withFedCm());
@@ -91,7 +102,12 @@ describe('mount, where the browser has FedCM', () => {
     const [url, init] = harness.fetch.mock.calls[0] ?? [];
     expect(url).toBe(TOKEN_ENDPOINT);
     const form = Object.fromEntries(init?.body as URLSearchParams);
-    expect(form).toMatchObject({ grant_type: 'authorization_code', code: 'fedcm-code', redirect_uri: location.origin, client_id: 'partner-1' });
+    expect(form).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'fedcm-code',
+      redirect_uri: location.origin,
+      client_id: 'partner-1',
+    });
     expect(await sha256(form.code_verifier ?? '')).toBe(params.get('code_challenge'));
     expect(onError).not.toHaveBeenCalled();
   });

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from './mount.js';
-import { EMBED_ORIGIN_ENDPOINT, loadedIframe, settle, SSO_ORIGIN, useEmbedHarness } from './test-support/embed-harness.js';
+import {
+  EMBED_ORIGIN_ENDPOINT,
+  loadedIframe,
+  settle,
+  SSO_ORIGIN,
+  useEmbedHarness,
+} from './test-support/embed-harness.js';
 
 const harness = useEmbedHarness();
 
@@ -41,26 +47,31 @@ describe('the origin check before the widget frames the SSO', () => {
     expect((answered as Response).bodyUsed).toBe(true);
   });
 
-  it.each(['origin_not_allowed', 'invalid_client'])('reports %s, names the origin and where to register it, and opens no iframe', async (code) => {
-    harness.answerOriginCheck(400, { errors: [{ error: code, field: code === 'invalid_client' ? 'client_id' : 'origin' }] });
-    const { container, onError } = mountIn();
+  it.each(['origin_not_allowed', 'invalid_client'])(
+    'reports %s, names the origin and where to register it, and opens no iframe',
+    async (code) => {
+      harness.answerOriginCheck(400, {
+        errors: [{ error: code, field: code === 'invalid_client' ? 'client_id' : 'origin' }],
+      });
+      const { container, onError } = mountIn();
 
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(code));
-    await settle();
+      await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(code));
+      await settle();
 
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect(container.querySelector('iframe')).toBeNull();
-    expect(harness.fetch).not.toHaveBeenCalled();
-    const logged = harness.takeConsoleErrors();
-    expect(logged).toHaveLength(1);
-    const hint = String(logged[0]?.[0]);
-    expect(hint).toContain(code);
-    expect(hint).toContain('partner-1');
-    expect(hint).toContain(`Add ${location.origin} to the web origins of your app at ${SSO_ORIGIN}/developers`);
-    // This test page is plain http, as a developer's page on their machine: the hint shows in the frame's place too.
-    expect(location.protocol).toBe('http:');
-    expect(container.textContent).toBe(hint);
-  });
+      expect(onError).toHaveBeenCalledTimes(1);
+      expect(container.querySelector('iframe')).toBeNull();
+      expect(harness.fetch).not.toHaveBeenCalled();
+      const logged = harness.takeConsoleErrors();
+      expect(logged).toHaveLength(1);
+      const hint = String(logged[0]?.[0]);
+      expect(hint).toContain(code);
+      expect(hint).toContain('partner-1');
+      expect(hint).toContain(`Add ${location.origin} to the web origins of your app at ${SSO_ORIGIN}/developers`);
+      // This test page is plain http, as a developer's page on their machine: the hint shows in the frame's place too.
+      expect(location.protocol).toBe('http:');
+      expect(container.textContent).toBe(hint);
+    },
+  );
 
   it('reports network_error and opens no iframe when the SSO cannot be reached', async () => {
     harness.originCheck.mockRejectedValueOnce(new TypeError('Failed to fetch'));

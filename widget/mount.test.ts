@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mount, type KirishCallbacks, type KirishOptions } from './mount.js';
 import { base64Url } from './pkce.js';
-import { aWindow, loadedIframe, message, post, settle, SSO_ORIGIN, TOKEN_ENDPOINT, TOKENS, useEmbedHarness } from './test-support/embed-harness.js';
+import {
+  aWindow,
+  loadedIframe,
+  message,
+  post,
+  settle,
+  SSO_ORIGIN,
+  TOKEN_ENDPOINT,
+  TOKENS,
+  useEmbedHarness,
+} from './test-support/embed-harness.js';
 
 const harness = useEmbedHarness();
 
@@ -17,10 +27,18 @@ async function mounted(options: Partial<KirishOptions> = {}) {
   const widget = mount(container, { clientId: 'partner-1', ssoOrigin: SSO_ORIGIN, ...callbacks, ...options });
   const iframe = await loadedIframe(container);
   const params = new URL(iframe.src).searchParams;
-  return { container, widget, iframe, params, ...callbacks, fromIframe: (data: unknown) => post(data, iframe.contentWindow) };
+  return {
+    container,
+    widget,
+    iframe,
+    params,
+    ...callbacks,
+    fromIframe: (data: unknown) => post(data, iframe.contentWindow),
+  };
 }
 
-const sha256 = async (text: string) => base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+const sha256 = async (text: string) =>
+  base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 
 describe('mount', () => {
   it('opens the embed route with the client, this page as origin and redirect_uri, and an S256 challenge', async () => {
@@ -55,7 +73,8 @@ describe('mount', () => {
     const { iframe, params } = await mounted();
     const candidates = fills.filter((bytes) => bytes.length === 32).map(base64Url);
     const verifiers: string[] = [];
-    for (const candidate of candidates) if ((await sha256(candidate)) === params.get('code_challenge')) verifiers.push(candidate);
+    for (const candidate of candidates)
+      if ((await sha256(candidate)) === params.get('code_challenge')) verifiers.push(candidate);
 
     expect(verifiers).toHaveLength(1);
     const [verifier = ''] = verifiers;

@@ -164,7 +164,11 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     const params = { code_challenge: challenge, code_challenge_method: 'S256', scope, nonce };
     const provider = { configURL: `${ssoOrigin}/sso/api/v1/fedcm/config.json`, clientId, params };
     navigator.credentials
-      .get({ identity: { providers: [provider], mode }, mediation: 'optional', signal: controller.signal } as CredentialRequestOptions)
+      .get({
+        identity: { providers: [provider], mode },
+        mediation: 'optional',
+        signal: controller.signal,
+      } as CredentialRequestOptions)
       .then((credential) => {
         const code = (credential as { token?: string } | null)?.token;
         if (code && !unmounted) spend(code);
@@ -181,7 +185,12 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   }
 
   async function redeem(code: string): Promise<void> {
-    const result = await requestTokens(ssoOrigin, { code, redirect_uri: partnerOrigin, client_id: clientId, code_verifier: verifier });
+    const result = await requestTokens(ssoOrigin, {
+      code,
+      redirect_uri: partnerOrigin,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
     if ('tokens' in result) options.onToken?.(result.tokens);
     else fail(result.error);
   }

@@ -5,7 +5,9 @@ describe('readMessage', () => {
   it('accepts each message of protocol version 1', () => {
     expect(readMessage({ source: 'kirish', v: 1, type: 'ready' })).toEqual({ source: 'kirish', v: 1, type: 'ready' });
     expect(readMessage({ source: 'kirish', v: 1, type: 'resize', height: 420 })?.type).toBe('resize');
-    expect(readMessage({ source: 'kirish', v: 1, type: 'authorization', code: 'c', state: 's' })?.type).toBe('authorization');
+    expect(readMessage({ source: 'kirish', v: 1, type: 'authorization', code: 'c', state: 's' })?.type).toBe(
+      'authorization',
+    );
     expect(readMessage({ source: 'kirish', v: 1, type: 'error', error: 'access_denied' })?.type).toBe('error');
     expect(readMessage({ type: 'iframeUrlChange', url: 'http://localhost:8080/login' })?.type).toBe('iframeUrlChange');
   });

@@ -51,11 +51,14 @@ const TYPES = new Set<string>(['ready', 'resize', 'authorization', 'error', 'fed
 export function readMessage(data: unknown): EmbedMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as Record<string, unknown>;
-  if (message.type === 'iframeUrlChange') return typeof message.url === 'string' ? (message as unknown as IframeUrlChangeMessage) : null;
-  if (message.source !== PROTOCOL_SOURCE || message.v !== PROTOCOL_VERSION || typeof message.type !== 'string') return null;
+  if (message.type === 'iframeUrlChange')
+    return typeof message.url === 'string' ? (message as unknown as IframeUrlChangeMessage) : null;
+  if (message.source !== PROTOCOL_SOURCE || message.v !== PROTOCOL_VERSION || typeof message.type !== 'string')
+    return null;
   if (!TYPES.has(message.type)) return null;
   if (message.type === 'resize' && typeof message.height !== 'number') return null;
-  if (message.type === 'authorization' && (typeof message.code !== 'string' || typeof message.state !== 'string')) return null;
+  if (message.type === 'authorization' && (typeof message.code !== 'string' || typeof message.state !== 'string'))
+    return null;
   if (message.type === 'error' && typeof message.error !== 'string') return null;
   return message as unknown as KirishMessage;
 }

@@ -34,7 +34,17 @@ export interface KirishLoginProps extends KirishCallbacks {
   style?: CSSProperties;
 }
 
-export function KirishLogin({ clientId, ssoOrigin, locale, scope, autoPrompt, nonce, className, style, ...callbacks }: KirishLoginProps) {
+export function KirishLogin({
+  clientId,
+  ssoOrigin,
+  locale,
+  scope,
+  autoPrompt,
+  nonce,
+  className,
+  style,
+  ...callbacks
+}: KirishLoginProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef<KirishCallbacks>(callbacks);
   useEffect(() => {

@@ -24,7 +24,11 @@ describe('mountScriptTag', () => {
     expect(script.nextSibling).toBe(iframe);
     expect(iframe.nextSibling).toBe(after);
     const params = new URL(iframe.src).searchParams;
-    expect([params.get('client_id'), params.get('language'), params.get('scope')]).toEqual(['partner-1', 'kaa', 'openid']);
+    expect([params.get('client_id'), params.get('language'), params.get('scope')]).toEqual([
+      'partner-1',
+      'kaa',
+      'openid',
+    ]);
   });
 
   it('asks for the nonce of data-nonce, which the partner’s server checks in the ID token', async () => {
@@ -41,7 +45,9 @@ describe('mountScriptTag', () => {
     const events: [string, unknown][] = [];
     const listening = new AbortController();
     for (const type of ['kirish:ready', 'kirish:urlchange', 'kirish:error', 'kirish:token']) {
-      document.addEventListener(type, (event) => events.push([type, (event as CustomEvent).detail]), { signal: listening.signal });
+      document.addEventListener(type, (event) => events.push([type, (event as CustomEvent).detail]), {
+        signal: listening.signal,
+      });
     }
 
     mountScriptTag(script, SSO_ORIGIN);

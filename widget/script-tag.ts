@@ -19,7 +19,8 @@ export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): Ki
   const { clientId, locale, scope, autoPrompt, nonce } = script.dataset;
   const container = script.parentElement;
   if (!clientId || !container) return null;
-  const emit = (type: string, detail?: unknown) => container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  const emit = (type: string, detail?: unknown) =>
+    container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   return mount(
     container,
     {

@@ -39,11 +39,14 @@ const stamp = (date) =>
     .replaceAll(':', '-');
 
 const args = process.argv.slice(2);
-if (args.length > 1 || args[0]?.startsWith('-')) fail('usage: npm run backup [-- PATH] (default ./data/backups/kirish-<time>.db)');
+if (args.length > 1 || args[0]?.startsWith('-'))
+  fail('usage: npm run backup [-- PATH] (default ./data/backups/kirish-<time>.db)');
 
 const database = await databaseConfig();
 if (database.kind !== 'sqlite') {
-  fail('DATABASE_URL names PostgreSQL: back it up with pg_dump, or base backups and WAL archiving (docs/deploy.md, Backups)');
+  fail(
+    'DATABASE_URL names PostgreSQL: back it up with pg_dump, or base backups and WAL archiving (docs/deploy.md, Backups)',
+  );
 }
 if (database.path === ':memory:' || !existsSync(database.path)) fail(`no database file at ${database.path}`);
 

@@ -148,7 +148,11 @@ async function main() {
       const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`bench: ${line}`) });
       cleanups.push(async () => cluster.stop());
       for (const instances of [1, 2]) {
-        configurations.push({ label: 'PostgreSQL', instances, database: (round) => postgresDatabase(cluster, `bench_${instances}_${round}`) });
+        configurations.push({
+          label: 'PostgreSQL',
+          instances,
+          database: (round) => postgresDatabase(cluster, `bench_${instances}_${round}`),
+        });
       }
     }
     const rounds = configurations.map(() => []);
@@ -190,7 +194,9 @@ async function main() {
       }
     }
     if (settings.database === 'postgres') {
-      console.log(`\nbench: PostgreSQL target ${POSTGRES_TARGETS.refresh} refreshes/s with one instance: ${Math.round(combined[1].refresh.rate)}/s`);
+      console.log(
+        `\nbench: PostgreSQL target ${POSTGRES_TARGETS.refresh} refreshes/s with one instance: ${Math.round(combined[1].refresh.rate)}/s`,
+      );
     }
     console.log(`\nbench: wrote ${docPath}`);
 

@@ -62,7 +62,8 @@ const OPTION_OF_FIELD = {
 function parse(args, options, positionals) {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-    if (parsed.positionals.length !== positionals) throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
+    if (parsed.positionals.length !== positionals)
+      throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
     return parsed;
   } catch (error) {
     throw error instanceof UsageError ? error : new UsageError(error instanceof Error ? error.message : String(error));
@@ -103,10 +104,19 @@ function openRegistry(m) {
 
 /** The API's 400 as lines an operator reads: the option, the rule in words, and its key. */
 function describeProblems(m, error) {
-  return error.items.map((item) => `${OPTION_OF_FIELD[item.field] ?? item.field ?? 'request'}: ${m.translate('en', item.error)} (${item.error})`).join('\n');
+  return error.items
+    .map(
+      (item) =>
+        `${OPTION_OF_FIELD[item.field] ?? item.field ?? 'request'}: ${m.translate('en', item.error)} (${item.error})`,
+    )
+    .join('\n');
 }
 
-const view = (m, client) => ({ ...m.developerAppView(client), first_party: client.firstParty, owner_id: client.ownerId });
+const view = (m, client) => ({
+  ...m.developerAppView(client),
+  first_party: client.firstParty,
+  owner_id: client.ownerId,
+});
 
 async function add(m, registry, args) {
   const { values } = parse(args, ADD_OPTIONS, 0);
@@ -132,7 +142,11 @@ async function add(m, registry, args) {
   const made = m.newClient({ fields, kind, ownerId: null, firstParty: values['first-party'], at: m.systemClock.now() });
   const client = made.client;
   await registry.storage.clients.upsert(client);
-  const printed = { client_id: client.id, ...(made.secret ? { client_secret: made.secret } : {}), app: view(m, client) };
+  const printed = {
+    client_id: client.id,
+    ...(made.secret ? { client_secret: made.secret } : {}),
+    app: view(m, client),
+  };
   console.log(JSON.stringify(printed, null, 2));
   if (made.secret) console.error('Keep the client_secret now: it is stored only as a hash and cannot be shown again.');
 }
@@ -152,7 +166,15 @@ async function list(m, registry, args) {
   }
   const rows = [
     ['CLIENT ID', 'NAME', 'KIND', 'PARTY', 'OWNER', 'REDIRECT URIS', 'WEB ORIGINS'],
-    ...clients.map((c) => [c.id, c.name, c.kind, c.firstParty ? 'first' : 'third', c.ownerId ?? 'operator', c.redirectUris.join(' '), c.webOrigins.join(' ')]),
+    ...clients.map((c) => [
+      c.id,
+      c.name,
+      c.kind,
+      c.firstParty ? 'first' : 'third',
+      c.ownerId ?? 'operator',
+      c.redirectUris.join(' '),
+      c.webOrigins.join(' '),
+    ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows)
@@ -186,7 +208,8 @@ async function operatorEvent(m, tx, client, type, at) {
 
 async function found(registry, clientId) {
   const client = await registry.storage.clients.find(clientId);
-  if (!client) throw new CommandError(`no client has the id ${JSON.stringify(clientId)} (npm run clients -- list shows them)`);
+  if (!client)
+    throw new CommandError(`no client has the id ${JSON.stringify(clientId)} (npm run clients -- list shows them)`);
   return client;
 }
 
@@ -207,7 +230,8 @@ async function remove(m, registry, args) {
 async function rotateSecret(m, registry, args) {
   const { positionals } = parse(args, {}, 1);
   const client = await found(registry, positionals[0]);
-  if (client.kind !== 'confidential') throw new CommandError(`${client.id} is a public client: ${m.translate('en', 'client_is_public')}`);
+  if (client.kind !== 'confidential')
+    throw new CommandError(`${client.id} is a public client: ${m.translate('en', 'client_is_public')}`);
   const now = m.systemClock.now();
   const { secret, hash } = m.newClientSecret();
   await registry.storage.transaction(async (tx) => {
@@ -247,7 +271,11 @@ try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) {
-    console.error(error.showUsage ? `npm run clients: ${error.message}\n\n${USAGE}` : `npm run clients: the client was not registered:\n${error.message}`);
+    console.error(
+      error.showUsage
+        ? `npm run clients: ${error.message}\n\n${USAGE}`
+        : `npm run clients: the client was not registered:\n${error.message}`,
+    );
     process.exitCode = 2;
   } else {
     console.error(`npm run clients: ${error instanceof Error ? error.message : String(error)}`);

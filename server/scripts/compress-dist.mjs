@@ -20,7 +20,10 @@ const VARIANTS = [
     '.br',
     (bytes) =>
       promisify(brotliCompress)(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+        },
       }),
   ],
   ['.gz', (bytes) => promisify(gzip)(bytes, { level: constants.Z_BEST_COMPRESSION })],
@@ -73,5 +76,7 @@ for (const folder of folders) {
     continue;
   }
   const totals = await compressFolder(path);
-  console.log(`compress: ${relative(root, path)}: ${totals.files} files, ${kb(totals.bytes)} -> br ${kb(totals.br)}, gzip ${kb(totals.gz)}`);
+  console.log(
+    `compress: ${relative(root, path)}: ${totals.files} files, ${kb(totals.bytes)} -> br ${kb(totals.br)}, gzip ${kb(totals.gz)}`,
+  );
 }

@@ -45,7 +45,9 @@ export function inlineSources(html) {
     });
   const refused = [];
   for (const [tag] of rest.matchAll(/<[a-z][^>]*>/gi)) {
-    for (const [found] of tag.matchAll(/\s(?:on[a-z]+|style)\s*=|\s(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*javascript:/gi)) {
+    for (const [found] of tag.matchAll(
+      /\s(?:on[a-z]+|style)\s*=|\s(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*javascript:/gi,
+    )) {
       refused.push(`${found.trim()} in ${tag.slice(0, 120)}`);
     }
   }

@@ -7,7 +7,8 @@
  * to anything but `#…`, `https:` or `http:` (a file of the repository, say) stays plain text.
  */
 
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Code span | link | strong | emphasis, leftmost first (CommonMark's precedence, simplified). */
 const INLINE = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*/g;
@@ -21,7 +22,8 @@ export function inlineHtml(text) {
     const [whole, code, label, href, strong, emphasis] = match;
     html += escapeHtml(text.slice(last, match.index));
     if (code !== undefined) html += `<code>${escapeHtml(code)}</code>`;
-    else if (label !== undefined) html += SAFE_HREF.test(href) ? `<a href="${escapeHtml(href)}">${inlineHtml(label)}</a>` : inlineHtml(label);
+    else if (label !== undefined)
+      html += SAFE_HREF.test(href) ? `<a href="${escapeHtml(href)}">${inlineHtml(label)}</a>` : inlineHtml(label);
     else if (strong !== undefined) html += `<strong>${inlineHtml(strong)}</strong>`;
     else html += `<em>${inlineHtml(emphasis)}</em>`;
     last = match.index + whole.length;
@@ -58,7 +60,13 @@ const NUMBERED = /^\d+\. (.*)$/;
 
 /** Whether `line` starts a block of its own (and so ends a paragraph). */
 function startsBlock(line, next) {
-  return FENCE.test(line) || HEADING.test(line) || BULLET.test(line) || NUMBERED.test(line) || (line.startsWith('|') && TABLE_RULE.test(next ?? ''));
+  return (
+    FENCE.test(line) ||
+    HEADING.test(line) ||
+    BULLET.test(line) ||
+    NUMBERED.test(line) ||
+    (line.startsWith('|') && TABLE_RULE.test(next ?? ''))
+  );
 }
 
 /** The whole document as HTML. */
@@ -99,8 +107,12 @@ export function markdownToHtml(markdown) {
       const rows = [];
       for (i += 2; i < lines.length && (lines[i] ?? '').startsWith('|'); i += 1) rows.push(cells(lines[i]));
       const headHtml = head.map((cell) => `<th scope="col">${inlineHtml(cell)}</th>`).join('');
-      const bodyHtml = rows.map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`).join('\n');
-      html.push(`<div class="guide-table" tabindex="0"><table>\n<thead><tr>${headHtml}</tr></thead>\n<tbody>\n${bodyHtml}\n</tbody>\n</table></div>`);
+      const bodyHtml = rows
+        .map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`)
+        .join('\n');
+      html.push(
+        `<div class="guide-table" tabindex="0"><table>\n<thead><tr>${headHtml}</tr></thead>\n<tbody>\n${bodyHtml}\n</tbody>\n</table></div>`,
+      );
       continue;
     }
     const marker = BULLET.test(line) ? BULLET : NUMBERED.test(line) ? NUMBERED : null;
@@ -120,7 +132,12 @@ export function markdownToHtml(markdown) {
       continue;
     }
     const paragraph = [line];
-    for (i += 1; i < lines.length && (lines[i] ?? '').trim() !== '' && !startsBlock(lines[i] ?? '', lines[i + 1]); i += 1) paragraph.push(lines[i]);
+    for (
+      i += 1;
+      i < lines.length && (lines[i] ?? '').trim() !== '' && !startsBlock(lines[i] ?? '', lines[i + 1]);
+      i += 1
+    )
+      paragraph.push(lines[i]);
     html.push(`<p>${inlineHtml(paragraph.join('\n'))}</p>`);
   }
   return `${html.join('\n')}\n`;

@@ -32,7 +32,9 @@ const EARLY_ENTER =
 const root = new URL('../../', import.meta.url);
 const appDir = new URL('dist/app/', root);
 const outDir = new URL('prerendered/', appDir);
-const { renderPage, PRERENDERED_PAGES, LOCALES, LANGUAGE_TAGS, REACHED_ORIGINS } = await import(new URL('dist/prerender/prerender.js', root).href);
+const { renderPage, PRERENDERED_PAGES, LOCALES, LANGUAGE_TAGS, REACHED_ORIGINS } = await import(
+  new URL('dist/prerender/prerender.js', root).href
+);
 
 const template = await readFile(new URL('index.html', appDir), 'utf8');
 const manifest = JSON.parse(await readFile(new URL('.vite/manifest.json', appDir), 'utf8'));
@@ -50,7 +52,9 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 function inject(html, { markup, locale, texts, preloads, embedded, title }) {
   const lang = LANGUAGE_TAGS[locale];
   const data = JSON.stringify({ locale, texts }).replace(/</g, '\\u003c');
-  const links = preloads.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const links = preloads
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return (
     html
       .replace(/<html lang="[^"]*"/, `<html lang="${lang}"${embedded ? ' class="embedded"' : ''}`)
@@ -79,7 +83,14 @@ for (const locale of LOCALES) {
     const title = `${texts[`title_${name}`]} — ${texts.app_name}`;
     // A widget must not take the focus from the partner's page (Chromium refuses the attribute in a
     // cross-origin frame anyway, with a console error).
-    const html = inject(template, { markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup, locale, texts, preloads, embedded, title });
+    const html = inject(template, {
+      markup: embedded ? markup.replaceAll(' autofocus=""', '') : markup,
+      locale,
+      texts,
+      preloads,
+      embedded,
+      title,
+    });
     // One folder of pages: /developers/guide → developers-guide.en.html (server/src/site/static-site.ts).
     const file = `${page.path.slice(1).replaceAll('/', '-')}.${locale}.html`;
     await writeFile(new URL(file, outDir), html);
@@ -109,4 +120,6 @@ const sources = {
   'style-src': [...styles].toSorted(),
 };
 await writeFile(new URL('csp-sources.json', appDir), `${JSON.stringify(sources, null, 2)}\n`);
-console.log(`wrote dist/app/csp-sources.json: ${scripts.size} inline script(s), ${styles.size} inline style(s) by hash`);
+console.log(
+  `wrote dist/app/csp-sources.json: ${scripts.size} inline script(s), ${styles.size} inline style(s) by hash`,
+);

@@ -194,7 +194,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (config.env !== 'production') app.route('/dev', outboxRoutes(routeDeps));
   // The pages' Content-Security-Policy reports here (site/content-security-policy.ts).
   const cspViolations = deps.cspViolations ?? createViolationLog({ clock, log: deps.log });
-  app.route(CSP_REPORT_PATH, cspReportRoutes<AppEnv>({ violations: cspViolations, site: 'sso', clock, storage, clientAddress: (c) => c.get('meta').ip }));
+  app.route(
+    CSP_REPORT_PATH,
+    cspReportRoutes<AppEnv>({
+      violations: cspViolations,
+      site: 'sso',
+      clock,
+      storage,
+      clientAddress: (c) => c.get('meta').ip,
+    }),
+  );
   if (config.env !== 'production') app.route('/dev', cspReportDevRoutes(cspViolations));
   if (deps.site) {
     const site = deps.site;

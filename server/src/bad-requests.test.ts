@@ -109,7 +109,13 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     path: REGISTER_PATH,
-    valid: { request_id: 'some-request-id', password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2 },
+    valid: {
+      request_id: 'some-request-id',
+      password: STRONG_PASSWORD,
+      first_name: 'Dilnoza',
+      last_name: 'Yusupova',
+      kind: 2,
+    },
     wrongTypes: { request_id: 1, password: 1, first_name: 1, last_name: false, email: 5, kind: '2', save: 'false' },
     wrongTypeErrors: [
       { error: 'request_id_error', field: 'request_id' },
@@ -127,7 +133,8 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 function expectCatalogueKeys(items: ErrorItem[]): void {
   for (const locale of LOCALES) {
-    for (const item of items) expect(catalogues[locale][item.error], `${item.error} in ${locale}`).toEqual(expect.any(String));
+    for (const item of items)
+      expect(catalogues[locale][item.error], `${item.error} in ${locale}`).toEqual(expect.any(String));
   }
 }
 
@@ -185,11 +192,15 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
   });
 
   it('refuses an unknown field next to valid ones with 400 unknown_field naming the field', async () => {
-    expect(answer(await server.post(path, { ...valid, nickname: 'aziza' }))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'nickname' }]));
+    expect(answer(await server.post(path, { ...valid, nickname: 'aziza' }))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'nickname' }]),
+    );
   });
 
   it('refuses unknown fields named like Object.prototype members (constructor, __proto__) with 400 unknown_field', async () => {
-    expect(await postRaw(path, JSON.stringify({ ...valid, constructor: 1 }))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'constructor' }]));
+    expect(await postRaw(path, JSON.stringify({ ...valid, constructor: 1 }))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'constructor' }]),
+    );
     // JSON.parse makes "__proto__" an own field; it must not slip through as the prototype.
     expect(await postRaw(path, JSON.stringify(valid).replace(/}$/, ',"__proto__":{"admin":true}}'))).toEqual(
       refusal(400, [{ error: 'unknown_field', field: '__proto__' }]),
@@ -214,15 +225,21 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
   });
 
   it('refuses a body over 16 KiB with 413 whatever its content type', async () => {
-    expect(await postRaw(path, bodyOfSize(valid, 64 * 1024), { 'content-type': 'text/plain' })).toEqual(refusal(413, [TOO_LARGE]));
+    expect(await postRaw(path, bodyOfSize(valid, 64 * 1024), { 'content-type': 'text/plain' })).toEqual(
+      refusal(413, [TOO_LARGE]),
+    );
   });
 
   it('reads a body of exactly 16 KiB instead of refusing it for its size', async () => {
-    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES))).toEqual(refusal(400, [{ error: 'unknown_field', field: 'padding' }]));
+    expect(await postRaw(path, bodyOfSize(valid, JSON_BODY_LIMIT_BYTES))).toEqual(
+      refusal(400, [{ error: 'unknown_field', field: 'padding' }]),
+    );
   });
 
   it('refuses a body sent as text/plain with 415 unsupported_media_type, even when it is JSON', async () => {
-    expect(await postRaw(path, JSON.stringify(valid), { 'content-type': 'text/plain' })).toEqual(refusal(415, [UNSUPPORTED]));
+    expect(await postRaw(path, JSON.stringify(valid), { 'content-type': 'text/plain' })).toEqual(
+      refusal(415, [UNSUPPORTED]),
+    );
   });
 
   it('refuses a body without a content type, or sent as a form, with 415 unsupported_media_type', async () => {
@@ -261,11 +278,15 @@ describe('GET /sso/api/v1/check/CheckUserExists/', () => {
   });
 
   it('refuses phone=abc with 400 invalid_phone', async () => {
-    expect(answer(await server.call('GET', `${path}?phone=abc`))).toEqual(refusal(400, [{ error: 'invalid_phone', field: 'phone' }]));
+    expect(answer(await server.call('GET', `${path}?phone=abc`))).toEqual(
+      refusal(400, [{ error: 'invalid_phone', field: 'phone' }]),
+    );
   });
 
   it('refuses a malformed email with 400 invalid_email', async () => {
-    expect(answer(await server.call('GET', `${path}?email=no-at`))).toEqual(refusal(400, [{ error: 'invalid_email', field: 'email' }]));
+    expect(answer(await server.call('GET', `${path}?email=no-at`))).toEqual(
+      refusal(400, [{ error: 'invalid_email', field: 'email' }]),
+    );
   });
 
   it('refuses an unknown query parameter with 400 unknown_field naming it', async () => {
@@ -302,7 +323,10 @@ describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
   it('answers a request without a token with 401 not_authenticated and a Bearer challenge', async () => {
     const response = await server.call('GET', path);
     expect(response.status).toBe(401);
-    expect(response.json).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+    expect(response.json).toEqual({
+      detail: 'Authentication credentials were not provided.',
+      code: 'not_authenticated',
+    });
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
@@ -310,7 +334,10 @@ describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
   it('answers another authorization scheme like a missing token', async () => {
     const response = await server.call('GET', path, { headers: { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' } });
     expect(response.status).toBe(401);
-    expect(response.json).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+    expect(response.json).toEqual({
+      detail: 'Authentication credentials were not provided.',
+      code: 'not_authenticated',
+    });
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
   });
 

@@ -20,7 +20,12 @@ export async function buildApp({ generateKeyPair, ...deps }: BootstrapDeps) {
   const issuer = deps.config.publicUrl;
   const cipher = createKeyCipher(deps.config.keyEncryptionSecret.value, deps.config.keyEncryptionSecret.previous);
   await sealKeysAtRest(deps.storage, cipher);
-  const keys = createSigningKeyStore({ storage: deps.storage, clock: deps.clock, cipher, ...(generateKeyPair ? { generate: generateKeyPair } : {}) });
+  const keys = createSigningKeyStore({
+    storage: deps.storage,
+    clock: deps.clock,
+    cipher,
+    ...(generateKeyPair ? { generate: generateKeyPair } : {}),
+  });
   // Every algorithm's first key is made (or the keys read) at start, not at the first token: a key
   // one instance made on first use would sign before the others had read it (issue 33).
   await keys.ready();

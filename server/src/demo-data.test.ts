@@ -74,7 +74,10 @@ describe('the local OAuth clients, in production', () => {
       [ACCOUNT_CLIENT_ID, 'https://id.kirish.uz'],
     ] as const) {
       const response = await embedOrigin(server, clientId, origin);
-      expect([response.status, response.json], clientId).toEqual([400, { errors: [{ error: 'invalid_client', field: 'client_id' }] }]);
+      expect([response.status, response.json], clientId).toEqual([
+        400,
+        { errors: [{ error: 'invalid_client', field: 'client_id' }] },
+      ]);
     }
   });
 });

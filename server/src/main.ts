@@ -11,7 +11,11 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './bootstrap.js';
 import { ConfigError, isLoopbackHostname, loadConfig, type Config } from './config/config.js';
-import { PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
+import {
+  PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS,
+  UNREAD_BODY_DRAIN_MAX_BYTES,
+  UNREAD_BODY_LINGER_MS,
+} from './config/policy.js';
 import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
@@ -89,24 +93,33 @@ async function main(): Promise<void> {
   setHashConcurrency(config.passwordHashConcurrency);
   setHashWaitLimit(config.passwordHashMaxWaitMs, PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS);
   if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
-    log(`warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`);
+    log(
+      `warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`,
+    );
   }
   if (config.keyEncryptionSecret.isDevelopmentDefault) {
-    log('warning: KEY_ENCRYPTION_SECRET is not set: the signing keys are sealed with the published development secret (docs/keys.md)');
+    log(
+      'warning: KEY_ENCRYPTION_SECRET is not set: the signing keys are sealed with the published development secret (docs/keys.md)',
+    );
   }
   // SQLite or PostgreSQL, as DATABASE_URL says (storage/open-database.ts); every instance migrates
   // at start, PostgreSQL's under Kysely's advisory lock so that instances starting together wait.
   const database = openDatabase(config.database, log);
   const { db, storage } = database;
   const { newer } = await migrateToLatest(db);
-  if (newer.length > 0) log(`the database has migrations of a newer release (${newer.join(', ')}): running on it as it is (docs/deploy.md, Upgrading)`);
+  if (newer.length > 0)
+    log(
+      `the database has migrations of a newer release (${newer.join(', ')}): running on it as it is (docs/deploy.md, Upgrading)`,
+    );
   // Images an earlier release kept as files move into the database (services/photo-store.ts). A
   // folder that cannot be read is said, not fatal: every other page works without those images.
   const photoFolder = uploadsFolder(config);
   try {
     const importedPhotos = await importPhotoFiles(storage, systemClock, photoFolder);
     if (importedPhotos > 0)
-      log(`copied ${importedPhotos} image(s) from ${photoFolder} into the database; the files may go once every instance runs this release`);
+      log(
+        `copied ${importedPhotos} image(s) from ${photoFolder} into the database; the files may go once every instance runs this release`,
+      );
   } catch (error) {
     log(
       `could not copy the images kept as files in ${photoFolder} into the database (${error instanceof Error ? error.message : String(error)}): they are not served until a start can`,
@@ -122,7 +135,8 @@ async function main(): Promise<void> {
   const siteBuilt = existsSync(`${appRoot}/index.html`);
   // The pages' Content-Security-Policy names what the build wrote there (site/content-security-policy.ts).
   const pageSources = siteBuilt ? readPageSources(appRoot) : null;
-  if (siteBuilt && !pageSources) log(`no csp-sources.json in ${appRoot}: the pages' policy allows nothing beyond this origin (run npm run build)`);
+  if (siteBuilt && !pageSources)
+    log(`no csp-sources.json in ${appRoot}: the pages' policy allows nothing beyond this origin (run npm run build)`);
   const site = siteBuilt
     ? staticSite({
         appRoot,
@@ -137,7 +151,11 @@ async function main(): Promise<void> {
   // One record of CSP violations for the SSO's pages and the demo's (GET /dev/csp-reports).
   const cspViolations = createViolationLog({ clock: systemClock, log });
   // Operating it (issue 13, docs/deploy.md): metrics, request lines, readiness and the drain.
-  const metrics = createKirishMetrics({ hashStats, hashWaitsTimedOut, ...(database.poolStats ? { poolStats: database.poolStats } : {}) });
+  const metrics = createKirishMetrics({
+    hashStats,
+    hashWaitsTimedOut,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+  });
   let draining = false;
   const operations = {
     metrics,
@@ -167,7 +185,9 @@ async function main(): Promise<void> {
     report: (message) => jsonLog.info(message),
   });
   const holder = randomSecret(12);
-  const stopJobs = scheduleJobs(createJobRunner(storage, systemClock, holder), jobs, log, (job) => jsonLog.info('job ran', { job: job.name, holder }));
+  const stopJobs = scheduleJobs(createJobRunner(storage, systemClock, holder), jobs, log, (job) =>
+    jsonLog.info('job ran', { job: job.name, holder }),
+  );
 
   // Outside production listen on loopback only: the dev outbox shows every code.
   const hostname = config.env === 'production' ? undefined : '127.0.0.1';
@@ -175,7 +195,8 @@ async function main(): Promise<void> {
 
   const demoRoot = `${distRoot}/demo`;
   const demoBuilt = existsSync(`${demoRoot}/index.html`);
-  if (!demoBuilt && config.env !== 'production') log(`no demo build at ${demoRoot}: the demo site is off (run npm run build)`);
+  if (!demoBuilt && config.env !== 'production')
+    log(`no demo build at ${demoRoot}: the demo site is off (run npm run build)`);
   // The demo partner answers, like the SSO, only to its own name and drops what it leaves unread.
   const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
   const demoReports = cspReportRoutes({
@@ -186,9 +207,15 @@ async function main(): Promise<void> {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
   const demo = new Hono()
-    .use(settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }), requirePublicHost(demoOrigin))
+    .use(
+      settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }),
+      requirePublicHost(demoOrigin),
+    )
     .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports }));
-  const demoServer = config.env === 'production' || !demoBuilt ? undefined : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
+  const demoServer =
+    config.env === 'production' || !demoBuilt
+      ? undefined
+      : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
   // The metrics on a port of their own (config.ts: METRICS_PORT); with METRICS_TOKEN only, app.ts serves them.
   // Outside production that port, like the main one, answers only to its own names (DNS rebinding).
@@ -197,8 +224,13 @@ async function main(): Promise<void> {
     metricsConfig.kind === 'port'
       ? await listen({
           fetch: new Hono()
-            .use(config.env === 'production' ? (_c, next) => next() : requireMetricsHost(metricsConfig.host, metricsConfig.port))
-            .route('/', metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) })).fetch,
+            .use(
+              config.env === 'production'
+                ? (_c, next) => next()
+                : requireMetricsHost(metricsConfig.host, metricsConfig.port),
+            )
+            .route('/', metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) }))
+            .fetch,
           port: metricsConfig.port,
           hostname: metricsConfig.host,
         })
@@ -255,7 +287,9 @@ main().catch((error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
-    console.error(`Kirish cannot start: port ${String(port)} is in use. Stop what uses it, or set PORT / DEMO_PORT / METRICS_PORT.`);
+    console.error(
+      `Kirish cannot start: port ${String(port)} is in use. Stop what uses it, or set PORT / DEMO_PORT / METRICS_PORT.`,
+    );
   } else if (error instanceof KeySecretMismatchError) console.error(`Kirish cannot start: ${error.message}`);
   else log('failed to start', error);
   process.exit(1);

@@ -5,7 +5,11 @@
  * by one verifies on the other, and a job asked for by both runs once.
  */
 import { describe, expect, it } from 'vitest';
-import { CHECK_REQUESTS_PER_MINUTE_PER_IP, ERASE_JOB_INTERVAL_SECONDS, TOKEN_FAILURES_PER_MINUTE_PER_IP } from './config/policy.js';
+import {
+  CHECK_REQUESTS_PER_MINUTE_PER_IP,
+  ERASE_JOB_INTERVAL_SECONDS,
+  TOKEN_FAILURES_PER_MINUTE_PER_IP,
+} from './config/policy.js';
 import { REPORTS_PER_MINUTE } from './features/csp-reports/csp-report-routes.js';
 import { eraseDueAccounts } from './services/erase-job.js';
 import { createJobRunner, type Job } from './services/job-runner.js';
@@ -24,7 +28,8 @@ const PHONE = '+998901112233';
 
 describe('the per-address check limit across two instances', () => {
   it(`allows ${CHECK_REQUESTS_PER_MINUTE_PER_IP} checks a minute from one address however they are split, then 429 on both`, async () => {
-    for (let i = 0; i < CHECK_REQUESTS_PER_MINUTE_PER_IP; i += 1) expect((await nth(i).call('GET', EXISTS, { ip: '192.0.2.80' })).status).toBe(200);
+    for (let i = 0; i < CHECK_REQUESTS_PER_MINUTE_PER_IP; i += 1)
+      expect((await nth(i).call('GET', EXISTS, { ip: '192.0.2.80' })).status).toBe(200);
     for (const instance of instances) {
       const limited = await instance.call('GET', EXISTS, { ip: '192.0.2.80' });
       expect([limited.status, limited.json]).toEqual([429, { errors: [{ error: 'rate_limit_error' }] }]);
@@ -47,7 +52,11 @@ describe('failed token requests across two instances', () => {
     const issued = await oauthSteps(a).code(spa.access);
     for (const instance of instances) {
       const limited = await oauthSteps(instance).redeem(issued, {}, { ip: '198.51.100.9' });
-      expect([limited.status, limited.json?.error, limited.headers.get('retry-after')]).toEqual([429, 'slow_down', '60']);
+      expect([limited.status, limited.json?.error, limited.headers.get('retry-after')]).toEqual([
+        429,
+        'slow_down',
+        '60',
+      ]);
     }
     // The code was never spent on a refused request: another address redeems it, on the other instance.
     expect((await oauthSteps(b).redeem(issued, {}, { ip: '198.51.100.10' })).status).toBe(200);
@@ -57,7 +66,13 @@ describe('failed token requests across two instances', () => {
 const cspReport = (i: number, ip = '192.0.2.90') =>
   nth(i).call('POST', '/csp-report', {
     ip,
-    rawBody: JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost:8080/', 'blocked-uri': 'inline', 'effective-directive': 'script-src' } }),
+    rawBody: JSON.stringify({
+      'csp-report': {
+        'document-uri': 'http://localhost:8080/',
+        'blocked-uri': 'inline',
+        'effective-directive': 'script-src',
+      },
+    }),
     headers: { 'content-type': 'application/csp-report' },
   });
 
@@ -68,7 +83,11 @@ describe('CSP reports across two instances', () => {
     expect((await cspReport(0, '192.0.2.91')).status).toBe(204);
     // Each instance logged the violations it took (features/csp-reports/violation-log.ts), nothing else.
     for (const instance of instances) {
-      expect(instance.loggedErrors.every((entry) => String((entry as { message: string }).message).startsWith('csp violation'))).toBe(true);
+      expect(
+        instance.loggedErrors.every((entry) =>
+          String((entry as { message: string }).message).startsWith('csp violation'),
+        ),
+      ).toBe(true);
       instance.loggedErrors.splice(0);
     }
   });
@@ -97,7 +116,10 @@ describe('tokens across two instances', () => {
     const me = await b.call('GET', `${V1}/user/MyProfile`, { token: spa.access });
     expect(me.status).toBe(200);
     // Every algorithm's first key was made when the first instance started; the second read it.
-    const [jwksA, jwksB] = await Promise.all([a.call('GET', '/.well-known/jwks.json'), b.call('GET', '/.well-known/jwks.json')]);
+    const [jwksA, jwksB] = await Promise.all([
+      a.call('GET', '/.well-known/jwks.json'),
+      b.call('GET', '/.well-known/jwks.json'),
+    ]);
     expect(jwksB.json).toEqual(jwksA.json);
     expect(jwksA.json.keys.map((key: { alg: string }) => key.alg)).toEqual(['RS256', 'EdDSA']);
   });
@@ -106,7 +128,11 @@ describe('tokens across two instances', () => {
 describe('the erase job on two instances', () => {
   it('runs once when both ask at the same moment, and once again an interval later', async () => {
     const spa = await a.registerByPhone(PHONE);
-    await a.storage.deactivation.set(spa.user_uuid, { inactivatedAt: a.clock.now(), eraseAt: a.clock.now() + 1000 }, a.clock.now());
+    await a.storage.deactivation.set(
+      spa.user_uuid,
+      { inactivatedAt: a.clock.now(), eraseAt: a.clock.now() + 1000 },
+      a.clock.now(),
+    );
     a.clock.advanceSeconds(1);
     const erasedBy: number[] = [];
     const jobOn = (instance: typeof a): Job => ({
@@ -116,7 +142,10 @@ describe('the erase job on two instances', () => {
         erasedBy.push(await eraseDueAccounts(instance.storage, instance.clock));
       },
     });
-    const runners = instances.map((instance, i) => ({ runner: createJobRunner(instance.storage, instance.clock, `instance-${i}`), job: jobOn(instance) }));
+    const runners = instances.map((instance, i) => ({
+      runner: createJobRunner(instance.storage, instance.clock, `instance-${i}`),
+      job: jobOn(instance),
+    }));
     const ask = () => Promise.all(runners.map(({ runner, job }) => runner.runIfDue(job)));
 
     expect((await ask()).toSorted()).toEqual([false, true]);

@@ -8,8 +8,12 @@ import { SignInFlow } from '../features/auth/components/sign-in-flow';
 import EmbedScreen from '../features/oauth/screens/embed-screen';
 import { TopBar } from './layouts';
 
-const SignUpFlow = lazy(() => import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })));
-const ResetFlow = lazy(() => import('../features/auth/components/reset-flow').then((module) => ({ default: module.ResetFlow })));
+const SignUpFlow = lazy(() =>
+  import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })),
+);
+const ResetFlow = lazy(() =>
+  import('../features/auth/components/reset-flow').then((module) => ({ default: module.ResetFlow })),
+);
 
 /** The popup, a window of its own, looks like the site's sign-in page: the top bar and the card. */
 function PopupPage({ children }: { children: ReactNode }) {

@@ -12,7 +12,11 @@ const signedOut = { signedIn: false, deactivated: false };
 const active = { signedIn: true, deactivated: false };
 const deactivated = { signedIn: true, deactivated: true };
 
-function facts(name: ScreenName, who: { signedIn: boolean; deactivated: boolean }, overrides: Partial<GuardFacts> = {}): GuardFacts {
+function facts(
+  name: ScreenName,
+  who: { signedIn: boolean; deactivated: boolean },
+  overrides: Partial<GuardFacts> = {},
+): GuardFacts {
   return { route: route(name), search: new URLSearchParams(), pendingUser: false, ...who, ...overrides };
 }
 
@@ -31,7 +35,14 @@ const LISTED_AUTH_ROUTES: ScreenName[] = [
   'MahallaOneIdCallback',
 ];
 /** docs/product.md §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in; so is the partner guide. */
-const LISTED_OPEN_ROUTES: ScreenName[] = ['HelpCenter', 'HelpCenterSingle', 'HelpCenterSingleMobile', 'Version', 'NotFound', 'DevelopersGuide'];
+const LISTED_OPEN_ROUTES: ScreenName[] = [
+  'HelpCenter',
+  'HelpCenterSingle',
+  'HelpCenterSingleMobile',
+  'Version',
+  'NotFound',
+  'DevelopersGuide',
+];
 const PROTECTED: ScreenName[] = [
   'Home',
   'Pay',
@@ -140,7 +151,9 @@ describe('DeletedAccount for everyone else (docs/product.md §6)', () => {
 describe('signed-out visitors (docs/product.md §2 step 7)', () => {
   it('go from a protected page to /login with the query kept', () => {
     const search = new URLSearchParams('returnPath=https%3A%2F%2Fshop.kirish.uz%2Fcart&x=1');
-    expect(decide(facts('Personal', signedOut, { search }))).toEqual(redirect('/login?returnPath=https%3A%2F%2Fshop.kirish.uz%2Fcart&x=1'));
+    expect(decide(facts('Personal', signedOut, { search }))).toEqual(
+      redirect('/login?returnPath=https%3A%2F%2Fshop.kirish.uz%2Fcart&x=1'),
+    );
   });
 
   it('go to plain /login when there is no query', () => {

@@ -24,7 +24,8 @@ export function decide(facts: GuardFacts): GuardDecision {
   // Step 4: Home with a pending user id or a confirmType query goes through.
   if (route.name === 'Home' && (facts.pendingUser || search.has('confirmType'))) return { action: 'show' };
   // Step 5: deactivated users see DeletedAccount and the auth pages only; others never see DeletedAccount.
-  if (signedIn && deactivated && !route.deactivatedOnly && !AUTH_ROUTES.has(route.name)) return { action: 'redirect', to: '/deleted-account' };
+  if (signedIn && deactivated && !route.deactivatedOnly && !AUTH_ROUTES.has(route.name))
+    return { action: 'redirect', to: '/deleted-account' };
   if (route.deactivatedOnly && !(signedIn && deactivated)) return { action: 'redirect', to: '/' };
   // Step 7: the allow lists, or a signed-in user; everyone else to Login with the query kept.
   if (AUTH_ROUTES.has(route.name) || OPEN_ROUTES.has(route.name) || signedIn) return { action: 'show' };

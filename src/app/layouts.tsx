@@ -30,7 +30,15 @@ const LEGAL_LINKS = [
 // Signed-in pages only: the sign-in page's first download does not carry it.
 const UserMenu = lazy(() => import('../components/user-menu'));
 
-export function Layout({ name, transition, children }: { name: LayoutName; transition: Transition | undefined; children: ReactNode }) {
+export function Layout({
+  name,
+  transition,
+  children,
+}: {
+  name: LayoutName;
+  transition: Transition | undefined;
+  children: ReactNode;
+}) {
   const i18n = useI18n();
   const content = <div className={`transition transition-${transition ?? 'none'}`}>{children}</div>;
   switch (name) {

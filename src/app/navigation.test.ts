@@ -123,7 +123,10 @@ describe('the navigation model (docs/product.md §2)', () => {
 
   it('takes the one-shot parameters out of the address once read, keeping the rest (issue 12)', async () => {
     const { session } = fakeSession();
-    const { navigation, replaced } = harness('/login?language=ru&kirishSource=bozor&returnPath=https%3A%2F%2Fshop.kirish.uz%2F&x=1', session);
+    const { navigation, replaced } = harness(
+      '/login?language=ru&kirishSource=bozor&returnPath=https%3A%2F%2Fshop.kirish.uz%2F&x=1',
+      session,
+    );
     await settled();
 
     expect(replaced).toEqual(['/login?x=1']);
@@ -134,7 +137,10 @@ describe('the navigation model (docs/product.md §2)', () => {
 
   it("leaves an app's request as it came: its query travels on to consent", async () => {
     const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });
-    const { navigation, replaced } = harness('/oauth?client_id=shop&language=ru&redirect_uri=https%3A%2F%2Fshop.example%2Fcb', session);
+    const { navigation, replaced } = harness(
+      '/oauth?client_id=shop&language=ru&redirect_uri=https%3A%2F%2Fshop.example%2Fcb',
+      session,
+    );
     await settled();
 
     expect(replaced).toEqual([]);
@@ -165,7 +171,10 @@ describe('the navigation model (docs/product.md §2)', () => {
     const verify = session.verify.bind(session);
     // The first check of the token hangs until released; a later one answers at once.
     let calls = 0;
-    session.verify = () => (calls++ === 0 ? new Promise<UserProfile | null>((resolve) => (release = () => void verify().then(resolve))) : verify());
+    session.verify = () =>
+      calls++ === 0
+        ? new Promise<UserProfile | null>((resolve) => (release = () => void verify().then(resolve)))
+        : verify();
     const { navigation, shownRoutes, moveTo } = harness('/security', session);
     await settled();
     expect(navigation.shown.value).toBeNull();

@@ -12,7 +12,13 @@ import { readItem, removeItem, writeItem } from '../lib/browser-storage';
 import { setCookie } from '../lib/cookies';
 import { isLocale } from '../lib/i18n';
 import type { Services } from '../lib/services';
-import { PENDING_USER_KEY, PRODUCT_SOURCE_COOKIE_DAYS, REGISTER_DATA_KEY, RETURN_PATH_KEY, productSourceCookie } from '../lib/storage-keys';
+import {
+  PENDING_USER_KEY,
+  PRODUCT_SOURCE_COOKIE_DAYS,
+  REGISTER_DATA_KEY,
+  RETURN_PATH_KEY,
+  productSourceCookie,
+} from '../lib/storage-keys';
 import { decide, withoutParams } from './guard';
 import type { RouteDef } from './routes';
 
@@ -56,7 +62,11 @@ const PARTNER_REQUESTS: ReadonlySet<string> = new Set(['OAuth', 'Embed', 'MidOau
 export function createNavigation(deps: NavigationDeps, initial: { address: Address; prerendered: boolean }) {
   const { session, i18n, config } = deps.services;
   const decided = signal<Address>(initial.address);
-  const shown = signal<Shown | null>(initial.prerendered ? { route: deps.routeAt(initial.address.path), key: initial.address.path, arrived: true } : null);
+  const shown = signal<Shown | null>(
+    initial.prerendered
+      ? { route: deps.routeAt(initial.address.path), key: initial.address.path, arrived: true }
+      : null,
+  );
   const loading = signal(!initial.prerendered);
   let latest = 0;
   let requested: Address | null = null;
@@ -86,7 +96,8 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     const language = params.get('language');
     if (isLocale(language) && language !== i18n.locale.peek()) await wait(i18n.setLocale(language));
     const productSource = params.get(`${config.product}Source`);
-    if (productSource) setCookie(productSourceCookie(config.product), productSource.slice(0, 200), PRODUCT_SOURCE_COOKIE_DAYS);
+    if (productSource)
+      setCookie(productSourceCookie(config.product), productSource.slice(0, 200), PRODUCT_SOURCE_COOKIE_DAYS);
     const returnPath = params.get('returnPath');
     if (returnPath) writeItem('session', RETURN_PATH_KEY, returnPath);
     // Leaving Home clears the registration data (docs/product.md §2).
@@ -121,7 +132,9 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     // its purpose by now; language, {product}Source and returnPath were kept above (the locale, the
     // cookie, session storage). An app's request (OAuth, the widget's frame) keeps its whole query:
     // it travels on to consent and back, and the frame reports it to its parent.
-    const oneShot = PARTNER_REQUESTS.has(route.name) ? ['user_uuid'] : ['user_uuid', 'language', `${config.product}Source`, 'returnPath'];
+    const oneShot = PARTNER_REQUESTS.has(route.name)
+      ? ['user_uuid']
+      : ['user_uuid', 'language', `${config.product}Source`, 'returnPath'];
     const spent = oneShot.filter((name) => params.has(name));
     if (spent.length > 0) return replaceQuery(withoutParams(params, spent));
     if (params.get('isMobile') === 'true' && params.get('lang') !== i18n.locale.peek()) {

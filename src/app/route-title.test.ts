@@ -17,14 +17,17 @@ describe('the page title of each route', () => {
     expect(routeTitleKey('OAuth')).toBe('title_o_auth');
   });
 
-  it.each(Object.keys(CATALOGUES))('exists for every route of docs/product.md §2 in %s, and says more than the product name', (locale) => {
-    const table = CATALOGUES[locale] ?? {};
-    for (const route of [...ROUTES, NOT_FOUND]) {
-      const title = routeTitle(route.name, t(table));
-      expect(table[routeTitleKey(route.name)], `${locale}: ${route.name}`).toBeTruthy();
-      expect(title.endsWith(` — ${table.app_name}`), title).toBe(true);
-    }
-  });
+  it.each(Object.keys(CATALOGUES))(
+    'exists for every route of docs/product.md §2 in %s, and says more than the product name',
+    (locale) => {
+      const table = CATALOGUES[locale] ?? {};
+      for (const route of [...ROUTES, NOT_FOUND]) {
+        const title = routeTitle(route.name, t(table));
+        expect(table[routeTitleKey(route.name)], `${locale}: ${route.name}`).toBeTruthy();
+        expect(title.endsWith(` — ${table.app_name}`), title).toBe(true);
+      }
+    },
+  );
 
   it('reads as a person expects in the tab and in history', () => {
     expect(routeTitle('Login', t(en))).toBe('Sign in — Kirish');

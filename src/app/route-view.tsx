@@ -25,9 +25,19 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
 
   return (
     <>
-      <div className="loading-bar" hidden={!loading} role="progressbar" aria-busy={loading} aria-label={i18n.t('loading')} />
+      <div
+        className="loading-bar"
+        hidden={!loading}
+        role="progressbar"
+        aria-busy={loading}
+        aria-label={i18n.t('loading')}
+      />
       {shown ? (
-        <Layout name={shown.route.layout} transition={shown.arrived ? undefined : shown.route.transition} key={shown.route.layout}>
+        <Layout
+          name={shown.route.layout}
+          transition={shown.arrived ? undefined : shown.route.transition}
+          key={shown.route.layout}
+        >
           {/* A slow chunk shows a spinner in the card or page, not an empty frame (styles.css delays it). */}
           <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
             {/* screenFor returns module-level lazy components: nothing is created during render. */}

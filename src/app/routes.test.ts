@@ -79,7 +79,11 @@ describe('the route table (docs/product.md §2)', () => {
 
   it('sends /oauth/{provider} to MidOauth with the provider and the rest of the path', () => {
     expect(resolve('/oauth/google')).toMatchObject({ name: 'MidOauth', params: { provider: 'google' } });
-    expect(resolve('/oauth/telegram/a/b')).toMatchObject({ name: 'MidOauth', layout: 'auth', params: { provider: 'telegram', '*': 'a/b' } });
+    expect(resolve('/oauth/telegram/a/b')).toMatchObject({
+      name: 'MidOauth',
+      layout: 'auth',
+      params: { provider: 'telegram', '*': 'a/b' },
+    });
   });
 
   it('sends bare /oauth to the consent screen, not to MidOauth', () => {
@@ -87,13 +91,21 @@ describe('the route table (docs/product.md §2)', () => {
   });
 
   it('gives /mobile-{page} the custom layout and its page', () => {
-    expect(resolve('/mobile-privacy')).toEqual({ name: 'HelpCenterSingleMobile', layout: 'custom', params: { page: 'privacy' } });
+    expect(resolve('/mobile-privacy')).toEqual({
+      name: 'HelpCenterSingleMobile',
+      layout: 'custom',
+      params: { page: 'privacy' },
+    });
     expect(resolve('/mobile-terms/')).toMatchObject({ name: 'HelpCenterSingleMobile', params: { page: 'terms' } });
   });
 
   it('shows my-complaints as its own page, not as a help-centre article', () => {
     expect(resolve('/help-center/my-complaints')).toMatchObject({ name: 'UserComplains', layout: 'static' });
-    expect(resolve('/help-center/faq')).toMatchObject({ name: 'HelpCenterSingle', layout: 'static', params: { id: 'faq' } });
+    expect(resolve('/help-center/faq')).toMatchObject({
+      name: 'HelpCenterSingle',
+      layout: 'static',
+      params: { id: 'faq' },
+    });
   });
 
   it('gives /developers/{client_id} the app page with its id, and /developers/new the form', () => {

@@ -92,12 +92,27 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'ReviewsMyAchievements', path: '/projects/review/my-achievements', layout: 'default', transition: 'slide' },
 
   { name: 'Security', path: '/security', layout: 'default', transition: 'slide' },
-  { name: 'SecuritySecondaryPhone', path: '/security/user-data/secondary-phone', layout: 'default', transition: 'slide' },
-  { name: 'SecuritySecondaryEmail', path: '/security/user-data/secondary-email', layout: 'default', transition: 'slide' },
+  {
+    name: 'SecuritySecondaryPhone',
+    path: '/security/user-data/secondary-phone',
+    layout: 'default',
+    transition: 'slide',
+  },
+  {
+    name: 'SecuritySecondaryEmail',
+    path: '/security/user-data/secondary-email',
+    layout: 'default',
+    transition: 'slide',
+  },
   { name: 'SecurityEditPhone', path: '/security/user-data/edit-phone', layout: 'default', transition: 'slide' },
   { name: 'SecurityEmail', path: '/security/user-data/email', layout: 'default', transition: 'slide' },
   { name: 'SecurityPassword', path: '/security/user-data/password/', layout: 'default', transition: 'slide' },
-  { name: 'SecurityResetPassword', path: '/security/user-data/reset-password/', layout: 'default', transition: 'slide' },
+  {
+    name: 'SecurityResetPassword',
+    path: '/security/user-data/reset-password/',
+    layout: 'default',
+    transition: 'slide',
+  },
   { name: 'SecurityLoginMethods', path: '/security/login-methods/', layout: 'default', transition: 'slide' },
   { name: 'SecurityActiveSessions', path: '/security/active-sessions/', layout: 'default', transition: 'slide' },
 
@@ -141,7 +156,12 @@ export const OPEN_ROUTES: ReadonlySet<ScreenName> = new Set([
   'DevelopersGuide',
 ]);
 
-export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set(['HelpCenter', 'HelpCenterSingle', 'UserComplains', 'HelpCenterSingleMobile']);
+export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set([
+  'HelpCenter',
+  'HelpCenterSingle',
+  'UserComplains',
+  'HelpCenterSingleMobile',
+]);
 
 /** Strips a trailing slash (but not from "/") so /security/ and /security match alike. */
 function normalize(path: string): string {

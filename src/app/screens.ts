@@ -23,13 +23,23 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   SecurityLoginMethods: lazy(() => import('../features/security/screens/login-methods-screen')),
   SecurityActiveSessions: lazy(() => import('../features/security/screens/active-sessions-screen')),
   SecuritySecondaryPhone: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryPhoneScreen })),
+    import('../features/security/screens/contact-change-screens').then((module) => ({
+      default: module.SecondaryPhoneScreen,
+    })),
   ),
   SecuritySecondaryEmail: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.SecondaryEmailScreen })),
+    import('../features/security/screens/contact-change-screens').then((module) => ({
+      default: module.SecondaryEmailScreen,
+    })),
   ),
-  SecurityEditPhone: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EditPhoneScreen }))),
-  SecurityEmail: lazy(() => import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EmailScreen }))),
+  SecurityEditPhone: lazy(() =>
+    import('../features/security/screens/contact-change-screens').then((module) => ({
+      default: module.EditPhoneScreen,
+    })),
+  ),
+  SecurityEmail: lazy(() =>
+    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EmailScreen })),
+  ),
   Developers: lazy(() => import('../features/developers/screens/developers-screen')),
   DevelopersNewApp: lazy(() => import('../features/developers/screens/new-app-screen')),
   DevelopersApp: lazy(() => import('../features/developers/screens/app-screen')),

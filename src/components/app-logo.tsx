@@ -4,7 +4,15 @@
  * can never pass for Kirish on a screen that asks for a person's trust. Decorative: the app's name
  * is always written beside it.
  */
-export function AppLogo({ name, logoUrl, size = 'medium' }: { name: string; logoUrl: string | null | undefined; size?: 'small' | 'medium' }) {
+export function AppLogo({
+  name,
+  logoUrl,
+  size = 'medium',
+}: {
+  name: string;
+  logoUrl: string | null | undefined;
+  size?: 'small' | 'medium';
+}) {
   const className = `app-logo app-logo-${size}`;
   if (logoUrl) return <img className={className} src={logoUrl} alt="" />;
   return (

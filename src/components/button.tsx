@@ -20,7 +20,15 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * address. A disabled default button also stops Enter from sending it (HTML §4.10.21.2, implicit
  * submission). It does not look disabled meanwhile: it is a matter of a moment.
  */
-export function Button({ variant = 'primary', busy = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const live = useHydrated();
   const waiting = type === 'submit' && !live;
   return (

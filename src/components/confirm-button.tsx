@@ -5,7 +5,14 @@ import { Button } from './button';
  * A destructive action asked twice: the first press shows the question with Confirm and Cancel
  * beside it (focus moves to Cancel, the safe choice); only Confirm acts.
  */
-export function ConfirmButton(props: { label: ReactNode; question: string; confirmLabel: string; cancelLabel: string; busy?: boolean; onConfirm: () => void }) {
+export function ConfirmButton(props: {
+  label: ReactNode;
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {

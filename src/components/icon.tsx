@@ -3,7 +3,19 @@
  * in the text's colour. No markup and no script of their own: a class name is all an icon costs
  * the login page's JavaScript budget. Decorative: the control beside or around it carries the name.
  */
-export type IconName = 'arrow-left' | 'chevron-right' | 'code' | 'devices' | 'eye' | 'eye-off' | 'globe' | 'help' | 'log-out' | 'shield' | 'user' | 'users';
+export type IconName =
+  | 'arrow-left'
+  | 'chevron-right'
+  | 'code'
+  | 'devices'
+  | 'eye'
+  | 'eye-off'
+  | 'globe'
+  | 'help'
+  | 'log-out'
+  | 'shield'
+  | 'user'
+  | 'users';
 
 export function Icon({ name }: { name: IconName }) {
   return <span className={`icon icon-${name}`} aria-hidden="true" />;

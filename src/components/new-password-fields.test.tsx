@@ -38,7 +38,10 @@ async function show() {
 describe('the new password and its repeat', () => {
   it('are two labelled password inputs a password manager fills as a new password', async () => {
     const { first, second } = await show();
-    expect([first.labels?.[0]?.textContent, second.labels?.[0]?.textContent]).toEqual(['New password', 'Repeat password']);
+    expect([first.labels?.[0]?.textContent, second.labels?.[0]?.textContent]).toEqual([
+      'New password',
+      'Repeat password',
+    ]);
     expect([first.type, second.type]).toEqual(['password', 'password']);
     expect([first.autocomplete, second.autocomplete]).toEqual(['new-password', 'new-password']);
     expect([first.name, second.name]).toEqual(['new-password', 'repeat-password']);

@@ -24,7 +24,13 @@ export function NewPasswordFields({ password, again }: { password: Field<string>
         {...fieldProps(password, i18n)}
         {...toggles}
       />
-      <PasswordField label={i18n.t('repeat_password_label')} name="repeat-password" autoComplete="new-password" {...fieldProps(again, i18n)} {...toggles} />
+      <PasswordField
+        label={i18n.t('repeat_password_label')}
+        name="repeat-password"
+        autoComplete="new-password"
+        {...fieldProps(again, i18n)}
+        {...toggles}
+      />
     </>
   );
 }

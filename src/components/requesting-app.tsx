@@ -16,13 +16,17 @@ export default function RequestingApp() {
   const i18n = useI18n();
   const services = useServices();
   // No location when prerendered: no request there.
-  const [clientId] = useState(() => (typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('client_id') ?? '')));
+  const [clientId] = useState(() =>
+    typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('client_id') ?? ''),
+  );
   const [app, setApp] = useState<AppInfo | null>(null);
   useEffect(() => {
     if (!clientId) return undefined;
     let live = true;
     services.http
-      .get<AppInfo>(`${services.config.ssoApi}/oauth/app_info/?${new URLSearchParams({ client_id: clientId }).toString()}`)
+      .get<AppInfo>(
+        `${services.config.ssoApi}/oauth/app_info/?${new URLSearchParams({ client_id: clientId }).toString()}`,
+      )
       .then((info) => live && setApp(info))
       // The banner is a courtesy: without it the sign-in still works, and the request's own check reports a bad client.
       .catch(() => undefined);

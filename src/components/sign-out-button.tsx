@@ -7,7 +7,13 @@ import { Icon } from './icon';
  * Signs the active account out of this device (docs/product.md §4 Logout) and goes to Login. `compact` is the
  * top bar's: a small secondary button whose words give way to the icon on a phone.
  */
-export function SignOutButton({ variant = 'secondary', compact = false }: { variant?: 'primary' | 'secondary'; compact?: boolean }) {
+export function SignOutButton({
+  variant = 'secondary',
+  compact = false,
+}: {
+  variant?: 'primary' | 'secondary';
+  compact?: boolean;
+}) {
   const i18n = useI18n();
   const { session, navigate } = useServices();
   return (

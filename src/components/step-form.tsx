@@ -23,7 +23,8 @@ export function StepForm({ onSubmit, children }: { onSubmit: () => void; childre
     const submitted = form.current;
     onSubmit();
     // Loaded at the first submit (most forms are sent once): the sign-in page's budget pays nothing.
-    if (submitted) void import('./focus-first-invalid').then((watcher) => (stopWatching.current = watcher.default(submitted)));
+    if (submitted)
+      void import('./focus-first-invalid').then((watcher) => (stopWatching.current = watcher.default(submitted)));
   };
   // A layout effect: it runs in the commit that hydrates, before anything can render the fields
   // again with the model's empty values and wipe what the browser holds.

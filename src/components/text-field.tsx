@@ -12,7 +12,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /** A labelled input whose error is tied to it (aria-describedby, aria-invalid) and read out when it appears. */
-export function TextField({ label, value, onValue, error, hint, prefix, after, id, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  prefix,
+  after,
+  id,
+  className,
+  ...rest
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;

@@ -20,7 +20,12 @@ export function ToastHost() {
           </span>
           <span className="visually-hidden">{i18n.t(`toast_${toast.type}`)}: </span>
           <p className="toast-text">{toast.text}</p>
-          <button type="button" className="toast-close" onClick={() => toasts.dismiss(toast.id)} aria-label={i18n.t('close')}>
+          <button
+            type="button"
+            className="toast-close"
+            onClick={() => toasts.dismiss(toast.id)}
+            aria-label={i18n.t('close')}
+          >
             ×
           </button>
         </div>

@@ -19,7 +19,12 @@ export default function UserMenu() {
   return (
     <>
       <Link href="/personal" className="topbar-user">
-        <Avatar firstName={firstName} lastName={lastName} photoUrl={photo ? imageUrl(photo, config.imageCdn) : ''} small />
+        <Avatar
+          firstName={firstName}
+          lastName={lastName}
+          photoUrl={photo ? imageUrl(photo, config.imageCdn) : ''}
+          small
+        />
         <span className="topbar-user-name">{`${firstName} ${lastName}`.trim()}</span>
       </Link>
       <SignOutButton compact />

@@ -19,7 +19,10 @@ describe('loadConfig', () => {
   });
 
   it('takes absolute service URLs and drops their trailing slashes', () => {
-    const config = loadConfig({ VITE_SSO_API: 'https://sso.kirish.uz/sso/api/v1/', VITE_IMAGE_CDN: 'https://cdn.kirish.uz/' });
+    const config = loadConfig({
+      VITE_SSO_API: 'https://sso.kirish.uz/sso/api/v1/',
+      VITE_IMAGE_CDN: 'https://cdn.kirish.uz/',
+    });
     expect(config.ssoApi).toBe('https://sso.kirish.uz/sso/api/v1');
     expect(config.imageCdn).toBe('https://cdn.kirish.uz');
   });
@@ -28,11 +31,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).returnPathPorts).toEqual([]);
     expect(loadConfig({ VITE_RETURN_PATH_PORTS: ' 8443, 9443,8443 ' }).returnPathPorts).toEqual([8443, 9443]);
     for (const raw of ['0', '65536', 'https', '8443;9443', '-1'])
-      expect(() => loadConfig({ VITE_RETURN_PATH_PORTS: raw }), raw).toThrow(/^VITE_RETURN_PATH_PORTS must be ports 1–65535/);
+      expect(() => loadConfig({ VITE_RETURN_PATH_PORTS: raw }), raw).toThrow(
+        /^VITE_RETURN_PATH_PORTS must be ports 1–65535/,
+      );
   });
 
   it('reads the build version and commit', () => {
-    expect(loadConfig({ VITE_KIRISH_VERSION: '1.2.3', VITE_KIRISH_COMMIT: 'abc1234' })).toMatchObject({ version: '1.2.3', commit: 'abc1234' });
+    expect(loadConfig({ VITE_KIRISH_VERSION: '1.2.3', VITE_KIRISH_COMMIT: 'abc1234' })).toMatchObject({
+      version: '1.2.3',
+      commit: 'abc1234',
+    });
   });
 
   it.each([
@@ -47,6 +55,8 @@ describe('loadConfig', () => {
   });
 
   it('accepts a well-formed Sentry DSN', () => {
-    expect(loadConfig({ VITE_SENTRY_DSN: 'https://public@o1.ingest.sentry.example/42' }).sentryDsn).toBe('https://public@o1.ingest.sentry.example/42');
+    expect(loadConfig({ VITE_SENTRY_DSN: 'https://public@o1.ingest.sentry.example/42' }).sentryDsn).toBe(
+      'https://public@o1.ingest.sentry.example/42',
+    );
   });
 });

@@ -65,7 +65,9 @@ function portList(env: Env, name: string): number[] {
   if (raw === '') return [];
   const ports = raw.split(',').map((part) => part.trim());
   if (ports.some((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65_535))
-    throw new ConfigError(`${name} must be ports 1–65535 separated by commas, such as 8443,9443 (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(
+      `${name} must be ports 1–65535 separated by commas, such as 8443,9443 (got ${JSON.stringify(raw)})`,
+    );
   return [...new Set(ports.map(Number))];
 }
 
@@ -74,7 +76,8 @@ export function loadConfig(env: Env): AppConfig {
   if (!/^[a-z][a-z0-9]{1,31}$/.test(product))
     throw new ConfigError(`VITE_KIRISH_PRODUCT must be lower-case letters and digits (got ${JSON.stringify(product)})`);
   const ownDomain = text(env, 'VITE_KIRISH_DOMAIN', 'localhost').toLowerCase();
-  if (!/^[a-z0-9.-]+$/.test(ownDomain)) throw new ConfigError(`VITE_KIRISH_DOMAIN must be a host name (got ${JSON.stringify(ownDomain)})`);
+  if (!/^[a-z0-9.-]+$/.test(ownDomain))
+    throw new ConfigError(`VITE_KIRISH_DOMAIN must be a host name (got ${JSON.stringify(ownDomain)})`);
   const returnPathPorts = portList(env, 'VITE_RETURN_PATH_PORTS');
   const sentryDsn = text(env, 'VITE_SENTRY_DSN', '');
   if (sentryDsn && !/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(sentryDsn))

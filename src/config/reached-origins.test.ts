@@ -19,6 +19,9 @@ describe('reachedOrigins', () => {
       VITE_COMMON_API: 'https://common.kirish.uz:8443/common/api/v1',
       VITE_IMAGE_CDN: 'https://cdn.kirish.uz/images',
     });
-    expect(reachedOrigins(config)).toEqual({ connect: ['https://common.kirish.uz:8443', 'https://sso.kirish.uz'], img: ['https://cdn.kirish.uz'] });
+    expect(reachedOrigins(config)).toEqual({
+      connect: ['https://common.kirish.uz:8443', 'https://sso.kirish.uz'],
+      img: ['https://cdn.kirish.uz'],
+    });
   });
 });

@@ -26,13 +26,21 @@ const reply = (status: number, body: unknown) =>
 
 /** The server of docs/api.md: a call naming another account than its token's is 409 account_changed, before anything else. */
 function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers = Object.fromEntries(
+    Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   const url = String(input);
-  const call: Seen = { method: init?.method ?? 'GET', url, account: headers['account-id'], body: init?.body ? JSON.parse(String(init.body)) : undefined };
+  const call: Seen = {
+    method: init?.method ?? 'GET',
+    url,
+    account: headers['account-id'],
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  };
   seen.push(call);
   const owner = OWNER[(headers.authorization ?? '').replace('Bearer ', '')];
   if (!owner) return reply(401, { code: 'token_not_valid' });
-  if (call.account !== undefined && call.account !== owner) return reply(409, { errors: [{ error: 'account_changed' }] });
+  if (call.account !== undefined && call.account !== owner)
+    return reply(409, { errors: [{ error: 'account_changed' }] });
   if (url.endsWith('/user/MyProfile')) return reply(200, user(owner));
   if (url.endsWith('/user/deviceprofile/DeviceProfileList')) return reply(200, []);
   written.push(call);
@@ -43,12 +51,21 @@ function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
 function page() {
   const tokens = createTokenStore();
   const toasts: string[] = [];
-  const showError = createShowError({ has: () => true, t: (key) => `t:${key}` }, { show: (_kind, text) => toasts.push(text) }, () => {});
+  const showError = createShowError(
+    { has: () => true, t: (key) => `t:${key}` },
+    { show: (_kind, text) => toasts.push(text) },
+    () => {},
+  );
   const http = createHttp({
     refreshUrl: `${SSO}/TokenRefresh/`,
     locale: () => 'uz',
     deviceId: () => 'device-1',
-    tokens: { access: tokens.access, refresh: tokens.refresh, storeRefreshed: (pair) => session.storeRefreshed(pair), clear: tokens.clear },
+    tokens: {
+      access: tokens.access,
+      refresh: tokens.refresh,
+      storeRefreshed: (pair) => session.storeRefreshed(pair),
+      clear: tokens.clear,
+    },
     onSignedOut: () => session.lost(),
     account: () => session.user.peek()?.id ?? null,
     onAccountChanged: (account, error) => {
@@ -98,7 +115,9 @@ describe('a tab whose account another tab switched away from (issue 33)', () => 
     written = [];
 
     const saves = [1, 2, 3].map(() =>
-      http.patch(`${SSO}/user/profile/`, { first_name: 'Aziza', birth_date: '1990-02-28', gender: 'female' }).catch((error: unknown) => error),
+      http
+        .patch(`${SSO}/user/profile/`, { first_name: 'Aziza', birth_date: '1990-02-28', gender: 'female' })
+        .catch((error: unknown) => error),
     );
     const refusals = (await Promise.all(saves)) as HttpError[];
 

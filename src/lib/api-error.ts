@@ -8,7 +8,8 @@
 import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 
 /** A key the SPA shows is a catalogue key: one it names in code is checked by the type, one the server sent by `knownKeys`. */
-export type ErrorOutcome = { show: 'field'; key: ErrorKey; field: string } | { show: 'toast'; key: ErrorKey } | { show: 'nothing' };
+export type ErrorOutcome =
+  { show: 'field'; key: ErrorKey; field: string } | { show: 'toast'; key: ErrorKey } | { show: 'nothing' };
 
 /**
  * docs/product.md §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone

@@ -42,5 +42,7 @@ export function removeItem(kind: Area, key: string): void {
 export function keysOf(kind: Area): string[] {
   const storage = area(kind);
   if (!storage) return [...memory[kind].keys()];
-  return Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key !== null);
+  return Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+    (key): key is string => key !== null,
+  );
 }

@@ -22,7 +22,9 @@ describe('the site’s cookies', () => {
     const lines = watchWrites();
     setCookie('cmmtuuid', 'id 1/2', 365);
     vi.useRealTimers();
-    expect(lines()).toEqual([`cmmtuuid=${encodeURIComponent('id 1/2')}; expires=Fri, 26 Nov 2027 12:00:00 GMT; path=/; SameSite=Lax`]);
+    expect(lines()).toEqual([
+      `cmmtuuid=${encodeURIComponent('id 1/2')}; expires=Fri, 26 Nov 2027 12:00:00 GMT; path=/; SameSite=Lax`,
+    ]);
     vi.restoreAllMocks();
     setCookie('cmmtuuid', 'id 1/2', 365);
     expect(getCookie('cmmtuuid')).toBe('id 1/2');

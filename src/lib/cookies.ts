@@ -17,7 +17,10 @@ const DAY_MS = 86_400_000;
 
 /** `expires` in the past removes the cookie (RFC 6265 §3.1) — of this partition, with these attributes. */
 function write(name: string, value: string, expiresMs: number): void {
-  const scope = window.top === window.self ? `SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}` : 'SameSite=None; Secure; Partitioned';
+  const scope =
+    window.top === window.self
+      ? `SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
+      : 'SameSite=None; Secure; Partitioned';
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${new Date(expiresMs).toUTCString()}; path=/; ${scope}`;
 }
 

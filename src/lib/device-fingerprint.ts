@@ -42,8 +42,11 @@ async function fingerprint(): Promise<string> {
 export async function computeDeviceId(): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD) throw new Error('low confidence');
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('too slow')), FINGERPRINT_WAIT_MS)));
+    if (fingerprintConfidence(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) < CONFIDENCE_THRESHOLD)
+      throw new Error('low confidence');
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('too slow')), FINGERPRINT_WAIT_MS)),
+    );
     return await Promise.race([fingerprint(), late]);
   } catch {
     return crypto.randomUUID();

@@ -6,7 +6,13 @@
 import { BrowserClient, Scope, defaultStackParser, makeFetchTransport } from '@sentry/browser';
 
 export function createReporter(dsn: string, release: string): (error: unknown) => void {
-  const client = new BrowserClient({ dsn, release, transport: makeFetchTransport, stackParser: defaultStackParser, integrations: [] });
+  const client = new BrowserClient({
+    dsn,
+    release,
+    transport: makeFetchTransport,
+    stackParser: defaultStackParser,
+    integrations: [],
+  });
   const scope = new Scope();
   scope.setClient(client);
   client.init();

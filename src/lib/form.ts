@@ -6,7 +6,10 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 
-export type ShowError = (error: unknown, inline?: (key: ErrorKey) => string | undefined) => { key: ErrorKey; field: string } | null;
+export type ShowError = (
+  error: unknown,
+  inline?: (key: ErrorKey) => string | undefined,
+) => { key: ErrorKey; field: string } | null;
 
 export interface AttemptOptions {
   /** The form's field for a field the server named. */

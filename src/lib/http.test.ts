@@ -15,11 +15,19 @@ let signedOut: number;
 /** Decides each response; the default: 401 for an old token, 200 otherwise. */
 let respond: (call: Call) => { status: number; body: unknown };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-  const call: Call = { url: String(input), method: init?.method ?? 'GET', headers, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+  const headers = Object.fromEntries(
+    Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const call: Call = {
+    url: String(input),
+    method: init?.method ?? 'GET',
+    headers,
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  };
   calls.push(call);
   const { status, body } = respond(call);
   return Promise.resolve(json(status, body));
@@ -31,7 +39,8 @@ function serverLike(call: Call): { status: number; body: unknown } {
     refreshCount += 1;
     return { status: 200, body: { access: `access-${refreshCount}`, refresh: `refresh-${refreshCount}` } };
   }
-  if (call.headers.authorization === 'Bearer expired') return { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
+  if (call.headers.authorization === 'Bearer expired')
+    return { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
   return { status: 200, body: { ok: true, auth: call.headers.authorization ?? null } };
 }
 
@@ -70,7 +79,12 @@ describe('the HTTP client', () => {
   it('sends the headers of docs/product.md §7', async () => {
     store.access = 'good';
     await makeHttp().get('/sso/api/v1/user/MyProfile');
-    expect(calls[0]?.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'ru', 'device-id': 'device-1', authorization: 'Bearer good' });
+    expect(calls[0]?.headers).toMatchObject({
+      accept: 'application/json',
+      'accept-language': 'ru',
+      'device-id': 'device-1',
+      authorization: 'Bearer good',
+    });
   });
 
   it('sends a body with DELETE', async () => {
@@ -82,7 +96,11 @@ describe('the HTTP client', () => {
   it('refreshes once on token_not_valid and replays the call with the new token', async () => {
     const answer = await makeHttp().get<{ auth: string }>('/sso/api/v1/user/MyProfile');
     expect(answer.auth).toBe('Bearer access-1');
-    expect(calls.map((c) => c.url)).toEqual(['/sso/api/v1/user/MyProfile', '/sso/api/v1/TokenRefresh/', '/sso/api/v1/user/MyProfile']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/sso/api/v1/user/MyProfile',
+      '/sso/api/v1/TokenRefresh/',
+      '/sso/api/v1/user/MyProfile',
+    ]);
     expect(store).toEqual({ access: 'access-1', refresh: 'refresh-1' });
   });
 
@@ -102,7 +120,10 @@ describe('the HTTP client', () => {
   });
 
   it('refreshes on 403 too', async () => {
-    respond = (call) => (call.url === '/forbidden' && call.headers.authorization === 'Bearer expired' ? { status: 403, body: {} } : serverLike(call));
+    respond = (call) =>
+      call.url === '/forbidden' && call.headers.authorization === 'Bearer expired'
+        ? { status: 403, body: {} }
+        : serverLike(call);
     await makeHttp().get('/forbidden');
     expect(calls.filter((c) => c.url.endsWith('/TokenRefresh/'))).toHaveLength(1);
   });
@@ -126,7 +147,8 @@ describe('the HTTP client', () => {
   });
 
   it('signs out when the refresh fails', async () => {
-    respond = (call) => (call.url.endsWith('/TokenRefresh/') ? { status: 401, body: { code: 'token_not_valid' } } : serverLike(call));
+    respond = (call) =>
+      call.url.endsWith('/TokenRefresh/') ? { status: 401, body: { code: 'token_not_valid' } } : serverLike(call);
     await expect(makeHttp().get('/a')).rejects.toMatchObject({ status: 401, signedOut: true });
     expect(signedOut).toBe(1);
     expect(store).toEqual({ access: null, refresh: null });
@@ -134,7 +156,8 @@ describe('the HTTP client', () => {
 
   it(`signs out after ${REFRESH_RETRY_CAP} refreshes in a row that do not lead to a success`, async () => {
     // The server keeps refusing every access token, fresh or not.
-    respond = (call) => (call.url.endsWith('/TokenRefresh/') ? serverLike(call) : { status: 401, body: { code: 'token_not_valid' } });
+    respond = (call) =>
+      call.url.endsWith('/TokenRefresh/') ? serverLike(call) : { status: 401, body: { code: 'token_not_valid' } };
     const http = makeHttp();
     for (let i = 0; i < REFRESH_RETRY_CAP; i += 1) await expect(http.get('/a')).rejects.toMatchObject({ status: 401 });
     expect(signedOut).toBe(0);
@@ -145,7 +168,12 @@ describe('the HTTP client', () => {
 
   it('resets the count after a successful call', async () => {
     let refuse = true;
-    respond = (call) => (call.url.endsWith('/TokenRefresh/') ? serverLike(call) : refuse ? { status: 401, body: {} } : { status: 200, body: {} });
+    respond = (call) =>
+      call.url.endsWith('/TokenRefresh/')
+        ? serverLike(call)
+        : refuse
+          ? { status: 401, body: {} }
+          : { status: 200, body: {} };
     const http = makeHttp();
     for (let i = 0; i < REFRESH_RETRY_CAP; i += 1) await http.get('/a').catch(() => undefined);
     refuse = false;

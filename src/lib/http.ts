@@ -131,7 +131,11 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   async function refreshWith(refresh: string): Promise<TokenPair> {
-    const response = await client.post<TokenPair>(deps.refreshUrl, { refresh }, { headers: { Accept: 'application/json' } });
+    const response = await client.post<TokenPair>(
+      deps.refreshUrl,
+      { refresh },
+      { headers: { Accept: 'application/json' } },
+    );
     return response.data;
   }
 
@@ -142,7 +146,14 @@ export function createHttp(deps: HttpDeps): Http {
     return inFlight;
   }
 
-  async function send<T>(method: Method, url: string, body: unknown, options: RequestOptions, access: string | null, account: string | null) {
+  async function send<T>(
+    method: Method,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+    access: string | null,
+    account: string | null,
+  ) {
     const response = await client<T>({
       url,
       method,
@@ -164,7 +175,13 @@ export function createHttp(deps: HttpDeps): Http {
     });
   }
 
-  async function refreshing<T>(method: Method, url: string, body: unknown, options: RequestOptions, account: string | null): Promise<T> {
+  async function refreshing<T>(
+    method: Method,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+    account: string | null,
+  ): Promise<T> {
     // Without a device id the call still goes: the header is what docs/product.md §7 asks for, not a gate.
     if (method !== 'get' && deps.deviceIdReady) await deps.deviceIdReady().catch(() => undefined);
     const access = deps.tokens.access();

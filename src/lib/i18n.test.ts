@@ -17,7 +17,14 @@ describe('the locale rule (docs/product.md §4)', () => {
 
 describe('plural rules for ru, en and uz', () => {
   it('picks the CLDR category', () => {
-    expect([1, 2, 5, 21, 22, 25].map((n) => pluralCategory('ru', n))).toEqual(['one', 'few', 'many', 'one', 'few', 'many']);
+    expect([1, 2, 5, 21, 22, 25].map((n) => pluralCategory('ru', n))).toEqual([
+      'one',
+      'few',
+      'many',
+      'one',
+      'few',
+      'many',
+    ]);
     expect([1, 2, 5].map((n) => pluralCategory('en', n))).toEqual(['one', 'other', 'other']);
     expect([1, 2].map((n) => pluralCategory('uz', n))).toEqual(['one', 'other']);
     expect(pluralCategory('uzc', 1)).toBe('one');
@@ -114,7 +121,13 @@ describe('the translator', () => {
   it('picks the plural form by CLDR category for ru', async () => {
     const i18n = createI18n(fakeTables().fetchTable);
     await i18n.setLocale('ru');
-    expect([1, 2, 5, 21, 11].map((n) => i18n.tn(TEST_KEY.apples, n))).toEqual(['1 яблоко', '2 яблока', '5 яблок', '21 яблоко', '11 яблок']);
+    expect([1, 2, 5, 21, 11].map((n) => i18n.tn(TEST_KEY.apples, n))).toEqual([
+      '1 яблоко',
+      '2 яблока',
+      '5 яблок',
+      '21 яблоко',
+      '11 яблок',
+    ]);
     expect(i18n.tn(TEST_KEY.apples, 1.5)).toBe('1.5 яблока (дробное)');
   });
 

@@ -14,7 +14,13 @@ import { isLocale, localeOfBrowserLanguage, LOCALES, type Locale } from '../../s
 export { isLocale, LOCALES, type Locale };
 
 /** The BCP 47 tag of each locale, for Intl and the document's lang attribute. */
-export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = { uz: 'uz-Latn', uzc: 'uz-Cyrl', kaa: 'kaa', ru: 'ru', en: 'en' };
+export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = {
+  uz: 'uz-Latn',
+  uzc: 'uz-Cyrl',
+  kaa: 'kaa',
+  ru: 'ru',
+  en: 'en',
+};
 
 /** docs/product.md §4: the cookie when it is valid; else the browser's language when en or ru; else uz. */
 export function initialLocale(cookie: string | null, browserLanguage: string | undefined): Locale {

@@ -10,7 +10,9 @@ function framedWindow(search: string, options: { framed?: boolean; ancestors?: s
     location: {
       href: `http://localhost:8080/login${search}`,
       search,
-      ...(options.ancestors ? { ancestorOrigins: Object.assign([...options.ancestors], { length: options.ancestors.length }) } : {}),
+      ...(options.ancestors
+        ? { ancestorOrigins: Object.assign([...options.ancestors], { length: options.ancestors.length }) }
+        : {}),
     },
     parent: { postMessage: (message, target) => posted.push({ message, target }) },
     self,
@@ -29,9 +31,11 @@ describe('the URL reported to the parent', () => {
   });
 
   it('drops tokens, codes and request ids from the query, and any parameter it does not know', () => {
-    expect(reportableUrl('http://localhost:8080/?token=eyJ.a.b&access=x&refresh=y&code=123456&request_id=r&user_uuid=u&confirmType=phone')).toBe(
-      'http://localhost:8080/',
-    );
+    expect(
+      reportableUrl(
+        'http://localhost:8080/?token=eyJ.a.b&access=x&refresh=y&code=123456&request_id=r&user_uuid=u&confirmType=phone',
+      ),
+    ).toBe('http://localhost:8080/');
   });
 
   it('drops the fragment, where a hand-off carries the refresh token', () => {
@@ -49,7 +53,10 @@ describe('posting iframeUrlChange to the parent', () => {
     await settle();
     expect(confirm).toHaveBeenCalledExactlyOnceWith('kirish-demo', PARTNER);
     expect(posted).toEqual([
-      { message: { type: 'iframeUrlChange', url: 'http://localhost:8080/login?client_id=kirish-demo' }, target: PARTNER },
+      {
+        message: { type: 'iframeUrlChange', url: 'http://localhost:8080/login?client_id=kirish-demo' },
+        target: PARTNER,
+      },
       { message: { type: 'iframeUrlChange', url: 'http://localhost:8080/register' }, target: PARTNER },
     ]);
   });
@@ -85,7 +92,9 @@ describe('posting iframeUrlChange to the parent', () => {
   });
 
   it('asks nothing and posts nothing when the browser names another parent origin', async () => {
-    const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`, { ancestors: ['https://evil.example'] });
+    const { win, posted } = framedWindow(`?client_id=kirish-demo&origin=${encodeURIComponent(PARTNER)}`, {
+      ancestors: ['https://evil.example'],
+    });
     const confirm = vi.fn<(clientId: string, origin: string) => Promise<string>>(() => Promise.resolve(PARTNER));
     const frame = createParentFrame(win, confirm);
     frame.urlChanged('http://localhost:8080/login');

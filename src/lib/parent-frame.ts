@@ -42,7 +42,10 @@ export interface ParentFrame {
  * `confirm` asks the server and resolves to the origin it confirmed (or rejects). It is called at
  * most once, and only when the site is framed and was handed both a client id and an origin.
  */
-export function createParentFrame(win: FrameWindow, confirm: (clientId: string, origin: string) => Promise<string>): ParentFrame {
+export function createParentFrame(
+  win: FrameWindow,
+  confirm: (clientId: string, origin: string) => Promise<string>,
+): ParentFrame {
   const framed = win.parent !== null && win.top !== win.self;
   const query = new URLSearchParams(win.location.search);
   const clientId = query.get('client_id');

@@ -64,7 +64,9 @@ describe('active profiles (docs/product.md §4)', () => {
 describe('switching to another account of this device', () => {
   it('refreshes with that profile’s token and makes the new pair active, storing the rotated token back', async () => {
     localStorage.setItem('session_u2', 'refresh-u2');
-    const { http, calls } = fakeServer({ liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } } });
+    const { http, calls } = fakeServer({
+      liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } },
+    });
     const session = createSession({ http, ssoApi: SSO });
     await session.signIn(signInResponse, true);
 
@@ -113,7 +115,9 @@ describe('signing out (docs/product.md §4)', () => {
 
     await session.signOut();
 
-    expect(calls.filter((c) => c.method === 'delete')).toEqual([{ method: 'delete', url: `${SSO}/user/LogoutUser/`, access: 'access-u1' }]);
+    expect(calls.filter((c) => c.method === 'delete')).toEqual([
+      { method: 'delete', url: `${SSO}/user/LogoutUser/`, access: 'access-u1' },
+    ]);
     expect(localStorage.getItem('session_u1')).toBeNull();
     expect(localStorage.getItem('active_session')).toBeNull();
     expect(localStorage.getItem('active_re_session')).toBeNull();
@@ -146,7 +150,10 @@ describe('signing out (docs/product.md §4)', () => {
     expect(session.signedOut.value).toBeNull();
 
     await session.signOut();
-    expect(session.signedOut.value).toMatchObject({ id: 'u1', profile: { first_name: 'First u1', last_name: 'Last u1' } });
+    expect(session.signedOut.value).toMatchObject({
+      id: 'u1',
+      profile: { first_name: 'First u1', last_name: 'Last u1' },
+    });
 
     await switchAccount(session, http, 'u2');
     expect(session.signedOut.value).toBeNull();
@@ -273,7 +280,9 @@ describe('a token in the address (docs/product.md §2 step 6)', () => {
 describe('the chooser while signed out', () => {
   it('reads the device profiles through a stored session, keeps its rotated token, and does not make it active', async () => {
     localStorage.setItem('session_u2', 'refresh-u2');
-    const { http, calls } = fakeServer({ liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } } });
+    const { http, calls } = fakeServer({
+      liveRefresh: { 'refresh-u2': { access: 'access-u2-new', refresh: 'refresh-u2-rotated' } },
+    });
     const session = createSession({ http, ssoApi: SSO });
 
     await session.loadProfilesFromStoredSession();

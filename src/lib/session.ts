@@ -272,7 +272,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       // load happens inside verify(), before any user is loaded. Leaving the used token in
       // session_{uuid} would make the next switch to it a reuse, which ends the session (RFC 9700 §4.14.2).
       const previous = tokens.refresh();
-      const saved = previous === null ? undefined : tokens.profileUuids().find((uuid) => tokens.profile(uuid) === previous);
+      const saved =
+        previous === null ? undefined : tokens.profileUuids().find((uuid) => tokens.profile(uuid) === previous);
       tokens.store(pair);
       if (saved) tokens.storeProfile(saved, pair.refresh);
     },

@@ -15,11 +15,18 @@ function setup(answer: (url: string) => { status: number; body: unknown }) {
     refreshUrl: '/sso/api/v1/TokenRefresh/',
     locale: () => 'en',
     deviceId: () => null,
-    tokens: { access: () => 'expired', refresh: () => 'refresh-1', storeRefreshed: () => undefined, clear: () => undefined },
+    tokens: {
+      access: () => 'expired',
+      refresh: () => 'refresh-1',
+      storeRefreshed: () => undefined,
+      clear: () => undefined,
+    },
     onSignedOut: () => void (signedOut += 1),
     fetch: (input) => {
       const { status, body } = answer(String(input));
-      return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+      );
     },
     lock: (_name, work) => work(),
   });
@@ -33,7 +40,9 @@ const expired = { status: 401, body: { detail: 'Token is invalid or expired', co
 
 describe('what a failed call shows (docs/product.md §8)', () => {
   it('shows no message when the session could not be refreshed: the person goes to Login', async () => {
-    const site = setup((url) => (url.endsWith('/TokenRefresh/') ? { status: 401, body: { errors: [{ error: 'token_not_valid' }] } } : expired));
+    const site = setup((url) =>
+      url.endsWith('/TokenRefresh/') ? { status: 401, body: { errors: [{ error: 'token_not_valid' }] } } : expired,
+    );
     const failed = await site.http.get('/sso/api/v1/user/sessions/').catch((error: unknown) => error);
 
     expect(site.showError(failed)).toBeNull();
@@ -52,8 +61,13 @@ describe('what a failed call shows (docs/product.md §8)', () => {
 
   it('puts a key with a field beside the field, and a field-less one beside the field the form names', () => {
     const site = setup(() => expired);
-    expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_phone', field: 'phone' }] } })).toEqual({ key: 'invalid_phone', field: 'phone' });
-    expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } }, () => 'password')).toEqual({
+    expect(site.showError({ status: 400, data: { errors: [{ error: 'invalid_phone', field: 'phone' }] } })).toEqual({
+      key: 'invalid_phone',
+      field: 'phone',
+    });
+    expect(
+      site.showError({ status: 400, data: { errors: [{ error: 'invalid_credentials' }] } }, () => 'password'),
+    ).toEqual({
       key: 'invalid_credentials',
       field: 'password',
     });

@@ -9,7 +9,9 @@ export function useFocusOnOpen<T extends HTMLElement>(open = true) {
   const container = useRef<T>(null);
   useEffect(() => {
     if (!open) return;
-    container.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea')?.focus();
+    container.current
+      ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea')
+      ?.focus();
   }, [open]);
   return container;
 }

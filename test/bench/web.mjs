@@ -31,7 +31,19 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './web/browser.mjs';
 import { measureDemo, measureEmbed, measureLogin } from './web/measure.mjs';
-import { clsLine, CLS_LIMIT, docPath, kB, ms, section, summarize, summarizeCls, TABLE_HEAD, tableRows, writeDoc } from './web/report.mjs';
+import {
+  clsLine,
+  CLS_LIMIT,
+  docPath,
+  kB,
+  ms,
+  section,
+  summarize,
+  summarizeCls,
+  TABLE_HEAD,
+  tableRows,
+  writeDoc,
+} from './web/report.mjs';
 import { serverEntry, startServer } from './web/server.mjs';
 
 function parseRuns(argv) {
@@ -58,7 +70,9 @@ async function main() {
   try {
     server = await startServer(join(tempDir, 'kirish.db'));
     browser = await launchBrowser();
-    console.log(`bench:web: Chromium ${browser.version()}, server ${server.origin}, demo ${server.demoOrigin}, ${runs} runs per route`);
+    console.log(
+      `bench:web: Chromium ${browser.version()}, server ${server.origin}, demo ${server.demoOrigin}, ${runs} runs per route`,
+    );
 
     const routes = [];
     for (const [name, measure] of [
@@ -71,7 +85,9 @@ async function main() {
         console.log(
           `  ${name} run ${run}: FCP ${ms(result.fcp)}, LCP ${ms(result.lcp)}, TBT ${ms(result.tbt)} (${result.longTasks} long tasks), load ${ms(result.loadEnd)}, ${kB(result.bytes)} in ${result.requests} requests`,
         );
-        if (verbose) for (const entry of result.entries) console.log(`      ${kB(entry.bytes).padStart(9)} ${entry.encoding.padEnd(8)} ${entry.url}`);
+        if (verbose)
+          for (const entry of result.entries)
+            console.log(`      ${kB(entry.bytes).padStart(9)} ${entry.encoding.padEnd(8)} ${entry.url}`);
         measured.push(result);
       }
       routes.push(summarize(name, measured));
@@ -86,8 +102,12 @@ async function main() {
     const cls = summarizeCls(demo);
 
     const acceptEncoding = routes[0]?.runs[0]?.acceptEncoding ?? null;
-    const contentEncodings = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.contentEncodings)))].toSorted();
-    console.log(`\nMedians of ${runs} runs (Accept-Encoding sent: ${acceptEncoding}; Content-Encoding received: ${contentEncodings.join(', ')}):\n`);
+    const contentEncodings = [
+      ...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.contentEncodings))),
+    ].toSorted();
+    console.log(
+      `\nMedians of ${runs} runs (Accept-Encoding sent: ${acceptEncoding}; Content-Encoding received: ${contentEncodings.join(', ')}):\n`,
+    );
     console.log([...TABLE_HEAD, ...tableRows(routes)].join('\n'));
     console.log(`\n${clsLine(cls)}`);
     console.log(
@@ -95,7 +115,9 @@ async function main() {
     );
 
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    await writeDoc(section({ date, routes, chromiumVersion: browser.version(), acceptEncoding, contentEncodings, runs }));
+    await writeDoc(
+      section({ date, routes, chromiumVersion: browser.version(), acceptEncoding, contentEncodings, runs }),
+    );
     console.log(`\nbench:web: wrote ${docPath}`);
     // The one figure here with a hard limit: the partner's page must not jump (Web Vitals: CLS < 0.1 is "good").
     if (cls.max >= CLS_LIMIT) {

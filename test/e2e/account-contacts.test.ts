@@ -22,7 +22,9 @@ describe('the security centre: data and contacts', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: text('security_data_download'), exact: true }).click();
     const file = await (await download).path();
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { profile: { phone: string; profile: { first_name: string } } };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as {
+      profile: { phone: string; profile: { first_name: string } };
+    };
     expect(data.profile.phone).toBe(account.phone);
     expect(data.profile.profile.first_name).toBe(account.firstName);
     expect(readFileSync(file, 'utf8')).not.toMatch(/password_hash|token_hash|"refresh"/);
@@ -88,8 +90,12 @@ describe('the security centre: data and contacts', () => {
     await reset.page.getByRole('button', { name: text('use_email'), exact: true }).click();
     await reset.page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await reset.page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await reset.page.getByText(text('code_send_to_backup_email', { to: `sh***@example.uz` }), { exact: true }).waitFor();
-    await reset.page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await reset.page
+      .getByText(text('code_send_to_backup_email', { to: `sh***@example.uz` }), { exact: true })
+      .waitFor();
+    await reset.page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, email));
     const newPassword = `Yangi-Chorsu-${lastSeed()}`;
     await reset.page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await reset.page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
@@ -144,7 +150,9 @@ describe('the security centre: data and contacts', () => {
       .click();
     // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
     await waitForHeading(page, text('deleted_account_title'));
     await page
@@ -159,7 +167,9 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expectHome(page, account.firstName);
     await page.getByText(text('restored'), { exact: true }).waitFor();
@@ -178,7 +188,9 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
@@ -200,7 +212,9 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
     const email = `lola.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);

@@ -80,7 +80,10 @@ describe('two tabs, two accounts (issue 33)', () => {
       .getByRole('alert')
       .filter({ hasText: text('account_changed') })
       .waitFor();
-    await tab1.waitForFunction((name) => document.querySelector('.topbar-user-name')?.textContent === name, fullName(b));
+    await tab1.waitForFunction(
+      (name) => document.querySelector('.topbar-user-name')?.textContent === name,
+      fullName(b),
+    );
     await waitForHeading(tab1, text('personal_edit_title'));
     expect(new URL(tab1.url()).pathname).toBe('/personal/edit');
     expect(await tab1.getByLabel(text('first_name_label'), { exact: true }).inputValue()).toBe(b.firstName);
@@ -89,8 +92,16 @@ describe('two tabs, two accounts (issue 33)', () => {
     expect(await tab1.getByRole('alert').count()).toBe(1);
 
     // Over the API: B untouched, and A's typed values were written nowhere.
-    expect((await profileOverApi(b)).profile).toMatchObject({ first_name: b.firstName, birth_date: null, gender: null });
-    expect((await profileOverApi(a)).profile).toMatchObject({ first_name: a.firstName, birth_date: null, gender: null });
+    expect((await profileOverApi(b)).profile).toMatchObject({
+      first_name: b.firstName,
+      birth_date: null,
+      gender: null,
+    });
+    expect((await profileOverApi(a)).profile).toMatchObject({
+      first_name: a.firstName,
+      birth_date: null,
+      gender: null,
+    });
     await closeAll();
   });
 
@@ -101,7 +112,13 @@ describe('two tabs, two accounts (issue 33)', () => {
     await registerOverApi(kirish.server.origin, b);
     // B has an address, A none: B's address on a page naming A would be B's data under A's name.
     const { access } = await profileOverApi(b);
-    const address = { label: 'Boburning uyi', region: 'tashkent-city', district: 'yunusabad', street: 'Amir Temur', house: '12' };
+    const address = {
+      label: 'Boburning uyi',
+      region: 'tashkent-city',
+      district: 'yunusabad',
+      street: 'Amir Temur',
+      house: '12',
+    };
     const added = await apiClient(kirish.server.origin).post(`${V1}/user/addresses/`, address, access);
     expect(added.status, JSON.stringify(added.json)).toBe(201);
 
@@ -128,7 +145,9 @@ describe('two tabs, two accounts (issue 33)', () => {
       (window as unknown as { seen: string[] }).seen = seen;
       const note = () => {
         const name = document.querySelector('.topbar-user-name')?.textContent ?? '';
-        seen.push(`${name} | ${(document.querySelector('main')?.textContent ?? '').includes(label) ? 'address of B' : '-'}`);
+        seen.push(
+          `${name} | ${(document.querySelector('main')?.textContent ?? '').includes(label) ? 'address of B' : '-'}`,
+        );
       };
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
     }, address.label);

@@ -118,14 +118,20 @@ describe('the security centre', () => {
     await page.goto(`${kirish.server.origin}/security/user-data/password/`);
     await waitForHeading(page, text('security_change_password'));
     // Both choices start ticked (OWASP ASVS 5.0 §7.4.3).
-    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(
+      true,
+    );
     await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
     const newPassword = `Yangi-${account.password}`;
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
-    await page.getByText(`${text('password_changed_short')} ${text('app_sessions_ended_count_one', { n: '1' })}`, { exact: true }).waitFor();
+    await page
+      .getByText(`${text('password_changed_short')} ${text('app_sessions_ended_count_one', { n: '1' })}`, {
+        exact: true,
+      })
+      .waitFor();
     expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
     await context.close();
     expect(errors).toEqual([]);
@@ -186,7 +192,9 @@ describe('the security centre', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
     await expectSignedOut(second.page);

@@ -16,7 +16,8 @@ import { useRunningKirish } from '../support/running-kirish.js';
 const kirish = useRunningKirish();
 const { freshPage, closeAll } = usePagePool(kirish);
 
-const titled = (key: string, table: Record<string, string> = {}) => `${table[key] ?? text(key)} — ${table.app_name ?? text('app_name')}`;
+const titled = (key: string, table: Record<string, string> = {}) =>
+  `${table[key] ?? text(key)} — ${table.app_name ?? text('app_name')}`;
 
 async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title, { timeout: 20_000 });
@@ -28,7 +29,10 @@ async function toastAndSwitcher(page: Page) {
     // The toast host loads with the first toast; its markup and classes are what styles.css places.
     const host = document.body.appendChild(document.createElement('section'));
     host.className = 'toasts';
-    host.innerHTML = '<div class="toast toast-error"><span class="toast-icon">✕</span><p class="toast-text">A long enough message to wrap</p></div>'.repeat(3);
+    host.innerHTML =
+      '<div class="toast toast-error"><span class="toast-icon">✕</span><p class="toast-text">A long enough message to wrap</p></div>'.repeat(
+        3,
+      );
     const [toasts, switcher] = [host, document.querySelector('.locale-switcher select')].map((element) => {
       const box = element?.getBoundingClientRect();
       return box ? { top: box.top, bottom: box.bottom, left: box.left, right: box.right } : null;
@@ -42,7 +46,9 @@ describe('the page title (issue 12, accessibility)', () => {
   it('names each route in the active locale, and follows navigation and a change of language', async () => {
     const { page } = await freshPage();
     // The prerendered page carries it before its script has run.
-    const prerendered = await page.request.get(`${kirish.server.origin}/login`, { headers: { 'Accept-Language': 'ru' } });
+    const prerendered = await page.request.get(`${kirish.server.origin}/login`, {
+      headers: { 'Accept-Language': 'ru' },
+    });
     expect(await prerendered.text()).toContain(`<title>${titled('title_login', ru)}</title>`);
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
@@ -71,8 +77,12 @@ describe('the sign-in card', () => {
     for (const path of ['/login', '/register']) {
       await page.goto(`${kirish.server.origin}${path}`);
       const footer = page.locator('footer');
-      expect(await footer.getByRole('link', { name: text('legal_privacy'), exact: true }).getAttribute('href')).toBe('/help-center/privacy-policy');
-      expect(await footer.getByRole('link', { name: text('legal_terms'), exact: true }).getAttribute('href')).toBe('/help-center/terms');
+      expect(await footer.getByRole('link', { name: text('legal_privacy'), exact: true }).getAttribute('href')).toBe(
+        '/help-center/privacy-policy',
+      );
+      expect(await footer.getByRole('link', { name: text('legal_terms'), exact: true }).getAttribute('href')).toBe(
+        '/help-center/terms',
+      );
       // Under the card, not beside it.
       const card = await page.locator('main.card').boundingBox();
       const links = await footer.boundingBox();
@@ -93,54 +103,63 @@ describe('the sign-in card', () => {
     const { toasts, switcher } = await toastAndSwitcher(page);
     expect(toasts && switcher).toBeTruthy();
     // Toasts never cover the language switcher: below it, or (on a phone) at the bottom.
-    expect(toasts!.top >= switcher!.bottom || toasts!.bottom <= switcher!.top || toasts!.right <= switcher!.left).toBe(true);
+    expect(toasts!.top >= switcher!.bottom || toasts!.bottom <= switcher!.top || toasts!.right <= switcher!.left).toBe(
+      true,
+    );
     await saveScreenshot(page, `shell-login-${width}`);
     await closeAll();
   });
 });
 
 describe('the signed-in shell', () => {
-  it.each([1280, 375])('shows the account in the top bar, names the page, and a spinner while a slow screen loads (%i px)', async (width) => {
-    const { page } = await freshPage(width);
-    await page.goto(`${kirish.server.origin}/login`);
-    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
-    await expectHome(page, DEMO_ACCOUNT.firstName);
-    await waitForTitle(page, titled('title_home'));
+  it.each([1280, 375])(
+    'shows the account in the top bar, names the page, and a spinner while a slow screen loads (%i px)',
+    async (width) => {
+      const { page } = await freshPage(width);
+      await page.goto(`${kirish.server.origin}/login`);
+      await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+      await expectHome(page, DEMO_ACCOUNT.firstName);
+      await waitForTitle(page, titled('title_home'));
 
-    const account = page.locator('header.topbar').getByRole('link', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` });
-    await account.waitFor();
-    expect(await account.getAttribute('href')).toBe('/personal');
-    expect(await account.locator('.avatar').innerText()).toBe('AK');
-    expect(
-      await page
+      const account = page
         .locator('header.topbar')
-        .getByRole('button', { name: text('sign_out'), exact: true })
-        .count(),
-    ).toBe(1);
-    // Home lists only the sections that exist: none leads to a "coming soon" page.
-    const sections = await page.getByRole('main').locator('a.section-card .section-title').allInnerTexts();
-    expect(sections).toEqual(['section_personal', 'section_security', 'section_sessions', 'section_developers'].map((key) => text(key)));
-    await saveScreenshot(page, `shell-home-${width}`);
+        .getByRole('link', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` });
+      await account.waitFor();
+      expect(await account.getAttribute('href')).toBe('/personal');
+      expect(await account.locator('.avatar').innerText()).toBe('AK');
+      expect(
+        await page
+          .locator('header.topbar')
+          .getByRole('button', { name: text('sign_out'), exact: true })
+          .count(),
+      ).toBe(1);
+      // Home lists only the sections that exist: none leads to a "coming soon" page.
+      const sections = await page.getByRole('main').locator('a.section-card .section-title').allInnerTexts();
+      expect(sections).toEqual(
+        ['section_personal', 'section_security', 'section_sessions', 'section_developers'].map((key) => text(key)),
+      );
+      await saveScreenshot(page, `shell-home-${width}`);
 
-    // The Security screen's chunk arrives slowly: the page shows a spinner meanwhile, not an empty frame.
-    let release: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/security-screen-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole('link', { name: new RegExp(`^${text('section_security')}`) }).click();
-    const spinner = page.locator('main .screen-loading[aria-busy="true"]');
-    await spinner.waitFor();
-    await page.waitForFunction(() => {
-      const after = document.querySelector('main .screen-loading');
-      return after !== null && getComputedStyle(after, '::after').opacity === '1';
-    });
-    release?.();
-    await waitForHeading(page, text('section_security'));
-    await waitForTitle(page, titled('title_security'));
-    await closeAll();
-  });
+      // The Security screen's chunk arrives slowly: the page shows a spinner meanwhile, not an empty frame.
+      let release: (() => void) | undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/security-screen-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('link', { name: new RegExp(`^${text('section_security')}`) }).click();
+      const spinner = page.locator('main .screen-loading[aria-busy="true"]');
+      await spinner.waitFor();
+      await page.waitForFunction(() => {
+        const after = document.querySelector('main .screen-loading');
+        return after !== null && getComputedStyle(after, '::after').opacity === '1';
+      });
+      release?.();
+      await waitForHeading(page, text('section_security'));
+      await waitForTitle(page, titled('title_security'));
+      await closeAll();
+    },
+  );
 });

@@ -24,8 +24,12 @@ async function openChooser(page: Page): Promise<{ names: string[]; active: strin
     .click();
   await waitForHeading(page, text('choose_account'));
   await page.locator('.account-list button.account').nth(1).waitFor();
-  const names = (await page.locator('.account-list .account-name').allInnerTexts()).map((name) => name.trim()).toSorted();
-  const active = (await page.locator('.account-list button.account[aria-current="true"] .account-name').innerText()).trim();
+  const names = (await page.locator('.account-list .account-name').allInnerTexts())
+    .map((name) => name.trim())
+    .toSorted();
+  const active = (
+    await page.locator('.account-list button.account[aria-current="true"] .account-name').innerText()
+  ).trim();
   return { names, active };
 }
 
@@ -80,7 +84,9 @@ describe('the account chooser while signed in (issue 12)', () => {
     await tab.getByRole('button', { name: text('forget_account'), exact: true }).click();
     await tab.locator('.account-list button.account').nth(1).waitFor({ state: 'detached' });
     expect(await tab.locator('.account-list .account-name').allInnerTexts()).toEqual([DEMO_NAME]);
-    expect(await tab.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('session_')).length)).toBe(1);
+    expect(await tab.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('session_')).length)).toBe(
+      1,
+    );
     await tab.close();
     await closeAll();
   });
@@ -99,7 +105,11 @@ describe('a session ended from another device (issue 12)', () => {
     await expectHome(page, first.firstName);
 
     const api = apiClient(kirish.server.origin);
-    const elsewhere = await api.post(`${V1}/login/LoginUser/`, { phone: first.phone, password: first.password, save: false });
+    const elsewhere = await api.post(`${V1}/login/LoginUser/`, {
+      phone: first.phone,
+      password: first.password,
+      save: false,
+    });
     expect(elsewhere.status).toBe(200);
     const sessions = await api.get(`${V1}/user/sessions/`, elsewhere.json.access);
     const others = (sessions.json as { id: string; current: boolean }[]).filter((session) => !session.current);
@@ -148,7 +158,12 @@ describe('a session ended from another device (issue 12)', () => {
 
   it('is said after a reload too, before anything personal shows', async () => {
     const { page } = await freshPage();
-    const account = { phone: newPhone(), firstName: 'Sevara', lastName: 'Yusupova', password: 'Amir-Temur-xiyoboni-2026' };
+    const account = {
+      phone: newPhone(),
+      firstName: 'Sevara',
+      lastName: 'Yusupova',
+      password: 'Amir-Temur-xiyoboni-2026',
+    };
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     await endOtherSessions(account);
@@ -161,7 +176,9 @@ describe('a session ended from another device (issue 12)', () => {
     await page.reload();
     await waitForHeading(page, text('login_title'));
     expect(await page.getByText(text('signed_out_here'), { exact: true }).count()).toBe(0);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('session_')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('session_')))).toEqual(
+      [],
+    );
     await closeAll();
   });
 });
@@ -169,9 +186,16 @@ describe('a session ended from another device (issue 12)', () => {
 /** The account signs in on another device and ends every other session from there. */
 async function endOtherSessions(account: { phone: string; password: string }) {
   const api = apiClient(kirish.server.origin);
-  const elsewhere = await api.post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password, save: false });
+  const elsewhere = await api.post(`${V1}/login/LoginUser/`, {
+    phone: account.phone,
+    password: account.password,
+    save: false,
+  });
   expect(elsewhere.status).toBe(200);
-  const sessions = (await api.get(`${V1}/user/sessions/`, elsewhere.json.access)).json as { id: string; current: boolean }[];
+  const sessions = (await api.get(`${V1}/user/sessions/`, elsewhere.json.access)).json as {
+    id: string;
+    current: boolean;
+  }[];
   for (const session of sessions.filter((one) => !one.current)) {
     const ended = await fetch(`${kirish.server.origin}${V1}/user/sessions/${session.id}/`, {
       method: 'DELETE',

@@ -7,7 +7,16 @@ import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import type { Page } from 'playwright-core';
 import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
-import { EN, expectHome, national, registerByPhone, signInWithPassword, signOutFromHome, text, waitForHeading } from '../support/flows.js';
+import {
+  EN,
+  expectHome,
+  national,
+  registerByPhone,
+  signInWithPassword,
+  signOutFromHome,
+  text,
+  waitForHeading,
+} from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { usePagePool, phoneNumbers } from '../support/page-pool.js';
@@ -33,20 +42,31 @@ describe('a newcomer on the account site', () => {
     expect(await page.getByRole('main').innerText()).toContain('+998 90 555 00 01');
     // The Home screen links every section that exists, and none that is still to come (issue 12).
     for (const key of ['section_personal', 'section_security', 'section_sessions', 'section_developers']) {
-      const link = page.getByRole('main').getByRole('link', { name: `${text(key)} ${text(`${key}_hint`)}`, exact: true });
+      const link = page
+        .getByRole('main')
+        .getByRole('link', { name: `${text(key)} ${text(`${key}_hint`)}`, exact: true });
       expect(await link.count(), key).toBe(1);
     }
-    for (const key of ['section_payments', 'section_reviews']) expect(await page.getByRole('main').getByText(text(key)).count(), key).toBe(0);
+    for (const key of ['section_payments', 'section_reviews'])
+      expect(await page.getByRole('main').getByText(text(key)).count(), key).toBe(0);
     await closeAll();
   });
 
   it('registers by phone with an e-mail too, which the profile then holds', async () => {
     const { page } = await freshPage();
-    const account = { phone: newPhone(), firstName: 'Sardor', lastName: 'Aliyev', password: 'Amir-Temur-xiyoboni-26', email: 'sardor.aliyev@example.uz' };
+    const account = {
+      phone: newPhone(),
+      firstName: 'Sardor',
+      lastName: 'Aliyev',
+      password: 'Amir-Temur-xiyoboni-26',
+      email: 'sardor.aliyev@example.uz',
+    };
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     const profile = await page.evaluate(async () => {
-      const response = await fetch('/sso/api/v1/user/MyProfile', { headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}` } });
+      const response = await fetch('/sso/api/v1/user/MyProfile', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}` },
+      });
       return (await response.json()) as { phone: string; email: string };
     });
     expect(profile).toMatchObject({ phone: account.phone, email: account.email });
@@ -66,15 +86,21 @@ describe('a newcomer on the account site', () => {
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
     // Six digits send the code step by itself (issue 12).
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     const newPassword = 'Yangi-parol-Termiz-2026';
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
     // Signing out of the apps too is offered, ticked (OWASP ASVS 5.0 §7.4.3).
-    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: text('security_end_app_sessions'), exact: true }).isChecked()).toBe(
+      true,
+    );
     expect(await appUserinfoStatus(kirish.server, app)).toBe(200);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
-    await page.getByText(`${text('password_changed')} ${text('app_sessions_ended_count_one', { n: '1' })}`, { exact: true }).waitFor();
+    await page
+      .getByText(`${text('password_changed')} ${text('app_sessions_ended_count_one', { n: '1' })}`, { exact: true })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
 
@@ -94,7 +120,9 @@ describe('a newcomer on the account site', () => {
 
     await signOutFromHome(page);
     await waitForHeading(page, text('login_title'));
-    expect(await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')]),
+    ).toEqual([null, null]);
     // Signed out, Home is closed: the guard sends the visitor to Login.
     await page.goto(`${kirish.server.origin}/`);
     await waitForHeading(page, text('login_title'));
@@ -186,7 +214,10 @@ describe('a newcomer on the account site', () => {
       localStorage.removeItem('active_session');
       localStorage.removeItem('active_re_session');
     });
-    const both = [`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, `${first.firstName} ${first.lastName}`].toSorted();
+    const both = [
+      `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`,
+      `${first.firstName} ${first.lastName}`,
+    ].toSorted();
     await page.goto(`${kirish.server.origin}/login`);
     expect(await chooserNames(page)).toEqual(both);
     await page.reload();
@@ -203,7 +234,9 @@ describe('a newcomer on the account site', () => {
     // context; the chooser above listed both accounts through it (docs/decisions.md, "The device behind the account chooser").
     const kept = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
     expect(
-      kept.map(({ name, path, secure, httpOnly, sameSite }) => ({ name, path, secure, httpOnly, sameSite })).toSorted((a, b) => a.name.localeCompare(b.name)),
+      kept
+        .map(({ name, path, secure, httpOnly, sameSite }) => ({ name, path, secure, httpOnly, sameSite }))
+        .toSorted((a, b) => a.name.localeCompare(b.name)),
     ).toEqual([
       { name: '__Host-kirish_device', path: '/', secure: true, httpOnly: true, sameSite: 'Strict' },
       { name: '__Host-kirish_idp', path: '/', secure: true, httpOnly: true, sameSite: 'None' },
@@ -236,11 +269,13 @@ describe('a newcomer on the account site', () => {
     await page.getByLabel(text('choose_language'), { exact: true }).selectOption('ru');
     await waitForHeading(page, ru.login_title);
     expect(await page.getByRole('button', { name: ru.sign_in, exact: true }).count()).toBe(1);
-    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('locale'), document.cookie.includes('_locale=ru')])).toEqual([
-      'ru',
-      'ru',
-      true,
-    ]);
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.lang,
+        localStorage.getItem('locale'),
+        document.cookie.includes('_locale=ru'),
+      ]),
+    ).toEqual(['ru', 'ru', true]);
     // It is remembered: a reload stays in Russian.
     await page.reload();
     await waitForHeading(page, ru.login_title);

@@ -53,7 +53,9 @@ describe('signing up (issue 12)', () => {
     await page.getByRole('button', { name: text('sign_up'), exact: true }).click();
     await expectHome(page, 'Aziz');
     const profile = await page.evaluate(async () => {
-      const response = await fetch('/sso/api/v1/user/MyProfile', { headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}` } });
+      const response = await fetch('/sso/api/v1/user/MyProfile', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('active_session')}` },
+      });
       return (await response.json()) as { email: string | null };
     });
     expect(profile.email).toBe('aziz.nazarov@example.uz');
@@ -122,7 +124,9 @@ describe('signing in and resetting (issue 12)', () => {
     await page.getByLabel(text('email_label'), { exact: true }).fill(DEMO_ACCOUNT.email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
     await waitForHeading(page, text('code_title_email'));
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.email));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.email));
     const newPassword = 'Yangi-parol-Nukus-2026';
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);

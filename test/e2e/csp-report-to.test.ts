@@ -38,7 +38,9 @@ function tlsProxy(key: Buffer, cert: Buffer, upstreamPort: number): Server {
 }
 
 /** A GET through the proxy that trusts the test's certificate and nothing else. */
-function getThroughProxy(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function getThroughProxy(
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     httpsGet(`${origin}${path}`, { ca: certificate }, (answer) => {
       let body = '';
@@ -57,7 +59,11 @@ beforeAll(async () => {
   const proxyPort = await freePort();
   origin = `https://localhost:${proxyPort}`;
   server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'kirish.db')}`, PUBLIC_URL: origin }, 'localhost');
-  proxy = tlsProxy(readFileSync(new URL('../support/tls/localhost.key.pem', import.meta.url)), certificate, Number(new URL(server.origin).port));
+  proxy = tlsProxy(
+    readFileSync(new URL('../support/tls/localhost.key.pem', import.meta.url)),
+    certificate,
+    Number(new URL(server.origin).port),
+  );
   await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
   // The certificate is the test's own; the Reporting API's usual minute of delay is cut short.
   browser = await launchBrowser(['--ignore-certificate-errors', '--short-reporting-delay']);

@@ -116,7 +116,12 @@ describe('the Content-Security-Policy of every screen', () => {
   it('reports no violation on any screen of a signed-in person, the consent page and the deleted-account page', async () => {
     const before = await recordedViolations();
     const { page, context, errors, seen } = await watchedPage();
-    const account = { phone: `+998${++phoneSeed}`, firstName: 'Malika', lastName: 'Usmonova', password: `Registon-${phoneSeed}` };
+    const account = {
+      phone: `+998${++phoneSeed}`,
+      firstName: 'Malika',
+      lastName: 'Usmonova',
+      password: `Registon-${phoneSeed}`,
+    };
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
 
@@ -182,7 +187,9 @@ describe('the Content-Security-Policy of every screen', () => {
     expect(embed).toBeDefined();
     expect(await inject(page)).toEqual({ pwned: undefined, handled: undefined });
     expect(await inject(embed as Frame)).toEqual({ pwned: undefined, handled: undefined });
-    expect(seen.map((violation) => new URL(violation.frame).origin)).toEqual(expect.arrayContaining([kirish.server.demoOrigin, kirish.server.origin]));
+    expect(seen.map((violation) => new URL(violation.frame).origin)).toEqual(
+      expect.arrayContaining([kirish.server.demoOrigin, kirish.server.origin]),
+    );
     const added = async () => {
       const now = await recordedViolations();
       return now
@@ -192,7 +199,12 @@ describe('the Content-Security-Policy of every screen', () => {
     };
     await expect
       .poll(added, { timeout: 10_000 })
-      .toEqual(['demo / script-src-attr', 'demo / script-src-elem', 'sso /embed script-src-attr', 'sso /embed script-src-elem']);
+      .toEqual([
+        'demo / script-src-attr',
+        'demo / script-src-elem',
+        'sso /embed script-src-attr',
+        'sso /embed script-src-elem',
+      ]);
     await context.close();
   });
 });
@@ -205,16 +217,40 @@ describe('a script injected into a served page', () => {
 
     expect(seen).toEqual(
       expect.arrayContaining([
-        { frame: `${kirish.server.origin}/login`, directive: 'script-src-elem', blocked: 'inline', sample: 'window.pwned = 1' },
-        { frame: `${kirish.server.origin}/login`, directive: 'script-src-attr', blocked: 'inline', sample: 'window.handled = 1' },
+        {
+          frame: `${kirish.server.origin}/login`,
+          directive: 'script-src-elem',
+          blocked: 'inline',
+          sample: 'window.pwned = 1',
+        },
+        {
+          frame: `${kirish.server.origin}/login`,
+          directive: 'script-src-attr',
+          blocked: 'inline',
+          sample: 'window.handled = 1',
+        },
       ]),
     );
     await expect
-      .poll(async () => (await recordedViolations()).filter((violation) => violation.document === `${kirish.server.origin}/login`), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await recordedViolations()).filter((violation) => violation.document === `${kirish.server.origin}/login`),
+        { timeout: 10_000 },
+      )
       .toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ site: 'sso', directive: 'script-src-elem', blocked: 'inline', sample: 'window.pwned = 1' }),
-          expect.objectContaining({ site: 'sso', directive: 'script-src-attr', blocked: 'inline', sample: 'window.handled = 1' }),
+          expect.objectContaining({
+            site: 'sso',
+            directive: 'script-src-elem',
+            blocked: 'inline',
+            sample: 'window.pwned = 1',
+          }),
+          expect.objectContaining({
+            site: 'sso',
+            directive: 'script-src-attr',
+            blocked: 'inline',
+            sample: 'window.handled = 1',
+          }),
         ]),
       );
     await context.close();
@@ -224,7 +260,9 @@ describe('a script injected into a served page', () => {
     const { page, context, seen } = await watchedPage();
     await page.route(`${kirish.server.origin}/login`, async (route) => {
       const response = await route.fetch();
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'));
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'),
+      );
       await route.fulfill({ response, headers });
     });
     await visit(page, '/login', text('login_title'));

@@ -18,7 +18,10 @@ const kirish = useRunningKirish();
 const { newAccount, signedInPage } = useAccountPages(kirish, 907790000);
 const PARTNER = 'http://127.0.0.1:18090';
 /** A 1 × 1 PNG: the server makes the served logo from it, as from a profile photo. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The field a label names, with its error and hint: what the person sees beside it. */
 function fieldOf(page: Page, label: string) {
@@ -49,13 +52,25 @@ describe('the Developers section', () => {
     // A public app for a page of the partner's own; first with a redirect URI that is not https.
     await page.getByRole('link', { name: text('developers_register'), exact: true }).click();
     await waitForHeading(page, text('developers_new_title'));
-    await fillApp(page, { name: 'Bozor Test', redirect: `${PARTNER}/callback\nhttp://example.com/cb`, origin: PARTNER });
+    await fillApp(page, {
+      name: 'Bozor Test',
+      redirect: `${PARTNER}/callback\nhttp://example.com/cb`,
+      origin: PARTNER,
+    });
     await page.getByRole('button', { name: text('developers_create'), exact: true }).click();
     const redirectError = fieldOf(page, text('developers_redirect_uris_label')).locator('.field-error');
     await redirectError.waitFor({ state: 'visible' });
     const said = await redirectError.innerText();
-    expect(said).toContain(text('developers_line_problem', { line: '2', value: 'http://example.com/cb', problem: text('uri_https_required') }));
-    expect(await page.getByLabel(text('developers_redirect_uris_label'), { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(said).toContain(
+      text('developers_line_problem', {
+        line: '2',
+        value: 'http://example.com/cb',
+        problem: text('uri_https_required'),
+      }),
+    );
+    expect(
+      await page.getByLabel(text('developers_redirect_uris_label'), { exact: true }).getAttribute('aria-invalid'),
+    ).toBe('true');
     // …and the field takes the focus, so a keyboard user lands where the fix is.
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'redirect_uris');
     await bothWidths(page, 'developers-new-error');
@@ -71,10 +86,15 @@ describe('the Developers section', () => {
     expect(decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '')).toBe(clientId);
     const snippet = await shown(page, text('developers_widget_snippet')).innerText();
     expect(snippet.startsWith('<!doctype html>')).toBe(true);
-    expect(snippet).toContain(`<div id="login"><script src="${kirish.server.origin}/widget/widget.js" data-client-id="${clientId}" async></script></div>`);
+    expect(snippet).toContain(
+      `<div id="login"><script src="${kirish.server.origin}/widget/widget.js" data-client-id="${clientId}" async></script></div>`,
+    );
     // Copy puts the client id on the clipboard and says so.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kirish.server.origin });
-    const copy = page.getByRole('button', { name: `${text('developers_copy')}: ${text('developers_client_id')}`, exact: true });
+    const copy = page.getByRole('button', {
+      name: `${text('developers_copy')}: ${text('developers_client_id')}`,
+      exact: true,
+    });
     await copy.click();
     await copy.getByText(text('developers_copied'), { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
@@ -83,7 +103,9 @@ describe('the Developers section', () => {
     await bothWidths(page, 'developers-app');
 
     // A logo, through the photo pipeline; then removed again after confirming.
-    await page.getByLabel(text('developers_logo_upload'), { exact: true }).setInputFiles({ name: 'bozor.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel(text('developers_logo_upload'), { exact: true })
+      .setInputFiles({ name: 'bozor.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText(text('developers_logo_saved'), { exact: true }).waitFor();
     const logo = page.locator('.dev-app-header img.app-logo');
     await logo.waitFor();
@@ -132,7 +154,9 @@ describe('the Developers section', () => {
     expect(main).toContain(text('developers_secret_kept'));
     // A confidential app signs in from its server: the discovery URL instead of the widget's snippet.
     expect(main).not.toContain('/widget/widget.js');
-    expect(await shown(page, text('developers_discovery_url')).innerText()).toBe(`${kirish.server.origin}/.well-known/openid-configuration`);
+    expect(await shown(page, text('developers_discovery_url')).innerText()).toBe(
+      `${kirish.server.origin}/.well-known/openid-configuration`,
+    );
 
     // Replacing it asks first, then shows the new one once.
     await page.getByRole('button', { name: text('developers_secret_rotate'), exact: true }).click();
@@ -172,7 +196,9 @@ describe('the Developers section', () => {
 
   it('registers where logout returns to, and RP-initiated logout of the app returns there', async () => {
     // The partner's signed-out page: a real server, since the browser follows Kirish's redirect to it.
-    const partner = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Partner</h1>'));
+    const partner = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Partner</h1>'),
+    );
     await new Promise<void>((listening) => partner.listen(0, '127.0.0.1', listening));
     const signedOut = `http://127.0.0.1:${(partner.address() as AddressInfo).port}/signed-out`;
     const { page, context, errors } = await signedInPage(newAccount('Gulnora'));
@@ -197,7 +223,11 @@ describe('the Developers section', () => {
 
     // The partner signs the person in, then sends them to Kirish's end-session endpoint.
     const tokens = await letAppIn(kirish.server, page, { clientId, redirectUri: `${PARTNER}/callback` });
-    const logout = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: signedOut, state: 'xayr' });
+    const logout = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: signedOut,
+      state: 'xayr',
+    });
     await page.goto(`${kirish.server.origin}/sso/api/v1/oauth/logout/?${logout.toString()}`);
     await page.getByRole('heading', { name: 'Partner', exact: true }).waitFor();
     expect(page.url()).toBe(`${signedOut}?state=xayr`);

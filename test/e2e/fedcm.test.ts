@@ -23,7 +23,8 @@ async function signInAtKirish(page: Page): Promise<void> {
 }
 
 const scriptTagFrame = (page: Page): FrameLocator => page.frameLocator('#script-tag-widget iframe');
-const continueButton = (frame: FrameLocator) => frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true });
+const continueButton = (frame: FrameLocator) =>
+  frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true });
 
 /** The demo greets the person by the name it read from userinfo with the tokens it got. */
 async function expectGreeted(page: Page, source: 'script tag' | 'react'): Promise<void> {
@@ -36,7 +37,9 @@ async function expectGreeted(page: Page, source: 'script tag' | 'react'): Promis
 /** The consent page the browser opens for scopes beyond name, e-mail and photo (FedCM continue_on). */
 async function allowInPopup(context: BrowserContext): Promise<void> {
   const popup = await context.waitForEvent('page', { timeout: 20_000 });
-  await popup.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor({ timeout: 20_000 });
+  await popup
+    .getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true })
+    .waitFor({ timeout: 20_000 });
   await popup.getByRole('button', { name: text('consent_allow'), exact: true }).click();
   await whenClosed(popup);
 }
@@ -103,7 +106,9 @@ describe('without FedCM (Safari, Firefox)', () => {
     await withoutFedCm(context);
     await signInAtKirish(page);
     // Chromium keeps `__Host-` cookies from http://localhost, a secure context (docs/decisions.md, "The device behind the account chooser").
-    const kept = (await context.cookies(kirish.server.origin)).filter((cookie) => cookie.name.startsWith('__Host-kirish_'));
+    const kept = (await context.cookies(kirish.server.origin)).filter((cookie) =>
+      cookie.name.startsWith('__Host-kirish_'),
+    );
     expect(kept.map(({ name, path, secure }) => [name, path, secure]).toSorted()).toEqual([
       ['__Host-kirish_device', '/', true],
       ['__Host-kirish_idp', '/', true],
@@ -124,7 +129,10 @@ describe('without FedCM (Safari, Firefox)', () => {
     await page.goto(`${kirish.server.origin}/security/active-sessions/`);
     await page.getByText(text('sessions_in_partner_frame', partner), { exact: false }).waitFor({ timeout: 20_000 });
     await page.goto(`${kirish.server.origin}/security`);
-    await page.getByText(text('security_event_frame_session_joined_named', partner), { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(text('security_event_frame_session_joined_named', partner), { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await context.close();
     expect(errors).toEqual([]);
   });

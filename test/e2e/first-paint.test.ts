@@ -16,13 +16,21 @@ const RU: Readonly<Record<string, string>> = ru;
 const open: TestPage[] = [];
 
 /** A page of a fresh profile; with `script: false` the browser runs no JavaScript at all. */
-async function freshPage(browser: Browser, { locale = 'en-US', script = true }: { locale?: string; script?: boolean } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale, javaScriptEnabled: script });
+async function freshPage(
+  browser: Browser,
+  { locale = 'en-US', script = true }: { locale?: string; script?: boolean } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    locale,
+    javaScriptEnabled: script,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console.error: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console.error: ${message.text()}`);
   });
   const opened = { page, context, errors };
   open.push(opened);
@@ -93,7 +101,9 @@ describe('the first paint', () => {
     const { page } = await freshPage(kirish.browser, { script: false });
     await page.goto(`${kirish.server.origin}/register`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text('register_title'));
-    await page.goto(`${kirish.server.origin}/embed?client_id=kirish-demo&origin=${encodeURIComponent(kirish.server.demoOrigin)}`);
+    await page.goto(
+      `${kirish.server.origin}/embed?client_id=kirish-demo&origin=${encodeURIComponent(kirish.server.demoOrigin)}`,
+    );
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text('login_title'));
   });
 
@@ -115,7 +125,8 @@ describe('the first paint', () => {
       (window as unknown as { removedLayouts: string[] }).removedLayouts = removed;
       new MutationObserver((records) => {
         for (const record of records)
-          for (const node of record.removedNodes) if (node instanceof HTMLElement && node.matches('.layout, form')) removed.push(node.className);
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLElement && node.matches('.layout, form')) removed.push(node.className);
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${kirish.server.origin}/login`);
@@ -133,7 +144,9 @@ describe('the first paint', () => {
   it('keeps the focus in the first field once the page is live', async () => {
     const { page } = await freshPage(kirish.browser);
     await page.goto(`${kirish.server.origin}/login`);
-    await expect.poll(() => page.getByRole('button', { name: text('sign_in'), exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: text('sign_in'), exact: true }).isEnabled(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
   });
 

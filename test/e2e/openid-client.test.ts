@@ -15,7 +15,9 @@ describe('openid-client against Kirish', () => {
   it('discovers, authorizes through the consent screen, redeems with PKCE, reads userinfo, refreshes and revokes', async () => {
     const issuer = new URL(kirish.server.origin);
     // Plain http on this machine only; discovery checks that the issuer is exactly this origin.
-    const config = await oidc.discovery(issuer, 'kirish-demo', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.discovery(issuer, 'kirish-demo', undefined, oidc.None(), {
+      execute: [oidc.allowInsecureRequests],
+    });
     expect(config.serverMetadata().issuer).toBe(kirish.server.origin);
     expect(config.serverMetadata().code_challenge_methods_supported).toEqual(['S256']);
 
@@ -46,7 +48,8 @@ describe('openid-client against Kirish', () => {
     await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await page.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
-    for (const scope of ['openid', 'profile', 'phone', 'email']) await page.getByText(text(`scope_${scope}`), { exact: true }).waitFor();
+    for (const scope of ['openid', 'profile', 'phone', 'email'])
+      await page.getByText(text(`scope_${scope}`), { exact: true }).waitFor();
     await saveScreenshot(page, 'consent-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'consent-375');
@@ -67,7 +70,12 @@ describe('openid-client against Kirish', () => {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    expect(claims).toMatchObject({ iss: kirish.server.origin, aud: 'kirish-demo', nonce, given_name: DEMO_ACCOUNT.firstName });
+    expect(claims).toMatchObject({
+      iss: kirish.server.origin,
+      aud: 'kirish-demo',
+      nonce,
+      given_name: DEMO_ACCOUNT.firstName,
+    });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? '');
     expect(info).toMatchObject({
       sub: claims?.sub,
@@ -81,11 +89,17 @@ describe('openid-client against Kirish', () => {
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    expect(await oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).toMatchObject({ sub: claims?.sub });
+    expect(await oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).toMatchObject({
+      sub: claims?.sub,
+    });
 
     // Revocation (RFC 7009) ends the grant's session: its tokens stop working at once.
     await oidc.tokenRevocation(config, refreshed.refresh_token ?? '');
-    await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({ error: 'invalid_grant' });
-    await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).rejects.toMatchObject({ status: 401 });
+    await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).rejects.toMatchObject({
+      status: 401,
+    });
   });
 });

@@ -12,7 +12,15 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { CHROMIUM, CHROMIUM_ARGS, clickWhenReached, collectPageErrors, pressInFrame, newPageFor, saveScreenshot } from '../support/browser.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  clickWhenReached,
+  collectPageErrors,
+  pressInFrame,
+  newPageFor,
+  saveScreenshot,
+} from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, national, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
@@ -38,7 +46,10 @@ function say(language: Language, key: string, params: Record<string, string> = {
 async function pageOfProfile(width: number, locale: string) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-profile-'));
   mkdirSync(join(dir, 'Default'));
-  writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+  writeFileSync(
+    join(dir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+  );
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -66,10 +77,15 @@ async function signIn(scope: Page | FrameLocator, language: Language, phone: str
 
 describe('the sign-in page reached through a partner', () => {
   it.each(['en', 'ru'] as const)('says "to continue to" the app, with its placeholder logo (%s)', async (language) => {
-    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: BROWSER_LOCALE[language] });
+    const { page, context, errors } = await newPageFor(kirish.browser, {
+      width: 1280,
+      locale: BROWSER_LOCALE[language],
+    });
     await page.goto(oauthPage(kirish, {}));
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('client_id') === 'kirish-demo');
-    await page.getByText(say(language, 'continue_to_app', { app: DEMO_CLIENT_NAME }), { exact: true }).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(say(language, 'continue_to_app', { app: DEMO_CLIENT_NAME }), { exact: true })
+      .waitFor({ timeout: 15_000 });
     // The demo has no logo: its letter on the neutral square, not Kirish's mark.
     expect(await page.locator('.requesting-app .app-logo-letter').innerText()).toBe(DEMO_CLIENT_NAME[0]);
     expect(await page.locator('.requesting-app svg').count()).toBe(0);
@@ -84,14 +100,25 @@ describe('the sign-in page reached through a partner', () => {
 describe('the consent screen', () => {
   it('does not ask an account without an e-mail address to share one, and shows a neutral logo', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
-    await registerByPhone(page, kirish.server.origin, { phone: '+998907001122', firstName: 'Sardor', lastName: 'Aliyev', password: 'Sardor-pass-42' });
+    await registerByPhone(page, kirish.server.origin, {
+      phone: '+998907001122',
+      firstName: 'Sardor',
+      lastName: 'Aliyev',
+      password: 'Sardor-pass-42',
+    });
     await expectHome(page, 'Sardor');
     for (const language of ['en', 'ru'] as const) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(oauthPage(kirish, { scope: 'openid profile phone email', language }));
-      await page.getByRole('heading', { name: say(language, 'consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('heading', { name: say(language, 'consent_title', { app: DEMO_CLIENT_NAME }), exact: true })
+        .waitFor({ timeout: 15_000 });
       const lines = await page.locator('.consent-scopes li').allInnerTexts();
-      expect(lines).toEqual([say(language, 'scope_openid'), say(language, 'scope_profile'), say(language, 'scope_phone')]);
+      expect(lines).toEqual([
+        say(language, 'scope_openid'),
+        say(language, 'scope_profile'),
+        say(language, 'scope_phone'),
+      ]);
       expect(await page.locator('.consent-app .app-logo-letter').innerText()).toBe(DEMO_CLIENT_NAME[0]);
       await saveScreenshot(page, `consent-no-logo-${language}-1280`);
       await page.setViewportSize({ width: 375, height: 800 });
@@ -113,7 +140,9 @@ describe("the widget's signed-in state", () => {
       const frame = page.frameLocator('#script-tag-widget iframe');
       await signIn(frame, language, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
       // The first run of this file meets the consent question; the second finds it remembered.
-      const signedIn = frame.getByText(say(language, 'signed_in_as', { name: DEMO_ACCOUNT.firstName }), { exact: true });
+      const signedIn = frame.getByText(say(language, 'signed_in_as', { name: DEMO_ACCOUNT.firstName }), {
+        exact: true,
+      });
       const allow = frame.getByRole('button', { name: say(language, 'consent_allow'), exact: true });
       await signedIn.or(allow).first().waitFor({ timeout: 20_000 });
       if (await allow.isVisible()) await clickWhenReached(allow);
@@ -122,16 +151,26 @@ describe("the widget's signed-in state", () => {
 
       // The next visit: the frame's own storage still holds the session; nothing is sent until the click.
       await page.reload();
-      const continueAs = frame.getByRole('button', { name: say(language, 'embed_continue_as', { name: DEMO_ACCOUNT.firstName }), exact: true });
+      const continueAs = frame.getByRole('button', {
+        name: say(language, 'embed_continue_as', { name: DEMO_ACCOUNT.firstName }),
+        exact: true,
+      });
       await continueAs.waitFor({ timeout: 20_000 });
-      await frame.getByText(say(language, 'continue_to_app', { app: DEMO_CLIENT_NAME }), { exact: true }).waitFor({ timeout: 15_000 });
+      await frame
+        .getByText(say(language, 'continue_to_app', { app: DEMO_CLIENT_NAME }), { exact: true })
+        .waitFor({ timeout: 15_000 });
       await frame.getByRole('button', { name: say(language, 'use_another_account'), exact: true }).waitFor();
       // The page's second widget shares the frame's storage (one partner site): it offers the same.
       await page
         .frameLocator('#react-widget iframe')
-        .getByRole('button', { name: say(language, 'embed_continue_as', { name: DEMO_ACCOUNT.firstName }), exact: true })
+        .getByRole('button', {
+          name: say(language, 'embed_continue_as', { name: DEMO_ACCOUNT.firstName }),
+          exact: true,
+        })
         .waitFor({ timeout: 20_000 });
-      expect(await page.locator('#log li').allInnerTexts()).not.toContainEqual(expect.stringContaining('[script tag] tokens'));
+      expect(await page.locator('#log li').allInnerTexts()).not.toContainEqual(
+        expect.stringContaining('[script tag] tokens'),
+      );
       await page.locator('#script-tag-widget').scrollIntoViewIfNeeded();
       await saveScreenshot(page, `widget-continue-as-${language}-${language === 'en' ? 1280 : 375}`);
       await page.setViewportSize({ width: language === 'en' ? 375 : 1280, height: 800 });
@@ -139,8 +178,14 @@ describe("the widget's signed-in state", () => {
 
       await pressInFrame(continueAs);
       await signedIn.waitFor({ timeout: 30_000 });
-      await page.getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true }).waitFor({ timeout: 15_000 });
-      expect((await page.locator('#log li').allInnerTexts()).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
+      await page
+        .getByText(`Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, { exact: true })
+        .waitFor({ timeout: 15_000 });
+      expect(
+        (await page.locator('#log li').allInnerTexts()).some((line) =>
+          line.includes('[script tag] tokens: access_token'),
+        ),
+      ).toBe(true);
       await close();
       expect(errors).toEqual([]);
     },

@@ -34,7 +34,9 @@ describe('the partner guide at /developers/guide', () => {
     expect(await page.locator('article.guide').getAttribute('lang')).toBe('en');
     // The quick start's page, as code, escaped: its tags are text, not elements of this page.
     const sample = page.locator('article.guide pre code.language-html').first();
-    expect(await sample.innerText()).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
+    expect(await sample.innerText()).toContain(
+      '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+    );
     expect(await page.locator('article.guide script, article.guide meta').count()).toBe(0);
     // An English reader gets no note that the guide is English.
     expect(await page.getByText(text('developers_guide_language'), { exact: true }).count()).toBe(0);
@@ -42,7 +44,9 @@ describe('the partner guide at /developers/guide', () => {
     // The contents' links lead to their sections.
     await page.getByRole('link', { name: 'Error codes', exact: true }).click();
     await page.waitForURL((url) => url.hash === '#error-codes');
-    expect(await page.locator('#error-codes').evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(200);
+    expect(await page.locator('#error-codes').evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(
+      200,
+    );
     await saveScreenshot(page, 'partner-guide-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${kirish.server.origin}/developers/guide`);

@@ -31,7 +31,9 @@ function guidePage(): string {
 
 /** The guide's table of the registration form: field label → the value it says to type. */
 function guideFields(): Map<string, string> {
-  const rows = GUIDE.slice(GUIDE.indexOf('### 1. Register your app'), GUIDE.indexOf('### 2.')).matchAll(/^\| ([^|]+) \| `([^`]+)`/gm);
+  const rows = GUIDE.slice(GUIDE.indexOf('### 1. Register your app'), GUIDE.indexOf('### 2.')).matchAll(
+    /^\| ([^|]+) \| `([^`]+)`/gm,
+  );
   return new Map([...rows].map(([, label = '', value = '']) => [label.trim(), value]));
 }
 
@@ -44,7 +46,8 @@ describe('the partners quick start (docs/partners.md)', () => {
   it('registers an app, copies its page (the guide’s, with its client id), serves it, and signs a visitor in on it', async () => {
     const port = await freePort();
     const pageOrigin = `http://127.0.0.1:${port}`;
-    const ours = (value: string) => value.replaceAll(GUIDE_PAGE, pageOrigin).replaceAll(GUIDE_KIRISH, kirish.server.origin);
+    const ours = (value: string) =>
+      value.replaceAll(GUIDE_PAGE, pageOrigin).replaceAll(GUIDE_KIRISH, kirish.server.origin);
     const fields = guideFields();
     expect([...fields.keys()]).toEqual(['App name', 'Home page', 'Privacy policy URL', 'Web origins for the widget']);
 
@@ -57,9 +60,15 @@ describe('the partners quick start (docs/partners.md)', () => {
     await page.getByRole('link', { name: text('developers_register'), exact: true }).click();
     await waitForHeading(page, text('developers_new_title'));
     await page.getByLabel(text('developers_name_label'), { exact: true }).fill(fields.get('App name') ?? '');
-    await page.getByLabel(text('developers_home_page_label'), { exact: true }).fill(ours(fields.get('Home page') ?? ''));
-    await page.getByLabel(text('developers_privacy_label'), { exact: true }).fill(ours(fields.get('Privacy policy URL') ?? ''));
-    await page.getByLabel(text('developers_web_origins_label'), { exact: true }).fill(ours(fields.get('Web origins for the widget') ?? ''));
+    await page
+      .getByLabel(text('developers_home_page_label'), { exact: true })
+      .fill(ours(fields.get('Home page') ?? ''));
+    await page
+      .getByLabel(text('developers_privacy_label'), { exact: true })
+      .fill(ours(fields.get('Privacy policy URL') ?? ''));
+    await page
+      .getByLabel(text('developers_web_origins_label'), { exact: true })
+      .fill(ours(fields.get('Web origins for the widget') ?? ''));
     await page.getByLabel(text('developers_kind_public'), { exact: false }).check();
     await page.getByRole('button', { name: text('developers_create'), exact: true }).click();
     await waitForHeading(page, 'My Shop');
@@ -70,7 +79,10 @@ describe('the partners quick start (docs/partners.md)', () => {
     // 2. Copy the page from the app's page (the keyboard's way: Tab to Copy, Enter): the guide's page
     // with the client id filled in. Serve it on the registered origin.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kirish.server.origin });
-    const copy = page.getByRole('button', { name: `${text('developers_copy')}: ${text('developers_widget_snippet')}`, exact: true });
+    const copy = page.getByRole('button', {
+      name: `${text('developers_copy')}: ${text('developers_widget_snippet')}`,
+      exact: true,
+    });
     await copy.focus();
     await page.keyboard.press('Enter');
     await copy.getByText(text('developers_copied'), { exact: true }).waitFor();
@@ -105,7 +117,9 @@ describe('the partners quick start (docs/partners.md)', () => {
     await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
     // 4. The page reads who signed in from userinfo.
-    await visitor.page.locator('#who', { hasText: `Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }).waitFor({ timeout: 20_000 });
+    await visitor.page
+      .locator('#who', { hasText: `Signed in as ${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` })
+      .waitFor({ timeout: 20_000 });
     await saveScreenshot(visitor.page, 'partners-quick-start-375');
     // …and its listener sent the ID token to the partner's own server.
     expect(posted).toHaveLength(1);

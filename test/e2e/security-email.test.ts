@@ -110,7 +110,9 @@ describe('an e-mail given at sign-up', () => {
     await waitForHeading(page, text('section_security'));
     const main = page.locator('.facts dd', { hasText: email });
     await main.getByText(text('personal_email_unverified'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).not.toMatch(new RegExp(`${text('security_secondary_email')}\\s+${email}`));
+    expect(await page.locator('.facts').innerText()).not.toMatch(
+      new RegExp(`${text('security_secondary_email')}\\s+${email}`),
+    );
 
     // The e-mail page offers another address instead; the new form gets the focus.
     await main.getByRole('link', { name: text('email_verify_action'), exact: true }).click();

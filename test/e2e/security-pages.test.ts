@@ -19,7 +19,12 @@ const kirish = useRunningKirish();
 let phoneSeed = 907816000;
 
 async function signedInPage(firstName: string) {
-  const account: ApiAccount = { phone: `+998${++phoneSeed}`, firstName, lastName: 'Sodiqova', password: `Buxoro-Labihovuz-${phoneSeed}` };
+  const account: ApiAccount = {
+    phone: `+998${++phoneSeed}`,
+    firstName,
+    lastName: 'Sodiqova',
+    password: `Buxoro-Labihovuz-${phoneSeed}`,
+  };
   await registerOverApi(kirish.server.origin, account);
   return { account, ...(await signedInTab(kirish.browser, kirish.server.origin, account)) };
 }
@@ -55,8 +60,13 @@ describe('the security pages', () => {
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     // The refusal is said beside the field where the password was typed, and nothing changed.
     await page.getByText(text('same_password'), { exact: true }).waitFor();
-    expect(await page.getByLabel(text('new_password_label'), { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    const login = await apiClient(kirish.server.origin).post(`${V1}/login/LoginUser/`, { phone: account.phone, password: account.password });
+    expect(await page.getByLabel(text('new_password_label'), { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    const login = await apiClient(kirish.server.origin).post(`${V1}/login/LoginUser/`, {
+      phone: account.phone,
+      password: account.password,
+    });
     expect(login.status).toBe(200);
     await context.close();
     expect(errors).toEqual([]);
@@ -82,7 +92,9 @@ describe('the security pages', () => {
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('security_event_profile_changed'), { exact: true }).waitFor();
-    await page.getByText(text('security_event_app_signed_in_named', { name: DEMO_CLIENT_NAME }), { exact: true }).waitFor();
+    await page
+      .getByText(text('security_event_app_signed_in_named', { name: DEMO_CLIENT_NAME }), { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: text('security_activity_all'), exact: true }).click();
     await waitForHeading(page, text('security_log_title'));
     // The log opens in place, the focus on its heading.
@@ -107,22 +119,30 @@ describe('the security pages', () => {
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
     await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
-    const confirm = page.getByRole('group', { name: text('deactivate_confirm') }).getByRole('button', { name: text('deactivate_button'), exact: true });
+    const confirm = page
+      .getByRole('group', { name: text('deactivate_confirm') })
+      .getByRole('button', { name: text('deactivate_button'), exact: true });
     expect(await confirm.getAttribute('class')).toContain('button-danger');
     await confirm.click();
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
     const final = page.getByRole('button', { name: text('deactivate_button'), exact: true });
     expect(await final.getAttribute('class')).toContain('button-danger');
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, account.phone));
+    await page
+      .getByLabel(text('code_label'), { exact: true })
+      .fill(await latestCode(kirish.server.origin, account.phone));
     await final.click();
     await waitForHeading(page, text('deleted_account_title'));
     const phone = `+998 ${account.phone.slice(4, 6)} ${account.phone.slice(6, 9)} ${account.phone.slice(9, 11)} ${account.phone.slice(11)}`;
-    await page.getByText(text('deleted_account_whose', { name: `${account.firstName} Sodiqova · ${phone}` }), { exact: true }).waitFor();
+    await page
+      .getByText(text('deleted_account_whose', { name: `${account.firstName} Sodiqova · ${phone}` }), { exact: true })
+      .waitFor();
     await bothWidths(page, 'deleted-account-named');
     expect(await axeViolations(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: text('security_data_download'), exact: true }).click();
-    const data = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { profile: { phone: string; is_inactivated: boolean } };
+    const data = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
+      profile: { phone: string; is_inactivated: boolean };
+    };
     expect(data.profile).toMatchObject({ phone: account.phone, is_inactivated: true });
     await context.close();
     expect(errors).toEqual([]);

@@ -23,7 +23,8 @@ describe('the login page as Chromium receives it', () => {
     const assets: Response[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
-      if ((type === 'script' || type === 'stylesheet') && response.url().startsWith(`${kirish.server.origin}/assets/`)) assets.push(response);
+      if ((type === 'script' || type === 'stylesheet') && response.url().startsWith(`${kirish.server.origin}/assets/`))
+        assets.push(response);
     });
     const document = await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
@@ -54,7 +55,11 @@ describe('the login page as Chromium receives it', () => {
 
     // The same request again, as the browser would send it on its next visit, with the tag it holds.
     const again = await fetch(`${kirish.server.origin}/login`, {
-      headers: { 'accept-encoding': acceptEncoding, 'accept-language': sent['accept-language'] ?? '', 'if-none-match': etag },
+      headers: {
+        'accept-encoding': acceptEncoding,
+        'accept-language': sent['accept-language'] ?? '',
+        'if-none-match': etag,
+      },
     });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);

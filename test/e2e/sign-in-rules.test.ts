@@ -56,7 +56,9 @@ describe('pages open to everyone', () => {
     const { page } = await freshPage();
     await page.goto(`${kirish.server.origin}/version`);
     await waitForHeading(page, text('version_title'));
-    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(await page.getByTestId('version').innerText()).toBe(version);
     expect(await page.getByTestId('commit').innerText()).toMatch(/^([0-9a-f]{7,}|unknown)$/);
 
@@ -76,7 +78,9 @@ describe('returning to a site after signing in', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    partner = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>Partner</h1>'));
+    partner = createServer((_, response) =>
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>Partner</h1>'),
+    );
     await new Promise<void>((resolve) => partner.listen(port, '127.0.0.1', resolve));
     partnerOrigin = `http://localhost:${port}`;
   });
@@ -102,7 +106,9 @@ describe('returning to a site after signing in', () => {
 
   it('refuses a foreign return path with a toast and goes Home instead', async () => {
     const { page } = await freshPage();
-    await page.goto(`${kirish.server.origin}/login?returnPath=${encodeURIComponent('https://kirish.uz.evil.example/steal')}`);
+    await page.goto(
+      `${kirish.server.origin}/login?returnPath=${encodeURIComponent('https://kirish.uz.evil.example/steal')}`,
+    );
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
     await page.getByText(text('invalid_return_path'), { exact: true }).waitFor();
@@ -153,7 +159,11 @@ describe('a loopback return path on a production site (RFC 8252 §7.3)', () => {
       });
       const cookies = upstream.headers.getSetCookie();
       if (cookies.length > 0) answer['set-cookie'] = cookies.join('\n');
-      await route.fulfill({ status: upstream.status, headers: answer, body: Buffer.from(await upstream.arrayBuffer()) });
+      await route.fulfill({
+        status: upstream.status,
+        headers: answer,
+        body: Buffer.from(await upstream.arrayBuffer()),
+      });
     });
   }
 
@@ -187,7 +197,11 @@ describe("an app's OpenID request (OpenID Connect Core §3.1.2.1)", () => {
     });
     await page.goto(oauthPage(kirish, { prompt: 'none' }));
     const answer = await callbackOf(kirish, page);
-    expect(Object.fromEntries(answer)).toMatchObject({ error: 'login_required', state: 'e2e-state', iss: kirish.server.origin });
+    expect(Object.fromEntries(answer)).toMatchObject({
+      error: 'login_required',
+      state: 'e2e-state',
+      iss: kirish.server.origin,
+    });
     expect(shown).not.toContain('/login');
     await closeAll();
   });

@@ -67,7 +67,10 @@ describe('the widget boxes on the demo partner site', () => {
       await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
       // The form's last link ("Create account", a button in the frame since the flows switch in
       // place), and the last thing the frame shows, below the form.
-      for (const link of [frame.getByRole('button', { name: text('sign_up'), exact: true }), frame.locator('.embed').locator('a, button').last()]) {
+      for (const link of [
+        frame.getByRole('button', { name: text('sign_up'), exact: true }),
+        frame.locator('.embed').locator('a, button').last(),
+      ]) {
         await link.waitFor();
         const placement = await scrollUntilShown(page, iframe, link);
         expect(isShown(placement), `${box} at ${width} px: ${JSON.stringify(placement)}`).toBe(true);

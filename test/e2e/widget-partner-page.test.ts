@@ -43,7 +43,9 @@ afterEach(async () => {
 });
 
 /** The docs' snippet, with a listener that keeps every kirish:error detail in `window.kirishErrors`. */
-const snippet = (attributes: string) => `<script>window.kirishErrors = []; addEventListener('kirish:error', (e) => kirishErrors.push(e.detail));</script>
+const snippet = (
+  attributes: string,
+) => `<script>window.kirishErrors = []; addEventListener('kirish:error', (e) => kirishErrors.push(e.detail));</script>
 <div id="login"><script src="${kirish.server.origin}/widget/widget.js" data-client-id="${DEMO_CLIENT_ID}" ${attributes} async></script></div>`;
 
 describe('the widget on a partner page', () => {
@@ -51,10 +53,14 @@ describe('the widget on a partner page', () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     const stranger = await openPartnerPage(page, snippet(''));
 
-    await page.waitForFunction(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors.length > 0, null, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors.length > 0, null, {
+      timeout: 15_000,
+    });
     await page.waitForTimeout(500); // anything late (a second event, a frame) would show by now
 
-    expect(await page.evaluate(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors)).toEqual(['origin_not_allowed']);
+    expect(await page.evaluate(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors)).toEqual([
+      'origin_not_allowed',
+    ]);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`Add ${stranger} to the web origins of your app at ${kirish.server.origin}/developers`);
@@ -73,9 +79,13 @@ describe('the widget on a partner page', () => {
     const body = snippet('').replace(`data-client-id="${DEMO_CLIENT_ID}"`, 'data-client-id="no-such-app"');
 
     await openPartnerPage(page, body);
-    await page.waitForFunction(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors.length > 0, null, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors.length > 0, null, {
+      timeout: 15_000,
+    });
 
-    expect(await page.evaluate(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors)).toEqual(['invalid_client']);
+    expect(await page.evaluate(() => (window as unknown as { kirishErrors: unknown[] }).kirishErrors)).toEqual([
+      'invalid_client',
+    ]);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`${kirish.server.origin}/developers`);
@@ -89,7 +99,10 @@ describe('the widget on a partner page', () => {
     await page.evaluate((clientId) => {
       const box = Object.assign(document.createElement('div'), { id: 'russian' });
       document.body.prepend(box);
-      (window as unknown as { Kirish: { mount(element: Element, options: object): void } }).Kirish.mount(box, { clientId, locale: 'ru' });
+      (window as unknown as { Kirish: { mount(element: Element, options: object): void } }).Kirish.mount(box, {
+        clientId,
+        locale: 'ru',
+      });
     }, DEMO_CLIENT_ID);
     const frame = page.frameLocator('#russian iframe');
     await frame.getByLabel(RU.phone_label ?? '', { exact: true }).waitFor({ timeout: 20_000 });
@@ -102,30 +115,35 @@ describe('the widget on a partner page', () => {
 });
 
 describe('the demo shop, for a visitor', () => {
-  it.each([1280, 375])('explains itself at %i px and opens at its top: the sign-in forms take no focus', async (width) => {
-    const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
-    await page.goto(kirish.server.demoOrigin);
-    // The frames open at the height of the sign-in form: at 375 px the second is below the fold,
-    // where the browser does not draw it (it is there all the same, and would take the focus).
-    for (const box of ['#script-tag-widget', '#react-widget']) {
-      await page
-        .frameLocator(`${box} iframe`)
-        .getByRole('heading', { name: text('login_title'), exact: true })
-        .waitFor({ state: 'attached', timeout: 20_000 });
-    }
-    await page.waitForTimeout(1000); // hydration, where an autofocus would take the focus
+  it.each([1280, 375])(
+    'explains itself at %i px and opens at its top: the sign-in forms take no focus',
+    async (width) => {
+      const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
+      await page.goto(kirish.server.demoOrigin);
+      // The frames open at the height of the sign-in form: at 375 px the second is below the fold,
+      // where the browser does not draw it (it is there all the same, and would take the focus).
+      for (const box of ['#script-tag-widget', '#react-widget']) {
+        await page
+          .frameLocator(`${box} iframe`)
+          .getByRole('heading', { name: text('login_title'), exact: true })
+          .waitFor({ state: 'attached', timeout: 20_000 });
+      }
+      await page.waitForTimeout(1000); // hydration, where an autofocus would take the focus
 
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
-    const intro = await page.locator('.intro').innerText();
-    expect(intro).toContain('Kirish is one account for many websites');
-    expect(intro).toContain(DEMO_ACCOUNT.password);
-    expect(intro.replaceAll(' ', '')).toContain(DEMO_ACCOUNT.phone);
-    expect(await page.getByRole('link', { name: "Kirish's outbox" }).getAttribute('href')).toBe(`${kirish.server.origin}/dev/outbox`);
-    await saveScreenshot(page, `demo-page-${width}`);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+      const intro = await page.locator('.intro').innerText();
+      expect(intro).toContain('Kirish is one account for many websites');
+      expect(intro).toContain(DEMO_ACCOUNT.password);
+      expect(intro.replaceAll(' ', '')).toContain(DEMO_ACCOUNT.phone);
+      expect(await page.getByRole('link', { name: "Kirish's outbox" }).getAttribute('href')).toBe(
+        `${kirish.server.origin}/dev/outbox`,
+      );
+      await saveScreenshot(page, `demo-page-${width}`);
+      await context.close();
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 describe("the demo shop's page, as tools and the person see it load", () => {
@@ -143,33 +161,38 @@ describe("the demo shop's page, as tools and the person see it load", () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([1280, 375])('does not jump while the widgets open and take their heights (CLS < 0.1 at %i px), on a first visit and the next', async (width) => {
-    const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
-    // Layout Instability API: the page's own shifts, without those that follow the person's input.
-    await context.addInitScript(() => {
-      const shifts: { start: number; value: number }[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) shifts.push({ start: entry.startTime, value: entry.value });
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    for (const visit of ['first', 'next']) {
-      await page.goto(kirish.server.demoOrigin);
-      // A frame reports its height once it is drawn, and a browser draws one only in sight: the
-      // visitor scrolls to each widget, as a person reading the page does.
-      for (const box of ['#script-tag-widget', '#react-widget']) {
-        await page.locator(box).evaluate((element) => element.scrollIntoView({ block: 'start' }));
-        await page
-          .frameLocator(`${box} iframe`)
-          .getByRole('heading', { name: text('login_title'), exact: true })
-          .waitFor({ timeout: 20_000 });
-        await page.waitForTimeout(1000);
+  it.each([1280, 375])(
+    'does not jump while the widgets open and take their heights (CLS < 0.1 at %i px), on a first visit and the next',
+    async (width) => {
+      const { page, context, errors } = await newPageFor(kirish.browser, { width, locale: 'en-US' });
+      // Layout Instability API: the page's own shifts, without those that follow the person's input.
+      await context.addInitScript(() => {
+        const shifts: { start: number; value: number }[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push({ start: entry.startTime, value: entry.value });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const visit of ['first', 'next']) {
+        await page.goto(kirish.server.demoOrigin);
+        // A frame reports its height once it is drawn, and a browser draws one only in sight: the
+        // visitor scrolls to each widget, as a person reading the page does.
+        for (const box of ['#script-tag-widget', '#react-widget']) {
+          await page.locator(box).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+          await page
+            .frameLocator(`${box} iframe`)
+            .getByRole('heading', { name: text('login_title'), exact: true })
+            .waitFor({ timeout: 20_000 });
+          await page.waitForTimeout(1000);
+        }
+        const shifts = await page.evaluate(
+          () => (window as unknown as { layoutShifts: { start: number; value: number }[] }).layoutShifts,
+        );
+        expect(sessionWindowCls(shifts), `${visit} visit: ${JSON.stringify(shifts)}`).toBeLessThan(0.1);
       }
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { start: number; value: number }[] }).layoutShifts);
-      expect(sessionWindowCls(shifts), `${visit} visit: ${JSON.stringify(shifts)}`).toBeLessThan(0.1);
-    }
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+      await context.close();
+      expect(errors).toEqual([]);
+    },
+  );
 });

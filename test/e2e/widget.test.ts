@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, launchBrowser, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
+import {
+  clickWhenReached,
+  launchBrowser,
+  newPageFor,
+  pressInFrame,
+  saveScreenshot,
+  whenClosed,
+} from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
@@ -81,13 +88,17 @@ describe('the widget on the demo partner site', () => {
     await saveScreenshot(page, 'demo-signed-in-1280');
 
     // Every URL the frame reported: our origin, a path, harmless parameters; no token, code or state.
-    const reported = log.filter((line) => line.includes('iframeUrlChange')).map((line) => line.slice(line.indexOf('iframeUrlChange ') + 16));
+    const reported = log
+      .filter((line) => line.includes('iframeUrlChange'))
+      .map((line) => line.slice(line.indexOf('iframeUrlChange ') + 16));
     expect(reported.length).toBeGreaterThan(0);
     for (const url of reported) {
       const parsed = new URL(url);
       expect(parsed.origin).toBe(kirish.server.origin);
       expect(parsed.hash).toBe('');
-      expect([...parsed.searchParams.keys()].filter((name) => !['client_id', 'language', 'isMobile'].includes(name))).toEqual([]);
+      expect(
+        [...parsed.searchParams.keys()].filter((name) => !['client_id', 'language', 'isMobile'].includes(name)),
+      ).toEqual([]);
     }
     await context.close();
     expect(errors).toEqual([]);
@@ -124,7 +135,11 @@ describe('the widget on the demo partner site', () => {
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
     // The demo partner verifies the ID token before it trusts it (docs/partners.md): signature, iss, aud, exp, its data-nonce.
-    expect((await logLines(page)).some((line) => line.includes('[script tag] ID token verified (signature, iss, aud, exp, nonce)'))).toBe(true);
+    expect(
+      (await logLines(page)).some((line) =>
+        line.includes('[script tag] ID token verified (signature, iss, aud, exp, nonce)'),
+      ),
+    ).toBe(true);
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -197,7 +212,9 @@ describe('the widget on the demo partner site', () => {
       await page.unroute(`${stranger}/shop`);
     }
     // And the server does not confirm that origin for the client.
-    const answer = await fetch(`${kirish.server.origin}/sso/api/v1/oauth/embed_origin/?client_id=kirish-demo&origin=${encodeURIComponent(stranger)}`);
+    const answer = await fetch(
+      `${kirish.server.origin}/sso/api/v1/oauth/embed_origin/?client_id=kirish-demo&origin=${encodeURIComponent(stranger)}`,
+    );
     expect(answer.status).toBe(400);
     await context.close();
   });
@@ -206,7 +223,11 @@ describe('the widget on the demo partner site', () => {
 describe('the consent page with a request it cannot verify', () => {
   it.each([
     ['an unknown client', { client_id: 'no-such-app' }, 'invalid_client'],
-    ['a redirect address that is not registered exactly', { redirect_uri: 'http://127.0.0.1:1/callback/' }, 'invalid_redirect_uri'],
+    [
+      'a redirect address that is not registered exactly',
+      { redirect_uri: 'http://127.0.0.1:1/callback/' },
+      'invalid_redirect_uri',
+    ],
   ])('shows the error step for %s and sends the browser nowhere', async (_, override, key) => {
     const { page, context } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await page.goto(oauthPage(kirish, { scope: 'openid', state: 'st', ...override }));

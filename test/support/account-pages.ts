@@ -25,7 +25,12 @@ export function useAccountPages(kirish: RunningKirish, firstPhone = 907770000) {
   const nextPhone = () => `+998${++phoneSeed}`;
   /** The number of the last phone given out: unique e-mail addresses for the same test. */
   const lastSeed = () => phoneSeed;
-  const newAccount = (firstName: string): NewAccount => ({ phone: nextPhone(), firstName, lastName: 'Sodiqova', password: `Navoiy-kochasi-${phoneSeed}` });
+  const newAccount = (firstName: string): NewAccount => ({
+    phone: nextPhone(),
+    firstName,
+    lastName: 'Sodiqova',
+    password: `Navoiy-kochasi-${phoneSeed}`,
+  });
 
   async function signedInPage(account: NewAccount, width = 1280): Promise<TestPage> {
     const page = await newPageFor(kirish.browser, { width, locale: 'en-US' });
@@ -44,7 +49,9 @@ export function useAccountPages(kirish: RunningKirish, firstPhone = 907770000) {
 
   /** How many messages the dev outbox holds for `to`. */
   async function outboxSize(to: string): Promise<number> {
-    const response = await fetch(`${kirish.server.origin}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+    const response = await fetch(`${kirish.server.origin}/dev/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { Accept: 'application/json' },
+    });
     return ((await response.json()) as unknown[]).length;
   }
 

@@ -23,7 +23,10 @@ export async function registerOverApi(origin: string, account: ApiAccount): Prom
   const api = apiClient(origin);
   const section = { type: 'login_sms_verification', phone: account.phone };
   expect((await api.post(`${V1}/auth/SendAuthSmsVerification/`, section)).status).toBe(200);
-  const checked = await api.post(`${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(origin, account.phone) });
+  const checked = await api.post(`${V1}/auth/CheckAuthSmsVerification/`, {
+    ...section,
+    code: await latestCode(origin, account.phone),
+  });
   const registered = await api.post('/sso/api/v2/register/RegisterUser/', {
     request_id: checked.json.request_id,
     password: account.password,

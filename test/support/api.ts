@@ -39,11 +39,16 @@ export function apiClient(origin: string) {
   const post = (path: string, body: unknown, token?: string) =>
     send(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
 
-  const get = (path: string, token?: string) => send(path, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const get = (path: string, token?: string) =>
+    send(path, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
   /** A form post, as OAuth clients send (RFC 6749 §4.1.3). */
   const postForm = (path: string, form: Record<string, string>) =>
@@ -58,8 +63,12 @@ export function apiClient(origin: string) {
     const section = { type: 'login_sms_verification', phone };
     const sent = await post(`${V1}/auth/SendAuthSmsVerification/`, section);
     if (sent.status !== 200) throw new Error(`sending a code failed: ${sent.status} ${JSON.stringify(sent.json)}`);
-    const checked = await post(`${V1}/auth/CheckAuthSmsVerification/`, { ...section, code: await latestCode(origin, phone) });
-    if (checked.status !== 200) throw new Error(`checking the code failed: ${checked.status} ${JSON.stringify(checked.json)}`);
+    const checked = await post(`${V1}/auth/CheckAuthSmsVerification/`, {
+      ...section,
+      code: await latestCode(origin, phone),
+    });
+    if (checked.status !== 200)
+      throw new Error(`checking the code failed: ${checked.status} ${JSON.stringify(checked.json)}`);
     const registered = await post('/sso/api/v2/register/RegisterUser/', {
       request_id: checked.json.request_id,
       password,
@@ -68,7 +77,8 @@ export function apiClient(origin: string) {
       kind: 2,
       save: true,
     });
-    if (registered.status !== 201) throw new Error(`registering failed: ${registered.status} ${JSON.stringify(registered.json)}`);
+    if (registered.status !== 201)
+      throw new Error(`registering failed: ${registered.status} ${JSON.stringify(registered.json)}`);
     return registered.json as TokenPair;
   }
 
@@ -93,9 +103,18 @@ export function apiClient(origin: string) {
       },
       spaAccess,
     );
-    const code = typeof authorized.json?.redirect_uri === 'string' ? new URL(authorized.json.redirect_uri as string).searchParams.get('code') : null;
+    const code =
+      typeof authorized.json?.redirect_uri === 'string'
+        ? new URL(authorized.json.redirect_uri as string).searchParams.get('code')
+        : null;
     if (!code) throw new Error(`authorizing failed: ${authorized.status} ${JSON.stringify(authorized.json)}`);
-    return postForm(`${V1}/oauth/token/`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier });
+    return postForm(`${V1}/oauth/token/`, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
   }
 
   return { post, get, postForm, registerByPhone, oauthTokens };

@@ -27,7 +27,10 @@ export const CHROMIUM_ARGS: readonly string[] = [
  * `blockPopups`: Playwright switches the popup blocker off by default; a test of what a blocked popup
  * shows keeps it on, as every person's browser has it.
  */
-export function launchBrowser(extraArgs: readonly string[] = [], { blockPopups = false }: { blockPopups?: boolean } = {}): Promise<Browser> {
+export function launchBrowser(
+  extraArgs: readonly string[] = [],
+  { blockPopups = false }: { blockPopups?: boolean } = {},
+): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -51,7 +54,10 @@ export interface TestPage {
 }
 
 /** A page in a fresh context (no cookies, no storage): `width` × 800 px, Uzbek, Tashkent time. */
-export async function newPageFor(browser: Browser, { width, locale = 'uz' }: { width: number; locale?: string }): Promise<TestPage> {
+export async function newPageFor(
+  browser: Browser,
+  { width, locale = 'uz' }: { width: number; locale?: string },
+): Promise<TestPage> {
   const context = await browser.newContext({
     viewport: { width, height: 800 },
     deviceScaleFactor: 1,
@@ -72,7 +78,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return path;
 }
 
-const twoFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+const twoFrames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 /**
  * Resolves once the page and each of its frames has drawn two frames. A full-page screenshot
@@ -93,8 +100,12 @@ export async function nextPaint(page: Page): Promise<void> {
     });
   };
   const frames = page.frames();
-  const drawing = await Promise.all(frames.map((frame) => (frame === page.mainFrame() ? true : inSight(frame).catch(() => false))));
-  await Promise.all(frames.filter((_, index) => drawing[index]).map((frame) => frame.evaluate(twoFrames).catch(() => undefined)));
+  const drawing = await Promise.all(
+    frames.map((frame) => (frame === page.mainFrame() ? true : inSight(frame).catch(() => false))),
+  );
+  await Promise.all(
+    frames.filter((_, index) => drawing[index]).map((frame) => frame.evaluate(twoFrames).catch(() => undefined)),
+  );
 }
 
 /**
@@ -105,7 +116,10 @@ export async function nextPaint(page: Page): Promise<void> {
  * id"). A person's pointer is over the button before the click; here the pointer moves over the
  * target (a few px apart each time) until the target has seen it move, and only then clicks, once.
  */
-export async function clickWhenReached(target: Locator, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
+export async function clickWhenReached(
+  target: Locator,
+  { timeout = 20_000 }: { timeout?: number } = {},
+): Promise<void> {
   await target.waitFor({ timeout });
   await target.evaluate((element: Element) => {
     const mark = element as Element & { pointerReached?: boolean };
@@ -115,8 +129,16 @@ export async function clickWhenReached(target: Locator, { timeout = 20_000 }: { 
   const deadline = Date.now() + timeout;
   for (let move = 0; ; move += 1) {
     const box = await target.boundingBox();
-    await target.hover({ position: { x: (box?.width ?? 20) / 2 + (move % 5) - 2, y: (box?.height ?? 20) / 2 }, timeout });
-    if (await target.evaluate((element: Element) => (element as Element & { pointerReached?: boolean }).pointerReached === true)) break;
+    await target.hover({
+      position: { x: (box?.width ?? 20) / 2 + (move % 5) - 2, y: (box?.height ?? 20) / 2 },
+      timeout,
+    });
+    if (
+      await target.evaluate(
+        (element: Element) => (element as Element & { pointerReached?: boolean }).pointerReached === true,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`the pointer never reached ${target.toString()} within ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -24,22 +24,36 @@ export async function letAppIn(
     method: 'POST',
     headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      ...authorizationRequest(server, challenge, { client_id: app.clientId, redirect_uri: app.redirectUri, state: 'e2e' }),
+      ...authorizationRequest(server, challenge, {
+        client_id: app.clientId,
+        redirect_uri: app.redirectUri,
+        state: 'e2e',
+      }),
       consent: 'allow',
     }),
   });
-  const code = new URL(((await authorize.json()) as { redirect_uri: string }).redirect_uri).searchParams.get('code') ?? '';
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, client_id: app.clientId, code_verifier: verifier });
+  const code =
+    new URL(((await authorize.json()) as { redirect_uri: string }).redirect_uri).searchParams.get('code') ?? '';
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: app.redirectUri,
+    client_id: app.clientId,
+    code_verifier: verifier,
+  });
   const token = await fetch(`${server.origin}/sso/api/v1/oauth/token/`, { method: 'POST', body: form });
   return (await token.json()) as { access_token: string; id_token: string };
 }
 
 /** Lets the demo app in for the page's account and returns the app's access token. */
 export async function letDemoAppIn(server: ServerProcess, page: Page): Promise<string> {
-  return (await letAppIn(server, page, { clientId: DEMO_CLIENT_ID, redirectUri: `${server.demoOrigin}/callback` })).access_token;
+  return (await letAppIn(server, page, { clientId: DEMO_CLIENT_ID, redirectUri: `${server.demoOrigin}/callback` }))
+    .access_token;
 }
 
 /** The status the userinfo endpoint answers the app's access token with: 200 while its session lives. */
 export async function appUserinfoStatus(server: ServerProcess, accessToken: string): Promise<number> {
-  return (await fetch(`${server.origin}/sso/api/v1/oauth/userinfo/`, { headers: { Authorization: `Bearer ${accessToken}` } })).status;
+  return (
+    await fetch(`${server.origin}/sso/api/v1/oauth/userinfo/`, { headers: { Authorization: `Bearer ${accessToken}` } })
+  ).status;
 }

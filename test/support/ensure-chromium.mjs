@@ -37,7 +37,8 @@ function run(command, args, env = process.env) {
   console.log(`$ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.error) fail(`Could not run ${command}: ${result.error.message}`);
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}.`);
+  if (result.status !== 0)
+    fail(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}.`);
 }
 
 const found = version();
@@ -60,4 +61,6 @@ run('apt-get', ['install', '-y', 'chromium'], { ...process.env, DEBIAN_FRONTEND:
 
 const installed = version();
 if (installed) ok(installed);
-fail(`apt-get installed chromium, but ${executable} still does not run (\`${executable} --version\` failed). The browser tests cannot run.`);
+fail(
+  `apt-get installed chromium, but ${executable} still does not run (\`${executable} --version\` failed). The browser tests cannot run.`,
+);

@@ -58,7 +58,12 @@ export async function watchFedCmDialogs(page: Page): Promise<FedCmDialogs> {
  * Grants the Storage Access API's permission to `embedded` inside pages of `topLevel`, as a person
  * answering the browser's prompt would (the browser itself would still want a top-level visit).
  */
-export async function grantStorageAccess(context: BrowserContext, page: Page, topLevel: string, embedded: string): Promise<void> {
+export async function grantStorageAccess(
+  context: BrowserContext,
+  page: Page,
+  topLevel: string,
+  embedded: string,
+): Promise<void> {
   const pageSession = await context.newCDPSession(page);
   const { targetInfo } = await pageSession.send('Target.getTargetInfo');
   await pageSession.detach();

@@ -35,7 +35,11 @@ export interface NewAccount {
  * Registers by phone on /register with the SMS code from the dev outbox; with an `email` the
  * account is created with it (kind 1), without one the optional e-mail is left empty (kind 2).
  */
-export async function registerByPhone(page: Page, origin: string, account: NewAccount & { email?: string }): Promise<void> {
+export async function registerByPhone(
+  page: Page,
+  origin: string,
+  account: NewAccount & { email?: string },
+): Promise<void> {
   await page.goto(`${origin}/register`);
   await waitForHeading(page, text('register_title'));
   await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));

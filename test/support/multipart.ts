@@ -14,7 +14,9 @@ export interface FilePart {
 /** The body, closing boundary included; its content type is `multipart/form-data; boundary=<boundary>`. */
 export function filePartBody({ boundary, field, filename, type, data }: FilePart): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

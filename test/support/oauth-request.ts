@@ -33,7 +33,8 @@ export const oauthPath = (kirish: RunningKirish, extra: Record<string, string> =
   `/oauth?${new URLSearchParams(authorizationRequest(kirish.server, challenge(), extra)).toString()}`;
 
 /** The consent page's address for the demo partner's authorization request, with `extra` parameters. */
-export const oauthPage = (kirish: RunningKirish, extra: Record<string, string> = {}): string => `${kirish.server.origin}${oauthPath(kirish, extra)}`;
+export const oauthPage = (kirish: RunningKirish, extra: Record<string, string> = {}): string =>
+  `${kirish.server.origin}${oauthPath(kirish, extra)}`;
 
 /** The partner's callback, answered by the test: only the address it was sent to matters here. */
 export async function callbackOf(kirish: RunningKirish, page: Page): Promise<URLSearchParams> {
@@ -43,4 +44,6 @@ export async function callbackOf(kirish: RunningKirish, page: Page): Promise<URL
 
 /** The partner's pages, answered by the test with a heading. */
 export const stubPartner = (kirish: RunningKirish, page: Page) =>
-  page.route(`${kirish.server.demoOrigin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Partner</h1>' }));
+  page.route(`${kirish.server.demoOrigin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Partner</h1>' }),
+  );

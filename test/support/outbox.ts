@@ -23,7 +23,9 @@ export async function latestCode(origin: string, to: string): Promise<string> {
     const code = messages.find((m) => typeof m.code === 'string' && m.code !== '')?.code;
     if (code) return code;
     if (Date.now() >= deadline) {
-      throw new Error(`no code was sent to ${to} within ${WAIT_MS / 1000} s (dev outbox at ${url} has ${messages.length} message(s) for it)`);
+      throw new Error(
+        `no code was sent to ${to} within ${WAIT_MS / 1000} s (dev outbox at ${url} has ${messages.length} message(s) for it)`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -39,10 +39,17 @@ export function findPostgresBin() {
 const isRoot = () => process.getuid?.() === 0;
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000, ...options });
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+    ...options,
+  });
   if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}`);
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
   }
   return result.stdout;
 }
@@ -70,7 +77,8 @@ export function ensurePostgres(log = console.log) {
   run('apt-get', ['update'], { stdio: 'inherit', env, timeout: 600_000 });
   run('apt-get', ['install', '-y', 'postgresql'], { stdio: 'inherit', env, timeout: 600_000 });
   const installed = findPostgresBin();
-  if (!installed) throw new Error(`apt-get installed postgresql, but ${DEBIAN_ROOT}/<version>/bin has no ${BINARIES.join(', ')}.`);
+  if (!installed)
+    throw new Error(`apt-get installed postgresql, but ${DEBIAN_ROOT}/<version>/bin has no ${BINARIES.join(', ')}.`);
   return installed;
 }
 
@@ -113,9 +121,21 @@ export async function startPostgresCluster({ log = console.log, durable = false 
   };
   try {
     // The superuser is `postgres` whoever runs initdb; trust only on the socket and loopback.
-    runAsServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+    runAsServerUser(bin, 'initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     const hba = join(data, 'pg_hba.conf');
-    writeFileSync(hba, ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host all all ::1/128 trust', ''].join('\n'));
+    writeFileSync(
+      hba,
+      ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host all all ::1/128 trust', ''].join('\n'),
+    );
     if (owner) chownSync(hba, owner.uid, owner.gid);
     let port;
     for (let attempt = 1; ; attempt += 1) {

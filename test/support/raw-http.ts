@@ -74,7 +74,9 @@ export class RawConnection {
   /** Resolves when the connection ends, with how; rejects if it is still open after `timeoutMs`. */
   async closed(timeoutMs: number): Promise<ConnectionEnd> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`still open after ${timeoutMs} ms`)), timeoutMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`still open after ${timeoutMs} ms`)), timeoutMs)),
+    );
     try {
       return await Promise.race([this.ended, timeout]);
     } finally {
@@ -94,7 +96,12 @@ export class RawConnection {
       if (request.chunked) headers['transfer-encoding'] = 'chunked';
       else headers['content-length'] = String(body.length);
     }
-    const head = [`${request.method} ${request.target} HTTP/1.1`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+    const head = [
+      `${request.method} ${request.target} HTTP/1.1`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      '',
+      '',
+    ].join('\r\n');
     const onWritten = (error?: Error | null) => {
       if (error) this.writeErrors.push((error as NodeJS.ErrnoException).code ?? error.message);
     };
@@ -102,7 +109,12 @@ export class RawConnection {
     if (body !== undefined) {
       for (let at = 0; at < body.length; at += CHUNK_BYTES) {
         const piece = body.subarray(at, at + CHUNK_BYTES);
-        this.socket.write(request.chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece, onWritten);
+        this.socket.write(
+          request.chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece,
+          onWritten,
+        );
       }
       if (request.chunked) this.socket.write('0\r\n\r\n', onWritten);
     }
@@ -128,9 +140,14 @@ export class RawConnection {
       const answer = this.parse(method);
       if (answer) return answer;
       if (this.isClosed)
-        throw new Error(`the connection ended (${this.endedAs}) before a whole answer; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
+        throw new Error(
+          `the connection ended (${this.endedAs}) before a whole answer; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`,
+        );
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no whole answer within ${timeoutMs} ms; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
+      if (left <= 0)
+        throw new Error(
+          `no whole answer within ${timeoutMs} ms; got ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiting = () => {

@@ -18,7 +18,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -37,14 +39,24 @@ export interface ServerProcess {
  * `host` names the SSO in its own URLs (PUBLIC_URL) and in `origin`: 127.0.0.1 by default, or
  * localhost to put the SSO on another site than the demo partner (127.0.0.1), as `npm start` does.
  */
-export async function startServer(env: Record<string, string>, host: 'localhost' | '127.0.0.1' = '127.0.0.1'): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
+): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
   // A PORT in `env` is the caller's (free) port: its origin is then known before the start.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const demoPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DEMO_PORT: String(demoPort), PUBLIC_URL: `http://${host}:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEMO_PORT: String(demoPort),
+      PUBLIC_URL: `http://${host}:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -116,7 +128,10 @@ export function useServer(
   const folder = useServerFolder(prefix);
   const databasePath = () => join(folder.dir, 'kirish.db');
   beforeAll(async () => {
-    folder.server = await startServer({ DATABASE_URL: `sqlite:${databasePath()}`, ...(typeof env === 'function' ? await env() : env) }, host);
+    folder.server = await startServer(
+      { DATABASE_URL: `sqlite:${databasePath()}`, ...(typeof env === 'function' ? await env() : env) },
+      host,
+    );
   }, 60_000);
   return {
     get server() {

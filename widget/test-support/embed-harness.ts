@@ -19,7 +19,8 @@ export const TOKENS = {
   scope: 'openid profile',
 };
 
-const json = (answer: { status: number; body: unknown }) => new Response(JSON.stringify(answer.body), { status: answer.status });
+const json = (answer: { status: number; body: unknown }) =>
+  new Response(JSON.stringify(answer.body), { status: answer.status });
 
 /** The loader's question before it frames anything (widget/mount.ts). */
 export const EMBED_ORIGIN_ENDPOINT = `${SSO_ORIGIN}/sso/api/v1/oauth/embed_origin/`;
@@ -47,7 +48,10 @@ export function useEmbedHarness(): EmbedHarness {
   const fetchMock = vi.fn<typeof fetch>(async () => json(response));
   const originCheck = vi.fn<typeof fetch>(async (input) => {
     const asked = new URL(String(input)).searchParams;
-    return json({ ...originResponse, body: originResponse.body ?? { client_id: asked.get('client_id'), origin: asked.get('origin') } });
+    return json({
+      ...originResponse,
+      body: originResponse.body ?? { client_id: asked.get('client_id'), origin: asked.get('origin') },
+    });
   });
   const router = (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith(EMBED_ORIGIN_ENDPOINT) ? originCheck(input, init) : fetchMock(input, init);

@@ -16,7 +16,9 @@ const PASSWORD = 'Samarqand-Buxoro-2026';
 const phoneOf = (k) => `+99893${String(k).padStart(7, '0')}`;
 
 async function outboxCode(port, phone) {
-  const response = await fetch(`http://127.0.0.1:${port}/dev/outbox?to=${encodeURIComponent(phone)}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`http://127.0.0.1:${port}/dev/outbox?to=${encodeURIComponent(phone)}`, {
+    headers: { accept: 'application/json' },
+  });
   const messages = response.ok ? await response.json().catch(() => []) : [];
   const code = messages.find((message) => message.code)?.code;
   if (!code) throw new Error(`the dev outbox has no code for ${phone} (status ${response.status})`);
@@ -30,7 +32,10 @@ async function register(agent, port, k) {
   const fail = (step, status) => new Error(`bench account ${phone}: ${step} answered ${status}`);
   const sent = await post(agent, port, `${API}/auth/SendAuthSmsVerification/`, section);
   if (sent.status !== 200) throw fail('SendAuthSmsVerification', sent.status);
-  const checked = await post(agent, port, `${API}/auth/CheckAuthSmsVerification/`, { ...section, code: await outboxCode(port, phone) });
+  const checked = await post(agent, port, `${API}/auth/CheckAuthSmsVerification/`, {
+    ...section,
+    code: await outboxCode(port, phone),
+  });
   if (checked.status !== 200) throw fail('CheckAuthSmsVerification', checked.status);
   const registered = await post(agent, port, '/sso/api/v2/register/RegisterUser/', {
     request_id: checked.json.request_id,

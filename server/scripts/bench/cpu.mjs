@@ -21,7 +21,8 @@ function statFields(path) {
 
 /** utime + stime (fields 14 and 15), with cutime + cstime (16 and 17: children that exited) when asked, in seconds. */
 function cpuSecondsOf(fields, withExitedChildren = false) {
-  const ticks = Number(fields[11]) + Number(fields[12]) + (withExitedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+  const ticks =
+    Number(fields[11]) + Number(fields[12]) + (withExitedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
   return ticks / ticksPerSecond();
 }
 
@@ -91,8 +92,13 @@ export function cpuShare(from, to) {
   const wall = (to.at - from.at) / 1000;
   const used = (key) => (from[key] === undefined || to[key] === undefined ? undefined : to[key] - from[key]);
   const share = (key) => (used(key) === undefined || wall <= 0 ? undefined : used(key) / wall);
-  const serverOthers = used('server') === undefined || used('serverMain') === undefined ? undefined : used('server') - used('serverMain');
-  return { client: share('client'), server: share('server'), used: { serverMain: used('serverMain'), serverOthers, database: used('database') } };
+  const serverOthers =
+    used('server') === undefined || used('serverMain') === undefined ? undefined : used('server') - used('serverMain');
+  return {
+    client: share('client'),
+    server: share('server'),
+    used: { serverMain: used('serverMain'), serverOthers, database: used('database') },
+  };
 }
 
 /** The file system type holding a path, from /proc/mounts (longest mount-point prefix). */

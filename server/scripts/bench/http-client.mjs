@@ -48,14 +48,17 @@ export function post(agent, port, path, payload) {
         });
       },
     );
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('request timed out'), { code: 'timeout' })));
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(Object.assign(new Error('request timed out'), { code: 'timeout' })),
+    );
     req.on('error', (error) => finish(error.code ?? 'request_error'));
     req.end(body);
   });
 }
 
 export const isTokenPair = (json) => typeof json?.access === 'string' && typeof json?.refresh === 'string';
-const isLoginResponse = (json) => isTokenPair(json) && typeof json.user_uuid === 'string' && 'has_phone' in json && 'session' in json;
+const isLoginResponse = (json) =>
+  isTokenPair(json) && typeof json.user_uuid === 'string' && 'has_phone' in json && 'session' in json;
 
 /** A 200 whose body lacks the expected fields counts as a failure under its own label. */
 export function outcome(result, valid) {

@@ -87,8 +87,14 @@ async function runPhase({ servers, databasePid, settings, warmup, workers, loop 
 
   let cpuFrom;
   let cpuTo;
-  const cpuStart = setTimeout(() => (cpuFrom = cpuSnapshot(serverPids, databasePid)), Math.max(0, recorder.window.start - performance.now()));
-  const cpuEnd = setTimeout(() => (cpuTo = cpuSnapshot(serverPids, databasePid)), Math.max(0, deadline - performance.now()));
+  const cpuStart = setTimeout(
+    () => (cpuFrom = cpuSnapshot(serverPids, databasePid)),
+    Math.max(0, recorder.window.start - performance.now()),
+  );
+  const cpuEnd = setTimeout(
+    () => (cpuTo = cpuSnapshot(serverPids, databasePid)),
+    Math.max(0, deadline - performance.now()),
+  );
 
   const ctx = { deadline, recorder, timeLeft: () => performance.now() < deadline && servers.every(serverAlive) };
   await Promise.all(Array.from({ length: workers }, (_, index) => loop(index, ctx)));
@@ -161,7 +167,11 @@ export async function benchRefresh({ ports, servers, databasePid, settings, toke
     },
   });
   agent.destroy();
-  return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, { restarts, deadLanes, workers: settings.lanes });
+  return summarize('Token refresh', phase.recorder, phase.measuredSeconds, phase.cpu, {
+    restarts,
+    deadLanes,
+    workers: settings.lanes,
+  });
 }
 
 /**
@@ -169,7 +179,15 @@ export async function benchRefresh({ ports, servers, databasePid, settings, toke
  * when none are given). `warmupPerInstance` defaults to the login warm-up; a phase that follows
  * another login phase in the same processes needs only the short one.
  */
-export async function benchLogin({ ports, servers, databasePid, settings, name = 'Password login', accounts, warmupPerInstance = settings.loginWarmup }) {
+export async function benchLogin({
+  ports,
+  servers,
+  databasePid,
+  settings,
+  name = 'Password login',
+  accounts,
+  warmupPerInstance = settings.loginWarmup,
+}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
   const port = roundRobin(ports);
   const account = accounts === undefined ? () => undefined : inTurn(accounts);
@@ -184,5 +202,8 @@ export async function benchLogin({ ports, servers, databasePid, settings, name =
     },
   });
   agent.destroy();
-  return summarize(name, phase.recorder, phase.measuredSeconds, phase.cpu, { workers: settings.concurrency, accounts: accounts?.length ?? 1 });
+  return summarize(name, phase.recorder, phase.measuredSeconds, phase.cpu, {
+    workers: settings.concurrency,
+    accounts: accounts?.length ?? 1,
+  });
 }

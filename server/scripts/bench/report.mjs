@@ -17,7 +17,8 @@ const fmtInt = (value) => Math.round(value).toLocaleString('en-US');
 const verdict = (phase, target) => (phase.rate >= target ? 'PASS' : 'FAIL');
 const fmtCpu = (value) => (value === undefined ? 'n/a' : `${Math.round(value * 100)}%`);
 /** CPU per request in ms: the servers' main threads · their other threads (argon2, libuv, V8's helpers) · PostgreSQL. */
-const fmtCpuPerRequest = ({ serverMain, serverOthers, database }) => [serverMain, serverOthers, database].map((ms) => fmt(ms, 2)).join(' · ');
+const fmtCpuPerRequest = ({ serverMain, serverOthers, database }) =>
+  [serverMain, serverOthers, database].map((ms) => fmt(ms, 2)).join(' · ');
 
 /** Failed share of every request the phase sent: measured, warm-up and in flight at the deadline. */
 export function errorFraction(phase) {
@@ -36,15 +37,23 @@ export function printPhase(phase, target) {
   console.log(`\n${phase.name} (${phase.workers} concurrent${accounts}, ${fmt(phase.seconds)} s measured)`);
   console.log(`  successes  ${phase.successes}`);
   console.log(`  errors     ${phase.errors} (${describeCounts(phase.errorsByStatus)})`);
-  console.log(`  rate       ${fmt(phase.rate)} /s${target === undefined ? '' : `   target >= ${fmtInt(target)} /s: ${verdict(phase, target)}`}`);
+  console.log(
+    `  rate       ${fmt(phase.rate)} /s${target === undefined ? '' : `   target >= ${fmtInt(target)} /s: ${verdict(phase, target)}`}`,
+  );
   console.log(`  latency    p50 ${fmt(phase.p50, 2)} ms   p95 ${fmt(phase.p95, 2)} ms   p99 ${fmt(phase.p99, 2)} ms`);
-  console.log(`  CPU        server ${fmtCpu(phase.cpu.server)}   client ${fmtCpu(phase.cpu.client)}   (100% = one core)`);
-  console.log(`  CPU/req    ${fmtCpuPerRequest(phase.cpuPerRequest)} ms   (server main threads · other server threads · PostgreSQL)`);
+  console.log(
+    `  CPU        server ${fmtCpu(phase.cpu.server)}   client ${fmtCpu(phase.cpu.client)}   (100% = one core)`,
+  );
+  console.log(
+    `  CPU/req    ${fmtCpuPerRequest(phase.cpuPerRequest)} ms   (server main threads · other server threads · PostgreSQL)`,
+  );
   console.log(
     `  unmeasured ${phase.unmeasuredSuccesses} successes, ${phase.unmeasuredErrors} errors (${describeCounts(phase.unmeasuredErrorsByStatus)}) during warm-up or in flight at the deadline`,
   );
   if (phase.restarts !== undefined && (phase.restarts > 0 || phase.deadLanes > 0)) {
-    console.log(`  lanes      ${phase.restarts} restarted with a new login after a failed refresh, ${phase.deadLanes} stopped`);
+    console.log(
+      `  lanes      ${phase.restarts} restarted with a new login after a failed refresh, ${phase.deadLanes} stopped`,
+    );
   }
 }
 
@@ -68,7 +77,12 @@ export function medianOfRounds(rounds) {
     const sorted = rounds.map((run) => run[key]).toSorted((a, b) => a.rate - b.rate);
     return { ...sorted[Math.floor((sorted.length - 1) / 2)], roundRates: rounds.map((run) => run[key].rate) };
   };
-  return { label: rounds[0].label, instances: rounds[0].instances, ...Object.fromEntries(PHASES.map((key) => [key, median(key)])), rounds };
+  return {
+    label: rounds[0].label,
+    instances: rounds[0].instances,
+    ...Object.fromEntries(PHASES.map((key) => [key, median(key)])),
+    rounds,
+  };
 }
 
 const fmtRounds = (phase) => phase.roundRates.map(fmtInt).join(' · ');
@@ -83,16 +97,24 @@ function errorLinesOf(combined, label) {
 function errorLinesOfRound(run, name) {
   const label = name ? `${name}: ` : '';
   const lines = PHASES.map((key) => run[key]).flatMap((phase) => [
-    ...(phase.errors > 0 ? [`- ${label}${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`] : []),
+    ...(phase.errors > 0
+      ? [`- ${label}${phase.name} errors in the measured window: ${describeCounts(phase.errorsByStatus)}.`]
+      : []),
     ...(phase.unmeasuredErrors > 0
-      ? [`- ${label}${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`]
+      ? [
+          `- ${label}${phase.name} errors during warm-up or after the deadline: ${describeCounts(phase.unmeasuredErrorsByStatus)}.`,
+        ]
       : []),
   ]);
   if (run.setupFailures.size > 0)
-    lines.push(`- ${label}Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(run.setupFailures))}.`);
+    lines.push(
+      `- ${label}Setup logins (opening the refresh chains) that failed: ${describeCounts(Object.fromEntries(run.setupFailures))}.`,
+    );
   if (run.serverExit) lines.push(`- ${label}Warning: ${run.serverExit}; the figures cover the run up to that point.`);
   if (run.refresh.restarts > 0 || run.refresh.deadLanes > 0) {
-    lines.push(`- ${label}Refresh lanes restarted with a new login after a failed refresh: ${run.refresh.restarts}; lanes stopped: ${run.refresh.deadLanes}.`);
+    lines.push(
+      `- ${label}Refresh lanes restarted with a new login after a failed refresh: ${run.refresh.restarts}; lanes stopped: ${run.refresh.deadLanes}.`,
+    );
   }
   return lines;
 }

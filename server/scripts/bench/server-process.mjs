@@ -42,27 +42,34 @@ function keepLines(list, chunk) {
  * `hashConcurrency`, when given, is its PASSWORD_HASH_CONCURRENCY.
  */
 export function startServer({ port, demoPort, databaseUrl, hashConcurrency }) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(' ') : []), serverEntry], {
-    cwd: repoRoot,
-    // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DEMO_PORT: String(demoPort),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      ...(hashConcurrency === undefined ? {} : { PASSWORD_HASH_CONCURRENCY: String(hashConcurrency) }),
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(' ') : []), serverEntry],
+    {
+      cwd: repoRoot,
+      // The public origin is the address the benchmark calls: outside production the server answers only to its own host.
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DEMO_PORT: String(demoPort),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: databaseUrl,
+        ...(hashConcurrency === undefined ? {} : { PASSWORD_HASH_CONCURRENCY: String(hashConcurrency) }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const output = { stdout: [], stderr: [] };
   child.stderr.on('data', (chunk) => keepLines(output.stderr, chunk));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
   const ready = new Promise((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`the server printed no "Kirish SSO:" line within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the server printed no "Kirish SSO:" line within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      STARTUP_TIMEOUT_MS,
+    );
     child.stdout.on('data', (chunk) => {
       keepLines(output.stdout, chunk);
       buffered += chunk.toString('utf8');
@@ -95,7 +102,10 @@ export async function stopServer(server) {
   child.kill('SIGTERM');
   const timedOut = Symbol('timeout');
   let timer;
-  const result = await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(() => resolve(timedOut), KILL_GRACE_MS)))]);
+  const result = await Promise.race([
+    exited,
+    new Promise((resolve) => (timer = setTimeout(() => resolve(timedOut), KILL_GRACE_MS))),
+  ]);
   clearTimeout(timer);
   if (result === timedOut) {
     child.kill('SIGKILL');

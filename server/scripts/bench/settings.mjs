@@ -30,7 +30,8 @@ export function parseArgs(argv) {
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const raw = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (flag === '--database') {
-      if (raw !== 'sqlite' && raw !== 'postgres') usage(`--database needs sqlite or postgres (got ${JSON.stringify(raw)})`);
+      if (raw !== 'sqlite' && raw !== 'postgres')
+        usage(`--database needs sqlite or postgres (got ${JSON.stringify(raw)})`);
       settings.database = raw;
       continue;
     }

@@ -13,7 +13,9 @@ function configErrorMessage(env: Env): string {
     loadConfig(env);
     return `(accepted ${JSON.stringify(env)})`;
   } catch (error) {
-    return error instanceof ConfigError && error.name === 'ConfigError' ? error.message : `(threw ${String(error)}, not a ConfigError)`;
+    return error instanceof ConfigError && error.name === 'ConfigError'
+      ? error.message
+      : `(threw ${String(error)}, not a ConfigError)`;
   }
 }
 
@@ -49,9 +51,18 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables like unset ones', () => {
-    expect(loadConfig({ NODE_ENV: '', PORT: '', DEMO_PORT: '', PUBLIC_URL: '', DATABASE_URL: '', KIRISH_DOMAIN: '', SMTP_URL: '', TRUST_PROXY: '' })).toEqual(
-      loadConfig({}),
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: '',
+        PORT: '',
+        DEMO_PORT: '',
+        PUBLIC_URL: '',
+        DATABASE_URL: '',
+        KIRISH_DOMAIN: '',
+        SMTP_URL: '',
+        TRUST_PROXY: '',
+      }),
+    ).toEqual(loadConfig({}));
   });
 
   it('derives the default public URL from PORT', () => {
@@ -105,7 +116,10 @@ describe('loadConfig', () => {
   });
 
   it('reads sqlite:///absolute/path as the absolute path', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/kirish.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/kirish.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/kirish.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/srv/kirish.db',
+    });
   });
 
   it('reads TRUST_PROXY as a number of proxies, or as the ranges of their addresses', () => {
@@ -133,17 +147,22 @@ describe('loadConfig', () => {
     }
     expect(configErrorMessage({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toMatch(/^PUBLIC_URL /);
     expect(configErrorMessage({ PUBLIC_URL: 'http://localhost.example.uz' })).toMatch(/^PUBLIC_URL /);
-    expect(loadConfig({ PUBLIC_URL: 'https://id.kirish.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).publicUrl).toBe('https://id.kirish.uz');
+    expect(loadConfig({ PUBLIC_URL: 'https://id.kirish.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).publicUrl).toBe(
+      'https://id.kirish.uz',
+    );
   });
 
-  it.each(['http://localhost:8080', 'http://kirish.localhost', 'http://127.0.0.1:9000', 'http://127.5.6.7', 'http://[::1]:8080'])(
-    'takes the loopback %s outside production, with the demo account',
-    (url) => {
-      const config = loadConfig({ PUBLIC_URL: url });
-      expect(config.env).toBe('development');
-      expect(config.seedDemoAccount).toBe(true);
-    },
-  );
+  it.each([
+    'http://localhost:8080',
+    'http://kirish.localhost',
+    'http://127.0.0.1:9000',
+    'http://127.5.6.7',
+    'http://[::1]:8080',
+  ])('takes the loopback %s outside production, with the demo account', (url) => {
+    const config = loadConfig({ PUBLIC_URL: url });
+    expect(config.env).toBe('development');
+    expect(config.seedDemoAccount).toBe(true);
+  });
 
   it('creates the demo account on a public host only when asked, and lets it be turned off on loopback', () => {
     const publicDev = { PUBLIC_URL: 'https://dev.kirish.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' };
@@ -154,7 +173,9 @@ describe('loadConfig', () => {
 
   it('never creates the demo account in production, and refuses being asked to', () => {
     expect(loadConfig(PRODUCTION).seedDemoAccount).toBe(false);
-    expect(configErrorMessage({ ...PRODUCTION, KIRISH_DEMO_ACCOUNT: '1' })).toMatch(/^KIRISH_DEMO_ACCOUNT .*production/);
+    expect(configErrorMessage({ ...PRODUCTION, KIRISH_DEMO_ACCOUNT: '1' })).toMatch(
+      /^KIRISH_DEMO_ACCOUNT .*production/,
+    );
   });
 
   it('uses the domain for the default sender address', () => {
@@ -230,7 +251,9 @@ describe('loadConfig', () => {
       url: 'postgresql://db/kirish',
       poolSize: 25,
     });
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '100' }).database).toMatchObject({ poolSize: 100 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kirish', DATABASE_POOL_SIZE: '100' }).database).toMatchObject({
+      poolSize: 100,
+    });
   });
 
   it('never repeats the password of a PostgreSQL URL it refuses', () => {
@@ -254,9 +277,16 @@ describe('loadConfig', () => {
   });
 
   it('requires KEY_ENCRYPTION_SECRET in production, and 32 characters or more wherever it is set, never echoing it', () => {
-    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: undefined })).toMatch(/^KEY_ENCRYPTION_SECRET .*production/);
-    expect(configErrorMessage({ KEY_ENCRYPTION_SECRET: 'short-secret' })).toBe('KEY_ENCRYPTION_SECRET must be at least 32 characters (got 12)');
-    expect(loadConfig(PRODUCTION).keyEncryptionSecret).toEqual({ value: PRODUCTION.KEY_ENCRYPTION_SECRET, isDevelopmentDefault: false });
+    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: undefined })).toMatch(
+      /^KEY_ENCRYPTION_SECRET .*production/,
+    );
+    expect(configErrorMessage({ KEY_ENCRYPTION_SECRET: 'short-secret' })).toBe(
+      'KEY_ENCRYPTION_SECRET must be at least 32 characters (got 12)',
+    );
+    expect(loadConfig(PRODUCTION).keyEncryptionSecret).toEqual({
+      value: PRODUCTION.KEY_ENCRYPTION_SECRET,
+      isDevelopmentDefault: false,
+    });
   });
 
   it('refuses in production the published development secret and a guessable one, naming the variable', () => {
@@ -264,12 +294,20 @@ describe('loadConfig', () => {
     expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: development })).toBe(
       'KEY_ENCRYPTION_SECRET is the published development secret: generate one (openssl rand -base64 32)',
     );
-    for (const guessable of ['a'.repeat(44), 'abc'.repeat(15), 'abcdefghijklmnop'.repeat(3), 'passwordpasswordpasswordpassword1'])
+    for (const guessable of [
+      'a'.repeat(44),
+      'abc'.repeat(15),
+      'abcdefghijklmnop'.repeat(3),
+      'passwordpasswordpasswordpassword1',
+    ])
       expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: guessable }), guessable).toMatch(
         /^KEY_ENCRYPTION_SECRET is too easy to guess: about \d+ bits/,
       );
     // What the README says to run passes, and outside production the development secret is the default.
-    expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: 'uJ7q0mX2Yt9fKc4Lr8VbN1sWd6Ge3Hp5Za0Qx2Ti9Ok=' }).keyEncryptionSecret.value).toHaveLength(44);
+    expect(
+      loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET: 'uJ7q0mX2Yt9fKc4Lr8VbN1sWd6Ge3Hp5Za0Qx2Ti9Ok=' })
+        .keyEncryptionSecret.value,
+    ).toHaveLength(44);
     expect(loadConfig({ KEY_ENCRYPTION_SECRET: development }).keyEncryptionSecret.value).toBe(development);
   });
 
@@ -283,9 +321,9 @@ describe('loadConfig', () => {
     expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: 'short' })).toBe(
       'KEY_ENCRYPTION_SECRET_PREVIOUS must be at least 32 characters (got 5)',
     );
-    expect(configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: PRODUCTION.KEY_ENCRYPTION_SECRET })).toBe(
-      'KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced',
-    );
+    expect(
+      configErrorMessage({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: PRODUCTION.KEY_ENCRYPTION_SECRET }),
+    ).toBe('KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced');
     expect(loadConfig({ ...PRODUCTION, KEY_ENCRYPTION_SECRET_PREVIOUS: '' }).keyEncryptionSecret).toStrictEqual({
       value: PRODUCTION.KEY_ENCRYPTION_SECRET,
       isDevelopmentDefault: false,

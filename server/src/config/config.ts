@@ -60,7 +60,10 @@ export interface Config {
    * METRICS_HOST, loopback by default; METRICS_TOKEN then required there too if set), else on the
    * main port behind METRICS_TOKEN as a bearer token, else nowhere.
    */
-  metrics: { kind: 'off' } | { kind: 'port'; port: number; host: string; token: string | undefined } | { kind: 'bearer'; token: string };
+  metrics:
+    | { kind: 'off' }
+    | { kind: 'port'; port: number; host: string; token: string | undefined }
+    | { kind: 'bearer'; token: string };
 }
 
 export class ConfigError extends Error {
@@ -103,7 +106,8 @@ function readPoolSize(env: Env): number {
   const raw = (env.DATABASE_POOL_SIZE ?? '').trim();
   if (raw === '') return 10;
   const size = Number(raw);
-  if (!/^\d+$/.test(raw) || size < 1 || size > DATABASE_POOL_SIZE_MAX) fail('DATABASE_POOL_SIZE', `a whole number from 1 to ${DATABASE_POOL_SIZE_MAX}`, raw);
+  if (!/^\d+$/.test(raw) || size < 1 || size > DATABASE_POOL_SIZE_MAX)
+    fail('DATABASE_POOL_SIZE', `a whole number from 1 to ${DATABASE_POOL_SIZE_MAX}`, raw);
   return size;
 }
 
@@ -122,10 +126,15 @@ function readDatabase(env: Env): Config['database'] {
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
     // pg reads the URL as libpq does; a URL that does not parse would fail at the first query instead.
-    if (!URL.canParse(raw)) fail('DATABASE_URL', 'a postgres://USER:PASSWORD@HOST:PORT/DATABASE URL', redactPassword(raw));
+    if (!URL.canParse(raw))
+      fail('DATABASE_URL', 'a postgres://USER:PASSWORD@HOST:PORT/DATABASE URL', redactPassword(raw));
     return { kind: 'postgres', url: raw, poolSize: readPoolSize(env) };
   }
-  return fail('DATABASE_URL', 'sqlite:PATH (for example sqlite:./data/kirish.db) or postgres://USER:PASSWORD@HOST:PORT/DATABASE', raw);
+  return fail(
+    'DATABASE_URL',
+    'sqlite:PATH (for example sqlite:./data/kirish.db) or postgres://USER:PASSWORD@HOST:PORT/DATABASE',
+    raw,
+  );
 }
 
 function readUrl(env: Env, variable: string, protocols: string[]): string | undefined {
@@ -150,7 +159,8 @@ function readTrustProxy(env: Env): ProxyTrust {
   if (raw === '' || raw === '0' || raw === 'false') return { kind: 'none' };
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops > TRUST_PROXY_MAX_HOPS) fail('TRUST_PROXY', `${TRUST_PROXY_EXPECTED}; at most ${TRUST_PROXY_MAX_HOPS} hops`, raw);
+    if (hops > TRUST_PROXY_MAX_HOPS)
+      fail('TRUST_PROXY', `${TRUST_PROXY_EXPECTED}; at most ${TRUST_PROXY_MAX_HOPS} hops`, raw);
     return { kind: 'hops', hops };
   }
   // `true` (which once meant "believe the leftmost entry") names no proxy: refused, not guessed.
@@ -171,7 +181,9 @@ const DEVELOPMENT_KEY_ENCRYPTION_SECRET = 'kirish-development-only-key-encryptio
 /** A secret's own checks; the message names the length only: a secret never goes to a log. */
 function checkedSecret(name: string, raw: string): string {
   if (raw.length < KEY_ENCRYPTION_SECRET_MIN_LENGTH)
-    throw new ConfigError(`${name} must be at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (got ${raw.length})`);
+    throw new ConfigError(
+      `${name} must be at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (got ${raw.length})`,
+    );
   return raw;
 }
 
@@ -181,16 +193,25 @@ function readKeyEncryptionSecret(env: Env, nodeEnv: NodeEnv): Config['keyEncrypt
   let secret: Config['keyEncryptionSecret'];
   if (raw === '') {
     if (nodeEnv === 'production')
-      fail('KEY_ENCRYPTION_SECRET', `set in production, at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`, '');
+      fail(
+        'KEY_ENCRYPTION_SECRET',
+        `set in production, at least ${KEY_ENCRYPTION_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`,
+        '',
+      );
     secret = { value: DEVELOPMENT_KEY_ENCRYPTION_SECRET, isDevelopmentDefault: true };
   } else secret = { value: checkedSecret('KEY_ENCRYPTION_SECRET', raw), isDevelopmentDefault: false };
   // Production refuses the published development secret and a typed, guessable one (config/secret-strength.ts).
-  const problem = nodeEnv === 'production' ? productionSecretProblem(raw, DEVELOPMENT_KEY_ENCRYPTION_SECRET, KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS) : null;
+  const problem =
+    nodeEnv === 'production'
+      ? productionSecretProblem(raw, DEVELOPMENT_KEY_ENCRYPTION_SECRET, KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS)
+      : null;
   if (problem !== null) throw new ConfigError(`KEY_ENCRYPTION_SECRET ${problem}`);
   if (previousRaw === '') return secret;
   const previous = checkedSecret('KEY_ENCRYPTION_SECRET_PREVIOUS', previousRaw);
   if (previous === secret.value)
-    throw new ConfigError('KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced');
+    throw new ConfigError(
+      'KEY_ENCRYPTION_SECRET_PREVIOUS must differ from KEY_ENCRYPTION_SECRET: it is the secret being replaced',
+    );
   return { ...secret, previous };
 }
 
@@ -226,7 +247,11 @@ function readHashConcurrency(env: Env): number {
   const most = maxHashConcurrency(pool);
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > most) {
-    fail('PASSWORD_HASH_CONCURRENCY', `a whole number from 1 to ${most} (one less than libuv's thread pool, UV_THREADPOOL_SIZE)`, raw);
+    fail(
+      'PASSWORD_HASH_CONCURRENCY',
+      `a whole number from 1 to ${most} (one less than libuv's thread pool, UV_THREADPOOL_SIZE)`,
+      raw,
+    );
   }
   return value;
 }
@@ -234,7 +259,8 @@ function readHashConcurrency(env: Env): number {
 function readHashMaxWait(env: Env): number {
   const raw = (env.PASSWORD_HASH_MAX_WAIT_SECONDS ?? '').trim();
   if (raw === '') return PASSWORD_HASH_MAX_WAIT_MS;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 60) fail('PASSWORD_HASH_MAX_WAIT_SECONDS', 'a whole number of seconds from 1 to 60', raw);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 60)
+    fail('PASSWORD_HASH_MAX_WAIT_SECONDS', 'a whole number of seconds from 1 to 60', raw);
   return Number(raw) * 1000;
 }
 
@@ -251,13 +277,16 @@ function readMetrics(env: Env, port: number, demoPort: number): Config['metrics'
     );
   }
   const host = (env.METRICS_HOST ?? '').trim();
-  if (host !== '' && isIP(host) === 0) fail('METRICS_HOST', 'an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or ::', host);
+  if (host !== '' && isIP(host) === 0)
+    fail('METRICS_HOST', 'an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or ::', host);
   if ((env.METRICS_PORT ?? '').trim() === '') {
-    if (host !== '') fail('METRICS_HOST', 'unset unless METRICS_PORT is set (it is the address of the metrics port)', host);
+    if (host !== '')
+      fail('METRICS_HOST', 'unset unless METRICS_PORT is set (it is the address of the metrics port)', host);
     return token === undefined ? { kind: 'off' } : { kind: 'bearer', token };
   }
   const metricsPort = readPort(env, 'METRICS_PORT', 0);
-  if (metricsPort === port || metricsPort === demoPort) fail('METRICS_PORT', 'a port other than PORT and DEMO_PORT', String(metricsPort));
+  if (metricsPort === port || metricsPort === demoPort)
+    fail('METRICS_PORT', 'a port other than PORT and DEMO_PORT', String(metricsPort));
   return { kind: 'port', port: metricsPort, host: host || '127.0.0.1', token };
 }
 
@@ -315,7 +344,8 @@ export function loadConfig(env: Env): Config {
     fail('KIRISH_DOMAIN', 'a host name such as kirish.uz', domain);
   }
   const product = (env.KIRISH_PRODUCT ?? '').trim() || 'kirish';
-  if (!/^[a-z][a-z0-9]{1,31}$/.test(product)) fail('KIRISH_PRODUCT', 'lower-case letters and digits, 2 to 32 long', product);
+  if (!/^[a-z][a-z0-9]{1,31}$/.test(product))
+    fail('KIRISH_PRODUCT', 'lower-case letters and digits, 2 to 32 long', product);
 
   const publicUrl = readOrigin(env, 'PUBLIC_URL', `http://localhost:${port}`);
   requireLoopbackOutsideProduction(env, nodeEnv, publicUrl);
@@ -329,7 +359,8 @@ export function loadConfig(env: Env): Config {
     domain,
     product,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    smtpFrom: (env.SMTP_FROM ?? '').trim() || `Kirish <no-reply@${domain === 'localhost' ? 'kirish.localhost' : domain}>`,
+    smtpFrom:
+      (env.SMTP_FROM ?? '').trim() || `Kirish <no-reply@${domain === 'localhost' ? 'kirish.localhost' : domain}>`,
     smsGatewayUrl: readUrl(env, 'SMS_GATEWAY_URL', ['http:', 'https:']),
     trustProxy: readTrustProxy(env),
     seedDemoAccount: readDemoAccount(env, nodeEnv, publicUrl),
@@ -342,8 +373,10 @@ export function loadConfig(env: Env): Config {
   if (config.env === 'production') {
     // docs/product.md §10: in production the dev outbox does not exist and real senders are required.
     if (!config.smtpUrl) fail('SMTP_URL', 'set in production (e-mail codes need a real sender)', '');
-    if (!config.smsGatewayUrl) fail('SMS_GATEWAY_URL', 'set in production (SMS and call codes need a real gateway)', '');
-    if (!config.publicUrl.startsWith('https://')) fail('PUBLIC_URL', 'an https:// origin in production', config.publicUrl);
+    if (!config.smsGatewayUrl)
+      fail('SMS_GATEWAY_URL', 'set in production (SMS and call codes need a real gateway)', '');
+    if (!config.publicUrl.startsWith('https://'))
+      fail('PUBLIC_URL', 'an https:// origin in production', config.publicUrl);
   }
   return config;
 }

@@ -23,7 +23,9 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
 
   it('refuses anything else, naming the variable', () => {
     for (const raw of ['601', '-1', '2.5', 'ten', '1e3'])
-      expect(refusal({ SHUTDOWN_GRACE_SECONDS: raw })).toMatch(/^SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600/);
+      expect(refusal({ SHUTDOWN_GRACE_SECONDS: raw })).toMatch(
+        /^SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600/,
+      );
   });
 });
 
@@ -37,7 +39,12 @@ describe('the metrics endpoint', () => {
   });
 
   it('is on its own port, on loopback unless METRICS_HOST says otherwise, the token required there too if set', () => {
-    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ kind: 'port', port: 9464, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      kind: 'port',
+      port: 9464,
+      host: '127.0.0.1',
+      token: undefined,
+    });
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::', METRICS_TOKEN: TOKEN }).metrics).toEqual({
       kind: 'port',
       port: 9464,
@@ -53,7 +60,9 @@ describe('the metrics endpoint', () => {
   });
 
   it('refuses a METRICS_HOST that is no IP address, or one without METRICS_PORT', () => {
-    expect(refusal({ METRICS_PORT: '9464', METRICS_HOST: 'metrics.example.uz' })).toMatch(/^METRICS_HOST must be an IP address/);
+    expect(refusal({ METRICS_PORT: '9464', METRICS_HOST: 'metrics.example.uz' })).toMatch(
+      /^METRICS_HOST must be an IP address/,
+    );
     expect(refusal({ METRICS_HOST: '0.0.0.0' })).toMatch(/^METRICS_HOST must be unset unless METRICS_PORT is set/);
   });
 
@@ -85,8 +94,12 @@ describe('PASSWORD_HASH_CONCURRENCY', () => {
 
   it('refuses anything else, naming the variable and the most the pool allows', () => {
     for (const raw of ['0', '4', '-1', '1.5', 'two'])
-      expect(refusal({ PASSWORD_HASH_CONCURRENCY: raw })).toMatch(/^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 3 \(/);
-    expect(refusal({ PASSWORD_HASH_CONCURRENCY: '8', UV_THREADPOOL_SIZE: '8' })).toMatch(/^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 7 \(/);
+      expect(refusal({ PASSWORD_HASH_CONCURRENCY: raw })).toMatch(
+        /^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 3 \(/,
+      );
+    expect(refusal({ PASSWORD_HASH_CONCURRENCY: '8', UV_THREADPOOL_SIZE: '8' })).toMatch(
+      /^PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 7 \(/,
+    );
   });
 });
 
@@ -99,6 +112,8 @@ describe('PASSWORD_HASH_MAX_WAIT_SECONDS', () => {
 
   it('refuses anything else, naming the variable', () => {
     for (const raw of ['0', '61', '-1', '1.5', 'two'])
-      expect(refusal({ PASSWORD_HASH_MAX_WAIT_SECONDS: raw })).toMatch(/^PASSWORD_HASH_MAX_WAIT_SECONDS must be a whole number of seconds from 1 to 60/);
+      expect(refusal({ PASSWORD_HASH_MAX_WAIT_SECONDS: raw })).toMatch(
+        /^PASSWORD_HASH_MAX_WAIT_SECONDS must be a whole number of seconds from 1 to 60/,
+      );
   });
 });

@@ -165,7 +165,8 @@ export const SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS = 1;
  * the longest lifetime of anything it signed (access tokens, ID tokens), plus the time an instance
  * may keep signing with it from its cache.
  */
-export const SIGNING_KEY_RETIRED_KEEP_SECONDS = Math.max(ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS) + SIGNING_KEY_CACHE_SECONDS;
+export const SIGNING_KEY_RETIRED_KEEP_SECONDS =
+  Math.max(ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS) + SIGNING_KEY_CACHE_SECONDS;
 /** How often the rotation job looks whether a key is due (it does nothing until one is). */
 export const SIGNING_KEY_JOB_INTERVAL_SECONDS = 60 * 60;
 /** The largest page of the security log a client may ask for. */

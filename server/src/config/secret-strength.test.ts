@@ -12,6 +12,8 @@ describe('the estimate of a secret’s bits', () => {
 
   it('passes every secret made as the README says, with room to spare', () => {
     for (let draw = 0; draw < 200; draw++)
-      expect(estimatedSecretBits(randomBytes(32).toString('base64'))).toBeGreaterThan(KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS + 40);
+      expect(estimatedSecretBits(randomBytes(32).toString('base64'))).toBeGreaterThan(
+        KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS + 40,
+      );
   });
 });

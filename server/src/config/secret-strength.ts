@@ -14,7 +14,8 @@
 /** The shortest prefix the whole string repeats (the string itself when it repeats nothing). */
 function repeatedUnit(characters: readonly string[]): readonly string[] {
   for (let period = 1; period < characters.length; period++) {
-    if (characters.every((character, index) => index < period || character === characters[index - period])) return characters.slice(0, period);
+    if (characters.every((character, index) => index < period || character === characters[index - period]))
+      return characters.slice(0, period);
   }
   return characters;
 }
@@ -37,7 +38,8 @@ export function estimatedSecretBits(secret: string): number {
  * variable, or null. The development secret is published in this repository, so it seals nothing.
  */
 export function productionSecretProblem(secret: string, developmentSecret: string, minBits: number): string | null {
-  if (secret === developmentSecret) return 'is the published development secret: generate one (openssl rand -base64 32)';
+  if (secret === developmentSecret)
+    return 'is the published development secret: generate one (openssl rand -base64 32)';
   const bits = estimatedSecretBits(secret);
   if (bits < minBits)
     return `is too easy to guess: about ${Math.floor(bits)} bits by the estimate of docs/deploy.md, at least ${minBits} needed (openssl rand -base64 32)`;

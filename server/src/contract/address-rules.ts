@@ -13,7 +13,12 @@ import type { AddressRequest } from './addresses.js';
 export type AddressTextField = 'label' | 'street' | 'house' | 'apartment';
 
 /** The longest each free-text field may be, after tidying. */
-export const ADDRESS_MAX_LENGTH: Readonly<Record<AddressTextField, number>> = { label: 40, street: 120, house: 20, apartment: 20 };
+export const ADDRESS_MAX_LENGTH: Readonly<Record<AddressTextField, number>> = {
+  label: 40,
+  street: 120,
+  house: 20,
+  apartment: 20,
+};
 
 /** Uzbekistan's postal codes are six digits (100000 for Tashkent). */
 export const POSTAL_CODE_LENGTH = 6;
@@ -28,7 +33,12 @@ export const ADDRESS_TOO_LONG = {
 } as const satisfies Record<AddressTextField, string>;
 
 /** The fields an address cannot go without. */
-export const ADDRESS_REQUIRED = ['region', 'district', 'street', 'house'] as const satisfies readonly (keyof AddressRequest)[];
+export const ADDRESS_REQUIRED = [
+  'region',
+  'district',
+  'street',
+  'house',
+] as const satisfies readonly (keyof AddressRequest)[];
 
 /** Control characters (Cc) are refused: free text from a form holds none. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -36,7 +46,8 @@ export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** As stored: trimmed, inner runs of whitespace made one space. */
 export const tidyAddressLine = (value: string): string => value.trim().replace(/\s+/g, ' ');
 
-export type AddressFieldProblem = 'field_required' | 'invalid_value' | 'invalid_postal_code' | (typeof ADDRESS_TOO_LONG)[AddressTextField];
+export type AddressFieldProblem =
+  'field_required' | 'invalid_value' | 'invalid_postal_code' | (typeof ADDRESS_TOO_LONG)[AddressTextField];
 
 /** The error key of one typed field of an address, or null when the server will take it. */
 export function addressFieldProblem(name: AddressTextField | 'postal_code', value: string): AddressFieldProblem | null {

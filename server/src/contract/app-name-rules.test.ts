@@ -26,7 +26,8 @@ const HIDDEN = {
 
 describe('the app name rule both sides check', () => {
   it('takes names of any script, with digits, punctuation and plain spaces', () => {
-    for (const name of ['Bozor Shop', 'Oʻzbek Do‘kon', 'Магазин №1', '商店', 'شركة', 'A-B (beta) & Co.']) expect(appNameProblem(name), name).toBeNull();
+    for (const name of ['Bozor Shop', 'Oʻzbek Do‘kon', 'Магазин №1', '商店', 'شركة', 'A-B (beta) & Co.'])
+      expect(appNameProblem(name), name).toBeNull();
   });
 
   it.each(Object.entries(HIDDEN))('refuses a %s', (_name, character) => {

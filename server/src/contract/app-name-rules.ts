@@ -45,7 +45,9 @@ export function visibleAppName(name: string): string {
   if (!hasHiddenCharacters(name)) return name;
   return [...name]
     .map((character) =>
-      character === ' ' || !hasHiddenCharacters(character) ? character : `⟨U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+      character === ' ' || !hasHiddenCharacters(character)
+        ? character
+        : `⟨U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
     )
     .join('');
 }

@@ -30,7 +30,8 @@ export interface AuthorizeRequest {
 }
 
 /** A code or an error for the client, with the state it sent and the issuer (RFC 9207). */
-export type WebMessageResponse = { code: string; state: string; iss: string } | { error: string; state: string; iss: string };
+export type WebMessageResponse =
+  { code: string; state: string; iss: string } | { error: string; state: string; iss: string };
 
 export type AuthorizeAnswer =
   /** Where to send the browser: the client's redirect URI with a code or an error. */

@@ -13,13 +13,15 @@ describe('redirectUriProblem', () => {
     expect(redirectUriProblem(uri, true)).toBeNull();
   });
 
-  it.each(['http://localhost:18090/callback', 'http://127.0.0.1:18090/callback', 'http://[::1]:18090/callback', 'http://localhost/'])(
-    'accepts the loopback %s only while developing',
-    (uri) => {
-      expect(redirectUriProblem(uri, true)).toBeNull();
-      expect(redirectUriProblem(uri, false)).toBe('uri_https_required');
-    },
-  );
+  it.each([
+    'http://localhost:18090/callback',
+    'http://127.0.0.1:18090/callback',
+    'http://[::1]:18090/callback',
+    'http://localhost/',
+  ])('accepts the loopback %s only while developing', (uri) => {
+    expect(redirectUriProblem(uri, true)).toBeNull();
+    expect(redirectUriProblem(uri, false)).toBe('uri_https_required');
+  });
 
   it.each([
     ['plain http to a public host', 'http://shop.example.uz/callback'],
@@ -77,14 +79,20 @@ describe('redirectUriProblem', () => {
 });
 
 describe('webOriginProblem', () => {
-  it.each(['https://shop.example.uz', 'https://shop.example.uz:8443', 'https://203.0.113.9'])('accepts %s', (origin) => {
-    expect(webOriginProblem(origin, false)).toBeNull();
-  });
+  it.each(['https://shop.example.uz', 'https://shop.example.uz:8443', 'https://203.0.113.9'])(
+    'accepts %s',
+    (origin) => {
+      expect(webOriginProblem(origin, false)).toBeNull();
+    },
+  );
 
-  it.each(['http://127.0.0.1:18090', 'http://localhost:5173', 'http://[::1]:8080'])('accepts the loopback %s only while developing', (origin) => {
-    expect(webOriginProblem(origin, true)).toBeNull();
-    expect(webOriginProblem(origin, false)).toBe('uri_https_required');
-  });
+  it.each(['http://127.0.0.1:18090', 'http://localhost:5173', 'http://[::1]:8080'])(
+    'accepts the loopback %s only while developing',
+    (origin) => {
+      expect(webOriginProblem(origin, true)).toBeNull();
+      expect(webOriginProblem(origin, false)).toBe('uri_https_required');
+    },
+  );
 
   it.each([
     ['a trailing slash', 'https://shop.example.uz/'],

@@ -10,7 +10,12 @@
  */
 
 export type ClientUriProblem =
-  'uri_invalid' | 'uri_https_required' | 'uri_fragment_not_allowed' | 'uri_userinfo_not_allowed' | 'uri_wildcard_not_allowed' | 'origin_invalid';
+  | 'uri_invalid'
+  | 'uri_https_required'
+  | 'uri_fragment_not_allowed'
+  | 'uri_userinfo_not_allowed'
+  | 'uri_wildcard_not_allowed'
+  | 'origin_invalid';
 
 /** At most this many redirect URIs, and as many web origins, per app. */
 export const CLIENT_URIS_MAX = 10;
@@ -32,7 +37,11 @@ function parse(value: string): URL | null {
 }
 
 /** The problems every kind of address shares; `invalid` is the key for "this is not an address at all". */
-function commonProblem(value: string, allowLoopbackHttp: boolean, invalid: ClientUriProblem): { problem: ClientUriProblem } | { url: URL } {
+function commonProblem(
+  value: string,
+  allowLoopbackHttp: boolean,
+  invalid: ClientUriProblem,
+): { problem: ClientUriProblem } | { url: URL } {
   if (value === '' || value.trim() !== value) return { problem: invalid };
   // RFC 9700 §2.1: exact matching only, so a pattern could never match and is refused outright.
   if (value.includes('*')) return { problem: 'uri_wildcard_not_allowed' };
@@ -41,7 +50,8 @@ function commonProblem(value: string, allowLoopbackHttp: boolean, invalid: Clien
   const url = parse(value);
   if (!url) return { problem: invalid };
   // RFC 3986 §7.5 and RFC 9700 §4.1: user-info in an address misleads the reader about its host.
-  if (USERINFO.test(value) || url.username !== '' || url.password !== '') return { problem: 'uri_userinfo_not_allowed' };
+  if (USERINFO.test(value) || url.username !== '' || url.password !== '')
+    return { problem: 'uri_userinfo_not_allowed' };
   if (url.protocol === 'https:') return { url };
   if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.includes(url.hostname)) return { url };
   return { problem: 'uri_https_required' };

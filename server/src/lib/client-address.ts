@@ -56,8 +56,11 @@ export function parseRange(raw: string): { address: string; prefix: number; fami
  * header. The result is always an address written by the socket's peer or by a proxy we trust —
  * never a string the client chose — and `unknown` only for a request without a socket.
  */
-export function clientAddressResolver(trust: ProxyTrust): (peer: string | undefined, forwardedFor: string | undefined) => string {
-  if (trust.kind === 'none') return (peer) => (peer === undefined ? UNKNOWN_ADDRESS : (normalizeAddress(peer) ?? UNKNOWN_ADDRESS));
+export function clientAddressResolver(
+  trust: ProxyTrust,
+): (peer: string | undefined, forwardedFor: string | undefined) => string {
+  if (trust.kind === 'none')
+    return (peer) => (peer === undefined ? UNKNOWN_ADDRESS : (normalizeAddress(peer) ?? UNKNOWN_ADDRESS));
 
   const proxies = new BlockList();
   if (trust.kind === 'ranges') {

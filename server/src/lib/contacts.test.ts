@@ -2,12 +2,17 @@ import { describe, it, expect } from 'vitest';
 import { maskContact, maskEmail, maskPhone, normalizeEmail, normalizePhone } from './contacts.js';
 
 describe('normalizePhone', () => {
-  it.each([['+998 90 123-45-67'], ['998901234567'], ['(90) 123 45 67'], ['901234567'], ['+998901234567'], ['+998 (90) 123.45.67'], ['  +998 90 123 45 67  ']])(
-    'turns the Uzbek number %j into +998901234567',
-    (input) => {
-      expect(normalizePhone(input)).toBe('+998901234567');
-    },
-  );
+  it.each([
+    ['+998 90 123-45-67'],
+    ['998901234567'],
+    ['(90) 123 45 67'],
+    ['901234567'],
+    ['+998901234567'],
+    ['+998 (90) 123.45.67'],
+    ['  +998 90 123 45 67  '],
+  ])('turns the Uzbek number %j into +998901234567', (input) => {
+    expect(normalizePhone(input)).toBe('+998901234567');
+  });
 
   it('keeps the operator code and the subscriber digits of other Uzbek numbers', () => {
     expect(normalizePhone('+998 33 700 00 01')).toBe('+998337000001');
@@ -41,13 +46,19 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBeNull();
   });
 
-  it.each([['+998 90 123 45 6a'], ['+998 ninety 1234567'], ['abc'], ['90-123-45-6O']])('refuses %j because it contains letters', (input) => {
-    expect(normalizePhone(input)).toBeNull();
-  });
+  it.each([['+998 90 123 45 6a'], ['+998 ninety 1234567'], ['abc'], ['90-123-45-6O']])(
+    'refuses %j because it contains letters',
+    (input) => {
+      expect(normalizePhone(input)).toBeNull();
+    },
+  );
 
-  it.each([['+998 01 234 56 78'], ['998012345678'], ['012345678']])('refuses %j because the operator code starts with 0', (input) => {
-    expect(normalizePhone(input)).toBeNull();
-  });
+  it.each([['+998 01 234 56 78'], ['998012345678'], ['012345678']])(
+    'refuses %j because the operator code starts with 0',
+    (input) => {
+      expect(normalizePhone(input)).toBeNull();
+    },
+  );
 
   it('refuses a plus sign anywhere but at the start', () => {
     expect(normalizePhone('998+901234567')).toBeNull();

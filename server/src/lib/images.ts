@@ -36,7 +36,12 @@ async function encode(pipeline: Sharp): Promise<EncodedImage> {
  * `expectedFormat` is what the magic bytes said: a file whose decoder disagrees is refused. An image
  * of more than `maxInputPixels` is refused before it is decoded (a decompression bomb).
  */
-export async function normalizeImage(input: Uint8Array, expectedFormat: string, maxSidePx: number, maxInputPixels: number): Promise<EncodedImage> {
+export async function normalizeImage(
+  input: Uint8Array,
+  expectedFormat: string,
+  maxSidePx: number,
+  maxInputPixels: number,
+): Promise<EncodedImage> {
   const image = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' });
   let format: string | undefined;
   try {
@@ -45,12 +50,16 @@ export async function normalizeImage(input: Uint8Array, expectedFormat: string, 
     throw new ImageDecodeError(error instanceof Error ? error.message : String(error));
   }
   if (format !== expectedFormat) throw new ImageDecodeError(`content is ${String(format)}, not ${expectedFormat}`);
-  return encode(image.rotate().resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true }));
+  return encode(
+    image.rotate().resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true }),
+  );
 }
 
 /** An image `widthPx` wide (never enlarged), its height in proportion, as WebP. */
 export function resizeImage(input: Uint8Array, widthPx: number, maxInputPixels: number): Promise<EncodedImage> {
-  return encode(sharp(input, { limitInputPixels: maxInputPixels }).resize({ width: widthPx, withoutEnlargement: true }));
+  return encode(
+    sharp(input, { limitInputPixels: maxInputPixels }).resize({ width: widthPx, withoutEnlargement: true }),
+  );
 }
 
 /** Width and height of an encoded image, for tests and checks. */
@@ -60,7 +69,11 @@ export async function imageDimensions(input: Uint8Array): Promise<{ width: numbe
 }
 
 /** A plain image of one colour, encoded as `format`: for tests and demo data. */
-export function solidImage(widthPx: number, heightPx: number, format: 'png' | 'jpeg' | 'webp' | 'gif'): Promise<Buffer> {
+export function solidImage(
+  widthPx: number,
+  heightPx: number,
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+): Promise<Buffer> {
   return sharp({ create: { width: widthPx, height: heightPx, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .toFormat(format)
     .toBuffer();

@@ -9,7 +9,18 @@
  * business: a KeySource says (services/signing-key-store.ts reads them from the database).
  */
 import { KeyObject, sign as signBytes } from 'node:crypto';
-import { SignJWT, compactVerify, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTHeaderParameters } from 'jose';
+import {
+  SignJWT,
+  compactVerify,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTHeaderParameters,
+} from 'jose';
 import type { Clock } from './clock.js';
 import { randomSecret } from './secrets.js';
 
@@ -91,9 +102,15 @@ export interface StoredKeyPair {
 
 /** A new key pair of `alg`, both halves as JWK JSON, for the key store to keep. */
 export async function generateKeyPairJwks(alg: SigningAlg): Promise<{ privateJwk: string; publicJwk: string }> {
-  const options = alg === ID_TOKEN_ALG ? { modulusLength: RSA_MODULUS_BITS, extractable: true } : { crv: 'Ed25519', extractable: true };
+  const options =
+    alg === ID_TOKEN_ALG
+      ? { modulusLength: RSA_MODULUS_BITS, extractable: true }
+      : { crv: 'Ed25519', extractable: true };
   const { privateKey, publicKey } = await generateKeyPair(alg, options);
-  return { privateJwk: JSON.stringify(await exportJWK(privateKey)), publicJwk: JSON.stringify(await exportJWK(publicKey)) };
+  return {
+    privateJwk: JSON.stringify(await exportJWK(privateKey)),
+    publicJwk: JSON.stringify(await exportJWK(publicKey)),
+  };
 }
 
 /** A kept key pair of `alg`, imported for jose. */
@@ -135,11 +152,27 @@ export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer:
       const current = (await source.current()).signing;
       const nowSeconds = Math.floor(clock.now() / 1000);
       // RFC 9068 §2.2: iss, exp, aud (a client's token only), sub, client_id, iat, jti.
-      const registered = { iss: issuer, sub: claims.userId, iat: nowSeconds, exp: nowSeconds + ttlSeconds, jti: randomSecret(9) };
+      const registered = {
+        iss: issuer,
+        sub: claims.userId,
+        iat: nowSeconds,
+        exp: nowSeconds + ttlSeconds,
+        jti: randomSecret(9),
+      };
       const payload = claims.client
-        ? { sid: claims.sessionId, client_id: claims.client.clientId, scope: claims.client.scope, ...registered, aud: claims.client.clientId }
+        ? {
+            sid: claims.sessionId,
+            client_id: claims.client.clientId,
+            scope: claims.client.scope,
+            ...registered,
+            aud: claims.client.clientId,
+          }
         : { sid: claims.sessionId, ...registered };
-      return signEdDsaCompact({ alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid }, payload, current.privateKeyObject);
+      return signEdDsaCompact(
+        { alg: ACCESS_ALG, typ: ACCESS_TYP, kid: current.kid },
+        payload,
+        current.privateKeyObject,
+      );
     },
 
     async verify(token) {
@@ -155,7 +188,12 @@ export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer:
         const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid };
         if (payload.client_id === undefined) return claims;
         // A client's token names the client as its audience too (RFC 9068 §2.2); anything else is not ours.
-        if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || payload.aud !== payload.client_id) return null;
+        if (
+          typeof payload.client_id !== 'string' ||
+          typeof payload.scope !== 'string' ||
+          payload.aud !== payload.client_id
+        )
+          return null;
         return { ...claims, client: { clientId: payload.client_id, scope: payload.scope } };
       } catch {
         return null;

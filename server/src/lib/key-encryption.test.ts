@@ -41,7 +41,11 @@ describe('createKeyCipher', () => {
     expect(replacing.unseal(sealedNow, 'server_secrets:otp_code_key')).toEqual({ value: 'value', stale: false });
     expect(() => before.open(sealedNow, 'server_secrets:otp_code_key')).toThrow(KeyDecryptionError);
     // Still bound to its row, and a third secret opens neither.
-    expect(() => replacing.open(sealedBefore, 'server_secrets:refresh_successor_key')).toThrow(/KEY_ENCRYPTION_SECRET or KEY_ENCRYPTION_SECRET_PREVIOUS/);
-    expect(() => createKeyCipher(`${SECRET}!`).open(sealedBefore, 'server_secrets:otp_code_key')).toThrow(KeyDecryptionError);
+    expect(() => replacing.open(sealedBefore, 'server_secrets:refresh_successor_key')).toThrow(
+      /KEY_ENCRYPTION_SECRET or KEY_ENCRYPTION_SECRET_PREVIOUS/,
+    );
+    expect(() => createKeyCipher(`${SECRET}!`).open(sealedBefore, 'server_secrets:otp_code_key')).toThrow(
+      KeyDecryptionError,
+    );
   });
 });

@@ -35,14 +35,20 @@ export interface KeyCipher {
 /** Whether a stored value is sealed (rows written before issue 13 hold plaintext). */
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 
-const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), HKDF_INFO, 32));
+const keyOf = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), HKDF_INFO, 32));
 
 /** The value under `key`, or undefined when the key or the label is not the one it was sealed with. */
 function openWith(key: Buffer, bytes: Buffer, label: string): string | undefined {
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(label, 'utf8'));
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(
+      Buffer.from(label, 'utf8'),
+    );
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     return undefined;
   }

@@ -4,7 +4,11 @@ import { createMetricsRegistry, formatValue } from './metrics-registry.js';
 describe('the metrics registry, in the text exposition format 0.0.4', () => {
   it('writes a counter with its HELP and TYPE lines and one line per label set', () => {
     const registry = createMetricsRegistry();
-    const signIns = registry.counter({ name: 'kirish_sign_ins_total', help: 'Sign-ins.', labelNames: ['method', 'outcome'] });
+    const signIns = registry.counter({
+      name: 'kirish_sign_ins_total',
+      help: 'Sign-ins.',
+      labelNames: ['method', 'outcome'],
+    });
     signIns.inc({ method: 'password', outcome: 'success' });
     signIns.inc({ method: 'password', outcome: 'success' });
     signIns.inc({ method: 'code', outcome: 'failure' }, 3);
@@ -21,7 +25,12 @@ describe('the metrics registry, in the text exposition format 0.0.4', () => {
 
   it('writes a histogram as cumulative buckets, +Inf, _sum and _count', () => {
     const registry = createMetricsRegistry();
-    const latency = registry.histogram({ name: 'took_seconds', help: 'Time.', labelNames: ['route'], buckets: [0.5, 0.1, 1] });
+    const latency = registry.histogram({
+      name: 'took_seconds',
+      help: 'Time.',
+      labelNames: ['route'],
+      buckets: [0.5, 0.1, 1],
+    });
     for (const value of [0.05, 0.1, 0.3, 2]) latency.observe({ route: '/a' }, value);
     expect(registry.expose().split('\n')).toEqual([
       '# HELP took_seconds Time.',
@@ -40,7 +49,12 @@ describe('the metrics registry, in the text exposition format 0.0.4', () => {
     const registry = createMetricsRegistry();
     registry.gauge({ name: 'queue_depth', help: 'Depth.', labelNames: [] }).set({}, 7);
     let idle = 1;
-    registry.gauge({ name: 'pool', help: 'Pool.', labelNames: ['state'], collect: () => [{ labels: { state: 'idle' }, value: idle }] });
+    registry.gauge({
+      name: 'pool',
+      help: 'Pool.',
+      labelNames: ['state'],
+      collect: () => [{ labels: { state: 'idle' }, value: idle }],
+    });
     expect(registry.expose()).toContain('queue_depth 7\n');
     expect(registry.expose()).toContain('pool{state="idle"} 1\n');
     idle = 4;
@@ -56,7 +70,12 @@ describe('the metrics registry, in the text exposition format 0.0.4', () => {
   });
 
   it('spells the special values as Prometheus reads them', () => {
-    expect([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0.25].map(formatValue)).toEqual(['NaN', '+Inf', '-Inf', '0.25']);
+    expect([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0.25].map(formatValue)).toEqual([
+      'NaN',
+      '+Inf',
+      '-Inf',
+      '0.25',
+    ]);
   });
 
   it('refuses a counter going down, a name made twice, bad names and a histogram label named le', () => {
@@ -66,6 +85,8 @@ describe('the metrics registry, in the text exposition format 0.0.4', () => {
     expect(() => registry.counter({ name: 'a_total', help: 'A.', labelNames: [] })).toThrow(/twice/);
     expect(() => registry.counter({ name: '1bad', help: 'A.', labelNames: [] })).toThrow(/not a metric name/);
     expect(() => registry.counter({ name: 'b_total', help: 'B.', labelNames: ['__x'] })).toThrow(/not a label name/);
-    expect(() => registry.histogram({ name: 'h', help: 'H.', labelNames: ['le'], buckets: [1] })).toThrow(/not a label name/);
+    expect(() => registry.histogram({ name: 'h', help: 'H.', labelNames: ['le'], buckets: [1] })).toThrow(
+      /not a label name/,
+    );
   });
 });

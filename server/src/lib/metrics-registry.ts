@@ -32,9 +32,13 @@ interface MetricOptions<L extends string> {
 
 export interface MetricsRegistry {
   /** `collect`, when given, is asked for the counter's values at every exposition (a total kept elsewhere, which only grows). */
-  counter<L extends string>(options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> }): Counter<L>;
+  counter<L extends string>(
+    options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> },
+  ): Counter<L>;
   /** `collect`, when given, is asked for the gauge's values at every exposition (a pool's use now). */
-  gauge<L extends string>(options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> }): Gauge<L>;
+  gauge<L extends string>(
+    options: MetricOptions<L> & { collect?: () => Array<{ labels: Labels<L>; value: number }> },
+  ): Gauge<L>;
   histogram<L extends string>(options: MetricOptions<L> & { buckets: readonly number[] }): Histogram<L>;
   /** Every metric in the text format, in the order they were made. */
   expose(): string;
@@ -60,9 +64,13 @@ function labelText(names: readonly string[], values: readonly string[]): string 
   return `{${names.map((name, i) => `${name}="${escapeLabelValue(values[i] ?? '')}"`).join(',')}}`;
 }
 
-const header = (name: string, help: string, type: string) => [`# HELP ${name} ${escapeHelp(help)}`, `# TYPE ${name} ${type}`];
+const header = (name: string, help: string, type: string) => [
+  `# HELP ${name} ${escapeHelp(help)}`,
+  `# TYPE ${name} ${type}`,
+];
 /** A series' label values, in label-name order. */
-const valuesOf = <L extends string>(labelNames: readonly L[], labels: Labels<L>) => labelNames.map((name) => labels[name]);
+const valuesOf = <L extends string>(labelNames: readonly L[], labels: Labels<L>) =>
+  labelNames.map((name) => labels[name]);
 /** The series key: the values joined by a character no value is expected to hold. */
 const keyOf = (values: readonly string[]) => values.join('\u0000');
 
@@ -78,7 +86,8 @@ export function createMetricsRegistry(): MetricsRegistry {
     if (!METRIC_NAME.test(name)) throw new Error(`not a metric name: ${name}`);
     if (names.has(name)) throw new Error(`metric ${name} is made twice`);
     for (const label of labelNames) {
-      if (!LABEL_NAME.test(label) || label.startsWith('__') || reserved.includes(label)) throw new Error(`not a label name for ${name}: ${label}`);
+      if (!LABEL_NAME.test(label) || label.startsWith('__') || reserved.includes(label))
+        throw new Error(`not a label name for ${name}: ${label}`);
     }
     names.add(name);
   }
@@ -94,7 +103,9 @@ export function createMetricsRegistry(): MetricsRegistry {
             : [...series.values()];
           return [
             ...header(options.name, options.help, 'counter'),
-            ...current.map(({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`),
+            ...current.map(
+              ({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`,
+            ),
           ];
         },
       });
@@ -121,7 +132,9 @@ export function createMetricsRegistry(): MetricsRegistry {
             : [...series.values()];
           return [
             ...header(options.name, options.help, 'gauge'),
-            ...current.map(({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`),
+            ...current.map(
+              ({ values, value }) => `${options.name}${labelText(options.labelNames, values)} ${formatValue(value)}`,
+            ),
           ];
         },
       });
@@ -143,7 +156,10 @@ export function createMetricsRegistry(): MetricsRegistry {
           ...header(options.name, options.help, 'histogram'),
           ...[...series.values()].flatMap(({ values, counts, sum, count }) => [
             // Buckets are cumulative: each counts every observation at most its bound (`le`).
-            ...buckets.map((bound, i) => `${options.name}_bucket${labelText(bucketNames, [...values, formatValue(bound)])} ${counts[i] ?? 0}`),
+            ...buckets.map(
+              (bound, i) =>
+                `${options.name}_bucket${labelText(bucketNames, [...values, formatValue(bound)])} ${counts[i] ?? 0}`,
+            ),
             `${options.name}_bucket${labelText(bucketNames, [...values, '+Inf'])} ${count}`,
             `${options.name}_sum${labelText(options.labelNames, values)} ${formatValue(sum)}`,
             `${options.name}_count${labelText(options.labelNames, values)} ${count}`,

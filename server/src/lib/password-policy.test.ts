@@ -45,13 +45,19 @@ describe('passwordProblem', () => {
     expect(passwordProblem('Ўзбеки')).toBe('password_too_short');
   });
 
-  it.each([['password1'], ['qwertyuiop'], ['iloveyou'], ['12345678'], ['sunshine1']])('refuses the common password %j', (password) => {
-    expect(passwordProblem(password)).toBe('password_too_common');
-  });
+  it.each([['password1'], ['qwertyuiop'], ['iloveyou'], ['12345678'], ['sunshine1']])(
+    'refuses the common password %j',
+    (password) => {
+      expect(passwordProblem(password)).toBe('password_too_common');
+    },
+  );
 
-  it.each([['PASSWORD1'], ['Password1'], ['QwertyUiop'], ['ILoveYou']])('refuses the common password %j written in a different case', (password) => {
-    expect(passwordProblem(password)).toBe('password_too_common');
-  });
+  it.each([['PASSWORD1'], ['Password1'], ['QwertyUiop'], ['ILoveYou']])(
+    'refuses the common password %j written in a different case',
+    (password) => {
+      expect(passwordProblem(password)).toBe('password_too_common');
+    },
+  );
 
   it('reports a common password shorter than 8 characters as too short, not as common', () => {
     expect(passwordProblem('123456')).toBe('password_too_short');

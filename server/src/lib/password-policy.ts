@@ -1,6 +1,11 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { ErrorKey } from '../contract/error-keys.js';
-import { normalizedPassword, passwordLengthProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/password-rules.js';
+import {
+  normalizedPassword,
+  passwordLengthProblem,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../contract/password-rules.js';
 
 // The length rule is the contract's, which the SPA's form applies too.
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };

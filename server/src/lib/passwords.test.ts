@@ -65,7 +65,9 @@ describe('password hashes', () => {
     const stored = await hashPassword('Toshkent-bahori-2026');
     setHashConcurrency(maxHashConcurrency());
     let verified = 0;
-    const wave = Array.from({ length: 10 }, () => verifyPassword(stored, 'Toshkent-bahori-2026').then(() => verified++));
+    const wave = Array.from({ length: 10 }, () =>
+      verifyPassword(stored, 'Toshkent-bahori-2026').then(() => verified++),
+    );
     // A file read runs on the same pool: with every thread taken by hashes it would queue behind
     // the wave and come back only after several hashes had finished.
     await readFile(fileURLToPath(import.meta.url));

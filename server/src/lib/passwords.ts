@@ -61,7 +61,8 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await hashes.run(work);
   } catch (error) {
-    if (error instanceof WorkGateTimeoutError) throw new ApiError(503, [{ error: 'server_busy' }], busyRetryAfterSeconds);
+    if (error instanceof WorkGateTimeoutError)
+      throw new ApiError(503, [{ error: 'server_busy' }], busyRetryAfterSeconds);
     throw error;
   }
 }
@@ -90,7 +91,8 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
  * not wait for a hash of its own before its verification (which then waits its turn again).
  * passwords.test.ts checks that it carries ARGON2ID's parameters.
  */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$oD5Att8BHtZe8Dkc8eLm7A$NuIa+SHM7vQrOKzPyTHis6etTqkMIWtSn3cihFfpWOc';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$oD5Att8BHtZe8Dkc8eLm7A$NuIa+SHM7vQrOKzPyTHis6etTqkMIWtSn3cihFfpWOc';
 
 /**
  * Verifies against a throwaway hash so that an unknown account costs the same time as a wrong

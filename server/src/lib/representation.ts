@@ -48,7 +48,11 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
  * headers a 200 would carry that caches need (§15.4.5: Cache-Control, ETag, Vary) and no body;
  * a HEAD gets every header and no body (§9.3.2).
  */
-export async function sendRepresentation(c: Context, representation: Representation, options: SendOptions): Promise<Response> {
+export async function sendRepresentation(
+  c: Context,
+  representation: Representation,
+  options: SendOptions,
+): Promise<Response> {
   // RFC 9111 §5.2.2: the policy decides how long a cache may reuse this without asking.
   c.header('Cache-Control', options.cacheControl);
   c.header('ETag', representation.etag);
@@ -94,8 +98,15 @@ export function encodeRepresentations(body: string | Uint8Array): Representation
 }
 
 /** Negotiates among `representations` by the request's Accept-Encoding and sends the chosen one. */
-export function sendNegotiated(c: Context, representations: Representations, options: Omit<SendOptions, 'negotiated'>): Promise<Response> {
+export function sendNegotiated(
+  c: Context,
+  representations: Representations,
+  options: Omit<SendOptions, 'negotiated'>,
+): Promise<Response> {
   const available = (Object.keys(representations) as Coding[]).filter((coding) => representations[coding]);
   const coding = chooseCoding(c.req.header('Accept-Encoding'), available);
-  return sendRepresentation(c, representations[coding] ?? representations.identity, { ...options, negotiated: available.length > 1 });
+  return sendRepresentation(c, representations[coding] ?? representations.identity, {
+    ...options,
+    negotiated: available.length > 1,
+  });
 }

@@ -15,7 +15,10 @@ const TABLE: ReadonlyArray<readonly [userAgent: string, expected: ParsedUserAgen
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19582',
     { device: 'desktop', browser: 'Edge', os: 'Windows' },
   ],
-  ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', { device: 'desktop', browser: 'Firefox', os: 'Windows' }],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    { device: 'desktop', browser: 'Firefox', os: 'Windows' },
+  ],
   [
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0',
     { device: 'desktop', browser: 'Opera', os: 'Windows' },
@@ -32,12 +35,18 @@ const TABLE: ReadonlyArray<readonly [userAgent: string, expected: ParsedUserAgen
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     { device: 'desktop', browser: 'Chrome', os: 'macOS' },
   ],
-  ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0', { device: 'desktop', browser: 'Firefox', os: 'macOS' }],
+  [
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0',
+    { device: 'desktop', browser: 'Firefox', os: 'macOS' },
+  ],
   [
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     { device: 'desktop', browser: 'Chrome', os: 'Linux' },
   ],
-  ['Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', { device: 'desktop', browser: 'Firefox', os: 'Linux' }],
+  [
+    'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    { device: 'desktop', browser: 'Firefox', os: 'Linux' },
+  ],
   [
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     { device: 'desktop', browser: 'Chrome', os: 'ChromeOS' },
@@ -98,8 +107,14 @@ const TABLE: ReadonlyArray<readonly [userAgent: string, expected: ParsedUserAgen
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0',
     { device: 'mobile', browser: 'Edge', os: 'Android' },
   ],
-  ['Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0', { device: 'mobile', browser: 'Firefox', os: 'Android' }],
-  ['Mozilla/5.0 (Android 14; Tablet; rv:133.0) Gecko/133.0 Firefox/133.0', { device: 'tablet', browser: 'Firefox', os: 'Android' }],
+  [
+    'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0',
+    { device: 'mobile', browser: 'Firefox', os: 'Android' },
+  ],
+  [
+    'Mozilla/5.0 (Android 14; Tablet; rv:133.0) Gecko/133.0 Firefox/133.0',
+    { device: 'tablet', browser: 'Firefox', os: 'Android' },
+  ],
   ['curl/8.5.0', { device: 'unknown', browser: null, os: null }],
   ['okhttp/4.12.0', { device: 'unknown', browser: null, os: null }],
 ];
@@ -115,12 +130,14 @@ describe('parseUserAgent', () => {
   });
 
   it('reads an iPad that asks for desktop pages as the Mac it pretends to be (the header cannot tell them apart)', () => {
-    const ipadDesktopMode = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15';
+    const ipadDesktopMode =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15';
     expect(parseUserAgent(ipadDesktopMode)).toEqual({ device: 'desktop', browser: 'Safari', os: 'macOS' });
   });
 
   it('does not take an in-app WebKit view without a Safari version for Safari', () => {
-    const inApp = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0';
+    const inApp =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0';
     expect(parseUserAgent(inApp)).toEqual({ device: 'mobile', browser: null, os: 'iOS' });
   });
 });

@@ -50,7 +50,10 @@ export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, data
 }
 
 /** Reads a JSON body (the body limit is enforced before this runs) and validates it. */
-export async function readJsonBody<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+export async function readJsonBody<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
   const type = c.req.header('content-type') ?? '';
   // Requiring JSON also keeps plain HTML forms from other sites out: they cannot send this type.
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
@@ -60,7 +63,8 @@ export async function readJsonBody<TSchema extends v.GenericSchema>(c: Context, 
   } catch {
     throw new ApiError(400, [{ error: 'invalid_json' }]);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ApiError(400, [{ error: 'invalid_json' }]);
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ApiError(400, [{ error: 'invalid_json' }]);
   return parseWith(schema, data);
 }
 
@@ -76,7 +80,9 @@ type UnsharedKeys<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
 export function requestSchema<TRequest>() {
   return <TSchema extends v.GenericSchema<TRequest, unknown>>(
     schema: TSchema &
-      ([UnsharedKeys<v.InferInput<TSchema>, TRequest>] extends [never] ? unknown : { fieldsNotInBoth: UnsharedKeys<v.InferInput<TSchema>, TRequest> }),
+      ([UnsharedKeys<v.InferInput<TSchema>, TRequest>] extends [never]
+        ? unknown
+        : { fieldsNotInBoth: UnsharedKeys<v.InferInput<TSchema>, TRequest> }),
   ): TSchema => schema;
 }
 

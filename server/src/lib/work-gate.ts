@@ -83,11 +83,13 @@ export function createWorkGate(initialLimit: number, options: { maxWaitMs?: numb
 }
 
 function checked(limit: number): number {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a work gate's limit must be a whole number from 1 (got ${limit})`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`a work gate's limit must be a whole number from 1 (got ${limit})`);
   return limit;
 }
 
 function checkedWait(maxWaitMs: number | undefined): number | undefined {
-  if (maxWaitMs !== undefined && !(maxWaitMs > 0)) throw new RangeError(`a work gate's longest wait must be above 0 ms (got ${maxWaitMs})`);
+  if (maxWaitMs !== undefined && !(maxWaitMs > 0))
+    throw new RangeError(`a work gate's longest wait must be above 0 ms (got ${maxWaitMs})`);
   return maxWaitMs;
 }

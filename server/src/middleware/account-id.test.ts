@@ -73,7 +73,9 @@ beforeEach(async () => {
 describe('Account-Id naming another account than the token', () => {
   it('is refused with 409 account_changed on every route of the API, and nothing is written', async () => {
     const routes = routesOf(server.app);
-    const outside = routes.map((route) => `${route.method} ${route.path}`).filter((key) => !key.split(' ')[1]!.startsWith('/sso/'));
+    const outside = routes
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => !key.split(' ')[1]!.startsWith('/sso/'));
     expect(outside.toSorted()).toEqual(Object.keys(OUTSIDE_THE_API).toSorted());
     const api = routes.filter((route) => route.path.startsWith('/sso/'));
     // The app's table as Hono holds it: a change of wiring that hid the routes would empty this test.
@@ -87,7 +89,9 @@ describe('Account-Id naming another account than the token', () => {
       const answer = await server.call(method, concrete(route.path), {
         token: b.access,
         headers: { 'account-id': a.user_uuid },
-        ...(method === 'GET' || method === 'OPTIONS' ? {} : { body: { first_name: 'Aziza', birth_date: '1990-02-28', gender: 'female' } }),
+        ...(method === 'GET' || method === 'OPTIONS'
+          ? {}
+          : { body: { first_name: 'Aziza', birth_date: '1990-02-28', gender: 'female' } }),
       });
       answers.push(`${route.method} ${route.path} → ${answer.status} ${JSON.stringify(answer.json)}`);
     }
@@ -98,7 +102,11 @@ describe('Account-Id naming another account than the token', () => {
 
   it('is refused whatever the header holds when it is not the account: another id, an empty or a malformed one, another case', async () => {
     for (const meant of [SOME_ID, '', 'not-an-id', b.user_uuid.toUpperCase()]) {
-      const answer = await server.call('PATCH', PROFILE, { token: b.access, headers: { 'account-id': meant }, body: { first_name: 'Aziza' } });
+      const answer = await server.call('PATCH', PROFILE, {
+        token: b.access,
+        headers: { 'account-id': meant },
+        body: { first_name: 'Aziza' },
+      });
       expect(answer.status, meant).toBe(409);
       expect(answer.json).toEqual({ errors: [{ error: 'account_changed' }] });
     }
@@ -113,7 +121,11 @@ describe('Account-Id naming the token’s own account, or absent', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: b.user_uuid, profile: { first_name: 'Botir' } });
 
-    const named = await server.call('PATCH', PROFILE, { token: b.access, headers: own, body: { first_name: 'Bahrom' } });
+    const named = await server.call('PATCH', PROFILE, {
+      token: b.access,
+      headers: own,
+      body: { first_name: 'Bahrom' },
+    });
     expect(named.status).toBe(200);
     expect(named.json.profile.first_name).toBe('Bahrom');
     // API clients (curl, scripts) send no header: nothing is compared.
@@ -124,10 +136,15 @@ describe('Account-Id naming the token’s own account, or absent', () => {
   });
 
   it('leaves an invalid token to the route: 401 token_not_valid, so that the SPA refreshes and asks again', async () => {
-    const answer = await server.call('GET', MY_PROFILE, { token: `${b.access}x`, headers: { 'account-id': a.user_uuid } });
+    const answer = await server.call('GET', MY_PROFILE, {
+      token: `${b.access}x`,
+      headers: { 'account-id': a.user_uuid },
+    });
     expect(answer.status).toBe(401);
     expect(answer.json).toMatchObject({ code: 'token_not_valid' });
-    const anonymous = await server.call('GET', `${V1}/check/CheckUserExists/?phone=%2B998903340011`, { headers: { 'account-id': a.user_uuid } });
+    const anonymous = await server.call('GET', `${V1}/check/CheckUserExists/?phone=%2B998903340011`, {
+      headers: { 'account-id': a.user_uuid },
+    });
     expect(anonymous.json).toEqual({ exists: true });
   });
 });

@@ -29,20 +29,23 @@ const served = useServedApp(app);
 const securityOf = (answer: Response) => SECURITY_HEADERS.map(([name]) => [name, answer.headers.get(name)]);
 
 describe('answer headers', () => {
-  it.each(['/api/json', '/api/own-response', '/api/broken'])('are on the answer of %s, with its body intact', async (path) => {
-    const answer = await fetch(`${served.origin()}${path}`);
-    expect(securityOf(answer)).toEqual(SECURITY_HEADERS);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect((await answer.text()).length).toBeGreaterThan(0);
-  });
+  it.each(['/api/json', '/api/own-response', '/api/broken'])(
+    'are on the answer of %s, with its body intact',
+    async (path) => {
+      const answer = await fetch(`${served.origin()}${path}`);
+      expect(securityOf(answer)).toEqual(SECURITY_HEADERS);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect((await answer.text()).length).toBeGreaterThan(0);
+    },
+  );
 
   it("keep a route's own value of a security header, and replace its own Cache-Control where they must win", async () => {
     const answer = await fetch(`${served.origin()}/api/own-values`);
-    expect([answer.headers.get('cross-origin-resource-policy'), answer.headers.get('cache-control'), await answer.text()]).toEqual([
-      'cross-origin',
-      'no-store',
-      'shared',
-    ]);
+    expect([
+      answer.headers.get('cross-origin-resource-policy'),
+      answer.headers.get('cache-control'),
+      await answer.text(),
+    ]).toEqual(['cross-origin', 'no-store', 'shared']);
   });
 
   it('include the security set on answers outside the API too, and only that', async () => {

@@ -14,7 +14,12 @@ export type HeaderList = readonly (readonly [name: string, value: string])[];
  * Runs `next` with `headers` on its answer. `overwrite`: the answer's own value of a header gives
  * way to ours; otherwise ours is only the default, which a route may set otherwise.
  */
-export async function withAnswerHeaders(c: Context, next: Next, headers: HeaderList, overwrite: boolean): Promise<void> {
+export async function withAnswerHeaders(
+  c: Context,
+  next: Next,
+  headers: HeaderList,
+  overwrite: boolean,
+): Promise<void> {
   for (const [name, value] of headers) c.header(name, value);
   await next();
   const answered = c.res.headers;

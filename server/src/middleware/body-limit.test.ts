@@ -13,7 +13,9 @@ import { settleUnreadBody } from './unread-body.js';
 const MAX_BYTES = 64;
 
 const app = new Hono().use(settleUnreadBody({ drainMaxBytes: 1024 * 1024, lingerMs: 100 }));
-app.use(limitSmallBody({ maxBytes: MAX_BYTES, onTooLarge: (c) => c.json({ errors: [{ error: 'payload_too_large' }] }, 413) }));
+app.use(
+  limitSmallBody({ maxBytes: MAX_BYTES, onTooLarge: (c) => c.json({ errors: [{ error: 'payload_too_large' }] }, 413) }),
+);
 app.post('/echo', async (c) => c.json({ text: await requestText(c) }));
 app.get('/echo', async (c) => c.json({ text: await requestText(c) }));
 
@@ -38,7 +40,12 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe.each(Object.entries(ways))('limitSmallBody, %s', (_way, send) => {
   const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-    send('/echo', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
+    send('/echo', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+      duplex: 'half',
+    } as RequestInit);
 
   it('hands a body within the limit to the route, whole', async () => {
     const answer = await post('{"refresh":"abc"}');

@@ -68,7 +68,13 @@ export function setLoginStatus(c: Context, status: 'logged-in' | 'logged-out'): 
  * `__Host-` (RFC 6265bis §4.1.3.2): `Secure`, `Path=/`, no `Domain`. Browsers treat http://localhost
  * and http://127.0.0.1 as secure contexts and keep such cookies from them too (docs/decisions.md).
  */
-function setDeviceCookie(c: Context, name: string, secret: string, sameSite: 'Strict' | 'None', maxAge = DEVICE_COOKIE_MAX_AGE_SECONDS): void {
+function setDeviceCookie(
+  c: Context,
+  name: string,
+  secret: string,
+  sameSite: 'Strict' | 'None',
+  maxAge = DEVICE_COOKIE_MAX_AGE_SECONDS,
+): void {
   setCookie(c, name, secret, { httpOnly: true, secure: true, sameSite, path: '/', maxAge });
 }
 
@@ -95,7 +101,10 @@ function setIdpCookie(c: Context, product: string, secret: string): void {
  * moves: the browser's own Strict cookie keeps naming its sessions, and the frame's sign-in is the
  * new secret's alone until the browser signs in first-party again.
  */
-export function bindDevice(options: { product: string; storage: Pick<SessionStorage, 'sessions'> }): MiddlewareHandler<MetaEnv> {
+export function bindDevice(options: {
+  product: string;
+  storage: Pick<SessionStorage, 'sessions'>;
+}): MiddlewareHandler<MetaEnv> {
   const { product, storage } = options;
   return async function bindDeviceMiddleware(c, next) {
     const strict = deviceSecret(c, product);

@@ -16,7 +16,9 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json({ errors: error.items } satisfies ErrorBody, error.status);
 }
 
-export function createErrorHandler(log: (message: string, error: unknown, fields?: { request_id?: string }) => void): ErrorHandler {
+export function createErrorHandler(
+  log: (message: string, error: unknown, fields?: { request_id?: string }) => void,
+): ErrorHandler {
   return (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof TokenError) {

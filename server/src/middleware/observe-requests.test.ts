@@ -38,7 +38,8 @@ describe('the request line', () => {
       ['GET', '/*', 200],
     ]);
     const text = JSON.stringify(lines);
-    for (const secret of ['998901234567', '123456', 'secret-token', '3f9a-photo-id', 'security']) expect(text).not.toContain(secret);
+    for (const secret of ['998901234567', '123456', 'secret-token', '3f9a-photo-id', 'security'])
+      expect(text).not.toContain(secret);
     expect(lines[0]).toEqual({
       request_id: expect.stringMatching(/^[\w-]{22}$/),
       method: 'POST',

@@ -73,6 +73,12 @@ export function observeRequests({ metrics, log, isDraining }: ObserveRequestsOpt
     const { status } = c.res;
     metrics.httpRequest({ method: c.req.method, route, status, seconds });
     if (!log || (QUIET_PATHS.has(c.req.path) && status < 400)) return;
-    log({ request_id: requestId, method: c.req.method, route, status, duration_ms: Math.round(seconds * 100_000) / 100 });
+    log({
+      request_id: requestId,
+      method: c.req.method,
+      route,
+      status,
+      duration_ms: Math.round(seconds * 100_000) / 100,
+    });
   };
 }

@@ -54,12 +54,14 @@ describe('requirePublicHost', () => {
   });
 });
 
-const served = (host: string, port: number) => new Hono().use(requireMetricsHost(host, port)).all('*', (c) => c.text('served'));
+const served = (host: string, port: number) =>
+  new Hono().use(requireMetricsHost(host, port)).all('*', (c) => c.text('served'));
 
 describe('requireMetricsHost', () => {
   it('takes its own address and the loopback names at its port, nothing else', async () => {
     const app = served('127.0.0.1', 9464);
-    for (const host of ['127.0.0.1:9464', 'localhost:9464', '[::1]:9464']) expect((await answer(app, host)).status, host).toBe(200);
+    for (const host of ['127.0.0.1:9464', 'localhost:9464', '[::1]:9464'])
+      expect((await answer(app, host)).status, host).toBe(200);
     for (const host of ['attacker.example:9464', '127.0.0.1:9465', '127.0.0.1', '10.0.3.11:9464'])
       expect(await answer(app, host), host).toEqual({
         status: 421,
@@ -70,7 +72,9 @@ describe('requireMetricsHost', () => {
 
   it('on an unspecified address takes any IP address at its port, but still no name', async () => {
     const app = served('0.0.0.0', 9464);
-    for (const host of ['10.0.3.11:9464', '[fd00::5]:9464', 'localhost:9464']) expect((await answer(app, host)).status, host).toBe(200);
-    for (const host of ['attacker.example:9464', '10.0.3.11:80']) expect((await answer(app, host)).status, host).toBe(421);
+    for (const host of ['10.0.3.11:9464', '[fd00::5]:9464', 'localhost:9464'])
+      expect((await answer(app, host)).status, host).toBe(200);
+    for (const host of ['attacker.example:9464', '10.0.3.11:80'])
+      expect((await answer(app, host)).status, host).toBe(421);
   });
 });

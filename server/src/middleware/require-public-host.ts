@@ -26,7 +26,10 @@ export function requirePublicHost(origin: string): MiddlewareHandler {
   const defaultPort = expected.protocol === 'https:' ? '443' : '80';
   const expectedPort = expected.port || defaultPort;
   // An absent port is the scheme's default (RFC 9110 §4.2.1, §4.2.2): "localhost" is "localhost:80".
-  return requireHost((hostname, port) => hostname === expected.hostname && (port || defaultPort) === expectedPort, expected.host);
+  return requireHost(
+    (hostname, port) => hostname === expected.hostname && (port || defaultPort) === expectedPort,
+    expected.host,
+  );
 }
 
 /** Whether a Host's name is an IP address (an IPv6 one in brackets). */
@@ -44,7 +47,9 @@ export function requireMetricsHost(host: string, port: number): MiddlewareHandle
   const own = isIP(host) === 6 ? `[${host}]` : host;
   const unspecified = host === '0.0.0.0' || host === '::';
   return requireHost(
-    (hostname, given) => (given || '80') === String(port) && (hostname === own || LOOPBACK_NAMES.has(hostname) || (unspecified && isAddress(hostname))),
+    (hostname, given) =>
+      (given || '80') === String(port) &&
+      (hostname === own || LOOPBACK_NAMES.has(hostname) || (unspecified && isAddress(hostname))),
     `${unspecified ? '127.0.0.1' : own}:${port}`,
   );
 }

@@ -20,7 +20,11 @@ let port: number;
 beforeAll(async () => {
   // The routes answer without reading the body: /refuse as the API's limit does, from the length.
   const app = new Hono().use(settleUnreadBody({ drainMaxBytes: DRAIN_MAX_BYTES, lingerMs: LINGER_MS }));
-  app.post('/refuse', bodyLimit({ maxSize: 1024, onError: (c) => c.json({ errors: [{ error: 'payload_too_large' }] }, 413) }), (c) => c.text('unreachable'));
+  app.post(
+    '/refuse',
+    bodyLimit({ maxSize: 1024, onError: (c) => c.json({ errors: [{ error: 'payload_too_large' }] }, 413) }),
+    (c) => c.text('unreachable'),
+  );
   app.post('/nothing', (c) => c.body(null, 204));
   app.get('/ok', (c) => c.text('ok'));
   server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -112,7 +116,9 @@ describe('settleUnreadBody', () => {
   it('closes after a chunked body it did not read to its end, whose length it cannot know', async () => {
     const wire = await open();
     // One chunk over the route's limit, and the body goes on: the rest of it may be any length.
-    wire.socket.write(`POST /refuse HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n${'x'.repeat(2048)}\r\n`);
+    wire.socket.write(
+      `POST /refuse HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n${'x'.repeat(2048)}\r\n`,
+    );
     await wire.until(() => false);
     expect(wire.ending()).toBe('end');
     expect(answers(wire.received())).toEqual(['HTTP/1.1 413']);

@@ -12,7 +12,13 @@ import { createSmsGatewaySender } from './sms-gateway-sender.js';
 import { createSmtpSender } from './smtp-sender.js';
 
 const SCRAPE_TOKEN = 'scrape-token-0123456789-abcdefghij';
-const message = { channel: 'sms' as const, to: '+998901234567', code: '123456', text: '123456 is your Kirish code', subject: 'code' };
+const message = {
+  channel: 'sms' as const,
+  to: '+998901234567',
+  code: '123456',
+  text: '123456 is your Kirish code',
+  subject: 'code',
+};
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()?.();
@@ -59,17 +65,28 @@ describe('the SMS gateway sender', () => {
 
   it('makes the API answer 502 server_error, kills the code, logs one line without contact or code, and counts it', async () => {
     const stand = await gateway(500);
-    const server = await createTestServer({ sender: createSmsGatewaySender(stand.url), env: { METRICS_TOKEN: SCRAPE_TOKEN } });
+    const server = await createTestServer({
+      sender: createSmsGatewaySender(stand.url),
+      env: { METRICS_TOKEN: SCRAPE_TOKEN },
+    });
     closers.push(server.close);
-    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: '+998901234567' });
+    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: '+998901234567',
+    });
     expect(sent.status).toBe(502);
     expect(sent.json).toEqual({ errors: [{ error: 'server_error' }] });
     const codes = await server.db.selectFrom('otp_codes').select('close_reason').execute();
     expect(codes).toEqual([{ close_reason: 'replaced' }]);
     expect(server.loggedErrors).toEqual([
-      { message: 'code not sent: the sender failed', error: undefined, fields: { channel: 'sms', gateway: 'sms_gateway', reason: 'status 500' } },
+      {
+        message: 'code not sent: the sender failed',
+        error: undefined,
+        fields: { channel: 'sms', gateway: 'sms_gateway', reason: 'status 500' },
+      },
     ]);
-    const sentCode = /\d{6}/.exec((stand.received[0]?.body as { text?: string } | undefined)?.text ?? '')?.[0] ?? 'no code sent';
+    const sentCode =
+      /\d{6}/.exec((stand.received[0]?.body as { text?: string } | undefined)?.text ?? '')?.[0] ?? 'no code sent';
     expect(JSON.stringify(server.loggedErrors)).not.toMatch(new RegExp(`998901234567|${sentCode}`));
     const metrics = await server.call('GET', '/metrics', { headers: { authorization: `Bearer ${SCRAPE_TOKEN}` } });
     expect(metrics.text).toContain('kirish_sender_failures_total{channel="sms"} 1');
@@ -133,12 +150,22 @@ describe('the SMTP sender', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise((resolve) => smtp.close(() => resolve())));
     const port = (smtp.server.address() as AddressInfo).port;
-    const server = await createTestServer({ sender: createSmtpSender(`smtp://127.0.0.1:${port}`, 'no-reply@kirish.uz'), env: { METRICS_TOKEN: SCRAPE_TOKEN } });
+    const server = await createTestServer({
+      sender: createSmtpSender(`smtp://127.0.0.1:${port}`, 'no-reply@kirish.uz'),
+      env: { METRICS_TOKEN: SCRAPE_TOKEN },
+    });
     closers.push(server.close);
-    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'confirm_email_or_phone', email: 'aziza@example.uz' });
+    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'confirm_email_or_phone',
+      email: 'aziza@example.uz',
+    });
     expect([sent.status, sent.json]).toEqual([502, { errors: [{ error: 'server_error' }] }]);
     expect(server.loggedErrors).toEqual([
-      { message: 'code not sent: the sender failed', error: undefined, fields: { channel: 'email', gateway: 'smtp', reason: 'EENVELOPE 550' } },
+      {
+        message: 'code not sent: the sender failed',
+        error: undefined,
+        fields: { channel: 'email', gateway: 'smtp', reason: 'EENVELOPE 550' },
+      },
     ]);
     const metrics = await server.call('GET', '/metrics', { headers: { authorization: `Bearer ${SCRAPE_TOKEN}` } });
     expect(metrics.text).toContain('kirish_sender_failures_total{channel="email"} 1');
@@ -147,8 +174,12 @@ describe('the SMTP sender', () => {
   it('fails with SendFailedError when no SMTP server answers', async () => {
     const probe = await gateway(200); // a port that speaks HTTP, not SMTP, then closes
     await closers.pop()?.();
-    await expect(createSmtpSender(probe.url.replace('http', 'smtp'), 'a@b.uz').send({ ...message, channel: 'email', to: 'a@b.uz' })).rejects.toBeInstanceOf(
-      SendFailedError,
-    );
+    await expect(
+      createSmtpSender(probe.url.replace('http', 'smtp'), 'a@b.uz').send({
+        ...message,
+        channel: 'email',
+        to: 'a@b.uz',
+      }),
+    ).rejects.toBeInstanceOf(SendFailedError);
   });
 });

@@ -40,7 +40,12 @@ export function createSmsGatewaySender(gatewayUrl: string): Sender {
           unreachableReason(error),
         );
       }
-      if (!response.ok) throw new SendFailedError(`SMS gateway answered ${response.status}`, 'sms_gateway', `status ${response.status}`);
+      if (!response.ok)
+        throw new SendFailedError(
+          `SMS gateway answered ${response.status}`,
+          'sms_gateway',
+          `status ${response.status}`,
+        );
     },
   };
 }

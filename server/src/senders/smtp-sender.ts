@@ -7,7 +7,10 @@ import { SendFailedError, type Sender } from './sender.js';
  */
 function smtpReason(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  const parts = [typeof code === 'string' ? code : 'error', ...(typeof responseCode === 'number' ? [String(responseCode)] : [])];
+  const parts = [
+    typeof code === 'string' ? code : 'error',
+    ...(typeof responseCode === 'number' ? [String(responseCode)] : []),
+  ];
   return parts.join(' ');
 }
 
@@ -19,7 +22,11 @@ export function createSmtpSender(smtpUrl: string, from: string): Sender {
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
       } catch (error) {
-        throw new SendFailedError(`SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`, 'smtp', smtpReason(error));
+        throw new SendFailedError(
+          `SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+          'smtp',
+          smtpReason(error),
+        );
       }
     },
   };

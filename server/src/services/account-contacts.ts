@@ -29,7 +29,10 @@ export function takenKey(contact: Contact): 'already_taken' | 'email_taken_email
 /** Refuses a new contact that is already this account's (`same_contact`) or another's (taken). */
 export async function assertContactFree(storage: Storage, user: User, contact: Contact): Promise<void> {
   if (isOwnContact(user, contact)) throw badRequest('same_contact', contact.type);
-  const owner = contact.type === 'phone' ? await storage.contacts.ownerOfPhone(contact.value) : await storage.contacts.ownerOfEmail(contact.value);
+  const owner =
+    contact.type === 'phone'
+      ? await storage.contacts.ownerOfPhone(contact.value)
+      : await storage.contacts.ownerOfEmail(contact.value);
   if (owner && owner.id !== user.id) throw badRequest(takenKey(contact), contact.type);
 }
 
@@ -39,7 +42,8 @@ export async function assertContactFree(storage: Storage, user: User, contact: C
  * (POST /user/verify-email/).
  */
 export function assertNotOwnUnverifiedEmail(user: User, contact: Contact): void {
-  if (contact.type === 'email' && !user.emailVerified && user.email === contact.value) throw badRequest('email_is_main_unverified', 'email');
+  if (contact.type === 'email' && !user.emailVerified && user.email === contact.value)
+    throw badRequest('email_is_main_unverified', 'email');
 }
 
 /**
@@ -47,10 +51,19 @@ export function assertNotOwnUnverifiedEmail(user: User, contact: Contact): void 
  * account for one of `purposes`. One issued to nobody (signed out) or to another account is
  * `request_id_error`: a code read by someone else's session proves nothing about this one.
  */
-export async function redeemOwnRequest(tx: Storage, otp: OtpService, requestId: string, purposes: readonly Purpose[], user: User): Promise<Verification> {
+export async function redeemOwnRequest(
+  tx: Storage,
+  otp: OtpService,
+  requestId: string,
+  purposes: readonly Purpose[],
+  user: User,
+): Promise<Verification> {
   const verification = await otp.redeemProof(tx, requestId, purposes);
   if (verification.userId !== user.id) throw badRequest('request_id_error', 'request_id');
   return verification;
 }
 
-export const contactOf = (verification: Verification): Contact => ({ type: verification.contactType, value: verification.contact });
+export const contactOf = (verification: Verification): Contact => ({
+  type: verification.contactType,
+  value: verification.contact,
+});

@@ -46,7 +46,9 @@ export function backgroundJobs({ storage, clock, cipher, photos, report }: Backg
       async run() {
         const { created, retired, removed } = await rotateSigningKeys(storage, clock, cipher);
         if (created.length + retired.length + removed > 0) {
-          report(`Signing keys: ${created.length} created (published, signing later), ${retired.length} retired, ${removed} removed`);
+          report(
+            `Signing keys: ${created.length} created (published, signing later), ${retired.length} retired, ${removed} removed`,
+          );
         }
       },
     },

@@ -49,7 +49,12 @@ export function newClientId(): string {
   return `app_${randomSecret(15)}`;
 }
 
-function checkList(values: readonly string[], field: string, problemOf: (value: string) => ErrorKey | null, errors: ErrorItem[]): string[] {
+function checkList(
+  values: readonly string[],
+  field: string,
+  problemOf: (value: string) => ErrorKey | null,
+  errors: ErrorItem[],
+): string[] {
   const unique = [...new Set(values)];
   if (unique.length > CLIENT_URIS_MAX) errors.push({ error: 'too_many_uris', field });
   const problems = new Set(unique.map(problemOf).filter((problem) => problem !== null));
@@ -57,7 +62,13 @@ function checkList(values: readonly string[], field: string, problemOf: (value: 
   return unique;
 }
 
-function checkPage(value: string | null | undefined, field: string, required: boolean, allowLoopbackHttp: boolean, errors: ErrorItem[]): string | null {
+function checkPage(
+  value: string | null | undefined,
+  field: string,
+  required: boolean,
+  allowLoopbackHttp: boolean,
+  errors: ErrorItem[],
+): string | null {
   if (value === null || value === undefined || value === '') {
     if (required) errors.push({ error: 'field_required', field });
     return null;
@@ -84,8 +95,18 @@ export function clientFieldsOf(input: ClientFieldsInput, allowLoopbackHttp: bool
   const homePage = checkPage(input.home_page, 'home_page', true, allowLoopbackHttp, errors);
   const privacyPolicyUrl = checkPage(input.privacy_policy_url, 'privacy_policy_url', true, allowLoopbackHttp, errors);
   const termsUrl = checkPage(input.terms_url, 'terms_url', false, allowLoopbackHttp, errors);
-  const redirectUris = checkList(input.redirect_uris, 'redirect_uris', (uri) => redirectUriProblem(uri, allowLoopbackHttp), errors);
-  const webOrigins = checkList(input.web_origins, 'web_origins', (origin) => webOriginProblem(origin, allowLoopbackHttp), errors);
+  const redirectUris = checkList(
+    input.redirect_uris,
+    'redirect_uris',
+    (uri) => redirectUriProblem(uri, allowLoopbackHttp),
+    errors,
+  );
+  const webOrigins = checkList(
+    input.web_origins,
+    'web_origins',
+    (origin) => webOriginProblem(origin, allowLoopbackHttp),
+    errors,
+  );
   // Where logout returns to is matched exactly too (OpenID Connect RP-Initiated Logout 1.0 §3), so the same rules.
   const postLogoutRedirectUris = checkList(
     input.post_logout_redirect_uris ?? [],
@@ -94,7 +115,8 @@ export function clientFieldsOf(input: ClientFieldsInput, allowLoopbackHttp: bool
     errors,
   );
   // With neither, the app could not receive a sign-in at all.
-  if (redirectUris.length === 0 && webOrigins.length === 0) errors.push({ error: 'redirect_or_origin_required', field: 'redirect_uris' });
+  if (redirectUris.length === 0 && webOrigins.length === 0)
+    errors.push({ error: 'redirect_or_origin_required', field: 'redirect_uris' });
 
   if (errors.length > 0 || homePage === null || privacyPolicyUrl === null) throw new ApiError(400, errors);
   return { name, homePage, privacyPolicyUrl, termsUrl, redirectUris, webOrigins, postLogoutRedirectUris };
@@ -110,7 +132,10 @@ export interface NewClient {
 }
 
 /** A new client record and, for a confidential one, its first secret (shown once). */
-export function newClient({ fields, kind, ownerId, firstParty, at }: NewClient): { client: OAuthClient; secret: string | null } {
+export function newClient({ fields, kind, ownerId, firstParty, at }: NewClient): {
+  client: OAuthClient;
+  secret: string | null;
+} {
   const secret = kind === 'confidential' ? newClientSecret() : null;
   const client: OAuthClient = {
     id: newClientId(),

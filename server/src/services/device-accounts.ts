@@ -20,14 +20,21 @@ export async function vouchedAccounts(storage: Storage, deviceKey: string, now: 
   for (const row of await storage.sessions.deviceProfiles(deviceKey)) {
     if (!row.hasActiveSession || row.user.isInactivated) continue;
     // openSessions.list is ordered by last use, so the first that fits is the one in use.
-    const session = (await storage.openSessions.list(row.user.id, 'sso', now)).find((open) => open.deviceId === deviceKey && now < sessionEndsAt(open));
+    const session = (await storage.openSessions.list(row.user.id, 'sso', now)).find(
+      (open) => open.deviceId === deviceKey && now < sessionEndsAt(open),
+    );
     if (session) accounts.push({ user: row.user, session });
   }
   return accounts;
 }
 
 /** The one vouched account `userId`, or undefined when the cookie does not vouch for it. */
-export async function vouchedAccount(storage: Storage, deviceKey: string | null, userId: string, now: number): Promise<VouchedAccount | undefined> {
+export async function vouchedAccount(
+  storage: Storage,
+  deviceKey: string | null,
+  userId: string,
+  now: number,
+): Promise<VouchedAccount | undefined> {
   if (deviceKey === null) return undefined;
   return (await vouchedAccounts(storage, deviceKey, now)).find((account) => account.user.id === userId);
 }

@@ -65,16 +65,24 @@ async function rowsOf(userId: string, phone: string) {
   return {
     users: await rowCount(db.selectFrom('users').select('id').where('id', '=', userId).execute()),
     sessions: await rowCount(db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()),
-    refresh_tokens: await rowCount(db.selectFrom('refresh_tokens').select('id').where('session_id', 'in', sessionIds).execute()),
+    refresh_tokens: await rowCount(
+      db.selectFrom('refresh_tokens').select('id').where('session_id', 'in', sessionIds).execute(),
+    ),
     oauth_grants: await rowCount(db.selectFrom('oauth_grants').select('scope').where('user_id', '=', userId).execute()),
-    authorization_codes: await rowCount(db.selectFrom('authorization_codes').select('id').where('user_id', '=', userId).execute()),
+    authorization_codes: await rowCount(
+      db.selectFrom('authorization_codes').select('id').where('user_id', '=', userId).execute(),
+    ),
     addresses: await rowCount(db.selectFrom('addresses').select('id').where('user_id', '=', userId).execute()),
     audit_events: await rowCount(db.selectFrom('audit_events').select('id').where('user_id', '=', userId).execute()),
-    step_up_proofs: await rowCount(db.selectFrom('step_up_proofs').select('id').where('user_id', '=', userId).execute()),
+    step_up_proofs: await rowCount(
+      db.selectFrom('step_up_proofs').select('id').where('user_id', '=', userId).execute(),
+    ),
     verifications: await rowCount(db.selectFrom('verifications').select('id').where('contact', '=', phone).execute()),
     otp_codes: await rowCount(db.selectFrom('otp_codes').select('id').where('contact', '=', phone).execute()),
     outbox: await rowCount(db.selectFrom('outbox').select('id').where('recipient', '=', phone).execute()),
-    login_throttle: await rowCount(db.selectFrom('login_throttle').select('key').where('key', '=', `phone:${phone}`).execute()),
+    login_throttle: await rowCount(
+      db.selectFrom('login_throttle').select('key').where('key', '=', `phone:${phone}`).execute(),
+    ),
     limit_locks: await rowCount(db.selectFrom('limit_locks').select('key').where('key', '=', phone).execute()),
   };
 }
@@ -100,8 +108,12 @@ describe('eraseDueAccounts', () => {
     expect(photos.removed).toEqual([PHOTO]);
     expect(await rowsOf(staying.user_uuid, STAYING)).toEqual(others);
     // The erased account cannot sign in; the other one can.
-    expect((await server.post(`${V1}/login/LoginUser/`, { phone: LEAVING, password: 'Qovun-pishdi-Chorsu-7' })).status).toBe(400);
-    expect((await server.post(`${V1}/login/LoginUser/`, { phone: STAYING, password: 'Qovun-pishdi-Chorsu-7' })).status).toBe(200);
+    expect(
+      (await server.post(`${V1}/login/LoginUser/`, { phone: LEAVING, password: 'Qovun-pishdi-Chorsu-7' })).status,
+    ).toBe(400);
+    expect(
+      (await server.post(`${V1}/login/LoginUser/`, { phone: STAYING, password: 'Qovun-pishdi-Chorsu-7' })).status,
+    ).toBe(200);
     // And a second run finds nothing more to do.
     expect(await eraseDueAccounts(server.storage, server.clock, photos)).toBe(0);
   });
@@ -110,7 +122,11 @@ describe('eraseDueAccounts', () => {
     // Registered while its owner could still register (a deactivated account cannot), then handed to
     // the leaving account; the staying one uses the app up to the last moment.
     const app = await developerCalls(server).created(staying.access, { name: 'Vaqtincha' });
-    await server.db.updateTable('oauth_clients').set({ owner_id: leaving.user_uuid }).where('id', '=', app.app.client_id).execute();
+    await server.db
+      .updateTable('oauth_clients')
+      .set({ owner_id: leaving.user_uuid })
+      .where('id', '=', app.app.client_id)
+      .execute();
     server.clock.advanceSeconds((ACCOUNT_ERASE_GRACE_DAYS + 1) * DAY_SECONDS);
     const user = await steps.signIn(STAYING);
     const tokens = await developerCalls(server).appTokens(user.access, app.app.client_id);
@@ -120,10 +136,20 @@ describe('eraseDueAccounts', () => {
     expect(await eraseDueAccounts(server.storage, server.clock)).toBe(1);
     const refused = await oauth.userinfo(tokens.access_token);
     expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer error="invalid_token"']);
-    const refreshed = await oauth.postForm(TOKEN, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: app.app.client_id });
+    const refreshed = await oauth.postForm(TOKEN, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: app.app.client_id,
+    });
     expect(refreshed.status).toBe(401);
-    expect(await server.db.selectFrom('oauth_clients').select('id').where('id', '=', app.app.client_id).execute()).toEqual([]);
-    const session = await server.db.selectFrom('sessions').select('end_reason').where('oauth_client_id', '=', app.app.client_id).executeTakeFirstOrThrow();
+    expect(
+      await server.db.selectFrom('oauth_clients').select('id').where('id', '=', app.app.client_id).execute(),
+    ).toEqual([]);
+    const session = await server.db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('oauth_client_id', '=', app.app.client_id)
+      .executeTakeFirstOrThrow();
     expect(session.end_reason).toBe('owner_erased');
     // The other person's own sign-in to Kirish goes on.
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: user.access })).status).toBe(200);

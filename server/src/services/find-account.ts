@@ -4,7 +4,9 @@ import type { Storage } from '../storage/storage.js';
 
 /** The account a contact signs in to: by phone, or by an e-mail its owner has verified. */
 export function findAccount(storage: Storage, contact: Contact): Promise<User | undefined> {
-  return contact.type === 'phone' ? storage.users.findByPhone(contact.value) : storage.users.findByVerifiedEmail(contact.value);
+  return contact.type === 'phone'
+    ? storage.users.findByPhone(contact.value)
+    : storage.users.findByVerifiedEmail(contact.value);
 }
 
 /** The account a password reset through `contact` restores, and whether the contact is its backup one. */
@@ -23,8 +25,12 @@ export async function findRecoveryAccount(storage: Storage, contact: Contact): P
   const main = await findAccount(storage, contact);
   if (main) return { user: main, backup: false };
   // No main holder: whoever else holds it, holds it as a backup contact (ownerOf… reads both).
-  const owner = contact.type === 'phone' ? await storage.contacts.ownerOfPhone(contact.value) : await storage.contacts.ownerOfEmail(contact.value);
+  const owner =
+    contact.type === 'phone'
+      ? await storage.contacts.ownerOfPhone(contact.value)
+      : await storage.contacts.ownerOfEmail(contact.value);
   if (!owner) return undefined;
-  const backup = contact.type === 'phone' ? owner.secondaryPhone === contact.value : owner.secondaryEmail === contact.value;
+  const backup =
+    contact.type === 'phone' ? owner.secondaryPhone === contact.value : owner.secondaryEmail === contact.value;
   return backup ? { user: owner, backup: true } : undefined;
 }

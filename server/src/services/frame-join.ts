@@ -22,7 +22,8 @@ export interface FrameJoinBinding {
   origin: string;
 }
 
-const bindingOf = ({ device, clientId, origin }: FrameJoinBinding) => `frame-join:${sha256(`${device}\n${clientId}\n${origin}`)}`;
+const bindingOf = ({ device, clientId, origin }: FrameJoinBinding) =>
+  `frame-join:${sha256(`${device}\n${clientId}\n${origin}`)}`;
 
 export async function issueFrameNonce(tx: Storage, binding: FrameJoinBinding, now: number): Promise<string> {
   const nonce = randomSecret();
@@ -42,7 +43,12 @@ export async function issueFrameNonce(tx: Storage, binding: FrameJoinBinding, no
  * Uses the nonce up inside the caller's transaction. Missing, unknown, another account's, device's,
  * client's or origin's, expired or used: `403 frame_join_expired`, and nothing is joined.
  */
-export async function consumeFrameNonce(tx: Storage, nonce: string | undefined, binding: FrameJoinBinding, now: number): Promise<void> {
+export async function consumeFrameNonce(
+  tx: Storage,
+  nonce: string | undefined,
+  binding: FrameJoinBinding,
+  now: number,
+): Promise<void> {
   const stored = nonce ? await tx.stepUpProofs.findByHash(sha256(nonce)) : undefined;
   const usable =
     stored !== undefined &&

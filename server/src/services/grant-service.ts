@@ -26,7 +26,11 @@ export interface GrantService {
    * Forgets the user's consent to the client and ends the client's sessions for the user, and logs
    * it (when there was something to take back) as done from the sign-in `by`.
    */
-  revoke(userId: string, clientId: string, by: { sessionId: string; meta: Pick<RequestMeta, 'ip' | 'userAgent'> }): Promise<void>;
+  revoke(
+    userId: string,
+    clientId: string,
+    by: { sessionId: string; meta: Pick<RequestMeta, 'ip' | 'userAgent'> },
+  ): Promise<void>;
 }
 
 const scopeOrder = (scope: string) => {

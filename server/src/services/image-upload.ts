@@ -29,7 +29,8 @@ export function limitImageBody(field: string): MiddlewareHandler {
 }
 
 async function readPart(c: Context, field: string): Promise<Uint8Array> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
   let form: FormData;
   try {
     form = await c.req.formData();

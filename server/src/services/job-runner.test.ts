@@ -33,7 +33,12 @@ describe('createJobRunner', () => {
     server.clock.advanceSeconds(JOB_LEASE_SECONDS);
     failing = false;
     expect(await runner.runIfDue(job)).toBe(true);
-    expect(await server.storage.jobLeases.get('sweep')).toEqual({ name: 'sweep', holder: 'this-instance', leaseUntil: null, lastRunAt: server.clock.now() });
+    expect(await server.storage.jobLeases.get('sweep')).toEqual({
+      name: 'sweep',
+      holder: 'this-instance',
+      leaseUntil: null,
+      lastRunAt: server.clock.now(),
+    });
     server.clock.advanceSeconds(HOUR_SECONDS - 1);
     expect(await runner.runIfDue(job)).toBe(false);
     server.clock.advanceSeconds(1);

@@ -28,7 +28,13 @@ export interface JobRunner {
 export function createJobRunner(storage: Storage, clock: Clock, holder: string): JobRunner {
   return {
     async runIfDue(job) {
-      const acquired = await storage.jobLeases.tryAcquire(job.name, holder, clock.now(), JOB_LEASE_SECONDS * 1000, job.intervalSeconds * 1000);
+      const acquired = await storage.jobLeases.tryAcquire(
+        job.name,
+        holder,
+        clock.now(),
+        JOB_LEASE_SECONDS * 1000,
+        job.intervalSeconds * 1000,
+      );
       if (!acquired) return false;
       await job.run();
       await storage.jobLeases.finish(job.name, holder, clock.now());

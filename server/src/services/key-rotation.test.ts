@@ -35,19 +35,24 @@ const accessKids = async (instance: TestServer) =>
   ((await instance.call('GET', '/.well-known/jwks.json')).json.keys as { kid: string; alg: string }[])
     .filter((key) => key.alg === ACCESS_ALG)
     .map((key) => key.kid);
-const accepted = async (instance: TestServer, access: string) => (await instance.call('GET', `${V1}/user/MyProfile`, { token: access })).status;
+const accepted = async (instance: TestServer, access: string) =>
+  (await instance.call('GET', `${V1}/user/MyProfile`, { token: access })).status;
 
 /** A key store of its own on the instance's database, as another process would have. */
 const storeOn = (instance: TestServer) =>
-  createSigningKeyStore({ storage: instance.storage, clock: instance.clock, cipher: createKeyCipher(instance.config.keyEncryptionSecret.value) }).source(
-    ACCESS_ALG,
-  );
+  createSigningKeyStore({
+    storage: instance.storage,
+    clock: instance.clock,
+    cipher: createKeyCipher(instance.config.keyEncryptionSecret.value),
+  }).source(ACCESS_ALG);
 
 describe('rotating the signing keys', () => {
   it('keeps every number in step: clients re-read the JWKS well within the lead, and a retired key outlives its tokens', () => {
     expect(DISCOVERY_MAX_AGE_SECONDS).toBeLessThan(SIGNING_KEY_PUBLISH_LEAD_SECONDS);
     expect(SIGNING_KEY_CACHE_SECONDS).toBeLessThan(SIGNING_KEY_PUBLISH_LEAD_SECONDS);
-    expect(SIGNING_KEY_RETIRED_KEEP_SECONDS).toBeGreaterThanOrEqual(ACCESS_TOKEN_TTL_SECONDS + SIGNING_KEY_CACHE_SECONDS);
+    expect(SIGNING_KEY_RETIRED_KEEP_SECONDS).toBeGreaterThanOrEqual(
+      ACCESS_TOKEN_TTL_SECONDS + SIGNING_KEY_CACHE_SECONDS,
+    );
     expect(SIGNING_KEY_PUBLISH_LEAD_SECONDS).toBeLessThan(SIGNING_KEY_ROTATION_SECONDS);
   });
 
@@ -111,7 +116,12 @@ describe('rotating the signing keys', () => {
       const { signing, published } = await source.current();
       return { signing: signing.kid, published: published.map((key) => key.kid) };
     };
-    const moments = [0, SIGNING_KEY_ROTATION_SECONDS - SIGNING_KEY_PUBLISH_LEAD_SECONDS, SIGNING_KEY_PUBLISH_LEAD_SECONDS, SIGNING_KEY_RETIRED_KEEP_SECONDS];
+    const moments = [
+      0,
+      SIGNING_KEY_ROTATION_SECONDS - SIGNING_KEY_PUBLISH_LEAD_SECONDS,
+      SIGNING_KEY_PUBLISH_LEAD_SECONDS,
+      SIGNING_KEY_RETIRED_KEEP_SECONDS,
+    ];
     const views: unknown[] = [];
     for (const seconds of moments) {
       a.clock.advanceSeconds(seconds);

@@ -12,7 +12,11 @@
  *
  * An algorithm with no key yet is left alone: its first key is made at start (services/signing-key-store.ts).
  */
-import { SIGNING_KEY_PUBLISH_LEAD_SECONDS, SIGNING_KEY_RETIRED_KEEP_SECONDS, SIGNING_KEY_ROTATION_SECONDS } from '../config/policy.js';
+import {
+  SIGNING_KEY_PUBLISH_LEAD_SECONDS,
+  SIGNING_KEY_RETIRED_KEEP_SECONDS,
+  SIGNING_KEY_ROTATION_SECONDS,
+} from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
 import { ACCESS_ALG, ID_TOKEN_ALG } from '../lib/jwt.js';
 import type { KeyCipher } from '../lib/key-encryption.js';

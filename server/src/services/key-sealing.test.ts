@@ -29,7 +29,8 @@ describe('keys at rest', () => {
       expect(value).not.toContain('"d"');
     }
     const cipher = createKeyCipher(server.config.keyEncryptionSecret.value);
-    for (const key of keys) expect(JSON.parse(cipher.open(key.private_jwk, `signing_keys:${key.kid}`))).toHaveProperty('d');
+    for (const key of keys)
+      expect(JSON.parse(cipher.open(key.private_jwk, `signing_keys:${key.kid}`))).toHaveProperty('d');
   });
 
   it('refuses to start with another secret, naming the variable, and adds no key', async () => {
@@ -63,15 +64,32 @@ describe('a database made before keys were sealed', () => {
           value: cipher.open(secret.value, `server_secrets:${secret.name}`),
         })),
       };
-      for (const key of plain.keys) await old.db.updateTable('signing_keys').set({ private_jwk: key.private_jwk }).where('kid', '=', key.kid).execute();
-      for (const secret of plain.secrets) await old.db.updateTable('server_secrets').set({ value: secret.value }).where('name', '=', secret.name).execute();
+      for (const key of plain.keys)
+        await old.db
+          .updateTable('signing_keys')
+          .set({ private_jwk: key.private_jwk })
+          .where('kid', '=', key.kid)
+          .execute();
+      for (const secret of plain.secrets)
+        await old.db
+          .updateTable('server_secrets')
+          .set({ value: secret.value })
+          .where('name', '=', secret.name)
+          .execute();
 
       const upgraded = await createTestServer({ sharing: { databaseUrl: old.databaseUrl, clock: old.clock } });
       instances.push(upgraded);
       const keys = await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute();
       const secrets = await old.db.selectFrom('server_secrets').select(['name', 'value']).execute();
-      expect(keys.map((key) => ({ kid: key.kid, private_jwk: cipher.open(key.private_jwk, `signing_keys:${key.kid}`) }))).toEqual(plain.keys);
-      expect(secrets.map((secret) => ({ name: secret.name, value: cipher.open(secret.value, `server_secrets:${secret.name}`) }))).toEqual(plain.secrets);
+      expect(
+        keys.map((key) => ({ kid: key.kid, private_jwk: cipher.open(key.private_jwk, `signing_keys:${key.kid}`) })),
+      ).toEqual(plain.keys);
+      expect(
+        secrets.map((secret) => ({
+          name: secret.name,
+          value: cipher.open(secret.value, `server_secrets:${secret.name}`),
+        })),
+      ).toEqual(plain.secrets);
 
       // The same key verifies the old token; a second start changes nothing more.
       expect((await upgraded.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
@@ -103,7 +121,11 @@ describe('replacing KEY_ENCRYPTION_SECRET (docs/keys.md)', () => {
     instances.push(instance);
     return instance;
   };
-  const replacing = () => start({ KEY_ENCRYPTION_SECRET: NEW_SECRET, KEY_ENCRYPTION_SECRET_PREVIOUS: server.config.keyEncryptionSecret.value });
+  const replacing = () =>
+    start({
+      KEY_ENCRYPTION_SECRET: NEW_SECRET,
+      KEY_ENCRYPTION_SECRET_PREVIOUS: server.config.keyEncryptionSecret.value,
+    });
 
   it('seals every key again under the new secret at the first start that names the old one as previous, signing nobody out', async () => {
     const oldCipher = createKeyCipher(server.config.keyEncryptionSecret.value);
@@ -119,7 +141,10 @@ describe('replacing KEY_ENCRYPTION_SECRET (docs/keys.md)', () => {
     expect((await replaced.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
     const refreshed = await server.post(`${V1}/TokenRefresh/`, { refresh: spa.refresh });
     expect(refreshed.status).toBe(200);
-    expect((await replaced.call('GET', `${V1}/user/MyProfile`, { token: (refreshed.json as { access: string }).access })).status).toBe(200);
+    expect(
+      (await replaced.call('GET', `${V1}/user/MyProfile`, { token: (refreshed.json as { access: string }).access }))
+        .status,
+    ).toBe(200);
 
     // From now on the new secret alone starts; the old one alone is refused.
     await start({ KEY_ENCRYPTION_SECRET: NEW_SECRET });
@@ -130,7 +155,13 @@ describe('replacing KEY_ENCRYPTION_SECRET (docs/keys.md)', () => {
     const replaced = await replacing();
     // The old instance's rotation job makes the next access-token key, sealed under the old secret.
     const now = server.clock.now();
-    const kid = await createSigningKey(server.storage, createKeyCipher(server.config.keyEncryptionSecret.value), 'EdDSA', now, now + 86_400_000);
+    const kid = await createSigningKey(
+      server.storage,
+      createKeyCipher(server.config.keyEncryptionSecret.value),
+      'EdDSA',
+      now,
+      now + 86_400_000,
+    );
     server.clock.advanceSeconds(61);
     const jwks = await replaced.call('GET', '/.well-known/jwks.json');
     expect((jwks.json as { keys: { kid: string }[] }).keys.map((key) => key.kid)).toContain(kid);

@@ -45,24 +45,40 @@ export async function sealKeysAtRest(storage: Storage, cipher: KeyCipher): Promi
  * 13, or sealed under the previous secret) is sealed again on the way, by `replace`: a
  * compare-and-set, so instances doing it at once do not clash.
  */
-async function openStored(cipher: KeyCipher, label: string, stored: string, replace: (sealed: string) => Promise<unknown>): Promise<string> {
+async function openStored(
+  cipher: KeyCipher,
+  label: string,
+  stored: string,
+  replace: (sealed: string) => Promise<unknown>,
+): Promise<string> {
   const { value, stale } = isSealed(stored) ? cipher.unseal(stored, label) : { value: stored, stale: true };
   if (stale) await replace(cipher.seal(value, label));
   return value;
 }
 
 /** The key's private JWK in the clear. */
-export const openPrivateJwk = (storage: Storage, cipher: KeyCipher, key: Pick<SigningKey, 'kid' | 'privateJwk'>): Promise<string> =>
-  openStored(cipher, keyLabel(key.kid), key.privateJwk, (sealed) => storage.signingKeys.replacePrivateJwk(key.kid, key.privateJwk, sealed));
+export const openPrivateJwk = (
+  storage: Storage,
+  cipher: KeyCipher,
+  key: Pick<SigningKey, 'kid' | 'privateJwk'>,
+): Promise<string> =>
+  openStored(cipher, keyLabel(key.kid), key.privateJwk, (sealed) =>
+    storage.signingKeys.replacePrivateJwk(key.kid, key.privateJwk, sealed),
+  );
 
 /** A private JWK sealed for the key `kid`, as it is stored. */
-export const sealPrivateJwk = (cipher: KeyCipher, kid: string, privateJwk: string): string => cipher.seal(privateJwk, keyLabel(kid));
+export const sealPrivateJwk = (cipher: KeyCipher, kid: string, privateJwk: string): string =>
+  cipher.seal(privateJwk, keyLabel(kid));
 
 const openSecret = (storage: Storage, cipher: KeyCipher, name: string, stored: string): Promise<string> =>
   openStored(cipher, secretLabel(name), stored, (sealed) => storage.secrets.replace(name, stored, sealed));
 
 /** The named server secret in the clear, created (256 random bits, sealed) on first use. */
 export async function serverSecret(storage: Storage, cipher: KeyCipher, clock: Clock, name: string): Promise<string> {
-  const stored = await storage.secrets.getOrCreate(name, () => cipher.seal(randomSecret(), secretLabel(name)), clock.now());
+  const stored = await storage.secrets.getOrCreate(
+    name,
+    () => cipher.seal(randomSecret(), secretLabel(name)),
+    clock.now(),
+  );
   return openSecret(storage, cipher, name, stored);
 }

@@ -64,12 +64,22 @@ describe('a decision between a refusal and its mark (PostgreSQL)', () => {
       // Another instance's attempt is decided: no mark yet, so it has nobody to tell.
       expect(await opened.storage.throttle.giveBack([{ scope: 'account', key: 'k' }], T0 + 1)).toBe(false);
     };
-    expect(await held.throttle.reserve(reservation(T0 + 2))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: true });
+    expect(await held.throttle.reserve(reservation(T0 + 2))).toEqual({
+      scope: 'account',
+      key: 'k',
+      lockedUntil: null,
+      freed: true,
+    });
     expect(afterNextInsert).toBeUndefined();
 
     // Three under way again, and nothing decided while the next is refused.
     expect(await opened.storage.throttle.reserve(reservation(T0 + 3))).toBeNull();
-    expect(await held.throttle.reserve(reservation(T0 + 4))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: false });
+    expect(await held.throttle.reserve(reservation(T0 + 4))).toEqual({
+      scope: 'account',
+      key: 'k',
+      lockedUntil: null,
+      freed: false,
+    });
   });
 
   it('sends the refused attempt back at once instead of to its next look', async () => {

@@ -11,7 +11,13 @@ import { createInProcessSignals } from '../storage/signals.js';
 import { openSqlite } from '../storage/sqlite.js';
 import type { Storage } from '../storage/storage.js';
 import { gate } from '../test-support/gate.js';
-import { accountThrottleKey, createLoginThrottle, lockSeconds, sweepLoginThrottle, type LoginThrottle } from './login-throttle.js';
+import {
+  accountThrottleKey,
+  createLoginThrottle,
+  lockSeconds,
+  sweepLoginThrottle,
+  type LoginThrottle,
+} from './login-throttle.js';
 
 describe('lockSeconds', () => {
   it('does not lock an account during its first 2 failures', () => {
@@ -19,7 +25,9 @@ describe('lockSeconds', () => {
   });
 
   it('locks an account for 30 s from its 3rd failure and doubles the lock with every further failure', () => {
-    expect([3, 4, 5, 6, 7].map((failures) => lockSeconds(LOGIN_THROTTLE_ACCOUNT, failures))).toEqual([30, 60, 120, 240, 480]);
+    expect([3, 4, 5, 6, 7].map((failures) => lockSeconds(LOGIN_THROTTLE_ACCOUNT, failures))).toEqual([
+      30, 60, 120, 240, 480,
+    ]);
   });
 
   it('never locks an account for more than 15 minutes', () => {
@@ -135,13 +143,18 @@ describe('a sign-in attempt', () => {
   it("clears the account's failures on a success, but not the address's", async () => {
     for (let i = 0; i < 2; i += 1) await attempt(false);
     expect(await attempt(true)).toBe(true);
-    expect(await storage.throttle.get('account', ACCOUNT)).toMatchObject({ failures: 0, lockedUntil: null, pending: 0 });
+    expect(await storage.throttle.get('account', ACCOUNT)).toMatchObject({
+      failures: 0,
+      lockedUntil: null,
+      pending: 0,
+    });
     expect(await storage.throttle.get('ip', IP)).toMatchObject({ failures: 2, pending: 0 });
     for (let i = 0; i < 2; i += 1) expect(await attempt(false)).toBe(false);
   });
 
   it('locks an address after its 20th failure across accounts, and checks nothing from it for 60 s', async () => {
-    for (let i = 0; i < 20; i += 1) expect(await attempt(false, `phone:+9989000000${String(i).padStart(2, '0')}`)).toBe(false);
+    for (let i = 0; i < 20; i += 1)
+      expect(await attempt(false, `phone:+9989000000${String(i).padStart(2, '0')}`)).toBe(false);
     expect(await attempt(true, 'phone:+998900000099')).toEqual([429, 60]);
     expect(await attempt(true, 'phone:+998900000099', '203.0.113.8')).toBe(true);
     expect(checks).toBe(21);
@@ -215,7 +228,9 @@ describe('a sign-in attempt', () => {
 
   it('does not count an attempt whose check failed for another reason than the password', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await expect(throttle.attempt(ACCOUNT, IP, () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+      await expect(throttle.attempt(ACCOUNT, IP, () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+        'database gone',
+      );
     }
     expect(await storage.throttle.get('account', ACCOUNT)).toMatchObject({ failures: 0, pending: 0 });
     expect(await attempt(true)).toBe(true);

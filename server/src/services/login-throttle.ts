@@ -95,7 +95,8 @@ const keysOf = (accountKey: string, ip: string): ThrottleKey[] =>
 export async function sweepLoginThrottle(storage: Storage, clock: Clock): Promise<number> {
   const now = clock.now();
   let swept = 0;
-  for (const [scope, policy] of POLICIES) swept += await storage.throttle.sweep(scope, now, now - policy.forgetAfterSeconds * 1000);
+  for (const [scope, policy] of POLICIES)
+    swept += await storage.throttle.sweep(scope, now, now - policy.forgetAfterSeconds * 1000);
   return swept;
 }
 
@@ -189,11 +190,18 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
       at: now,
       pendingUntil: now + LOGIN_ATTEMPT_RESERVATION_SECONDS * 1000,
       waitUntil: now + maxWaitMs,
-      keys: keys.map(({ scope, key, policy }) => ({ scope, key, freeFailures: policy.freeFailures, forgetBefore: now - policy.forgetAfterSeconds * 1000 })),
+      keys: keys.map(({ scope, key, policy }) => ({
+        scope,
+        key,
+        freeFailures: policy.freeFailures,
+        forgetBefore: now - policy.forgetAfterSeconds * 1000,
+      })),
     });
     if (refused === null) return null;
     const lockedUntil = refused.lockedUntil ?? 0;
-    return lockedUntil > now ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 } : { locked: false, freed: refused.freed };
+    return lockedUntil > now
+      ? { locked: true, retryAfterSeconds: (lockedUntil - now) / 1000 }
+      : { locked: false, freed: refused.freed };
   }
 
   async function reserve(keys: ThrottleKey[]): Promise<void> {

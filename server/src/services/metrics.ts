@@ -112,7 +112,11 @@ export function createKirishMetrics(
   return {
     registry,
     httpRequest({ method, route, status, seconds }) {
-      const labels = { method: KNOWN_METHODS.has(method) ? method : 'other', route, status_class: `${Math.floor(status / 100)}xx` };
+      const labels = {
+        method: KNOWN_METHODS.has(method) ? method : 'other',
+        route,
+        status_class: `${Math.floor(status / 100)}xx`,
+      };
       requests.inc(labels);
       latency.observe(labels, seconds);
     },
@@ -125,11 +129,17 @@ export function createKirishMetrics(
 }
 
 /** A gauge read at each scrape with one series per state, the label `state` naming the field of `read()`'s answer. */
-function stateGauge<T extends { [K in keyof T]: number }>(registry: MetricsRegistry, name: string, help: string, read: () => T): void {
+function stateGauge<T extends { [K in keyof T]: number }>(
+  registry: MetricsRegistry,
+  name: string,
+  help: string,
+  read: () => T,
+): void {
   registry.gauge({
     name,
     help,
     labelNames: ['state'],
-    collect: () => (Object.entries(read()) as Array<[string, number]>).map(([state, value]) => ({ labels: { state }, value })),
+    collect: () =>
+      (Object.entries(read()) as Array<[string, number]>).map(([state, value]) => ({ labels: { state }, value })),
   });
 }

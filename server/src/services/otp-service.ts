@@ -78,7 +78,15 @@ function secondsUntil(targetMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((targetMs - nowMs) / 1000));
 }
 
-export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, metrics, log }: OtpServiceDeps): OtpService {
+export function createOtpService({
+  storage,
+  clock,
+  sender,
+  codeKey,
+  webOtpHost,
+  metrics,
+  log,
+}: OtpServiceDeps): OtpService {
   const hashCode = (codeId: string, code: string) => hmacSha256(codeKey, `${codeId}:${code}`);
 
   const checkProof: OtpService['checkProof'] = async (store, requestId, purposes) => {
@@ -96,7 +104,8 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
     if (request.channel === 'sms') {
       return { subject, text: `${translate(locale, 'otp_sms_text', { code })}\n\n@${webOtpHost} #${code}` };
     }
-    if (request.channel === 'call') return { subject, text: translate(locale, 'otp_call_text', { code: code.split('').join(' ') }) };
+    if (request.channel === 'call')
+      return { subject, text: translate(locale, 'otp_call_text', { code: code.split('').join(' ') }) };
     return { subject, text: translate(locale, 'otp_email_text', { code }) };
   }
 
@@ -148,7 +157,11 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
         await storage.codes.close(id, clock.now(), 'replaced');
         if (error instanceof SendFailedError) {
           // The operator learns of it (a warning, no stack: the gateway failed, not Kirish), the person gets a 502.
-          log?.('code not sent: the sender failed', undefined, { channel: request.channel, gateway: error.gateway, reason: error.reason });
+          log?.('code not sent: the sender failed', undefined, {
+            channel: request.channel,
+            gateway: error.gateway,
+            reason: error.reason,
+          });
           metrics?.senderFailure(request.channel);
           throw new ApiError(502, [{ error: 'server_error' }]);
         }
@@ -174,7 +187,8 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
       const attempts = await storage.codes.takeAttempt(latest.id, OTP_MAX_ATTEMPTS);
       if (attempts === null) {
         const again = await storage.codes.latest(contact.value, purpose);
-        const exhausted = again?.id === latest.id && (again.closeReason === 'attempts' || again.attempts >= OTP_MAX_ATTEMPTS);
+        const exhausted =
+          again?.id === latest.id && (again.closeReason === 'attempts' || again.attempts >= OTP_MAX_ATTEMPTS);
         throw badRequest(exhausted ? 'code_attempts_exceeded' : 'code_expired', 'code');
       }
       if (!constantTimeEqual(latest.codeHash, hashCode(latest.id, code))) {
@@ -208,7 +222,8 @@ export function createOtpService({ storage, clock, sender, codeKey, webOtpHost, 
     async redeemProof(tx, requestId, purposes) {
       const proof = await checkProof(tx, requestId, purposes);
       // Two requests racing with one id: exactly one marks it.
-      if (!(await tx.verifications.markUsed(proof.id, clock.now()))) throw badRequest('unique_request_id', 'request_id');
+      if (!(await tx.verifications.markUsed(proof.id, clock.now())))
+        throw badRequest('unique_request_id', 'request_id');
       return proof;
     },
   };

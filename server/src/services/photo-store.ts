@@ -48,7 +48,10 @@ export function createPhotoStore(storage: Storage, clock: Clock): PhotoStore {
       const kept = await normalizeImage(bytes, type, PHOTO_STORED_MAX_SIDE_PX, PHOTO_MAX_INPUT_PIXELS);
       const source = `avatars/${randomUUID()}-${randomSecret(12)}.webp`;
       const sized = await Promise.all(
-        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({ size, data: (await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS)).data })),
+        Object.entries(IMAGE_SIZES).map(async ([size, width]) => ({
+          size,
+          data: (await resizeImage(kept.data, width, PHOTO_MAX_INPUT_PIXELS)).data,
+        })),
       );
       await storage.images.insert(source, [{ size: ORIGINAL, data: kept.data }, ...sized], clock.now());
       return source;

@@ -10,7 +10,12 @@ describe('createRateLimiter', () => {
   it('allows `limit` hits a window, then answers the seconds left; retryAfter counts nothing', async () => {
     const limiter = createRateLimiter(server.storage, server.clock, { scope: 'test', limit: 3, windowSeconds: 60 });
     expect(await limiter.retryAfter('ip')).toBe(0);
-    expect([await limiter.hit('ip'), await limiter.hit('ip'), await limiter.retryAfter('ip'), await limiter.hit('ip')]).toEqual([0, 0, 0, 0]);
+    expect([
+      await limiter.hit('ip'),
+      await limiter.hit('ip'),
+      await limiter.retryAfter('ip'),
+      await limiter.hit('ip'),
+    ]).toEqual([0, 0, 0, 0]);
     expect(await limiter.retryAfter('ip')).toBe(60);
     server.clock.advanceSeconds(20.5);
     expect(await limiter.hit('ip')).toBe(40);
@@ -21,9 +26,13 @@ describe('createRateLimiter', () => {
   });
 
   it('refuses a window the hourly sweep would cut short', () => {
-    expect(() => createRateLimiter(server.storage, server.clock, { scope: 'test', limit: 1, windowSeconds: RATE_WINDOW_MAX_SECONDS + 1 })).toThrow(
-      'would be swept before it ends',
-    );
+    expect(() =>
+      createRateLimiter(server.storage, server.clock, {
+        scope: 'test',
+        limit: 1,
+        windowSeconds: RATE_WINDOW_MAX_SECONDS + 1,
+      }),
+    ).toThrow('would be swept before it ends');
   });
 
   it('sweeps only windows that can no longer count', async () => {

@@ -22,8 +22,13 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export function createRateLimiter(storage: Storage, clock: Clock, { scope, limit, windowSeconds }: RateLimit): RateLimiter {
-  if (windowSeconds > RATE_WINDOW_MAX_SECONDS) throw new Error(`A rate window of ${windowSeconds} s would be swept before it ends`);
+export function createRateLimiter(
+  storage: Storage,
+  clock: Clock,
+  { scope, limit, windowSeconds }: RateLimit,
+): RateLimiter {
+  if (windowSeconds > RATE_WINDOW_MAX_SECONDS)
+    throw new Error(`A rate window of ${windowSeconds} s would be swept before it ends`);
   const windowMs = windowSeconds * 1000;
   const secondsLeft = (windowStart: number, now: number) => Math.ceil((windowStart + windowMs - now) / 1000);
 

@@ -14,7 +14,12 @@
  * family. Its tokens and the SPA's are kept apart in both directions: the SPA's API and refresh
  * endpoint take only `sso` sessions, the OAuth endpoints only `oauth` sessions of the right client.
  */
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_REUSE_GRACE_SECONDS, SESSION_LIFETIME_SAVED_SECONDS, SESSION_LIFETIME_UNSAVED_SECONDS } from '../config/policy.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  SESSION_LIFETIME_SAVED_SECONDS,
+  SESSION_LIFETIME_UNSAVED_SECONDS,
+} from '../config/policy.js';
 import type { TokenPair } from '../contract/tokens.js';
 import { TokenError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
@@ -75,7 +80,13 @@ export interface SessionService {
    * Opens the session of one OAuth authorization inside the caller's transaction, with the id the
    * caller chose (it records the id on the authorization code first).
    */
-  startForClient(tx: Storage, sessionId: string, user: User, grant: ClientGrant, meta: RequestMeta): Promise<StartedSession>;
+  startForClient(
+    tx: Storage,
+    sessionId: string,
+    user: User,
+    grant: ClientGrant,
+    meta: RequestMeta,
+  ): Promise<StartedSession>;
   /**
    * A session of its own for a partner's frame that joins the live `sso` sign-in `parent` of this
    * browser (docs/fedcm.md), inside the caller's transaction: the sessions page lists it with the
@@ -83,7 +94,12 @@ export interface SessionService {
    * it too. It lives no longer than the parent (the same sign-in time) and is no device's session,
    * so no cookie vouches for it. Null when the parent is no longer live.
    */
-  join(tx: Storage, parent: Session, meta: Pick<RequestMeta, 'ip' | 'userAgent'>, partnerOrigin: string): Promise<StartedSession | null>;
+  join(
+    tx: Storage,
+    parent: Session,
+    meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
+    partnerOrigin: string,
+  ): Promise<StartedSession | null>;
   /**
    * Signs an access token for the session (outside any transaction: signing is not storage work).
    * An `oauth` session's token names its client and carries `scope`, by default the one granted.
@@ -117,7 +133,13 @@ export function sessionEndsAt(session: Session): number {
 }
 
 /** A refresh token of the session's family (a random one unless given); only its hash is stored. */
-async function issueRefresh(tx: Storage, session: Session, parentId: string | null, now: number, token = randomSecret()): Promise<string> {
+async function issueRefresh(
+  tx: Storage,
+  session: Session,
+  parentId: string | null,
+  now: number,
+  token = randomSecret(),
+): Promise<string> {
   await tx.refreshTokens.insert({
     id: randomId(),
     sessionId: session.id,
@@ -179,7 +201,11 @@ export function createSessionService(
       // token, it gets that successor again: nothing new is issued, so the chain cannot fork.
       const rotatedAt = current.rotatedAt ?? now;
       const next = await tx.refreshTokens.findByHash(sha256(successor));
-      if (next?.parentId === current.id && next.rotatedAt === null && now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
+      if (
+        next?.parentId === current.id &&
+        next.rotatedAt === null &&
+        now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000
+      ) {
         return { ok: true, session, refresh: successor };
       }
       // Reuse of a rotated token: someone holds a copy. End the whole family, and commit that.
@@ -298,7 +324,8 @@ export function createSessionService(
       if (!claims || claims.client) throw new TokenError();
       // The session is checked on every request, so ending it takes effect at once, not in 15 minutes.
       const session = await storage.sessions.findById(claims.sessionId);
-      if (!session || session.endedAt !== null || session.userId !== claims.userId || session.kind !== 'sso') throw new TokenError();
+      if (!session || session.endedAt !== null || session.userId !== claims.userId || session.kind !== 'sso')
+        throw new TokenError();
       const user = await storage.users.findById(claims.userId);
       if (!user) throw new TokenError();
       return { user, session };

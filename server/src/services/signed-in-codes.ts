@@ -25,7 +25,13 @@ const OWN_CONTACT_SECTIONS: readonly Purpose[] = ['confirm_email_or_phone', 'for
  * For a signed-in caller: the account the request id is to be bound to, or null when the request
  * is a sign-in section's (which a token does not change). Throws what is wrong otherwise.
  */
-export async function signedInBinding(storage: Storage, auth: Authenticated, purpose: Purpose, contact: Contact, isPublic: boolean): Promise<string | null> {
+export async function signedInBinding(
+  storage: Storage,
+  auth: Authenticated,
+  purpose: Purpose,
+  contact: Contact,
+  isPublic: boolean,
+): Promise<string | null> {
   const { user } = auth;
   const newContactTypes = NEW_CONTACT_SECTIONS[purpose];
   if (newContactTypes) {

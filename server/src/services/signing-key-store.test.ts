@@ -31,13 +31,18 @@ describe('a key another instance has just made', () => {
     const kid = await createSigningKey(server.storage, cipher(), ACCESS_ALG, server.clock.now(), server.clock.now());
     const other = createSigningKeyStore({ storage: server.storage, clock: server.clock, cipher: cipher() });
     const { sub, sid } = jwtPayload(spa.access) as { sub: string; sid: string };
-    const token = await createAccessTokenSigner(other.source(ACCESS_ALG), server.clock, server.config.publicUrl).sign({ userId: sub, sessionId: sid }, 900);
+    const token = await createAccessTokenSigner(other.source(ACCESS_ALG), server.clock, server.config.publicUrl).sign(
+      { userId: sub, sessionId: sid },
+      900,
+    );
     expect(jwtHeader(token).kid).toBe(kid);
 
     const me = await server.call('GET', `${V1}/user/MyProfile`, { token });
     expect(me.status).toBe(200);
     // Its JWKS, read again for that token, publishes the key too, well before its cache would have.
-    const published = (await server.call('GET', '/.well-known/jwks.json')).json.keys.map((key: { kid: string }) => key.kid);
+    const published = (await server.call('GET', '/.well-known/jwks.json')).json.keys.map(
+      (key: { kid: string }) => key.kid,
+    );
     expect(published).toContain(kid);
   });
 });

@@ -13,7 +13,15 @@
  */
 import { SIGNING_KEY_CACHE_SECONDS, SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS } from '../config/policy.js';
 import type { Clock } from '../lib/clock.js';
-import { ACCESS_ALG, generateKeyPairJwks, ID_TOKEN_ALG, importKeyPair, type KeySource, type LoadedKey, type SigningAlg } from '../lib/jwt.js';
+import {
+  ACCESS_ALG,
+  generateKeyPairJwks,
+  ID_TOKEN_ALG,
+  importKeyPair,
+  type KeySource,
+  type LoadedKey,
+  type SigningAlg,
+} from '../lib/jwt.js';
 import type { KeyCipher } from '../lib/key-encryption.js';
 import { randomSecret } from '../lib/secrets.js';
 import type { SigningKey, Storage } from '../storage/storage.js';
@@ -45,10 +53,24 @@ interface Entry {
 }
 
 /** Makes and stores a new key of `alg` that signs from `activatesAt` (published from now); returns its kid. */
-export async function createSigningKey(storage: Storage, cipher: KeyCipher, alg: SigningAlg, now: number, activatesAt: number): Promise<string> {
+export async function createSigningKey(
+  storage: Storage,
+  cipher: KeyCipher,
+  alg: SigningAlg,
+  now: number,
+  activatesAt: number,
+): Promise<string> {
   const kid = randomSecret(12);
   const { privateJwk, publicJwk } = await generateKeyPairJwks(alg);
-  await storage.signingKeys.insert({ kid, alg, privateJwk: sealPrivateJwk(cipher, kid, privateJwk), publicJwk, createdAt: now, activatesAt, retiredAt: null });
+  await storage.signingKeys.insert({
+    kid,
+    alg,
+    privateJwk: sealPrivateJwk(cipher, kid, privateJwk),
+    publicJwk,
+    createdAt: now,
+    activatesAt,
+    retiredAt: null,
+  });
   return kid;
 }
 
@@ -56,7 +78,13 @@ export async function createSigningKey(storage: Storage, cipher: KeyCipher, alg:
  * Makes the first key of `alg`, signing at once (no instance or client can have cached a JWKS
  * without it), unless another instance made one first: its key is then the one kept.
  */
-async function createFirstSigningKey(storage: Storage, cipher: KeyCipher, generate: GenerateKeyPair, alg: SigningAlg, now: number): Promise<void> {
+async function createFirstSigningKey(
+  storage: Storage,
+  cipher: KeyCipher,
+  generate: GenerateKeyPair,
+  alg: SigningAlg,
+  now: number,
+): Promise<void> {
   const kid = randomSecret(12);
   const { privateJwk, publicJwk } = await generate(alg);
   await storage.signingKeys.insertFirst({
@@ -70,7 +98,12 @@ async function createFirstSigningKey(storage: Storage, cipher: KeyCipher, genera
   });
 }
 
-export function createSigningKeyStore({ storage, clock, cipher, generate = generateKeyPairJwks }: SigningKeyStoreDeps): SigningKeyStore {
+export function createSigningKeyStore({
+  storage,
+  clock,
+  cipher,
+  generate = generateKeyPairJwks,
+}: SigningKeyStoreDeps): SigningKeyStore {
   /** Imported keys by algorithm and kid: a kid never names another key, so only work is saved here, never a decision. */
   const imported = new Map<SigningAlg, Map<string, Promise<LoadedKey>>>();
   const cached = new Map<SigningAlg, { readAt: number; entries: Promise<Entry[]> }>();
@@ -129,7 +162,8 @@ export function createSigningKeyStore({ storage, clock, cipher, generate = gener
   function entriesForUnknownKid(alg: SigningAlg): Promise<Entry[]> {
     const now = clock.now();
     const last = unknownKidReads.get(alg);
-    if (last && now >= last.readAt && now - last.readAt < SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS * 1000) return last.entries;
+    if (last && now >= last.readAt && now - last.readAt < SIGNING_KEY_UNKNOWN_KID_RELOAD_SECONDS * 1000)
+      return last.entries;
     const fresh = readNow(alg, now);
     unknownKidReads.set(alg, { readAt: now, entries: fresh });
     return fresh;

@@ -9,7 +9,9 @@ const server = useTestServer();
 
 const counts = async () =>
   Promise.all(
-    (['otp_codes', 'verifications', 'step_up_proofs'] as const).map(async (table) => (await server.db.selectFrom(table).select('id').execute()).length),
+    (['otp_codes', 'verifications', 'step_up_proofs'] as const).map(
+      async (table) => (await server.db.selectFrom(table).select('id').execute()).length,
+    ),
   );
 
 describe('sweepSpentCodes', () => {
@@ -22,7 +24,9 @@ describe('sweepSpentCodes', () => {
     server.clock.advanceSeconds(SPENT_CODE_KEEP_SECONDS + 5 * 60 - 1);
     expect(await sweepSpentCodes(server.storage, server.clock)).toBe(0);
     const second = await server.registerByPhone('+998901250022');
-    expect((await server.post(PROOF, { password: 'Qovun-pishdi-Chorsu-7' }, { token: second.access })).status).toBe(200);
+    expect((await server.post(PROOF, { password: 'Qovun-pishdi-Chorsu-7' }, { token: second.access })).status).toBe(
+      200,
+    );
     // Every row of the first sign-up has now been expired for over a day; the second's not.
     server.clock.advanceSeconds(60 * 60);
     expect(await sweepSpentCodes(server.storage, server.clock)).toBe(before.reduce((sum, count) => sum + count, 0));

@@ -10,6 +10,10 @@ import type { Storage } from '../storage/storage.js';
 
 export async function sweepSpentCodes(storage: Storage, clock: Clock): Promise<number> {
   const before = clock.now() - SPENT_CODE_KEEP_SECONDS * 1000;
-  const swept = await Promise.all([storage.codes.sweepExpired(before), storage.verifications.sweepExpired(before), storage.stepUpProofs.sweepExpired(before)]);
+  const swept = await Promise.all([
+    storage.codes.sweepExpired(before),
+    storage.verifications.sweepExpired(before),
+    storage.stepUpProofs.sweepExpired(before),
+  ]);
   return swept.reduce((sum, count) => sum + count, 0);
 }

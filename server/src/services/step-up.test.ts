@@ -10,7 +10,11 @@ const { server, steps, tokens } = useSecurityTests(PHONE);
 /** Spends a proof on a phone change to a fresh number; returns the answer. */
 async function changePhone(proof: string | undefined, phone = NEW_PHONE, token = tokens.access) {
   const requestId = await steps.verifySignedIn(token, { phone }, 'change_phone_verification');
-  return server.post(`${V1}/user/change-phone/`, { ...(proof === undefined ? {} : { proof }), request_id: requestId }, { token });
+  return server.post(
+    `${V1}/user/change-phone/`,
+    { ...(proof === undefined ? {} : { proof }), request_id: requestId },
+    { token },
+  );
 }
 
 describe('a proof by password', () => {
@@ -27,17 +31,24 @@ describe('a proof by password', () => {
   it('is refused for a wrong password with invalid_old_password, and locked like sign-ins after repeated failures', async () => {
     for (let i = 0; i < 3; i += 1) {
       const wrong = await server.post(PROOF, { password: `wrong-password-${i}` }, { token: tokens.access });
-      expect([wrong.status, wrong.json]).toEqual([400, { errors: [{ error: 'invalid_old_password', field: 'password' }] }]);
+      expect([wrong.status, wrong.json]).toEqual([
+        400,
+        { errors: [{ error: 'invalid_old_password', field: 'password' }] },
+      ]);
     }
     const locked = await server.post(PROOF, { password: 'Qovun-pishdi-Chorsu-7' }, { token: tokens.access });
     expect([locked.status, locked.json]).toEqual([429, { errors: [{ error: 'too_many_attempts_login' }] }]);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     server.clock.advanceSeconds(31);
-    expect((await server.post(PROOF, { password: 'Qovun-pishdi-Chorsu-7' }, { token: tokens.access })).status).toBe(200);
+    expect((await server.post(PROOF, { password: 'Qovun-pishdi-Chorsu-7' }, { token: tokens.access })).status).toBe(
+      200,
+    );
   });
 
   it('needs exactly one of password and request_id', async () => {
-    expect((await server.post(PROOF, {}, { token: tokens.access })).json).toEqual({ errors: [{ error: 'field_required', field: 'password' }] });
+    expect((await server.post(PROOF, {}, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'field_required', field: 'password' }],
+    });
     const both = await server.post(PROOF, { password: 'x', request_id: 'y' }, { token: tokens.access });
     expect(both.json).toEqual({ errors: [{ error: 'invalid_value', field: 'password' }] });
   });
@@ -95,7 +106,15 @@ describe('spending a proof', () => {
     const inTime = await steps.proofByPassword(tokens.access);
     server.clock.advanceSeconds(299);
     const requestId = await steps.verifySignedIn(tokens.access, { phone: NEW_PHONE }, 'change_phone_verification');
-    expect((await server.post(`${V1}/user/change-phone/`, { proof: inTime, request_id: requestId }, { token: tokens.access })).status).toBe(200);
+    expect(
+      (
+        await server.post(
+          `${V1}/user/change-phone/`,
+          { proof: inTime, request_id: requestId },
+          { token: tokens.access },
+        )
+      ).status,
+    ).toBe(200);
     server.clock.advanceSeconds(1);
     const refused = await changePhone(late, '+998901250098');
     expect(refused.json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
@@ -113,7 +132,11 @@ describe('spending a proof', () => {
 
   it('stays usable when the change it was spent on is refused', async () => {
     const proof = await steps.proofByPassword(tokens.access);
-    const refused = await server.post(`${V1}/user/change-phone/`, { proof, request_id: 'unknown' }, { token: tokens.access });
+    const refused = await server.post(
+      `${V1}/user/change-phone/`,
+      { proof, request_id: 'unknown' },
+      { token: tokens.access },
+    );
     expect(refused.json).toEqual({ errors: [{ error: 'request_id_error', field: 'request_id' }] });
     expect((await changePhone(proof)).status).toBe(200);
   });

@@ -29,7 +29,12 @@ export async function issueStepUpProof(tx: Storage, auth: Authenticated, now: nu
  * Uses the proof up inside the caller's transaction, so that a change refused later (a number taken)
  * leaves it usable. Missing, unknown, another sign-in's, expired or used: `proof_required`.
  */
-export async function consumeStepUpProof(tx: Storage, proof: string | undefined, auth: Authenticated, now: number): Promise<void> {
+export async function consumeStepUpProof(
+  tx: Storage,
+  proof: string | undefined,
+  auth: Authenticated,
+  now: number,
+): Promise<void> {
   const stored = proof ? await tx.stepUpProofs.findByHash(sha256(proof)) : undefined;
   const usable =
     stored !== undefined &&

@@ -19,5 +19,7 @@ export const catalogues: Readonly<Record<Locale, Catalogue>> = { uz, uzc, kaa, r
 /** The text of `key` in `locale` (falling back to uz, then to the key), placeholders filled. */
 export function translate(locale: Locale, key: CatalogueKey, params: Record<string, string | number> = {}): string {
   const template = catalogues[locale][key] ?? catalogues.uz[key] ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

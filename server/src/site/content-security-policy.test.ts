@@ -11,7 +11,12 @@ const HASH = "'sha256-N8Ty8tdXaaD4NsHsyqXPPBaQ38cBCoHEvOSStsx0a78='";
 
 describe('the sources the build adds to the pages’ policy', () => {
   it('reads the hosts and hashes the build wrote', () => {
-    const written = { 'connect-src': ['https://o42.ingest.sentry.io'], 'img-src': ['https://cdn.kirish.uz'], 'script-src': [HASH], 'style-src': [] };
+    const written = {
+      'connect-src': ['https://o42.ingest.sentry.io'],
+      'img-src': ['https://cdn.kirish.uz'],
+      'script-src': [HASH],
+      'style-src': [],
+    };
     writeFileSync(join(dir, 'csp-sources.json'), JSON.stringify(written));
     expect(readPageSources(dir)).toEqual(written);
   });
@@ -41,9 +46,11 @@ describe('the sources the build adds to the pages’ policy', () => {
 
 describe('pagePolicy', () => {
   it('frames nothing by default, and lists the origins it is given otherwise', () => {
-    expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: [], reportTo: false })).toContain("frame-ancestors 'none';");
-    expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: ['https://shop.example.uz'], reportTo: false })).toContain(
-      'frame-ancestors https://shop.example.uz;',
+    expect(pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: [], reportTo: false })).toContain(
+      "frame-ancestors 'none';",
     );
+    expect(
+      pagePolicy({ sources: OWN_ORIGIN_ONLY, frameAncestors: ['https://shop.example.uz'], reportTo: false }),
+    ).toContain('frame-ancestors https://shop.example.uz;');
   });
 });

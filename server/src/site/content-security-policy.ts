@@ -58,7 +58,10 @@ export function parsePageSources(json: unknown): PageSources {
   const record = json as Record<string, unknown>;
   const list = (directive: keyof PageSources, valid: (value: string) => boolean): string[] => {
     const values = record[directive] ?? [];
-    if (!Array.isArray(values) || !values.every((value): value is string => typeof value === 'string' && valid(value))) {
+    if (
+      !Array.isArray(values) ||
+      !values.every((value): value is string => typeof value === 'string' && valid(value))
+    ) {
       throw new Error(
         `"${directive}" must be a list of ${directive === 'script-src' || directive === 'style-src' ? "hash sources ('sha256-…')" : 'origins (https://host)'}`,
       );
@@ -66,7 +69,8 @@ export function parsePageSources(json: unknown): PageSources {
     return values;
   };
   const unknown = Object.keys(record).filter((key) => !(key in OWN_ORIGIN_ONLY));
-  if (unknown.length > 0) throw new Error(`it names no directive ${unknown.map((key) => JSON.stringify(key)).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`it names no directive ${unknown.map((key) => JSON.stringify(key)).join(', ')}`);
   return {
     'connect-src': list('connect-src', isSerializedOrigin),
     'img-src': list('img-src', isSerializedOrigin),

@@ -12,15 +12,22 @@ import { demoSite } from './demo-site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kirish-demo-'));
 mkdirSync(join(root, 'assets'));
-writeFileSync(join(root, 'index.html'), '<meta name="kirish-sso" content="__KIRISH_SSO__"><script src="__KIRISH_SSO__/widget/widget.js"></script>');
+writeFileSync(
+  join(root, 'index.html'),
+  '<meta name="kirish-sso" content="__KIRISH_SSO__"><script src="__KIRISH_SSO__/widget/widget.js"></script>',
+);
 writeFileSync(join(root, 'assets', 'main.js'), 'export {}');
 writeFileSync(join(root, 'assets', 'index-Dp-AOVof.js'), 'export const shop = "Bozor";\n'.repeat(100));
-execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/compress-dist.mjs', import.meta.url)), root], { stdio: 'pipe' });
+execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/compress-dist.mjs', import.meta.url)), root], {
+  stdio: 'pipe',
+});
 const clock = createManualClock();
 const logged: string[] = [];
 const violations = createViolationLog({ clock, log: (line) => logged.push(line) });
 // The report limit's windows (csp-report-routes.test.ts tests them): every report is the first of its window here.
-const storage = { rateWindows: { hit: () => Promise.resolve({ hits: 1, windowStart: clock.now() }) } } as unknown as Storage;
+const storage = {
+  rateWindows: { hit: () => Promise.resolve({ hits: 1, windowStart: clock.now() }) },
+} as unknown as Storage;
 const reports = cspReportRoutes({ violations, site: 'demo', clock, storage, clientAddress: () => '127.0.0.1' });
 const app = demoSite({ root, ssoOrigin: 'http://127.0.0.1:9090', reports });
 
@@ -42,7 +49,9 @@ describe('the demo partner site', () => {
   });
 
   it('serves its hashed assets precompressed and cacheable for a year, as the SSO does', async () => {
-    const response = await app.request('/assets/index-Dp-AOVof.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await app.request('/assets/index-Dp-AOVof.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toBe('Accept-Encoding');
@@ -78,11 +87,22 @@ describe('the demo partner site', () => {
 
   it('takes its page’s violation reports at /csp-report, recorded as the demo’s', async () => {
     const report = {
-      'csp-report': { 'document-uri': 'http://127.0.0.1:8081/', 'blocked-uri': 'inline', 'effective-directive': 'script-src-elem', disposition: 'enforce' },
+      'csp-report': {
+        'document-uri': 'http://127.0.0.1:8081/',
+        'blocked-uri': 'inline',
+        'effective-directive': 'script-src-elem',
+        disposition: 'enforce',
+      },
     };
-    const response = await app.request('/csp-report', { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) });
+    const response = await app.request('/csp-report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: JSON.stringify(report),
+    });
     expect(response.status).toBe(204);
-    expect(violations.list()).toMatchObject([{ site: 'demo', document: 'http://127.0.0.1:8081/', blocked: 'inline', directive: 'script-src-elem' }]);
+    expect(violations.list()).toMatchObject([
+      { site: 'demo', document: 'http://127.0.0.1:8081/', blocked: 'inline', directive: 'script-src-elem' },
+    ]);
     expect(logged).toEqual(['csp violation (demo, enforce): script-src-elem blocked inline on http://127.0.0.1:8081/']);
   });
 

@@ -45,7 +45,10 @@ export function demoSite(options: DemoSiteOptions): Hono {
   app.get('*', async (c, next) => {
     if (PAGES.has(c.req.path)) {
       c.header('Content-Security-Policy', policy);
-      return sendNegotiated(c, await currentPage(), { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+      return sendNegotiated(c, await currentPage(), {
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'no-cache',
+      });
     }
     const file = c.req.path.slice(1);
     return (await serveDistFile(c, { root: options.root, file, cache: cachePolicyOf(file) })) ?? next();

@@ -32,7 +32,10 @@ mkdirSync(join(app, '.vite'), { recursive: true });
 mkdirSync(join(dist, 'widget'), { recursive: true });
 writeFileSync(join(app, 'index.html'), shell);
 writeFileSync(join(app, 'assets', 'index-AbCd1234.js'), script);
-writeFileSync(join(app, 'assets', 'index-AbCd1234.js.map'), JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: 'AAAA;'.repeat(400) }));
+writeFileSync(
+  join(app, 'assets', 'index-AbCd1234.js.map'),
+  JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: 'AAAA;'.repeat(400) }),
+);
 writeFileSync(join(app, 'assets', 'index-Xy_9-8Zq.css'), styles);
 writeFileSync(join(app, 'assets', 'logo-Qw3rTy12.png'), Buffer.alloc(2048, 7));
 writeFileSync(join(app, 'assets', 'late-Late1234.js'), script);
@@ -63,7 +66,8 @@ function siteApp(serveSourceMaps: boolean): Hono {
 const production = siteApp(false);
 const development = siteApp(true);
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => production.request(path, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  production.request(path, { method, headers });
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -172,7 +176,8 @@ describe('ETag and If-None-Match (RFC 9110 §8.8.3, §13.1.2)', () => {
 
   it('gives each coding of a file its own tag, so a tag of the brotli bytes does not validate the gzip ones', async () => {
     const tags = new Set<string | null>();
-    for (const encoding of ['br', 'gzip', 'identity']) tags.add((await get('/widget/widget.js', { 'accept-encoding': encoding })).headers.get('etag'));
+    for (const encoding of ['br', 'gzip', 'identity'])
+      tags.add((await get('/widget/widget.js', { 'accept-encoding': encoding })).headers.get('etag'));
     expect(tags.size).toBe(3);
     const brTag = (await get('/widget/widget.js', { 'accept-encoding': 'br' })).headers.get('etag') ?? '';
     const gzip = await get('/widget/widget.js', { 'accept-encoding': 'gzip', 'if-none-match': brTag });
@@ -219,11 +224,16 @@ describe('what is not served', () => {
 
   it('names a script’s source map in its SourceMap header outside production only', async () => {
     expect((await get('/assets/index-AbCd1234.js')).headers.get('sourcemap')).toBeNull();
-    expect((await development.request('/assets/index-AbCd1234.js')).headers.get('sourcemap')).toBe('index-AbCd1234.js.map');
+    expect((await development.request('/assets/index-AbCd1234.js')).headers.get('sourcemap')).toBe(
+      'index-AbCd1234.js.map',
+    );
   });
 
-  it.each(['/.vite/manifest.json', '/widget/..%2fapp/index.html', '/assets/..%5cindex.html'])('answers %s with 404, not the file', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-  });
+  it.each(['/.vite/manifest.json', '/widget/..%2fapp/index.html', '/assets/..%5cindex.html'])(
+    'answers %s with 404, not the file',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+    },
+  );
 });

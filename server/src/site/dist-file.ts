@@ -57,7 +57,12 @@ const tags = new Map<string, Tagged>();
 function pathInside(root: string, file: string): string | null {
   const segments = file.split('/');
   // No "..", no empty segment, no dot files (dist/app/.vite holds the build manifest), no backslash.
-  if (segments.some((segment) => segment === '' || segment.startsWith('.') || segment.includes('\\') || segment.includes('\0'))) return null;
+  if (
+    segments.some(
+      (segment) => segment === '' || segment.startsWith('.') || segment.includes('\\') || segment.includes('\0'),
+    )
+  )
+    return null;
   const base = resolve(root);
   const path = resolve(base, ...segments);
   return path.startsWith(base + sep) ? path : null;
@@ -83,10 +88,13 @@ export async function serveDistFile(c: Context, options: DistFileOptions): Promi
 
   // A compressed file counts only if it is at least as new as its original: one left over from an
   // older build would serve old code.
-  const variants = new Map<Coding, { path: string; mtimeMs: number; size: number }>([['identity', { path, mtimeMs: original.mtimeMs, size: original.size }]]);
+  const variants = new Map<Coding, { path: string; mtimeMs: number; size: number }>([
+    ['identity', { path, mtimeMs: original.mtimeMs, size: original.size }],
+  ]);
   for (const [coding, suffix] of Object.entries(CODING_SUFFIX) as [Coding, string][]) {
     const stats = await fileStats(path + suffix);
-    if (stats && stats.mtimeMs >= original.mtimeMs) variants.set(coding, { path: path + suffix, mtimeMs: stats.mtimeMs, size: stats.size });
+    if (stats && stats.mtimeMs >= original.mtimeMs)
+      variants.set(coding, { path: path + suffix, mtimeMs: stats.mtimeMs, size: stats.size });
   }
   const coding = chooseCoding(c.req.header('Accept-Encoding'), [...variants.keys()]);
   const chosen = variants.get(coding) ?? { path, mtimeMs: original.mtimeMs, size: original.size };

@@ -11,7 +11,8 @@ import { staticSite } from './static-site.js';
 const dist = mkdtempSync(join(tmpdir(), 'kirish-prerendered-'));
 mkdirSync(join(dist, 'app', 'prerendered'), { recursive: true });
 writeFileSync(join(dist, 'app', 'index.html'), '<!doctype html><title>shell</title>');
-for (const locale of ['uz', 'ru', 'en']) writeFileSync(join(dist, 'app', 'prerendered', `login.${locale}.html`), `<!doctype html><h1>login ${locale}</h1>`);
+for (const locale of ['uz', 'ru', 'en'])
+  writeFileSync(join(dist, 'app', 'prerendered', `login.${locale}.html`), `<!doctype html><h1>login ${locale}</h1>`);
 writeFileSync(join(dist, 'app', 'prerendered', 'embed.uz.html'), '<!doctype html><h1>embed uz</h1>');
 writeFileSync(join(dist, 'app', 'prerendered', 'developers-guide.ru.html'), '<!doctype html><h1>guide ru</h1>');
 
@@ -95,10 +96,14 @@ describe('the prerendered pages', () => {
     const first = await page('/login', { 'Accept-Language': 'ru' });
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await app.request('/login', { headers: { 'Accept-Language': 'ru', 'If-None-Match': etag as string } });
+    const again = await app.request('/login', {
+      headers: { 'Accept-Language': 'ru', 'If-None-Match': etag as string },
+    });
     expect(again.status).toBe(304);
     // In another language the page is another one, with another tag.
-    const other = await app.request('/login', { headers: { 'Accept-Language': 'en', 'If-None-Match': etag as string } });
+    const other = await app.request('/login', {
+      headers: { 'Accept-Language': 'en', 'If-None-Match': etag as string },
+    });
     expect(other.status).toBe(200);
   });
 });

@@ -17,14 +17,25 @@ writeFileSync(join(dist, 'app', 'assets', 'index-abc.js'), 'console.log(1)');
 writeFileSync(join(dist, 'widget', 'widget.js'), 'window.Kirish={}');
 
 const DEMO = 'http://127.0.0.1:8081';
-const registered: Record<string, string[]> = { 'kirish-demo': [DEMO, 'https://shop.example.uz'], broken: ["'unsafe-inline'", 'http://a.uz; script-src *'] };
+const registered: Record<string, string[]> = {
+  'kirish-demo': [DEMO, 'https://shop.example.uz'],
+  broken: ["'unsafe-inline'", 'http://a.uz; script-src *'],
+};
 const embedAncestors = async (id: string) => registered[id] ?? [];
 
 function siteWith(options: Partial<StaticSiteOptions> = {}): Hono {
   const app = new Hono();
   app.use(
     '*',
-    staticSite({ appRoot: join(dist, 'app'), distRoot: dist, embedAncestors, serveSourceMaps: false, sources: OWN_ORIGIN_ONLY, reportTo: false, ...options }),
+    staticSite({
+      appRoot: join(dist, 'app'),
+      distRoot: dist,
+      embedAncestors,
+      serveSourceMaps: false,
+      sources: OWN_ORIGIN_ONLY,
+      reportTo: false,
+      ...options,
+    }),
   );
   app.notFound((c) => c.text('not found', 404));
   return app;
@@ -103,7 +114,16 @@ describe('the static site', () => {
 });
 
 describe('the Content-Security-Policy of the pages', () => {
-  it.each(['/', '/login', '/register', '/personal/edit', '/security/active-sessions/', '/oauth?client_id=kirish-demo', '/deleted-account', '/no/such/page'])(
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/personal/edit',
+    '/security/active-sessions/',
+    '/oauth?client_id=kirish-demo',
+    '/deleted-account',
+    '/no/such/page',
+  ])(
     'sends %s with a policy that runs only this origin’s scripts, nothing inline, and reports what it blocks',
     async (path) => {
       const response = await app.request(path);

@@ -63,7 +63,10 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
   }
 
   function sendPolicy(c: Context, ancestors: readonly string[]): void {
-    c.header('Content-Security-Policy', pagePolicy({ sources: options.sources, frameAncestors: ancestors, reportTo: options.reportTo }));
+    c.header(
+      'Content-Security-Policy',
+      pagePolicy({ sources: options.sources, frameAncestors: ancestors, reportTo: options.reportTo }),
+    );
     if (options.reportTo) c.header('Reporting-Endpoints', REPORTING_ENDPOINTS);
   }
 
@@ -83,7 +86,8 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
       // The build writes its source maps without a comment in the scripts (bytes every visitor would
       // download, pointing at a 404 in production): outside production the header names the map, and
       // a browser's developer tools read it as they read the comment (Source Map format, ECMA-426).
-      if (options.serveSourceMaps && SCRIPT_FILE.test(file)) c.header('SourceMap', `${file.slice(file.lastIndexOf('/') + 1)}.map`);
+      if (options.serveSourceMaps && SCRIPT_FILE.test(file))
+        c.header('SourceMap', `${file.slice(file.lastIndexOf('/') + 1)}.map`);
       return (await serveDistFile(c, { root: options.appRoot, file, cache: cachePolicyOf(file) })) ?? next();
     }
     sendPolicy(c, await frameAncestors(path, c.req.query('client_id')));
@@ -92,7 +96,11 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
     if (path === EMBED_PATH) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     // The shell names the current build's hashed assets: a browser must ask again each time.
     const page = prerenderedPage(c);
-    const prerendered = page ? await serveDistFile(c, { root: options.appRoot, file: page, cache: 'revalidate' }) : null;
-    return prerendered ?? (await serveDistFile(c, { root: options.appRoot, file: SHELL, cache: 'revalidate' })) ?? next();
+    const prerendered = page
+      ? await serveDistFile(c, { root: options.appRoot, file: page, cache: 'revalidate' })
+      : null;
+    return (
+      prerendered ?? (await serveDistFile(c, { root: options.appRoot, file: SHELL, cache: 'revalidate' })) ?? next()
+    );
   };
 }

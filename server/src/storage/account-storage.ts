@@ -5,7 +5,9 @@
 import type { User } from './records.js';
 
 /** The contact fields of an account that the security pages write; only those given change. */
-export type ContactChanges = Partial<Pick<User, 'phone' | 'email' | 'emailVerified' | 'secondaryPhone' | 'secondaryEmail'>>;
+export type ContactChanges = Partial<
+  Pick<User, 'phone' | 'email' | 'emailVerified' | 'secondaryPhone' | 'secondaryEmail'>
+>;
 
 export interface AccountStorage {
   users: {

@@ -22,7 +22,8 @@ export const isSet = (value: number): boolean => Number(value) === TRUE;
  * milliseconds) and every COUNT as a string.
  */
 export const integer = (value: number | string | bigint): number => Number(value);
-export const optionalInteger = (value: number | string | bigint | null): number | null => (value === null ? null : Number(value));
+export const optionalInteger = (value: number | string | bigint | null): number | null =>
+  value === null ? null : Number(value);
 
 /** Whether an UPDATE changed a row: the single-use and compare-and-set writes hang on it. */
 export const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;

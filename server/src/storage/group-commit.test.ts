@@ -74,7 +74,10 @@ describe('group commit', () => {
   });
 
   it('lets a unit read what an earlier unit of the same group wrote, in arrival order', async () => {
-    const [, found] = await Promise.all([storage.transaction((tx) => tx.users.insert(user('1'))), storage.transaction((tx) => tx.users.findById('1'))]);
+    const [, found] = await Promise.all([
+      storage.transaction((tx) => tx.users.insert(user('1'))),
+      storage.transaction((tx) => tx.users.findById('1')),
+    ]);
     expect(found?.id).toBe('1');
   });
 

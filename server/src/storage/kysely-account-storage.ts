@@ -24,18 +24,37 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         return row && toUser(row);
       },
       async findByVerifiedEmail(email) {
-        const row = await db.selectFrom('users').selectAll().where('email', '=', email).where('email_verified', '=', TRUE).executeTakeFirst();
+        const row = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('email', '=', email)
+          .where('email_verified', '=', TRUE)
+          .executeTakeFirst();
         return row && toUser(row);
       },
       async hasUnverifiedEmail(email) {
-        const row = await db.selectFrom('users').select('id').where('email', '=', email).where('email_verified', '=', FALSE).executeTakeFirst();
+        const row = await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .where('email_verified', '=', FALSE)
+          .executeTakeFirst();
         return row !== undefined;
       },
       async releaseUnverifiedEmail(email, at) {
-        await db.updateTable('users').set({ email: null, updated_at: at }).where('email', '=', email).where('email_verified', '=', FALSE).execute();
+        await db
+          .updateTable('users')
+          .set({ email: null, updated_at: at })
+          .where('email', '=', email)
+          .where('email_verified', '=', FALSE)
+          .execute();
       },
       async setPasswordHash(id, passwordHash, at) {
-        await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', id).execute();
+        await db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+          .where('id', '=', id)
+          .execute();
       },
     },
 
@@ -52,7 +71,12 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         const row = await db
           .selectFrom('users')
           .selectAll()
-          .where((eb) => eb.or([eb.and([eb('email', '=', email), eb('email_verified', '=', TRUE)]), eb('secondary_email', '=', email)]))
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('email', '=', email), eb('email_verified', '=', TRUE)]),
+              eb('secondary_email', '=', email),
+            ]),
+          )
           .executeTakeFirst();
         return row && toUser(row);
       },
@@ -94,7 +118,9 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
       async erase(userId) {
         const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
         if (!user) return false;
-        const contacts = [user.phone, user.email, user.secondary_phone, user.secondary_email].filter((value) => value !== null);
+        const contacts = [user.phone, user.email, user.secondary_phone, user.secondary_email].filter(
+          (value) => value !== null,
+        );
         // Each table by name rather than by ON DELETE CASCADE alone: what is erased is written here,
         // whatever a later migration does to a foreign key.
         if (contacts.length > 0) {

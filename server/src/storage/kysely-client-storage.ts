@@ -100,7 +100,13 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
         }
       },
       async listByOwner(ownerId) {
-        const rows = await db.selectFrom('oauth_clients').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+        const rows = await db
+          .selectFrom('oauth_clients')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
         return rows.map(toClient);
       },
       async countByOwner(ownerId) {
@@ -151,7 +157,11 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
           .execute();
       },
       async findByHash(codeHash) {
-        const row = await db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+        const row = await db
+          .selectFrom('authorization_codes')
+          .selectAll()
+          .where('code_hash', '=', codeHash)
+          .executeTakeFirst();
         return row && toAuthorizationCode(row);
       },
       async markUsed(id, at, sessionId) {
@@ -207,7 +217,11 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
         return rows.map(toGrant);
       },
       async remove(userId, clientId) {
-        const result = await db.deleteFrom('oauth_grants').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+        const result = await db
+          .deleteFrom('oauth_grants')
+          .where('user_id', '=', userId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
         return integer(result.numDeletedRows);
       },
     },

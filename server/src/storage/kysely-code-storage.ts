@@ -146,11 +146,20 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
           .execute();
       },
       async findByHash(requestHash) {
-        const row = await db.selectFrom('verifications').selectAll().where('request_hash', '=', requestHash).executeTakeFirst();
+        const row = await db
+          .selectFrom('verifications')
+          .selectAll()
+          .where('request_hash', '=', requestHash)
+          .executeTakeFirst();
         return row && toVerification(row);
       },
       async markUsed(id, at) {
-        const result = await db.updateTable('verifications').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+        const result = await db
+          .updateTable('verifications')
+          .set({ used_at: at })
+          .where('id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
         return changed(result);
       },
       sweepExpired: (before) => deleteExpired('verifications', before),
@@ -172,11 +181,20 @@ export function codeStorageOn(db: Kysely<Database>): CodeStorage {
           .execute();
       },
       async findByHash(proofHash) {
-        const row = await db.selectFrom('step_up_proofs').selectAll().where('proof_hash', '=', proofHash).executeTakeFirst();
+        const row = await db
+          .selectFrom('step_up_proofs')
+          .selectAll()
+          .where('proof_hash', '=', proofHash)
+          .executeTakeFirst();
         return row && toStepUpProof(row);
       },
       async markUsed(id, at) {
-        const result = await db.updateTable('step_up_proofs').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+        const result = await db
+          .updateTable('step_up_proofs')
+          .set({ used_at: at })
+          .where('id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
         return changed(result);
       },
       sweepExpired: (before) => deleteExpired('step_up_proofs', before),

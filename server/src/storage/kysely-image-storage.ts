@@ -10,16 +10,31 @@ export function imageStorageOn(db: Kysely<Database>): ImageStorage {
         if (variants.length === 0) return;
         await db
           .insertInto('images')
-          .values(variants.map(({ size, data }) => ({ source, size, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), created_at: at })))
+          .values(
+            variants.map(({ size, data }) => ({
+              source,
+              size,
+              data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+              created_at: at,
+            })),
+          )
           .onConflict((conflict) => conflict.columns(['source', 'size']).doNothing())
           .execute();
       },
       async read(source, size) {
-        const row = await db.selectFrom('images').select('data').where('source', '=', source).where('size', '=', size).executeTakeFirst();
+        const row = await db
+          .selectFrom('images')
+          .select('data')
+          .where('source', '=', source)
+          .where('size', '=', size)
+          .executeTakeFirst();
         return row ? Buffer.from(row.data) : null;
       },
       async has(source) {
-        return (await db.selectFrom('images').select('size').where('source', '=', source).limit(1).executeTakeFirst()) !== undefined;
+        return (
+          (await db.selectFrom('images').select('size').where('source', '=', source).limit(1).executeTakeFirst()) !==
+          undefined
+        );
       },
       async remove(source) {
         await db.deleteFrom('images').where('source', '=', source).execute();

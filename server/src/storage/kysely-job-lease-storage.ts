@@ -42,7 +42,14 @@ export function jobLeaseStorageOn(db: Kysely<Database>): JobLeaseStorage {
 
       async get(name) {
         const row = await db.selectFrom('job_leases').selectAll().where('name', '=', name).executeTakeFirst();
-        return row && { name: row.name, holder: row.holder, leaseUntil: optionalInteger(row.lease_until), lastRunAt: optionalInteger(row.last_run_at) };
+        return (
+          row && {
+            name: row.name,
+            holder: row.holder,
+            leaseUntil: optionalInteger(row.lease_until),
+            lastRunAt: optionalInteger(row.last_run_at),
+          }
+        );
       },
     },
   };

@@ -29,7 +29,13 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
   return {
     signingKeys: {
       async list() {
-        const rows = await db.selectFrom('signing_keys').selectAll().orderBy('activates_at', 'desc').orderBy('created_at', 'desc').orderBy('kid').execute();
+        const rows = await db
+          .selectFrom('signing_keys')
+          .selectAll()
+          .orderBy('activates_at', 'desc')
+          .orderBy('created_at', 'desc')
+          .orderBy('kid')
+          .execute();
         return rows.map((row) => ({
           kid: row.kid,
           alg: row.alg,
@@ -54,7 +60,12 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
             .values({ scope: FIRST_KEY_LOCK, key: key.alg, taken_at: key.createdAt })
             .onConflict((conflict) => conflict.columns(['scope', 'key']).doUpdateSet({ taken_at: key.createdAt }))
             .execute();
-          const existing = await trx.selectFrom('signing_keys').select('kid').where('alg', '=', key.alg).limit(1).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('signing_keys')
+            .select('kid')
+            .where('alg', '=', key.alg)
+            .limit(1)
+            .executeTakeFirst();
           if (existing) return false;
           await insertKey(trx, key);
           return true;
@@ -62,20 +73,36 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
         return db.isTransaction ? work(db) : db.transaction().execute(work);
       },
       async retire(kid, at) {
-        await db.updateTable('signing_keys').set({ retired_at: at }).where('kid', '=', kid).where('retired_at', 'is', null).execute();
+        await db
+          .updateTable('signing_keys')
+          .set({ retired_at: at })
+          .where('kid', '=', kid)
+          .where('retired_at', 'is', null)
+          .execute();
       },
       async removeRetiredBefore(before) {
         const result = await db.deleteFrom('signing_keys').where('retired_at', '<=', before).executeTakeFirst();
         return Number(result.numDeletedRows);
       },
       async replacePrivateJwk(kid, from, to) {
-        return changed(await db.updateTable('signing_keys').set({ private_jwk: to }).where('kid', '=', kid).where('private_jwk', '=', from).executeTakeFirst());
+        return changed(
+          await db
+            .updateTable('signing_keys')
+            .set({ private_jwk: to })
+            .where('kid', '=', kid)
+            .where('private_jwk', '=', from)
+            .executeTakeFirst(),
+        );
       },
     },
 
     secrets: {
       async getOrCreate(name, create, at) {
-        const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+        const existing = await db
+          .selectFrom('server_secrets')
+          .select('value')
+          .where('name', '=', name)
+          .executeTakeFirst();
         if (existing) return existing.value;
         // Instances starting together may both create it: the first insert wins and both read it back.
         await db
@@ -83,14 +110,25 @@ export function keyStorageOn(db: Kysely<Database>): KeyStorage {
           .values({ name, value: create(), created_at: at })
           .onConflict((conflict) => conflict.column('name').doNothing())
           .execute();
-        const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('server_secrets')
+          .select('value')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
         return row.value;
       },
       async list() {
         return db.selectFrom('server_secrets').select(['name', 'value']).orderBy('name').execute();
       },
       async replace(name, from, to) {
-        return changed(await db.updateTable('server_secrets').set({ value: to }).where('name', '=', name).where('value', '=', from).executeTakeFirst());
+        return changed(
+          await db
+            .updateTable('server_secrets')
+            .set({ value: to })
+            .where('name', '=', name)
+            .where('value', '=', from)
+            .executeTakeFirst(),
+        );
       },
     },
   };

@@ -21,7 +21,13 @@ export function outboxStorageOn(db: Kysely<Database>): OutboxStorage {
           .execute();
       },
       async list(limit) {
-        const rows = await db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+        const rows = await db
+          .selectFrom('outbox')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
         return rows.map((row) => ({
           id: row.id,
           channel: row.channel as 'sms' | 'call' | 'email',

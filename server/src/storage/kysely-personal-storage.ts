@@ -58,7 +58,12 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
         return rows.map(toAddress);
       },
       async find(userId, id) {
-        const row = await db.selectFrom('addresses').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        const row = await db
+          .selectFrom('addresses')
+          .selectAll()
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         return row && toAddress(row);
       },
       async countByUser(userId) {
@@ -107,7 +112,11 @@ export function personalStorageOn(db: Kysely<Database>): PersonalStorage {
           .execute();
       },
       async remove(userId, id) {
-        const result = await db.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        const result = await db
+          .deleteFrom('addresses')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         return deleted(result);
       },
       async setDefault(userId, id, at) {

@@ -29,7 +29,12 @@ export function rateWindowStorageOn(db: Kysely<Database>): RateWindowStorage {
       },
 
       async get(scope, key) {
-        const row = await db.selectFrom('rate_windows').select(['hits', 'window_start']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        const row = await db
+          .selectFrom('rate_windows')
+          .select(['hits', 'window_start'])
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
         return row && { hits: integer(row.hits), windowStart: integer(row.window_start) };
       },
 

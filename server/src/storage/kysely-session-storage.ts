@@ -26,7 +26,10 @@ function toRefreshToken(row: Selectable<RefreshTokensTable>): RefreshToken {
  * rotateCurrent as a sequence of statements, for SQLite: atomic only inside a transaction, which
  * kysely-storage.ts opens around it (the group commit's unit of work).
  */
-export async function rotateCurrentInSteps(db: Kysely<Database>, rotation: CurrentRotation): Promise<Session | undefined> {
+export async function rotateCurrentInSteps(
+  db: Kysely<Database>,
+  rotation: CurrentRotation,
+): Promise<Session | undefined> {
   const { at, lifetimeMs } = rotation;
   const found = await db
     .selectFrom('refresh_tokens as t')
@@ -72,7 +75,10 @@ export async function rotateCurrentInSteps(db: Kysely<Database>, rotation: Curre
  * and writes, COMMIT). The UPDATE takes the token's row lock: of concurrent presentations, the
  * others wait, find it rotated when it commits (rotated_at IS NULL re-checked), and get no row.
  */
-export async function rotateCurrentInOneStatement(db: Kysely<Database>, rotation: CurrentRotation): Promise<Session | undefined> {
+export async function rotateCurrentInOneStatement(
+  db: Kysely<Database>,
+  rotation: CurrentRotation,
+): Promise<Session | undefined> {
   const { at, lifetimeMs, successor } = rotation;
   // Parameters reach PostgreSQL untyped: the numbers are cast, or `+` and `>` would meet text.
   const result = await sql<SessionsTable & { token_id: string }>`
@@ -100,7 +106,10 @@ export async function rotateCurrentInOneStatement(db: Kysely<Database>, rotation
 
 export function sessionStorageOn(
   db: Kysely<Database>,
-  rotateCurrent: (db: Kysely<Database>, rotation: CurrentRotation) => Promise<Session | undefined> = rotateCurrentInSteps,
+  rotateCurrent: (
+    db: Kysely<Database>,
+    rotation: CurrentRotation,
+  ) => Promise<Session | undefined> = rotateCurrentInSteps,
 ): SessionStorage {
   return {
     sessions: {
@@ -168,7 +177,11 @@ export function sessionStorageOn(
       },
       async moveDevice(from, to) {
         if (from.length === 0) return 0;
-        const result = await db.updateTable('sessions').set({ device_id: to }).where('device_id', 'in', from).executeTakeFirst();
+        const result = await db
+          .updateTable('sessions')
+          .set({ device_id: to })
+          .where('device_id', 'in', from)
+          .executeTakeFirst();
         return integer(result.numUpdatedRows);
       },
     },
@@ -189,11 +202,20 @@ export function sessionStorageOn(
           .execute();
       },
       async findByHash(tokenHash) {
-        const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+        const row = await db
+          .selectFrom('refresh_tokens')
+          .selectAll()
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
         return row && toRefreshToken(row);
       },
       async markRotated(id, at) {
-        const result = await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).where('rotated_at', 'is', null).executeTakeFirst();
+        const result = await db
+          .updateTable('refresh_tokens')
+          .set({ rotated_at: at })
+          .where('id', '=', id)
+          .where('rotated_at', 'is', null)
+          .executeTakeFirst();
         return changed(result);
       },
       rotateCurrent: (rotation) => rotateCurrent(db, rotation),
@@ -250,7 +272,13 @@ export function sessionStorageOn(
 
     sessionHistory: {
       async listByUser(userId) {
-        const rows = await db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+        const rows = await db
+          .selectFrom('sessions')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
         return rows.map(toSession);
       },
     },

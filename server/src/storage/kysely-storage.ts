@@ -45,7 +45,9 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
   // A refresh's common case (session-storage.ts rotateCurrent): one statement on PostgreSQL, inside
   // or outside a transaction; on SQLite its steps, in a unit of work of their own when called outside one.
   const inTransaction: RotateCurrent = postgres ? rotateCurrentInOneStatement : rotateCurrentInSteps;
-  const outside: RotateCurrent = postgres ? rotateCurrentInOneStatement : (_db, rotation) => transact((trx) => rotateCurrentInSteps(trx, rotation));
+  const outside: RotateCurrent = postgres
+    ? rotateCurrentInOneStatement
+    : (_db, rotation) => transact((trx) => rotateCurrentInSteps(trx, rotation));
   const root = storageOn(db, outside, (work) => transact((trx) => work(storageOn(trx, inTransaction, null))));
   if (postgres) return root;
   // On SQLite a sign-in attempt's reservation and its giving back join the group commit, each a unit
@@ -63,7 +65,11 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
  * Every part over `db`. `transaction` is null inside a transaction: a transaction opened there
  * joins the outer one, which decides.
  */
-function storageOn(db: Kysely<Database>, rotateCurrent: RotateCurrent, transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null): Storage {
+function storageOn(
+  db: Kysely<Database>,
+  rotateCurrent: RotateCurrent,
+  transaction: (<T>(work: (tx: Storage) => Promise<T>) => Promise<T>) | null,
+): Storage {
   return {
     ...accountStorageOn(db),
     ...sessionStorageOn(db, rotateCurrent),

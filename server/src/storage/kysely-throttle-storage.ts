@@ -28,7 +28,12 @@ function oneKeyPerScope(keys: readonly { scope: string }[]): void {
 
 export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
   async function get(scope: string, key: string): Promise<ThrottleState | undefined> {
-    const row = await db.selectFrom('login_throttle').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
     return (
       row && {
         scope: row.scope,
@@ -56,7 +61,17 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
     const cleared = sql<SqlBool>`${byScope(keys, ({ clear }) => (clear ? 1 : 0))} = 1`;
     const rows = await db
       .insertInto('login_throttle')
-      .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: 0, locked_until: null, pending: 0, pending_until: null })))
+      .values(
+        keys.map(({ scope, key }) => ({
+          scope,
+          key,
+          failures: 0,
+          last_failure_at: 0,
+          locked_until: null,
+          pending: 0,
+          pending_until: null,
+        })),
+      )
       .onConflict((conflict) =>
         conflict.columns(['scope', 'key']).doUpdateSet({
           failures: sql<number>`(CASE WHEN ${cleared} THEN 0 ELSE login_throttle.failures END)`,
@@ -86,7 +101,17 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         // One statement for every key: the rows are taken in the order listed.
         const reserved = await db
           .insertInto('login_throttle')
-          .values(keys.map(({ scope, key }) => ({ scope, key, failures: 0, last_failure_at: at, locked_until: null, pending: 1, pending_until: pendingUntil })))
+          .values(
+            keys.map(({ scope, key }) => ({
+              scope,
+              key,
+              failures: 0,
+              last_failure_at: at,
+              locked_until: null,
+              pending: 1,
+              pending_until: pendingUntil,
+            })),
+          )
           .onConflict((conflict) =>
             conflict
               .columns(['scope', 'key'])
@@ -94,14 +119,17 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
                 failures,
                 pending: sql<number>`${pending} + 1`,
                 pending_until: pendingUntil,
-                locked_until: sql<number | null>`(CASE WHEN ${forgotten} THEN NULL ELSE login_throttle.locked_until END)`,
+                locked_until: sql<
+                  number | null
+                >`(CASE WHEN ${forgotten} THEN NULL ELSE login_throttle.locked_until END)`,
               })
               .where(admits(keys)),
           )
           .returning(['scope', 'key'])
           .execute();
         if (reserved.length === keys.length) return null;
-        const isReserved = ({ scope, key }: ThrottleKeyPolicy) => reserved.some((row) => row.scope === scope && row.key === key);
+        const isReserved = ({ scope, key }: ThrottleKeyPolicy) =>
+          reserved.some((row) => row.scope === scope && row.key === key);
         const refused = keys.find((key) => !isReserved(key))!;
         if (reserved.length > 0) await giveBack(keys.filter(isReserved), at);
         // Refused for the attempts under way, not by a lock: the attempt waits for them, and the key
@@ -112,13 +140,20 @@ export function throttleStorageOn(db: Kysely<Database>): ThrottleStorage {
         const row = await db
           .updateTable('login_throttle')
           .set({
-            waited_until: sql<number | null>`(CASE WHEN ${lockHolds} OR waited_until >= ${waitUntil} THEN waited_until ELSE CAST(${waitUntil} AS BIGINT) END)`,
+            waited_until: sql<
+              number | null
+            >`(CASE WHEN ${lockHolds} OR waited_until >= ${waitUntil} THEN waited_until ELSE CAST(${waitUntil} AS BIGINT) END)`,
           })
           .where('scope', '=', refused.scope)
           .where('key', '=', refused.key)
           .returning(['locked_until', admits([refused]).as('admits')])
           .executeTakeFirst();
-        return { scope: refused.scope, key: refused.key, lockedUntil: optionalInteger(row?.locked_until ?? null), freed: Boolean(row?.admits) };
+        return {
+          scope: refused.scope,
+          key: refused.key,
+          lockedUntil: optionalInteger(row?.locked_until ?? null),
+          freed: Boolean(row?.admits),
+        };
       },
       async settleFailure(scope, key, at) {
         const row = await db

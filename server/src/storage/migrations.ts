@@ -25,7 +25,13 @@ const migrations: Record<string, Migration> = {
         .addColumn('password_changed_at', 'bigint')
         .execute();
       // A verified e-mail belongs to one account; an unverified one blocks nobody.
-      await db.schema.createIndex('users_verified_email').on('users').column('email').unique().where(sql.ref('email_verified'), '=', 1).execute();
+      await db.schema
+        .createIndex('users_verified_email')
+        .on('users')
+        .column('email')
+        .unique()
+        .where(sql.ref('email_verified'), '=', 1)
+        .execute();
 
       await db.schema
         .createTable('otp_codes')
@@ -192,7 +198,10 @@ const migrations: Record<string, Migration> = {
         // No foreign key: the code is marked used before its session row is written, in one transaction.
         .addColumn('session_id', 'text')
         // RFC 7636 §4.2: only S256 is ever stored (OAuth 2.1 §4.1.1 forbids plain where S256 is possible).
-        .addCheckConstraint('authorization_codes_s256', sql`code_challenge_method is null or code_challenge_method = 'S256'`)
+        .addCheckConstraint(
+          'authorization_codes_s256',
+          sql`code_challenge_method is null or code_challenge_method = 'S256'`,
+        )
         .execute();
 
       await db.schema
@@ -253,7 +262,13 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('addresses_user').on('addresses').columns(['user_id', 'created_at']).execute();
       // At most one default address per account, whatever a bug upstream might try.
-      await db.schema.createIndex('addresses_one_default').on('addresses').column('user_id').unique().where(sql.ref('is_default'), '=', 1).execute();
+      await db.schema
+        .createIndex('addresses_one_default')
+        .on('addresses')
+        .column('user_id')
+        .unique()
+        .where(sql.ref('is_default'), '=', 1)
+        .execute();
     },
   },
 
@@ -333,7 +348,11 @@ const migrations: Record<string, Migration> = {
       await clients().addColumn('privacy_policy_url', 'text').execute();
       await clients().addColumn('terms_url', 'text').execute();
       await clients().addColumn('secret_created_at', 'bigint').execute();
-      await db.schema.createIndex('oauth_clients_owner').on('oauth_clients').columns(['owner_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('oauth_clients_owner')
+        .on('oauth_clients')
+        .columns(['owner_id', 'created_at'])
+        .execute();
       // Ending every OAuth session of a deleted app looks its sessions up by client.
       await db.schema.createIndex('sessions_oauth_client').on('sessions').column('oauth_client_id').execute();
     },

@@ -34,7 +34,11 @@ export function openDatabase(database: Config['database'], log?: (message: strin
     const { db, poolStats, connectionsClosed } = openPostgres(database.url, database.poolSize, log);
     // Many writers, row locks and MVCC: plain transactions, one per unit of work.
     const storage = createKyselyStorage(db, { dialect: 'postgres' });
-    const signals = createPostgresSignals(database.url, (channel, message) => sql`SELECT pg_notify(${channel}, ${message})`.execute(db), log);
+    const signals = createPostgresSignals(
+      database.url,
+      (channel, message) => sql`SELECT pg_notify(${channel}, ${message})`.execute(db),
+      log,
+    );
     const close = async () => {
       await signals.close();
       await storage.close();
@@ -45,5 +49,12 @@ export function openDatabase(database: Config['database'], log?: (message: strin
   const db = openSqlite(database.path);
   // One writer: concurrent transactions share one commit (group-commit.ts).
   const storage = createKyselyStorage(db, { groupCommit: true });
-  return { db, storage, signals: createInProcessSignals(), kind: 'sqlite', description: database.path, close: () => storage.close() };
+  return {
+    db,
+    storage,
+    signals: createInProcessSignals(),
+    kind: 'sqlite',
+    description: database.path,
+    close: () => storage.close(),
+  };
 }

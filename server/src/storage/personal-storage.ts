@@ -5,7 +5,9 @@
 import type { User } from './records.js';
 
 /** The fields of User that the profile form writes, and the photo that its upload replaces. */
-export type ProfileChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'middleName' | 'username' | 'birthDate' | 'gender' | 'photo'>>;
+export type ProfileChanges = Partial<
+  Pick<User, 'firstName' | 'lastName' | 'middleName' | 'username' | 'birthDate' | 'gender' | 'photo'>
+>;
 
 export interface Address {
   id: string;

@@ -33,14 +33,17 @@ function open(env: Record<string, string>): OpenDatabase {
   return opened;
 }
 
-const appliedMigrations = async (db: Kysely<Database>) => (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows;
+const appliedMigrations = async (db: Kysely<Database>) =>
+  (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows;
 
 /** Every table's columns (name, whether NULL is allowed) and every index by name, sorted. */
 async function postgresSchema(db: Kysely<Database>) {
   const columns = await sql<{ table: string; column: string; nullable: string }>`
     SELECT table_name AS table, column_name AS column, is_nullable AS nullable FROM information_schema.columns
     WHERE table_schema = 'public' ORDER BY table_name, column_name`.execute(db);
-  const indexes = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`.execute(db);
+  const indexes = await sql<{
+    name: string;
+  }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`.execute(db);
   return {
     columns: columns.rows.map((row) => `${row.table}.${row.column}${row.nullable === 'YES' ? '' : ' not null'}`),
     indexes: indexes.rows.map((row) => row.name),
@@ -48,14 +51,24 @@ async function postgresSchema(db: Kysely<Database>) {
 }
 
 async function sqliteSchema(db: Kysely<Database>) {
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
   const columns: string[] = [];
   for (const { name } of tables.rows) {
-    const info = await sql<{ name: string; notnull: number; pk: number }>`SELECT name, "notnull", pk FROM pragma_table_info(${name})`.execute(db);
+    const info = await sql<{
+      name: string;
+      notnull: number;
+      pk: number;
+    }>`SELECT name, "notnull", pk FROM pragma_table_info(${name})`.execute(db);
     // SQLite lets a text primary key be NULL unless told otherwise; PostgreSQL never does.
-    columns.push(...info.rows.map((column) => `${name}.${column.name}${column.notnull || column.pk ? ' not null' : ''}`));
+    columns.push(
+      ...info.rows.map((column) => `${name}.${column.name}${column.notnull || column.pk ? ' not null' : ''}`),
+    );
   }
-  const indexes = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name`.execute(
+  const indexes = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name`.execute(
     db,
   );
   return { columns: columns.toSorted(), indexes: indexes.rows.map((row) => row.name) };
@@ -87,7 +100,10 @@ describe('a PostgreSQL database named by DATABASE_URL', () => {
     const { url } = await emptyDatabase();
     const first = open({ DATABASE_URL: url });
     const second = open({ DATABASE_URL: url });
-    await expect(Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)])).resolves.toEqual([{ newer: [] }, { newer: [] }]);
+    await expect(Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)])).resolves.toEqual([
+      { newer: [] },
+      { newer: [] },
+    ]);
     const names = (await appliedMigrations(first.db)).map((row) => row.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names[0]).toBe('0001_accounts_codes_sessions');
@@ -108,7 +124,9 @@ describe('a PostgreSQL database named by DATABASE_URL', () => {
     const fromSqlite = await sqliteSchema(sqlite.db);
     expect(fromPostgres.columns).toEqual(fromSqlite.columns);
     // PostgreSQL names the index behind each primary key; SQLite's are automatic and unnamed.
-    expect(fromPostgres.indexes.filter((name) => !name.endsWith('_pkey') && !name.endsWith('_pk') && !name.endsWith('_key'))).toEqual(fromSqlite.indexes);
+    expect(
+      fromPostgres.indexes.filter((name) => !name.endsWith('_pkey') && !name.endsWith('_pk') && !name.endsWith('_key')),
+    ).toEqual(fromSqlite.indexes);
   });
 
   it('reads BIGINT columns and counts back as numbers, not strings', async () => {
@@ -116,7 +134,14 @@ describe('a PostgreSQL database named by DATABASE_URL', () => {
     const { db, storage } = open({ DATABASE_URL: url });
     await migrateToLatest(db);
     const at = Date.UTC(2026, 10, 24, 12, 0, 0);
-    await storage.outbox.add({ id: 'm1', channel: 'sms', recipient: '+998901234567', code: '123456', text: 'Kod: 123456', createdAt: at });
+    await storage.outbox.add({
+      id: 'm1',
+      channel: 'sms',
+      recipient: '+998901234567',
+      code: '123456',
+      text: 'Kod: 123456',
+      createdAt: at,
+    });
     const row = await db
       .selectFrom('outbox')
       .select(['created_at', (eb) => eb.fn.countAll().as('count')])

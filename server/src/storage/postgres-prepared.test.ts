@@ -31,7 +31,10 @@ async function openOneConnection() {
     await other.query(statement);
     await other.end();
   };
-  const prepared = async () => (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(db)).rows.map((row) => row.name);
+  const prepared = async () =>
+    (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(db)).rows.map(
+      (row) => row.name,
+    );
   return { db, migrate, prepared };
 }
 

@@ -44,7 +44,8 @@ export function keepStatementsPrepared<T extends QueryingClient>(client: T): T {
 
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
-    if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION) names.set(text, (name = `kirish_${++nameCounter}`));
+    if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION)
+      names.set(text, (name = `kirish_${++nameCounter}`));
     return name;
   };
 

@@ -45,7 +45,10 @@ function collector() {
       new Promise<void>((resolve, reject) => {
         wanted = count;
         if (heard.length >= count) return resolve();
-        const timer = setTimeout(() => reject(new Error(`heard ${heard.length} of ${count}: ${JSON.stringify(heard)}`)), 5000);
+        const timer = setTimeout(
+          () => reject(new Error(`heard ${heard.length} of ${count}: ${JSON.stringify(heard)}`)),
+          5000,
+        );
         waiter = () => {
           clearTimeout(timer);
           resolve();
@@ -61,7 +64,9 @@ async function listening(url: string, channel: string, count: number) {
     for (let i = 0; i < 100; i++) {
       const rows = await sql<{
         n: number;
-      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${channel}`}`.execute(db);
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${channel}`}`.execute(
+        db,
+      );
       if ((rows.rows[0]?.n ?? 0) >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -112,7 +117,9 @@ describe('PostgreSQL signals', () => {
 
     const { db } = openPostgres(database.url, 1);
     cleanups.push(() => db.destroy());
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN kirish_test'`.execute(db);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN kirish_test'`.execute(
+      db,
+    );
     // The connection is opened again a second later, and listens on the channel again.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await listening(database.url, 'kirish_test', 1);

@@ -40,7 +40,11 @@ export function createPostgresSignals(
     try {
       await next.connect();
       // The names are checked against SIGNAL_CHANNEL (signals.ts): no quoting is needed.
-      for (let missing = listeners.channels(); missing.length > 0; missing = listeners.channels().filter((channel) => !on.has(channel))) {
+      for (
+        let missing = listeners.channels();
+        missing.length > 0;
+        missing = listeners.channels().filter((channel) => !on.has(channel))
+      ) {
         for (const channel of missing) {
           await next.query(`LISTEN ${channel}`);
           on.add(channel);

@@ -51,7 +51,10 @@ async function addressFreeWhileWaitingForAccount(statement: (storage: Storage) =
     ['ip', 'a'],
     ['account', 'k'],
   ]) {
-    await probe.query('INSERT INTO login_throttle (scope, key, failures, last_failure_at, pending) VALUES ($1, $2, 0, 0, 0)', [scope, key]);
+    await probe.query(
+      'INSERT INTO login_throttle (scope, key, failures, last_failure_at, pending) VALUES ($1, $2, 0, 0, 0)',
+      [scope, key],
+    );
   }
   await holder.query('BEGIN');
   await holder.query(`SELECT 1 FROM login_throttle WHERE scope = 'account' AND key = 'k' FOR UPDATE`);
@@ -82,7 +85,9 @@ async function addressFreeWhileWaitingForAccount(statement: (storage: Storage) =
 describe('the throttle rows of a sign-in attempt on PostgreSQL', () => {
   it('are taken account first by the reservation', async () => {
     expect(
-      await addressFreeWhileWaitingForAccount((storage) => storage.throttle.reserve({ at: T0, pendingUntil: T0 + 60_000, waitUntil: T0 + 5000, keys: KEYS })),
+      await addressFreeWhileWaitingForAccount((storage) =>
+        storage.throttle.reserve({ at: T0, pendingUntil: T0 + 60_000, waitUntil: T0 + 5000, keys: KEYS }),
+      ),
     ).toBe(true);
   });
 

@@ -47,14 +47,20 @@ export interface PostgresConnection {
  * Connections are made on first use, so a wrong URL or a database that is down shows at the first
  * query (the migrations, at start), with pg's own message.
  */
-export function openPostgres(url: string, poolSize: number, log: (message: string) => void = console.error): PostgresConnection {
+export function openPostgres(
+  url: string,
+  poolSize: number,
+  log: (message: string) => void = console.error,
+): PostgresConnection {
   const pool = new Pool({
     connectionString: url,
     max: poolSize,
     // Per pool, not pg's global types.setTypeParser: the parser is this pool's choice, not the process's.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary' ? parseInt8 : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+        oid === INT8_OID && format !== 'binary'
+          ? parseInt8
+          : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
     },
   });
   // An idle connection the server drops (a restart, a failover) emits 'error' on the pool; without a
@@ -70,9 +76,14 @@ export function openPostgres(url: string, poolSize: number, log: (message: strin
     open -= 1;
     if (open === 0) whenAllClosed?.();
   });
-  const connectionsClosed = () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (whenAllClosed = resolve)));
+  const connectionsClosed = () =>
+    open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (whenAllClosed = resolve));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), connectionsClosed };
+  return {
+    db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    connectionsClosed,
+  };
 }
 
 /** The URL as a log line may show it: scheme, user, host, port and database, never the password. */

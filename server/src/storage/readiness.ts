@@ -39,7 +39,12 @@ export function createReadinessCheck(db: Kysely<any>, timeoutMs = DEFAULT_TIMEOU
         })(),
         timeout,
       ]);
-      return { ready: status.pending.length === 0, database: 'ok', pendingMigrations: status.pending, newerMigrations: status.unknown };
+      return {
+        ready: status.pending.length === 0,
+        database: 'ok',
+        pendingMigrations: status.pending,
+        newerMigrations: status.unknown,
+      };
     } catch {
       return { ready: false, database: 'unreachable', pendingMigrations: [], newerMigrations: [] };
     } finally {

@@ -73,7 +73,13 @@ export interface SessionStorage {
     /** The sessions of `kind` that are neither ended nor past their refresh token's lifetime. */
     list(userId: string, kind: SessionKind, now: number): Promise<Session[]>;
     /** Ends every open session of the given kinds but `keepSessionId`; returns how many. */
-    endOthers(userId: string, keepSessionId: string, kinds: readonly SessionKind[], at: number, reason: string): Promise<number>;
+    endOthers(
+      userId: string,
+      keepSessionId: string,
+      kinds: readonly SessionKind[],
+      at: number,
+      reason: string,
+    ): Promise<number>;
     /** Ends every open session joined in a partner's frame (parentSessionId set) but `keepSessionId`; returns how many. */
     endJoined(userId: string, keepSessionId: string, at: number, reason: string): Promise<number>;
   };

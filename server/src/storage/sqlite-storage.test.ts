@@ -7,7 +7,8 @@ import { migrateToLatest } from './migrations.js';
 describe('the SQLite file', () => {
   it('is opened in WAL mode with synchronous=FULL and foreign keys on', async () => {
     const { db, dispose } = await openFileStorage();
-    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(2); // FULL
     expect(await pragma('foreign_keys')).toBe(1);
@@ -37,10 +38,14 @@ describe('the SQLite file', () => {
 
   it("runs on a database a newer release migrated (a rolling upgrade), and refuses one that also lacks this release's own", async () => {
     const { db, dispose } = await openFileStorage();
-    await sql.raw("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2027-01-01T00:00:00.000Z')").execute(db);
+    await sql
+      .raw("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2027-01-01T00:00:00.000Z')")
+      .execute(db);
     expect(await migrateToLatest(db)).toEqual({ newer: ['9999_from_the_future'] });
     await sql.raw("DELETE FROM kysely_migration WHERE name = '0008_shared_limits_jobs_keys'").execute(db);
-    await expect(migrateToLatest(db)).rejects.toThrow(/newer release \(9999_from_the_future\).*0008_shared_limits_jobs_keys are not/);
+    await expect(migrateToLatest(db)).rejects.toThrow(
+      /newer release \(9999_from_the_future\).*0008_shared_limits_jobs_keys are not/,
+    );
     await dispose();
   });
 });

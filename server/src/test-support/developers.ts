@@ -23,10 +23,12 @@ export function appInput(overrides: Record<string, unknown> = {}): Record<string
 }
 
 export function developerCalls(server: TestServer) {
-  const create = (token: string, overrides: Record<string, unknown> = {}) => server.post(APPS, appInput(overrides), { token });
+  const create = (token: string, overrides: Record<string, unknown> = {}) =>
+    server.post(APPS, appInput(overrides), { token });
   const list = (token: string) => server.call('GET', APPS, { token });
   const get = (token: string, clientId: string) => server.call('GET', appPath(clientId), { token });
-  const patch = (token: string, clientId: string, body: Record<string, unknown>) => server.call('PATCH', appPath(clientId), { token, body });
+  const patch = (token: string, clientId: string, body: Record<string, unknown>) =>
+    server.call('PATCH', appPath(clientId), { token, body });
   const remove = (token: string, clientId: string) => server.call('DELETE', appPath(clientId), { token });
   const rotate = (token: string, clientId: string) => server.call('POST', appPath(clientId, 'secret/'), { token });
 
@@ -84,5 +86,7 @@ export function developerCalls(server: TestServer) {
 /** The error items of an answer, as `[status, [key, field]…]`. */
 export const problems = (answer: CallResult): [number, string[][]] => [
   answer.status,
-  ((answer.json?.errors ?? []) as Array<{ error: string; field?: string }>).map((item) => (item.field === undefined ? [item.error] : [item.error, item.field])),
+  ((answer.json?.errors ?? []) as Array<{ error: string; field?: string }>).map((item) =>
+    item.field === undefined ? [item.error] : [item.error, item.field],
+  ),
 ];

@@ -48,7 +48,14 @@ export function fedcmSteps(server: TestServer) {
   /** Registers an account by phone in `jar`, which keeps the cookies the answer sets. */
   async function signUp(jar: CookieJar, phone: string, extra: Record<string, unknown> = {}): Promise<SignedIn> {
     const requestId = await server.verify({ phone });
-    const body = { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Aziza', last_name: 'Karimova', kind: 2, ...extra };
+    const body = {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Aziza',
+      last_name: 'Karimova',
+      kind: 2,
+      ...extra,
+    };
     const answer = jar.keep(await server.post(REGISTER_PATH, body, { headers: jar.header() }));
     expect(answer.status, answer.text).toBe(201);
     return answer.json as SignedIn;
@@ -79,11 +86,24 @@ export function fedcmSteps(server: TestServer) {
     headers?: Record<string, string>,
   ) {
     const pkce = pkcePair();
-    const sent = { code_challenge: pkce.challenge, code_challenge_method: 'S256', scope: 'openid profile', nonce: 'nonce-fedcm', ...params };
+    const sent = {
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      scope: 'openid profile',
+      nonce: 'nonce-fedcm',
+      ...params,
+    };
     const answer = await form(
       'assertion',
       jar,
-      { client_id: PARTNER_ID, account_id: accountId, params: JSON.stringify(sent), disclosure_text_shown: 'true', is_auto_selected: 'false', ...fields },
+      {
+        client_id: PARTNER_ID,
+        account_id: accountId,
+        params: JSON.stringify(sent),
+        disclosure_text_shown: 'true',
+        is_auto_selected: 'false',
+        ...fields,
+      },
       headers,
     );
     return { answer, verifier: pkce.verifier };

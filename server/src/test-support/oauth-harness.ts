@@ -34,7 +34,8 @@ export function oauthError(answer: CallResult): [number, string] {
 export const INVALID_GRANT: [number, string] = [400, 'invalid_grant'];
 
 /** HTTP Basic client authentication (RFC 6749 §2.3.1): id and secret form-encoded first. */
-export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+export const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** The redirect URI an authorization answer carries (it must carry one, and nothing else). */
 export function redirectOf(answer: CallResult): URL {

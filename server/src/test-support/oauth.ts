@@ -50,7 +50,14 @@ function oauthRequest(challenge: string, overrides: Record<string, unknown> = {}
   };
 }
 
-export type TokenJson = { access_token: string; refresh_token: string; id_token?: string; scope: string; token_type: string; expires_in: number };
+export type TokenJson = {
+  access_token: string;
+  refresh_token: string;
+  id_token?: string;
+  scope: string;
+  token_type: string;
+  expires_in: number;
+};
 
 /** The OAuth steps against `server`. */
 export function oauthSteps(server: TestServer) {
@@ -69,18 +76,33 @@ export function oauthSteps(server: TestServer) {
       }),
     );
     await server.storage.clients.upsert(
-      client(at, { id: OTHER_ID, name: 'Other Shop', redirectUris: [OTHER_REDIRECT], webOrigins: [OTHER_ORIGIN], scopes: ['openid'] }),
+      client(at, {
+        id: OTHER_ID,
+        name: 'Other Shop',
+        redirectUris: [OTHER_REDIRECT],
+        webOrigins: [OTHER_ORIGIN],
+        scopes: ['openid'],
+      }),
     );
     await server.storage.clients.upsert(
-      client(at, { id: BANK_ID, name: 'Partner Bank', redirectUris: [BANK_REDIRECT], kind: 'confidential', secretHash: sha256url(BANK_SECRET) }),
+      client(at, {
+        id: BANK_ID,
+        name: 'Partner Bank',
+        redirectUris: [BANK_REDIRECT],
+        kind: 'confidential',
+        secretHash: sha256url(BANK_SECRET),
+      }),
     );
   }
 
   /** Signs a new account in to Kirish (the SPA's sign-in) and returns its token response. */
   const signIn = (phone = '+998901112233', extra: Record<string, unknown> = {}) => server.registerByPhone(phone, extra);
 
-  const authorize = (spaToken: string, body: Record<string, unknown>, options: Omit<CallOptions, 'body' | 'token'> = {}) =>
-    server.post(AUTHORIZE, body, { ...options, token: spaToken });
+  const authorize = (
+    spaToken: string,
+    body: Record<string, unknown>,
+    options: Omit<CallOptions, 'body' | 'token'> = {},
+  ) => server.post(AUTHORIZE, body, { ...options, token: spaToken });
 
   const request = oauthRequest;
 
@@ -88,16 +110,27 @@ export function oauthSteps(server: TestServer) {
   async function code(spaToken: string, overrides: Record<string, unknown> = {}) {
     const pkce = pkcePair();
     const answer = await authorize(spaToken, { ...request(pkce.challenge, overrides), consent: 'allow' });
-    if (answer.status !== 200 || typeof answer.json?.redirect_uri !== 'string') throw new Error(`authorize failed: ${answer.status} ${answer.text}`);
+    if (answer.status !== 200 || typeof answer.json?.redirect_uri !== 'string')
+      throw new Error(`authorize failed: ${answer.status} ${answer.text}`);
     const redirect = new URL(answer.json.redirect_uri as string);
     const value = redirect.searchParams.get('code');
     if (!value) throw new Error(`no code in ${redirect.href}`);
     const sent = oauthRequest(pkce.challenge, overrides);
-    return { code: value, verifier: pkce.verifier, redirect, clientId: String(sent.client_id), redirectUri: String(sent.redirect_uri) };
+    return {
+      code: value,
+      verifier: pkce.verifier,
+      redirect,
+      clientId: String(sent.client_id),
+      redirectUri: String(sent.redirect_uri),
+    };
   }
 
   /** POSTs a form, as OAuth clients do (RFC 6749 §4.1.3). */
-  const postForm = (path: string, form: Record<string, string>, options: Omit<CallOptions, 'body' | 'rawBody'> = {}): Promise<CallResult> =>
+  const postForm = (
+    path: string,
+    form: Record<string, string>,
+    options: Omit<CallOptions, 'body' | 'rawBody'> = {},
+  ): Promise<CallResult> =>
     server.call('POST', path, {
       ...options,
       rawBody: new URLSearchParams(form).toString(),
@@ -123,8 +156,16 @@ export function oauthSteps(server: TestServer) {
       options,
     );
 
-  const refresh = (refreshToken: string, extra: Record<string, string> = {}, options: Omit<CallOptions, 'body' | 'rawBody'> = {}) =>
-    postForm(TOKEN, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: PARTNER_ID, ...extra }, options);
+  const refresh = (
+    refreshToken: string,
+    extra: Record<string, string> = {},
+    options: Omit<CallOptions, 'body' | 'rawBody'> = {},
+  ) =>
+    postForm(
+      TOKEN,
+      { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: PARTNER_ID, ...extra },
+      options,
+    );
 
   /** A signed-in user and the partner's tokens for `scope`. */
   async function tokens(spaToken: string, overrides: Record<string, unknown> = {}): Promise<TokenJson> {
@@ -133,7 +174,8 @@ export function oauthSteps(server: TestServer) {
     return answer.json as TokenJson;
   }
 
-  const userinfo = (accessToken: string, options: Omit<CallOptions, 'token'> = {}) => server.call('GET', USERINFO, { ...options, token: accessToken });
+  const userinfo = (accessToken: string, options: Omit<CallOptions, 'token'> = {}) =>
+    server.call('GET', USERINFO, { ...options, token: accessToken });
 
   /** A code for the confidential bank client, issued with the challenge of BANK_PKCE (PKCE is required of every client). */
   async function bankCode(access: string): Promise<string> {
@@ -163,4 +205,9 @@ export function jwtHeader(token: string): Record<string, unknown> {
 }
 
 /** The token request that redeems a bank client's code (its secret goes in a header or the body). */
-export const bankForm = (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: BANK_REDIRECT, code_verifier: BANK_PKCE.verifier });
+export const bankForm = (code: string) => ({
+  grant_type: 'authorization_code',
+  code,
+  redirect_uri: BANK_REDIRECT,
+  code_verifier: BANK_PKCE.verifier,
+});

@@ -23,7 +23,10 @@ declare module 'vitest' {
 
 export function postgresServerUrl(): string {
   const url = inject('postgresUrl');
-  if (!url) throw new Error('No PostgreSQL for the tests: vite.config.ts names test/support/postgres-global-setup.mjs as globalSetup of this project.');
+  if (!url)
+    throw new Error(
+      'No PostgreSQL for the tests: vite.config.ts names test/support/postgres-global-setup.mjs as globalSetup of this project.',
+    );
   return url;
 }
 

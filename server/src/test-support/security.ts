@@ -10,7 +10,8 @@ export const SESSIONS = `${V1}/user/sessions/`;
 export const EVENTS = `${V1}/user/security/events/`;
 export const PROOF = `${V1}/user/security/proof/`;
 
-export const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
@@ -23,9 +24,17 @@ export interface Tokens {
 
 export function securitySteps(server: TestServer) {
   /** Sends a code of `type` with the token, reads it from the outbox and checks it with the token. */
-  async function verifySignedIn(token: string, contact: { phone: string } | { email: string }, type: string): Promise<string> {
+  async function verifySignedIn(
+    token: string,
+    contact: { phone: string } | { email: string },
+    type: string,
+  ): Promise<string> {
     const isPhone = 'phone' in contact;
-    const send = await server.post(`${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`, { type, ...contact }, { token });
+    const send = await server.post(
+      `${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`,
+      { type, ...contact },
+      { token },
+    );
     if (send.status !== 200) throw new Error(`send failed: ${send.status} ${send.text}`);
     const code = await server.lastCode(isPhone ? contact.phone : contact.email.trim().toLowerCase());
     const check = await server.post(
@@ -39,7 +48,11 @@ export function securitySteps(server: TestServer) {
 
   /** Signs in with the password, as another device would. */
   async function signIn(phone: string, headers: Record<string, string> = {}, ip?: string): Promise<Tokens> {
-    const answer = await server.post(`${V1}/login/LoginUser/`, { phone, password: STRONG_PASSWORD, save: true }, { headers, ...(ip ? { ip } : {}) });
+    const answer = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone, password: STRONG_PASSWORD, save: true },
+      { headers, ...(ip ? { ip } : {}) },
+    );
     if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
     return answer.json as Tokens;
   }

@@ -14,7 +14,9 @@ export async function createTestInstances(count: number, options: Options = {}):
   const first = await createTestServer(options);
   const instances = [first];
   for (let i = 1; i < count; i += 1) {
-    instances.push(await createTestServer({ ...options, sharing: { databaseUrl: first.databaseUrl, clock: first.clock } }));
+    instances.push(
+      await createTestServer({ ...options, sharing: { databaseUrl: first.databaseUrl, clock: first.clock } }),
+    );
   }
   return instances;
 }

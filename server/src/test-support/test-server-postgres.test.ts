@@ -21,7 +21,10 @@ describe('a test server on PostgreSQL', () => {
     const database = await sql<{ name: string }>`SELECT current_database() AS name`.execute(server.db);
     expect(database.rows[0]?.name).toMatch(/^kirish_case_/);
     // The frozen clock gives both tokens one created_at: the first is the one without a parent.
-    const tokenRows = await server.db.selectFrom('refresh_tokens').select(['rotated_at', 'expires_at', 'parent_id']).execute();
+    const tokenRows = await server.db
+      .selectFrom('refresh_tokens')
+      .select(['rotated_at', 'expires_at', 'parent_id'])
+      .execute();
     expect(tokenRows).toHaveLength(2);
     const [first, second] = tokenRows.toSorted((a, b) => (a.parent_id === null ? -1 : b.parent_id === null ? 1 : 0));
     expect(typeof first?.rotated_at).toBe('number');
@@ -31,7 +34,10 @@ describe('a test server on PostgreSQL', () => {
 
   it('reads a wrong password as on SQLite: the same 400 and the same error key', async () => {
     await server.registerByPhone('+998901110044');
-    const answer = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901110044', password: 'not-the-password-1' });
+    const answer = await server.post(`${V1}/login/LoginUser/`, {
+      phone: '+998901110044',
+      password: 'not-the-password-1',
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
   });

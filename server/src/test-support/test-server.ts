@@ -70,12 +70,21 @@ export interface SharedDatabase {
 }
 
 export async function createTestServer(
-  options: { env?: Record<string, string>; sender?: Sender; site?: MiddlewareHandler; database?: TestDatabase; sharing?: SharedDatabase } = {},
+  options: {
+    env?: Record<string, string>;
+    sender?: Sender;
+    site?: MiddlewareHandler;
+    database?: TestDatabase;
+    sharing?: SharedDatabase;
+  } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
   // The SQLite file's path even on PostgreSQL: tests that only need a folder read it.
   const dbPath = join(dir, 'kirish.db');
-  const postgres = !options.sharing && (options.database ?? defaultDatabase()) === 'postgres' ? await createPostgresTestDatabase() : undefined;
+  const postgres =
+    !options.sharing && (options.database ?? defaultDatabase()) === 'postgres'
+      ? await createPostgresTestDatabase()
+      : undefined;
   const databaseUrl = options.sharing?.databaseUrl ?? (postgres ? postgres.url : `sqlite:${dbPath}`);
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...options.env });
   const opened = openDatabase(config.database);
@@ -116,7 +125,8 @@ export async function createTestServer(
     return { status: response.status, headers: response.headers, json, text };
   }
 
-  const post = (path: string, body: unknown, request: Omit<CallOptions, 'body'> = {}) => call('POST', path, { ...request, body });
+  const post = (path: string, body: unknown, request: Omit<CallOptions, 'body'> = {}) =>
+    call('POST', path, { ...request, body });
 
   /** The newest code the dev outbox holds for `to`. */
   async function lastCode(to: string): Promise<string> {
@@ -129,24 +139,48 @@ export async function createTestServer(
   async function verify(contact: { phone: string } | { email: string }, type?: string): Promise<string> {
     const isPhone = 'phone' in contact;
     const purpose = type ?? (isPhone ? 'login_sms_verification' : 'confirm_email_or_phone');
-    const sent = await post(`${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`, { type: purpose, ...contact });
+    const sent = await post(`${V1}/auth/${isPhone ? 'SendAuthSmsVerification' : 'SendAuthEmailVerification'}/`, {
+      type: purpose,
+      ...contact,
+    });
     if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${sent.text}`);
     const code = await lastCode(isPhone ? contact.phone : contact.email);
-    const checked = await post(`${V1}/auth/${isPhone ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification'}/`, { type: purpose, ...contact, code });
+    const checked = await post(`${V1}/auth/${isPhone ? 'CheckAuthSmsVerification' : 'CheckAuthEmailVerification'}/`, {
+      type: purpose,
+      ...contact,
+      code,
+    });
     if (checked.status !== 200) throw new Error(`check failed: ${checked.status} ${checked.text}`);
     return checked.json.request_id as string;
   }
 
   /** Registers an account by phone and returns the token response. */
-  async function registerByPhone(phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  async function registerByPhone(
+    phone: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     const requestId = await verify({ phone });
     const registered = await post(
       REGISTER_PATH,
-      { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2, ...extra },
+      {
+        request_id: requestId,
+        password: STRONG_PASSWORD,
+        first_name: 'Dilnoza',
+        last_name: 'Yusupova',
+        kind: 2,
+        ...extra,
+      },
       { headers },
     );
     if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
-    return registered.json as { access: string; refresh: string; user_uuid: string; has_phone: boolean; session: string };
+    return registered.json as {
+      access: string;
+      refresh: string;
+      user_uuid: string;
+      has_phone: boolean;
+      session: string;
+    };
   }
 
   async function close() {
@@ -155,7 +189,22 @@ export async function createTestServer(
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, storage, clock, config, db, dbPath, databaseUrl, call, post, lastCode, verify, registerByPhone, close, loggedErrors };
+  return {
+    app,
+    storage,
+    clock,
+    config,
+    db,
+    dbPath,
+    databaseUrl,
+    call,
+    post,
+    lastCode,
+    verify,
+    registerByPhone,
+    close,
+    loggedErrors,
+  };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

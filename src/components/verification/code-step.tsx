@@ -48,7 +48,9 @@ export function CodeStep(props: CodeStepProps) {
   const Heading = props.heading;
   return (
     <StepForm onSubmit={() => props.onSubmit()}>
-      {Heading ? <Heading>{i18n.t(codes.sentTo.value?.type === 'email' ? 'code_title_email' : 'code_title_phone')}</Heading> : null}
+      {Heading ? (
+        <Heading>{i18n.t(codes.sentTo.value?.type === 'email' ? 'code_title_email' : 'code_title_phone')}</Heading>
+      ) : null}
       <TextField
         label={i18n.t('code_label')}
         name="code"

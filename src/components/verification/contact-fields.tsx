@@ -6,7 +6,15 @@ import { useI18n } from '../../lib/use-i18n';
 import type { ContactInput } from './contact-input';
 
 /** Phone (with the +998 mask) or e-mail, with a switch between the two unless the kind is `fixed`. */
-export function ContactFields({ contact, autoFocus = false, fixed = false }: { contact: ContactInput; autoFocus?: boolean; fixed?: boolean }) {
+export function ContactFields({
+  contact,
+  autoFocus = false,
+  fixed = false,
+}: {
+  contact: ContactInput;
+  autoFocus?: boolean;
+  fixed?: boolean;
+}) {
   useSignals();
   const i18n = useI18n();
   const isPhone = contact.type.value === 'phone';
@@ -26,7 +34,14 @@ export function ContactFields({ contact, autoFocus = false, fixed = false }: { c
           onValue={(value) => contact.phone.set(maskUzPhone(value))}
         />
       ) : (
-        <TextField label={i18n.t('email_label')} name="email" type="email" autoComplete="email" autoFocus={autoFocus} {...fieldProps(contact.email, i18n)} />
+        <TextField
+          label={i18n.t('email_label')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoFocus={autoFocus}
+          {...fieldProps(contact.email, i18n)}
+        />
       )}
       {fixed ? null : (
         <button type="button" className="link-button" onClick={() => contact.switchTo(isPhone ? 'email' : 'phone')}>

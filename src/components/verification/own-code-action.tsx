@@ -31,5 +31,13 @@ export function OwnCodeAction(props: {
       props.onDone(profile);
     },
   });
-  return <VerifiedChangeFlow model={model} title={props.title} submitLabel={props.submitLabel} submitVariant={props.submitVariant} onCancel={props.onCancel} />;
+  return (
+    <VerifiedChangeFlow
+      model={model}
+      title={props.title}
+      submitLabel={props.submitLabel}
+      submitVariant={props.submitVariant}
+      onCancel={props.onCancel}
+    />
+  );
 }

@@ -6,7 +6,15 @@ import type { Channel } from './code-sender';
  * The ways to get a code: the form's submit button (SMS for a phone, e-mail for an address) and,
  * for a phone, a call that reads the code aloud.
  */
-export function SendCodeButtons({ isPhone, busy, onSend }: { isPhone: boolean; busy: boolean; onSend: (how: Channel) => void }) {
+export function SendCodeButtons({
+  isPhone,
+  busy,
+  onSend,
+}: {
+  isPhone: boolean;
+  busy: boolean;
+  onSend: (how: Channel) => void;
+}) {
   const i18n = useI18n();
   return (
     <div className="stack-tight">

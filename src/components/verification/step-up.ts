@@ -34,9 +34,12 @@ export function createStepUp(deps: StepUpDeps) {
   const codes = createCodeSender({ ...deps, purposeOf: () => PROOF_PURPOSE });
 
   async function request(body: { password: string } | { request_id: string }): Promise<string | null> {
-    const answer = await form.attempt(() => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body), {
-      inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
-    });
+    const answer = await form.attempt(
+      () => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body),
+      {
+        inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
+      },
+    );
     if (!answer) return null;
     password.value = '';
     return answer.proof;

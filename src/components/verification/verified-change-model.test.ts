@@ -111,7 +111,12 @@ describe('the security pages’ code requests (docs/product.md §7)', () => {
       submit: () => Promise.resolve(profile),
       onDone: () => {},
     });
-    server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, { message: 'code_send_to_email', to: 'az***@example.uz', expires_in: 300, resend_in: 120 });
+    server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, {
+      message: 'code_send_to_email',
+      to: 'az***@example.uz',
+      expires_in: 300,
+      resend_in: 120,
+    });
 
     await model.start();
 

@@ -63,7 +63,8 @@ export function createVerifiedChangeModel(deps: VerifiedChangeDeps) {
 
     /** With an own contact, the code goes out as the flow opens (and on "send again"). */
     async start(): Promise<void> {
-      if (deps.ownContact && step.peek() === 'code') await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
+      if (deps.ownContact && step.peek() === 'code')
+        await codes.send(deps.ownContact, deps.ownContact.type === 'phone' ? 'sms' : 'email', 'code');
     },
 
     proofCodes: stepUp.codes,

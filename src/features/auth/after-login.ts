@@ -28,7 +28,10 @@ export interface AfterLoginFacts {
   deviceId: string | null;
 }
 
-export type AfterLogin = { go: 'oauth'; path: string } | { go: 'return'; url: string } | { go: 'home'; path: string; refusedReturnPath: boolean };
+export type AfterLogin =
+  | { go: 'oauth'; path: string }
+  | { go: 'return'; url: string }
+  | { go: 'home'; path: string; refusedReturnPath: boolean };
 
 export const RETURN_PATH_PARAM = 'returnPath';
 
@@ -37,7 +40,10 @@ export const RETURN_PATH_PARAM = 'returnPath';
  * absent counts as having one (docs/product.md §4) — or, for a switch to a saved account (no token response),
  * what its profile says.
  */
-export function hasPhoneOf(response: { has_phone?: boolean } | null, profile: { phone: string | null }): boolean | undefined {
+export function hasPhoneOf(
+  response: { has_phone?: boolean } | null,
+  profile: { phone: string | null },
+): boolean | undefined {
   return response ? response.has_phone : profile.phone !== null;
 }
 
@@ -45,7 +51,10 @@ export function decideAfterLogin(facts: AfterLoginFacts): AfterLogin {
   if (facts.search.has('client_id')) return { go: 'oauth', path: `/oauth?${facts.search.toString()}` };
   let refusedReturnPath = false;
   if (facts.returnPath && !facts.deactivated && facts.hasPhone !== false) {
-    const target = validateReturnPath(facts.returnPath, facts.ownDomain, { loopback: facts.loopbackAllowed, ports: facts.returnPathPorts });
+    const target = validateReturnPath(facts.returnPath, facts.ownDomain, {
+      loopback: facts.loopbackAllowed,
+      ports: facts.returnPathPorts,
+    });
     if (target) {
       const handOff = new URLSearchParams();
       if (facts.refreshToken) handOff.set('refresh', facts.refreshToken);

@@ -6,7 +6,9 @@
 import type { AuthorizeRequest } from '../../../server/src/contract/authorize.js';
 
 /** The parameters POST /oauth/authorize/ takes; the five every request has are always read, even empty. */
-export type AuthorizationRequest = Required<Pick<AuthorizeRequest, 'client_id' | 'redirect_uri' | 'response_type' | 'scope' | 'state'>> &
+export type AuthorizationRequest = Required<
+  Pick<AuthorizeRequest, 'client_id' | 'redirect_uri' | 'response_type' | 'scope' | 'state'>
+> &
   Pick<AuthorizeRequest, 'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode' | 'prompt' | 'max_age'>;
 
 const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode', 'prompt', 'max_age'] as const;

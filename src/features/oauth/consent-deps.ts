@@ -4,7 +4,12 @@ import type { AuthorizationRequest } from './authorization-request';
 import type { ConsentDeps, Delivery } from './models/consent-model';
 
 /** What a consent model for `request` needs, from the site's services. */
-export function consentDeps(services: Services, request: AuthorizationRequest, deliver: (delivery: Delivery) => void, signInAgain: () => void): ConsentDeps {
+export function consentDeps(
+  services: Services,
+  request: AuthorizationRequest,
+  deliver: (delivery: Delivery) => void,
+  signInAgain: () => void,
+): ConsentDeps {
   const { http, config, i18n } = services;
   return {
     http,

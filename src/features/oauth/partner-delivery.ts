@@ -19,7 +19,8 @@ export function messageOf(response: WebMessageResponse): KirishMessage {
 
 export function deliverToPartner(delivery: Delivery, frame: ParentFrame, inPopup: boolean): void {
   // Only web_message answers belong here; a redirect address would take the frame away.
-  const message = 'message' in delivery ? messageOf(delivery.message) : widgetMessage('error', { error: 'invalid_request' });
+  const message =
+    'message' in delivery ? messageOf(delivery.message) : widgetMessage('error', { error: 'invalid_request' });
   if (inPopup) {
     (window.opener as Window).postMessage(message, location.origin);
     window.close();

@@ -4,7 +4,11 @@ import { relayPopupAnswer } from './popup-relay';
 
 const popup = {} as Window;
 const post = (data: unknown, from: { source?: unknown; origin?: string } = {}) =>
-  dispatchEvent(Object.assign(new MessageEvent('message', { data, origin: from.origin ?? location.origin }), { source: from.source ?? popup }) as MessageEvent);
+  dispatchEvent(
+    Object.assign(new MessageEvent('message', { data, origin: from.origin ?? location.origin }), {
+      source: from.source ?? popup,
+    }) as MessageEvent,
+  );
 
 function relayed() {
   const pass = vi.fn<(message: KirishMessage) => void>();

@@ -6,7 +6,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** A translation key with its count, or a ready text (an absolute date) when no relative wording applies. */
-export type RelativeTime = { key: 'just_now' } | { key: 'minutes_ago' | 'hours_ago' | 'days_ago'; n: number } | { text: string };
+export type RelativeTime =
+  { key: 'just_now' } | { key: 'minutes_ago' | 'hours_ago' | 'days_ago'; n: number } | { text: string };
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');

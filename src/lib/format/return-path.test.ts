@@ -32,7 +32,12 @@ describe('validateReturnPath accepts', () => {
   });
 
   it('takes a port other than 443 on the own domain only when the configured list names it', () => {
-    for (const raw of ['kirish.uz:8443/x', 'https://kirish.uz:8443/', 'https://market.kirish.uz:9443/cb', 'https://kirish.uz:80/'])
+    for (const raw of [
+      'kirish.uz:8443/x',
+      'https://kirish.uz:8443/',
+      'https://market.kirish.uz:9443/cb',
+      'https://kirish.uz:80/',
+    ])
       expect(validateReturnPath(raw, OWN, { loopback: true }), raw).toBeNull();
     expect(validateReturnPath('kirish.uz:8443/x', OWN, { ports: [8443] })).toBe('https://kirish.uz:8443/x');
     expect(validateReturnPath('https://market.kirish.uz:9443/cb', OWN, { ports: [8443] })).toBeNull();
@@ -228,7 +233,9 @@ describe('validateReturnPath on a production site (loopback not allowed: RFC 825
   it('refuses localhost and its subdomains even when the own domain was left at localhost', () => {
     expect(validateReturnPath('https://localhost:3000/', 'localhost')).toBeNull();
     expect(validateReturnPath('https://app.localhost/', 'localhost')).toBeNull();
-    expect(validateReturnPath('https://app.localhost/', 'localhost', { loopback: true })).toBe('https://app.localhost/');
+    expect(validateReturnPath('https://app.localhost/', 'localhost', { loopback: true })).toBe(
+      'https://app.localhost/',
+    );
   });
 
   it('still accepts the own domain', () => {
@@ -238,7 +245,9 @@ describe('validateReturnPath on a production site (loopback not allowed: RFC 825
 
 describe('isLoopbackHost', () => {
   it('knows localhost, its subdomains, 127.0.0.0/8 and ::1', () => {
-    for (const host of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['kirish.uz', 'localhost.evil.com', '10.0.0.1', '128.0.0.1', 'evil-localhost']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['kirish.uz', 'localhost.evil.com', '10.0.0.1', '128.0.0.1', 'evil-localhost'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

@@ -20,7 +20,13 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '::1';
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '[::1]' ||
+    host === '::1'
+  );
 }
 
 /** Any ASCII control character, space, backslash, or Unicode whitespace. */
@@ -66,7 +72,11 @@ function normaliseDomain(domain: string): string {
  * authorization code flow and PKCE at its loopback redirect URI (RFC 8252 §7.3), never by a token in
  * an address. Without it every loopback host is refused, even when `ownDomain` is localhost.
  */
-export function validateReturnPath(raw: string, ownDomain: string, options: { loopback?: boolean; ports?: readonly number[] } = {}): string | null {
+export function validateReturnPath(
+  raw: string,
+  ownDomain: string,
+  options: { loopback?: boolean; ports?: readonly number[] } = {},
+): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
   if (text === '' || hasForbiddenCharacter(text) || text.startsWith('/')) return null;

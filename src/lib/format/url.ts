@@ -2,7 +2,10 @@
 
 const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
 const TOP_LEVEL = String.raw`(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})`;
-const URL_PATTERN = new RegExp(String.raw`^(?:(?:https?|ftp)://)?(?:${LABEL}\.)+${TOP_LEVEL}(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
+const URL_PATTERN = new RegExp(
+  String.raw`^(?:(?:https?|ftp)://)?(?:${LABEL}\.)+${TOP_LEVEL}(?::\d{1,5})?(?:[/?#]\S*)?$`,
+  'iu',
+);
 
 /**
  * The URL rule of docs/product.md §5: an optional scheme (http, https, ftp), an optional www., a domain whose last part

@@ -51,7 +51,9 @@ export function fakeHttp() {
     return 'ok' in answer ? Promise.resolve(answer.ok as T) : Promise.reject(answer.fail);
   }
 
-  const http: Http = withMethods(request, () => Promise.reject(new Error('the models do not refresh tokens themselves')));
+  const http: Http = withMethods(request, () =>
+    Promise.reject(new Error('the models do not refresh tokens themselves')),
+  );
 
   function add(method: Method, url: string, answer: Answer) {
     const key = `${method} ${url}`;

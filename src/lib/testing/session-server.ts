@@ -43,10 +43,17 @@ export function fakeServer(behaviour: { liveRefresh?: Record<string, TokenPair>;
   const devices = [deviceProfile('u1'), deviceProfile('u2'), deviceProfile('u3')];
   const answer = <T>(method: Method, url: string, options?: RequestOptions): Promise<T> => {
     const authorization = options?.headers?.Authorization;
-    calls.push({ method, url, access: localStorage.getItem('active_session'), ...(authorization ? { authorization } : {}) });
+    calls.push({
+      method,
+      url,
+      access: localStorage.getItem('active_session'),
+      ...(authorization ? { authorization } : {}),
+    });
     if (method === 'get' && url === `${SSO}/user/MyProfile`) {
       const owner = ownerOfAccess[localStorage.getItem('active_session') ?? ''];
-      return owner ? Promise.resolve(user(owner) as T) : Promise.reject({ status: 401, data: { code: 'token_not_valid' } });
+      return owner
+        ? Promise.resolve(user(owner) as T)
+        : Promise.reject({ status: 401, data: { code: 'token_not_valid' } });
     }
     if (method === 'get' && url === `${SSO}/user/deviceprofile/DeviceProfileList`) return Promise.resolve(devices as T);
     if (method === 'delete' && url === `${SSO}/user/LogoutUser/`) {
@@ -63,7 +70,12 @@ export function fakeServer(behaviour: { liveRefresh?: Record<string, TokenPair>;
     patch: (url) => answer('patch', url),
     delete: (url) => answer('delete', url),
     refreshWith(refresh) {
-      calls.push({ method: 'refreshWith', url: `${SSO}/TokenRefresh/`, access: localStorage.getItem('active_session'), refresh });
+      calls.push({
+        method: 'refreshWith',
+        url: `${SSO}/TokenRefresh/`,
+        access: localStorage.getItem('active_session'),
+        refresh,
+      });
       const live = behaviour.liveRefresh?.[refresh];
       return live ? Promise.resolve(live) : Promise.reject({ status: 401, data: { code: 'token_not_valid' } });
     },
@@ -71,7 +83,13 @@ export function fakeServer(behaviour: { liveRefresh?: Record<string, TokenPair>;
   return { http, calls };
 }
 
-export const signInResponse = { access: 'access-u1', refresh: 'refresh-u1', user_uuid: 'u1', has_phone: true, session: 's1' };
+export const signInResponse = {
+  access: 'access-u1',
+  refresh: 'refresh-u1',
+  user_uuid: 'u1',
+  has_phone: true,
+  session: 's1',
+};
 
 export function allStoredValues(): string {
   const local = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);

@@ -1,14 +1,26 @@
 /** A MyProfile answer for tests: an active account with a phone and a password, names as given. */
 import type { UserProfile } from '../session';
 
-export function userProfile(id: string, names: { first: string; last: string }, changes: Partial<UserProfile> = {}): UserProfile {
+export function userProfile(
+  id: string,
+  names: { first: string; last: string },
+  changes: Partial<UserProfile> = {},
+): UserProfile {
   return {
     id,
     phone: '+998901234567',
     email: null,
     email_verified: false,
     has_password: true,
-    profile: { first_name: names.first, last_name: names.last, middle_name: null, username: null, birth_date: null, gender: null, photo: null },
+    profile: {
+      first_name: names.first,
+      last_name: names.last,
+      middle_name: null,
+      username: null,
+      birth_date: null,
+      gender: null,
+      photo: null,
+    },
     is_inactivated: false,
     verification_status: 'not_verified',
     secondary_phone: null,

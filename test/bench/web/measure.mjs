@@ -4,7 +4,10 @@ import { sessionWindowCls } from './cls.mjs';
 import { NAVIGATION_TIMEOUT_MS, SETTLE_MS } from './profile.mjs';
 
 async function readMetrics(frame) {
-  const bench = await frame.evaluate(() => ({ ...window.kirishBench, loadEnd: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? null }));
+  const bench = await frame.evaluate(() => ({
+    ...window.kirishBench,
+    loadEnd: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? null,
+  }));
   if (!bench) throw new Error(`no measurements in ${frame.url()}`);
   const tbt = bench.longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
   return { fcp: bench.fcp, lcp: bench.lcp, tbt, longTasks: bench.longTasks.length, loadEnd: bench.loadEnd };

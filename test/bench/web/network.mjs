@@ -6,7 +6,14 @@ export function watchNetwork(cdp, countsUrl) {
   const urls = new Map();
   const inFlight = new Set();
   const encodingOf = new Map();
-  const state = { bytes: 0, requests: 0, lastActivity: Date.now(), acceptEncoding: null, contentEncodings: new Set(), entries: [] };
+  const state = {
+    bytes: 0,
+    requests: 0,
+    lastActivity: Date.now(),
+    acceptEncoding: null,
+    contentEncodings: new Set(),
+    entries: [],
+  };
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
     urls.set(requestId, request.url);
     inFlight.add(requestId);
@@ -38,7 +45,8 @@ export function watchNetwork(cdp, countsUrl) {
   });
   state.idle = async () => {
     const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
-    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - state.lastActivity < QUIET_MS)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - state.lastActivity < QUIET_MS))
+      await new Promise((resolve) => setTimeout(resolve, 100));
   };
   return state;
 }

@@ -10,7 +10,12 @@ export const PROFILE = {
 };
 export const CPU_SLOWDOWN = 4;
 // Lighthouse's "slow 4G" figures: kbps are 1024 bits here, as in Chromium's own presets.
-export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 /** After `load`: no request for this long counts as idle... */
 export const QUIET_MS = 1500;
 /** ...and long tasks are collected this much longer. */

@@ -38,11 +38,16 @@ const signIn = (password: string) => server.post(`${V1}/login/LoginUser/`, { pho
 
 describe('a password reset through a backup contact', () => {
   it('sends the code to a backup e-mail, saying it is the backup one, and restores the account', async () => {
-    expect((await sendReset({ email: BACKUP_EMAIL })).json).toEqual({ errors: [{ error: 'user_not_found_email', field: 'email' }] });
+    expect((await sendReset({ email: BACKUP_EMAIL })).json).toEqual({
+      errors: [{ error: 'user_not_found_email', field: 'email' }],
+    });
     await addBackup({ email: BACKUP_EMAIL });
     server.clock.advanceSeconds(121);
     const sent = await sendReset({ email: BACKUP_EMAIL });
-    expect([sent.status, sent.json]).toEqual([200, expect.objectContaining({ message: 'code_send_to_backup_email', to: 'za***@example.uz' })]);
+    expect([sent.status, sent.json]).toEqual([
+      200,
+      expect.objectContaining({ message: 'code_send_to_backup_email', to: 'za***@example.uz' }),
+    ]);
     server.clock.advanceSeconds(121);
     const restored = await restoreThrough({ email: BACKUP_EMAIL });
     expect([restored.status, restored.json]).toEqual([200, { detail: 'password_changed', ended: 1, ended_apps: 0 }]);
@@ -58,7 +63,9 @@ describe('a password reset through a backup contact', () => {
     const sent = await sendReset({ phone: BACKUP_PHONE });
     expect(sent.json).toMatchObject({ message: 'code_send_to_backup_phone', to: '+998 90 *** ** 99' });
     server.clock.advanceSeconds(121);
-    expect((await sendReset({ phone: BACKUP_PHONE }, 'call')).json).toMatchObject({ message: 'call_send_to_backup_phone' });
+    expect((await sendReset({ phone: BACKUP_PHONE }, 'call')).json).toMatchObject({
+      message: 'call_send_to_backup_phone',
+    });
     server.clock.advanceSeconds(121);
     expect((await restoreThrough({ phone: BACKUP_PHONE })).status).toBe(200);
     expect((await signIn(NEW_PASSWORD)).status).toBe(200);
@@ -71,7 +78,9 @@ describe('a password reset through a backup contact', () => {
   it('no longer resets through a backup contact once it is removed', async () => {
     await addBackup({ email: BACKUP_EMAIL });
     await server.call('DELETE', `${V1}/user/secondary/?type=email`, { token: tokens.access });
-    expect((await sendReset({ email: BACKUP_EMAIL })).json).toEqual({ errors: [{ error: 'user_not_found_email', field: 'email' }] });
+    expect((await sendReset({ email: BACKUP_EMAIL })).json).toEqual({
+      errors: [{ error: 'user_not_found_email', field: 'email' }],
+    });
   });
 
   it("resets the main holder's account when a contact is one account's main and another's backup, never revealing the other", async () => {
@@ -89,7 +98,10 @@ describe('a password reset through a backup contact', () => {
   it("does not take a backup contact for the account's main one when the restore's section differs", async () => {
     await addBackup({ email: BACKUP_EMAIL });
     const requestId = await server.verify({ email: BACKUP_EMAIL }, 'forget_pass_verification');
-    const wrong = await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: NEW_PASSWORD });
+    const wrong = await server.post(`${V1}/restore-password/RestorePasswordSms/`, {
+      request_id: requestId,
+      password: NEW_PASSWORD,
+    });
     expect(wrong.json).toEqual({ errors: [{ error: 'request_id_error', field: 'request_id' }] });
   });
 });

@@ -16,7 +16,13 @@ afterEach(() => {
   setHashWaitLimit(undefined, 1);
 });
 
-const registration = (requestId: string) => ({ request_id: requestId, password: STRONG_PASSWORD, first_name: 'Nodira', last_name: 'Karimova', kind: 2 });
+const registration = (requestId: string) => ({
+  request_id: requestId,
+  password: STRONG_PASSWORD,
+  first_name: 'Nodira',
+  last_name: 'Karimova',
+  kind: 2,
+});
 
 describe('a registration with no turn for its hash', () => {
   it('answers 503 server_busy with Retry-After, writes no account, and leaves its request id usable', async () => {

@@ -12,7 +12,11 @@ beforeEach(async () => {
 
 async function timedFailure(target: TestServer, phone: string): Promise<number> {
   const started = performance.now();
-  await target.post(LOGIN, { phone, password: 'not-the-password' }, { ip: `198.51.100.${Math.floor(Math.random() * 200)}` });
+  await target.post(
+    LOGIN,
+    { phone, password: 'not-the-password' },
+    { ip: `198.51.100.${Math.floor(Math.random() * 200)}` },
+  );
   return performance.now() - started;
 }
 
@@ -23,11 +27,23 @@ describe('signing in with a password', () => {
     const login = await server.post(
       LOGIN,
       { phone: '+998 99 123 45 00', password: STRONG_PASSWORD, save: true },
-      { headers: { source: 'mobile-web', 'kirish-Source': 'bozor.uz', OauthClientId: 'kirish-demo', 'device-id': 'dev-1' }, ip: '192.0.2.44' },
+      {
+        headers: {
+          source: 'mobile-web',
+          'kirish-Source': 'bozor.uz',
+          OauthClientId: 'kirish-demo',
+          'device-id': 'dev-1',
+        },
+        ip: '192.0.2.44',
+      },
     );
     expect(login.status).toBe(200);
     expect(Object.keys(login.json).toSorted()).toEqual(['access', 'has_phone', 'refresh', 'session', 'user_uuid']);
-    const session = await server.db.selectFrom('sessions').selectAll().where('id', '=', login.json.session).executeTakeFirstOrThrow();
+    const session = await server.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', login.json.session)
+      .executeTakeFirstOrThrow();
     // The device is the hash of the HttpOnly device cookie's secret, never the Device-Id header (middleware/device-key.ts).
     expect(session).toMatchObject({
       source: 'mobile-web',
@@ -94,7 +110,8 @@ describe('signing in with a password', () => {
   });
 
   it('locks an unknown account the same way, so the lock reveals nothing', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await server.post(LOGIN, { phone: '+998991234597', password: 'wrong-password' })).status).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await server.post(LOGIN, { phone: '+998991234597', password: 'wrong-password' })).status).toBe(400);
     const answer = await server.post(LOGIN, { phone: '+998991234597', password: 'wrong-password' });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('30');
@@ -103,13 +120,19 @@ describe('signing in with a password', () => {
   it('locks a client address that sprays many accounts, and not other addresses', async () => {
     // 20 failures from one address, one per account: the 20th locks the address for 60 s.
     for (let i = 0; i < 20; i += 1) {
-      const answer = await server.post(LOGIN, { phone: `+9989912346${String(i).padStart(2, '0')}`, password: 'wrong-password' }, { ip: '198.51.100.66' });
+      const answer = await server.post(
+        LOGIN,
+        { phone: `+9989912346${String(i).padStart(2, '0')}`, password: 'wrong-password' },
+        { ip: '198.51.100.66' },
+      );
       expect(answer.status).toBe(400);
     }
     const sprayer = await server.post(LOGIN, { phone: PHONE, password: STRONG_PASSWORD }, { ip: '198.51.100.66' });
     expect(sprayer.status).toBe(429);
     expect(sprayer.headers.get('retry-after')).toBe('60');
-    expect((await server.post(LOGIN, { phone: PHONE, password: STRONG_PASSWORD }, { ip: '198.51.100.67' })).status).toBe(200);
+    expect(
+      (await server.post(LOGIN, { phone: PHONE, password: STRONG_PASSWORD }, { ip: '198.51.100.67' })).status,
+    ).toBe(200);
   });
 });
 
@@ -130,13 +153,20 @@ describe('signing in with a one-time code', () => {
     await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE });
     const code = await server.lastCode(PHONE);
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
-    expect((await server.post(LOGIN_OTP, { phone: PHONE, code: wrong })).json).toEqual({ errors: [{ error: 'code_not_valid', field: 'code' }] });
+    expect((await server.post(LOGIN_OTP, { phone: PHONE, code: wrong })).json).toEqual({
+      errors: [{ error: 'code_not_valid', field: 'code' }],
+    });
   });
 
   it('does not sign in to an account that does not exist, even with a right code', async () => {
-    await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: '+998991234501' });
+    await server.post(`${V1}/auth/SendAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: '+998991234501',
+    });
     const code = await server.lastCode('+998991234501');
-    expect((await server.post(LOGIN_OTP, { phone: '+998991234501', code })).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
+    expect((await server.post(LOGIN_OTP, { phone: '+998991234501', code })).json).toEqual({
+      errors: [{ error: 'invalid_credentials' }],
+    });
   });
 
   it('signs in by a verified e-mail with a confirm_email_or_phone code', async () => {
@@ -149,7 +179,10 @@ describe('signing in with a one-time code', () => {
       kind: 1,
     });
     server.clock.advanceSeconds(121);
-    await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'confirm_email_or_phone', email: 'nodira@example.uz' });
+    await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'confirm_email_or_phone',
+      email: 'nodira@example.uz',
+    });
     const code = await server.lastCode('nodira@example.uz');
     const login = await server.post(LOGIN_OTP, { email: 'NODIRA@example.uz', code });
     expect(login.status).toBe(200);

@@ -43,7 +43,14 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
   async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
     const started = await storage.transaction(async (tx) => {
       const session = await sessions.start(tx, user, meta, save);
-      await recordEvent(tx, { type: 'login', userId: user.id, sessionId: session.session.id, meta, at: clock.now(), details: { method } });
+      await recordEvent(tx, {
+        type: 'login',
+        userId: user.id,
+        sessionId: session.session.id,
+        meta,
+        at: clock.now(),
+        details: { method },
+      });
       return session;
     });
     return tokenResponse(user, started, await sessions.accessToken(started.session));

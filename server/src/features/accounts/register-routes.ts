@@ -84,7 +84,14 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
       await tx.users.insert(user);
       const opened = await sessions.start(tx, user, c.get('meta'), body.save);
       const details = { contact_type: proof.contactType, with_email: user.email !== null };
-      await recordEvent(tx, { type: 'registered', userId: user.id, sessionId: opened.session.id, meta: c.get('meta'), at: now, details });
+      await recordEvent(tx, {
+        type: 'registered',
+        userId: user.id,
+        sessionId: opened.session.id,
+        meta: c.get('meta'),
+        at: now,
+        details,
+      });
       return { account: user, started: opened };
     });
     return c.json(tokenResponse(account, started, await sessions.accessToken(started.session)), 201);

@@ -18,7 +18,12 @@ describe('registering by phone', () => {
   it('creates the account and signs it in with the token response', async () => {
     const requestId = await server.verify({ phone: PHONE });
     const registered = await server.post(REGISTER_PATH, registration(requestId), {
-      headers: { 'device-id': 'device-A', source: 'web', 'kirish-Source': 'market.uz', 'user-agent': 'Mozilla/5.0 Test' },
+      headers: {
+        'device-id': 'device-A',
+        source: 'web',
+        'kirish-Source': 'market.uz',
+        'user-agent': 'Mozilla/5.0 Test',
+      },
     });
     expect(registered.status).toBe(201);
     expect(Object.keys(registered.json).toSorted()).toEqual(['access', 'has_phone', 'refresh', 'session', 'user_uuid']);
@@ -127,7 +132,10 @@ describe('registering by phone', () => {
       const refused = await server.post(REGISTER_PATH, registration(requestId, { first_name: bad }));
       expect(refused.json.errors).toContainEqual({ error: 'invalid_name', field: 'first_name' });
     }
-    const ok = await server.post(REGISTER_PATH, registration(requestId, { first_name: '  Ўктам  ', last_name: 'O‘g‘lonov' }));
+    const ok = await server.post(
+      REGISTER_PATH,
+      registration(requestId, { first_name: '  Ўктам  ', last_name: 'O‘g‘lonov' }),
+    );
     expect(ok.status).toBe(201);
     const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: ok.json.access });
     expect(profile.json.profile).toMatchObject({ first_name: 'Ўктам', last_name: 'O‘g‘lonov' });
@@ -140,7 +148,10 @@ describe('registering by e-mail', () => {
     const registered = await server.post(REGISTER_PATH, registration(requestId, { kind: 1 }));
     expect(registered.status).toBe(201);
     expect(registered.json.has_phone).toBe(false);
-    const login = await server.post(`${V1}/login/LoginUser/`, { email: 'malika@example.uz', password: STRONG_PASSWORD });
+    const login = await server.post(`${V1}/login/LoginUser/`, {
+      email: 'malika@example.uz',
+      password: STRONG_PASSWORD,
+    });
     expect(login.status).toBe(200);
     expect(login.json.user_uuid).toBe(registered.json.user_uuid);
   });
@@ -157,7 +168,10 @@ describe('registering by e-mail', () => {
 
   it('takes the address from whoever only claimed it unverified', async () => {
     const phoneProof = await server.verify({ phone: PHONE });
-    const squatter = await server.post(REGISTER_PATH, registration(phoneProof, { kind: 1, email: 'malika@example.uz' }));
+    const squatter = await server.post(
+      REGISTER_PATH,
+      registration(phoneProof, { kind: 1, email: 'malika@example.uz' }),
+    );
     const owner = await server.verify({ email: 'malika@example.uz' });
     expect((await server.post(REGISTER_PATH, registration(owner, { kind: 1 }))).status).toBe(201);
     const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: squatter.json.access });

@@ -32,7 +32,8 @@ const restoreSchema = requestSchema<RestorePasswordRequest>()(
 async function accountOf(store: Storage, proof: Verification, contactType: ContactType) {
   if (proof.contactType !== contactType) throw badRequest('request_id_error', 'request_id');
   const account = (await findRecoveryAccount(store, { type: proof.contactType, value: proof.contact }))?.user;
-  if (!account) throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
+  if (!account)
+    throw badRequest(contactType === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contactType);
   return account;
 }
 
@@ -45,18 +46,29 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
     if (problem) throw badRequest(problem, 'password');
     // Read and compared before any transaction: the old password's check is an argon2 verify, tens
     // of milliseconds that would otherwise hold SQLite's writer (and every commit queued behind it).
-    const known = await accountOf(storage, await otp.checkProof(storage, body.request_id, ['forget_pass_verification']), contactType);
+    const known = await accountOf(
+      storage,
+      await otp.checkProof(storage, body.request_id, ['forget_pass_verification']),
+      contactType,
+    );
     // The old password again is refused, and the request id stays usable for another try.
-    if (known.passwordHash !== null && (await verifyPassword(known.passwordHash, body.password))) throw badRequest('same_password', 'password');
+    if (known.passwordHash !== null && (await verifyPassword(known.passwordHash, body.password)))
+      throw badRequest('same_password', 'password');
     const passwordHash = await hashPassword(body.password);
 
     const outcome = await storage.transaction(async (tx) => {
-      const account = await accountOf(tx, await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']), contactType);
+      const account = await accountOf(
+        tx,
+        await otp.redeemProof(tx, body.request_id, ['forget_pass_verification']),
+        contactType,
+      );
       const now = clock.now();
       await tx.users.setPasswordHash(account.id, passwordHash, now);
       // No session is kept (the person is signed out): the empty id names none.
       const ended = await tx.openSessions.endOthers(account.id, '', ['sso'], now, 'password_reset');
-      const endedApps = body.end_app_sessions ? await tx.openSessions.endOthers(account.id, '', ['oauth'], now, 'password_reset') : 0;
+      const endedApps = body.end_app_sessions
+        ? await tx.openSessions.endOthers(account.id, '', ['oauth'], now, 'password_reset')
+        : 0;
       await recordEvent(tx, {
         type: 'password_reset',
         userId: account.id,
@@ -70,8 +82,13 @@ export function restorePasswordRoutes({ storage, clock, otp, throttle }: RouteDe
     const { user } = outcome;
     // The owner proved the contact: lift any lock that guessing put on the account.
     if (user.phone) await throttle.clearAccount(accountThrottleKey({ type: 'phone', value: user.phone }));
-    if (user.email && user.emailVerified) await throttle.clearAccount(accountThrottleKey({ type: 'email', value: user.email }));
-    return c.json({ detail: 'password_changed', ended: outcome.ended, ended_apps: outcome.endedApps } satisfies PasswordRestored);
+    if (user.email && user.emailVerified)
+      await throttle.clearAccount(accountThrottleKey({ type: 'email', value: user.email }));
+    return c.json({
+      detail: 'password_changed',
+      ended: outcome.ended,
+      ended_apps: outcome.endedApps,
+    } satisfies PasswordRestored);
   }
 
   app.post('/RestorePasswordSms/', (c) => restore(c, 'phone'));

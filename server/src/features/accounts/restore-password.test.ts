@@ -49,7 +49,10 @@ describe('restoring a password', () => {
     expect([restored.status, restored.json]).toMatchObject([200, { detail: 'password_changed' }]);
     expect(verifiesInsideTransaction).toEqual([false, false]);
     const again = await server.post(RESTORE, { request_id: requestId, password: 'Boshqa-parol-Buxoro-5' });
-    expect([again.status, again.json]).toEqual([400, { errors: [{ error: 'unique_request_id', field: 'request_id' }] }]);
+    expect([again.status, again.json]).toEqual([
+      400,
+      { errors: [{ error: 'unique_request_id', field: 'request_id' }] },
+    ]);
     expect((await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: NEW_PASSWORD })).status).toBe(200);
   });
 
@@ -59,7 +62,10 @@ describe('restoring a password', () => {
     server.clock.advanceSeconds(121);
     const loginProof = await server.verify({ phone: PHONE }, 'login_sms_verification');
     const otherPurpose = await server.post(RESTORE, { request_id: loginProof, password: STRONG_PASSWORD });
-    expect([otherPurpose.status, otherPurpose.json]).toEqual([400, { errors: [{ error: 'request_id_error', field: 'request_id' }] }]);
+    expect([otherPurpose.status, otherPurpose.json]).toEqual([
+      400,
+      { errors: [{ error: 'request_id_error', field: 'request_id' }] },
+    ]);
     expect(verifiesInsideTransaction).toEqual([]);
   });
 });

@@ -7,9 +7,13 @@ beforeEach(async () => {
 });
 
 const username = (name: string, token?: string, ip?: string) =>
-  server.call('GET', `${V1}/check/CheckUsername/?username=${encodeURIComponent(name)}`, { ...(token ? { token } : {}), ...(ip ? { ip } : {}) });
+  server.call('GET', `${V1}/check/CheckUsername/?username=${encodeURIComponent(name)}`, {
+    ...(token ? { token } : {}),
+    ...(ip ? { ip } : {}),
+  });
 const check = (query: string) => server.call('GET', `${V1}/check/CheckUserPassword/?${query}`);
-const exists = (query: string, ip?: string) => server.call('GET', `${V1}/check/CheckUserExists/?${query}`, ip ? { ip } : {});
+const exists = (query: string, ip?: string) =>
+  server.call('GET', `${V1}/check/CheckUserExists/?${query}`, ip ? { ip } : {});
 
 describe('CheckUserExists', () => {
   it('tells whether a phone has an account, whatever way it is typed', async () => {
@@ -21,7 +25,13 @@ describe('CheckUserExists', () => {
   it('counts an e-mail only once it is verified', async () => {
     expect((await exists('email=unverified%40example.uz')).json).toEqual({ exists: false });
     const requestId = await server.verify({ email: 'owner@example.uz' });
-    await server.post(REGISTER_PATH, { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Olim', last_name: 'Qodirov', kind: 1 });
+    await server.post(REGISTER_PATH, {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Olim',
+      last_name: 'Qodirov',
+      kind: 1,
+    });
     expect((await exists('email=Owner%40Example.uz')).json).toEqual({ exists: true });
   });
 
@@ -48,9 +58,15 @@ describe('CheckUsername', () => {
   it('tells a signed-in person whether a username is free, in any case, their own counting as free', async () => {
     const holder = await server.registerByPhone('+998977770021');
     const other = await server.registerByPhone('+998977770022');
-    expect((await server.call('PATCH', `${V1}/user/profile/`, { token: holder.access, body: { username: 'dilnoza' } })).status).toBe(200);
+    expect(
+      (await server.call('PATCH', `${V1}/user/profile/`, { token: holder.access, body: { username: 'dilnoza' } }))
+        .status,
+    ).toBe(200);
 
-    expect([(await username('DilNoza', other.access)).status, (await username('DilNoza', other.access)).json]).toEqual([200, { available: false }]);
+    expect([(await username('DilNoza', other.access)).status, (await username('DilNoza', other.access)).json]).toEqual([
+      200,
+      { available: false },
+    ]);
     expect((await username(' dilnoza.90 ', other.access)).json).toEqual({ available: true });
     expect((await username('dilnoza', holder.access)).json).toEqual({ available: true });
   });
@@ -70,7 +86,9 @@ describe('CheckUsername', () => {
     const tokens = await server.registerByPhone('+998977770021');
     const none = await server.call('GET', `${V1}/check/CheckUsername/`, { token: tokens.access });
     expect([none.status, none.json]).toEqual([400, { errors: [{ error: 'field_required', field: 'username' }] }]);
-    const extra = await server.call('GET', `${V1}/check/CheckUsername/?username=dilnoza&phone=1`, { token: tokens.access });
+    const extra = await server.call('GET', `${V1}/check/CheckUsername/?username=dilnoza&phone=1`, {
+      token: tokens.access,
+    });
     expect([extra.status, extra.json]).toEqual([400, { errors: [{ error: 'unknown_field', field: 'phone' }] }]);
   });
 
@@ -95,13 +113,20 @@ describe('CheckUsername', () => {
 
 describe('code requests for a password reset by e-mail', () => {
   it('refuses an address with no account with user_not_found_email', async () => {
-    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'forget_pass_verification', email: 'nobody@example.uz' });
+    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'forget_pass_verification',
+      email: 'nobody@example.uz',
+    });
     expect(sent.status).toBe(400);
     expect(sent.json).toEqual({ errors: [{ error: 'user_not_found_email', field: 'email' }] });
   });
 
   it('refuses an unknown delivery method with invalid_method', async () => {
-    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: '+998977770011', method: 'pigeon' });
+    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: '+998977770011',
+      method: 'pigeon',
+    });
     expect(sent.json).toEqual({ errors: [{ error: 'invalid_method', field: 'method' }] });
   });
 });

@@ -22,11 +22,17 @@ import { findAccount } from '../../services/find-account.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
 
 const querySchema = v.strictObject(contactEntries);
-const usernameQuerySchema = v.strictObject({ username: v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')) });
+const usernameQuerySchema = v.strictObject({
+  username: v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')),
+});
 
 export function checkRoutes({ storage, clock, sessions }: RouteDeps) {
   // Counted in the database: every instance counts in the same window (issue 13).
-  const limiter = createRateLimiter(storage, clock, { scope: 'check_ip', limit: CHECK_REQUESTS_PER_MINUTE_PER_IP, windowSeconds: 60 });
+  const limiter = createRateLimiter(storage, clock, {
+    scope: 'check_ip',
+    limit: CHECK_REQUESTS_PER_MINUTE_PER_IP,
+    windowSeconds: 60,
+  });
   const app = new Hono<AppEnv>();
 
   async function limit(c: Context<AppEnv>) {
@@ -44,10 +50,14 @@ export function checkRoutes({ storage, clock, sessions }: RouteDeps) {
     const checked = checkUsername(parseWith(usernameQuerySchema, c.req.query()).username);
     if ('problem' in checked) throw badRequest(checked.problem, 'username');
     const holder = await storage.profiles.findByUsername(checked.username);
-    return c.json({ available: holder === undefined || holder.id === c.get('auth').user.id } satisfies UsernameAvailability);
+    return c.json({
+      available: holder === undefined || holder.id === c.get('auth').user.id,
+    } satisfies UsernameAvailability);
   });
 
   app.get('/CheckUserExists/', async (c) => c.json({ exists: (await lookUp(c)) !== undefined } satisfies UserExists));
-  app.get('/CheckUserPassword/', async (c) => c.json({ has_password: Boolean((await lookUp(c))?.passwordHash) } satisfies UserPassword));
+  app.get('/CheckUserPassword/', async (c) =>
+    c.json({ has_password: Boolean((await lookUp(c))?.passwordHash) } satisfies UserPassword),
+  );
   return app;
 }

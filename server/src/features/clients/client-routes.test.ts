@@ -122,14 +122,18 @@ describe('GET /sso/api/v1/oauth/embed_origin/', () => {
 
   it('refuses a parameter sent twice, even when one copy is right', async () => {
     const origin = encodeURIComponent(DEMO_ORIGIN);
-    const twiceOrigin = await request(`client_id=kirish-demo&origin=${origin}&origin=${encodeURIComponent('https://evil.example')}`);
+    const twiceOrigin = await request(
+      `client_id=kirish-demo&origin=${origin}&origin=${encodeURIComponent('https://evil.example')}`,
+    );
     expect([twiceOrigin.status, twiceOrigin.json]).toEqual([400, ORIGIN_NOT_ALLOWED]);
     const twiceClient = await request(`client_id=kirish-demo&client_id=kirish-demo&origin=${origin}`);
     expect([twiceClient.status, twiceClient.json]).toEqual([400, INVALID_CLIENT]);
   });
 
   it('refuses an unknown query parameter with 400 unknown_field naming it', async () => {
-    expect(await ask({ client_id: DEMO_CLIENT_ID, origin: DEMO_ORIGIN, redirect_uri: `${DEMO_ORIGIN}/callback` })).toEqual({
+    expect(
+      await ask({ client_id: DEMO_CLIENT_ID, origin: DEMO_ORIGIN, redirect_uri: `${DEMO_ORIGIN}/callback` }),
+    ).toEqual({
       status: 400,
       body: { errors: [{ error: 'unknown_field', field: 'redirect_uri' }] },
     });

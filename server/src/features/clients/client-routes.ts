@@ -54,7 +54,8 @@ export function clientRoutes({ storage }: RouteDeps) {
     // RFC 6749 §3.1: a parameter must not be sent twice; which copy counts would be a guess.
     const repeated = (name: string) => (c.req.queries(name)?.length ?? 0) > 1;
 
-    const client = query.client_id === '' || repeated('client_id') ? undefined : await storage.clients.find(query.client_id);
+    const client =
+      query.client_id === '' || repeated('client_id') ? undefined : await storage.clients.find(query.client_id);
     if (!client) throw badRequest('invalid_client', 'client_id');
 
     // Exact string equality of serializations (RFC 6454 §5 compares origins as scheme, host and

@@ -17,7 +17,9 @@ beforeEach(async () => {
 });
 
 async function askFrom(pageOrigin: string, params: Record<string, string>) {
-  const response = await server.call('GET', `${V1}/oauth/embed_origin/?${new URLSearchParams(params)}`, { headers: { origin: pageOrigin } });
+  const response = await server.call('GET', `${V1}/oauth/embed_origin/?${new URLSearchParams(params)}`, {
+    headers: { origin: pageOrigin },
+  });
   return {
     status: response.status,
     body: response.json as unknown,
@@ -31,7 +33,11 @@ describe('CORS of GET /sso/api/v1/oauth/embed_origin/ for the widget loader', ()
   it('lets the registered page read its confirmation, per origin and without credentials', async () => {
     const answer = await askFrom(DEMO_ORIGIN, { client_id: DEMO_CLIENT_ID, origin: DEMO_ORIGIN });
 
-    expect(answer).toMatchObject({ status: 200, body: { client_id: DEMO_CLIENT_ID, origin: DEMO_ORIGIN }, allowOrigin: DEMO_ORIGIN });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { client_id: DEMO_CLIENT_ID, origin: DEMO_ORIGIN },
+      allowOrigin: DEMO_ORIGIN,
+    });
     expect(answer.allowCredentials).toBeNull();
     expect(answer.vary).toMatch(/\bOrigin\b/i);
   });
@@ -39,7 +45,11 @@ describe('CORS of GET /sso/api/v1/oauth/embed_origin/ for the widget loader', ()
   it('lets an unregistered page read origin_not_allowed, so the loader can say what to fix', async () => {
     const answer = await askFrom(STRANGER, { client_id: DEMO_CLIENT_ID, origin: STRANGER });
 
-    expect(answer).toMatchObject({ status: 400, body: { errors: [{ error: 'origin_not_allowed', field: 'origin' }] }, allowOrigin: STRANGER });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { errors: [{ error: 'origin_not_allowed', field: 'origin' }] },
+      allowOrigin: STRANGER,
+    });
     expect(answer.allowCredentials).toBeNull();
     expect(answer.vary).toMatch(/\bOrigin\b/i);
   });
@@ -47,7 +57,11 @@ describe('CORS of GET /sso/api/v1/oauth/embed_origin/ for the widget loader', ()
   it('lets any page read invalid_client for a client id that does not exist', async () => {
     const answer = await askFrom(STRANGER, { client_id: 'no-such-app', origin: STRANGER });
 
-    expect(answer).toMatchObject({ status: 400, body: { errors: [{ error: 'invalid_client', field: 'client_id' }] }, allowOrigin: STRANGER });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { errors: [{ error: 'invalid_client', field: 'client_id' }] },
+      allowOrigin: STRANGER,
+    });
     expect(answer.allowCredentials).toBeNull();
   });
 });

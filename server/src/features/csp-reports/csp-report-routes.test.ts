@@ -45,7 +45,13 @@ const REPORTS_JSON = [
       statusCode: 200,
     },
   },
-  { age: 10, type: 'deprecation', url: 'https://id.kirish.uz/', user_agent: 'Chromium', body: { id: 'x', message: 'y' } },
+  {
+    age: 10,
+    type: 'deprecation',
+    url: 'https://id.kirish.uz/',
+    user_agent: 'Chromium',
+    body: { id: 'x', message: 'y' },
+  },
 ];
 
 let server: TestServer;
@@ -88,7 +94,11 @@ describe('POST /csp-report', () => {
     ]);
     // …and writes it to the server's log.
     expect(server.loggedErrors).toEqual([
-      { message: 'csp violation (sso, enforce): script-src-elem blocked inline on http://localhost:8080/login sample "window.pwned=1"', error: undefined },
+      {
+        message:
+          'csp violation (sso, enforce): script-src-elem blocked inline on http://localhost:8080/login sample "window.pwned=1"',
+        error: undefined,
+      },
     ]);
   });
 
@@ -125,7 +135,9 @@ describe('POST /csp-report', () => {
   });
 
   it(`refuses a body over ${MAX_REPORT_BODY_BYTES} bytes with 413`, async () => {
-    const huge = JSON.stringify({ 'csp-report': { ...CSP_REPORT['csp-report'], 'script-sample': 'x'.repeat(MAX_REPORT_BODY_BYTES) } });
+    const huge = JSON.stringify({
+      'csp-report': { ...CSP_REPORT['csp-report'], 'script-sample': 'x'.repeat(MAX_REPORT_BODY_BYTES) },
+    });
     const answer = await report(huge, 'application/csp-report');
     expect(answer.status).toBe(413);
     expect(answer.json).toEqual({ errors: [{ error: 'payload_too_large' }] });
@@ -178,11 +190,21 @@ describe('POST /csp-report', () => {
     }
     const kept = await recorded();
     expect(kept).toHaveLength(4);
-    const texts = kept.flatMap((violation) => Object.values(violation).filter((value): value is string => typeof value === 'string'));
+    const texts = kept.flatMap((violation) =>
+      Object.values(violation).filter((value): value is string => typeof value === 'string'),
+    );
     expect(texts.filter((value) => /[\p{Cc}\u2028]/u.test(value) || value.length > 512)).toEqual([]);
-    expect(kept[2]).toMatchObject({ document: 'javascript', blocked: 'inline[kirish] forged log line', directive: 'script-src', line: null, column: null });
+    expect(kept[2]).toMatchObject({
+      document: 'javascript',
+      blocked: 'inline[kirish] forged log line',
+      directive: 'script-src',
+      line: null,
+      column: null,
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(server.loggedErrors.every((entry) => !String((entry as { message: string }).message).includes('\n'))).toBe(true);
+    expect(server.loggedErrors.every((entry) => !String((entry as { message: string }).message).includes('\n'))).toBe(
+      true,
+    );
   });
 
   it('takes at most 20 violations from one request', async () => {
@@ -193,7 +215,8 @@ describe('POST /csp-report', () => {
 
   it(`limits a client address to ${REPORTS_PER_MINUTE} requests a minute, with Retry-After, and no other address`, async () => {
     const body = JSON.stringify(CSP_REPORT);
-    for (let i = 0; i < REPORTS_PER_MINUTE; i += 1) expect((await report(body, 'application/csp-report')).status).toBe(204);
+    for (let i = 0; i < REPORTS_PER_MINUTE; i += 1)
+      expect((await report(body, 'application/csp-report')).status).toBe(204);
     const refused = await report(body, 'application/csp-report');
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({ errors: [{ error: 'rate_limit_error' }] });
@@ -213,9 +236,13 @@ describe('GET /dev/csp-reports', () => {
     });
     try {
       const headers = { host: 'id.kirish.uz', 'content-type': 'application/csp-report' };
-      expect((await production.call('POST', '/csp-report', { rawBody: JSON.stringify(CSP_REPORT), headers })).status).toBe(204);
+      expect(
+        (await production.call('POST', '/csp-report', { rawBody: JSON.stringify(CSP_REPORT), headers })).status,
+      ).toBe(204);
       expect(production.loggedErrors).toHaveLength(1);
-      expect((await production.call('GET', '/dev/csp-reports', { headers: { host: 'id.kirish.uz' } })).status).toBe(404);
+      expect((await production.call('GET', '/dev/csp-reports', { headers: { host: 'id.kirish.uz' } })).status).toBe(
+        404,
+      );
     } finally {
       await production.close();
     }

@@ -50,7 +50,11 @@ const reportTypeOnly: MiddlewareHandler = async function reportTypeOnly(c, next)
 export function cspReportRoutes<E extends Env>(options: CspReportOptions<E>): Hono<E> {
   // In the shared windows (issue 33): N instances behind a balancer allow one reporter the same 60 a
   // minute as one instance would, and the limit does not restart with a process.
-  const limiter = createRateLimiter(options.storage, options.clock, { scope: `csp_reports_${options.site}`, limit: REPORTS_PER_MINUTE, windowSeconds: 60 });
+  const limiter = createRateLimiter(options.storage, options.clock, {
+    scope: `csp_reports_${options.site}`,
+    limit: REPORTS_PER_MINUTE,
+    windowSeconds: 60,
+  });
 
   const limitRate: MiddlewareHandler<E> = async function limitRate(c, next) {
     const retryAfter = await limiter.hit(options.clientAddress(c));

@@ -36,7 +36,9 @@ function place(value: unknown): string {
   } catch {
     return raw.slice(0, 64);
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}`.slice(0, 512) : url.protocol.slice(0, -1);
+  return url.protocol === 'http:' || url.protocol === 'https:'
+    ? `${url.origin}${url.pathname}`.slice(0, 512)
+    : url.protocol.slice(0, -1);
 }
 
 function position(value: unknown): number | null {

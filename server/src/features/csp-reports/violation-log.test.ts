@@ -19,7 +19,11 @@ describe('the violation log', () => {
   it('keeps only the newest violations, newest first', () => {
     const log = createViolationLog({ clock: createManualClock(), log: () => undefined, capacity: 3 });
     for (let n = 1; n <= 5; n += 1) log.record(violation(n));
-    expect(log.list().map((kept) => kept.document)).toEqual(['http://localhost:8080/page-5', 'http://localhost:8080/page-4', 'http://localhost:8080/page-3']);
+    expect(log.list().map((kept) => kept.document)).toEqual([
+      'http://localhost:8080/page-5',
+      'http://localhost:8080/page-4',
+      'http://localhost:8080/page-3',
+    ]);
   });
 
   it('writes at most its share of lines a minute, then says how many it left out', () => {

@@ -39,7 +39,12 @@ export interface ViolationLog {
 
 const MINUTE_MS = 60_000;
 
-export function createViolationLog(options: { clock: Clock; log: (message: string) => void; capacity?: number; logPerMinute?: number }): ViolationLog {
+export function createViolationLog(options: {
+  clock: Clock;
+  log: (message: string) => void;
+  capacity?: number;
+  logPerMinute?: number;
+}): ViolationLog {
   const capacity = options.capacity ?? 200;
   const logPerMinute = options.logPerMinute ?? 600;
   const kept: RecordedViolation[] = [];
@@ -47,7 +52,10 @@ export function createViolationLog(options: { clock: Clock; log: (message: strin
 
   function logged(now: number): boolean {
     if (now - minute.startedAt >= MINUTE_MS) {
-      if (minute.dropped > 0) options.log(`csp: ${minute.dropped} more violation report(s) in the last minute were not logged (over ${logPerMinute} a minute)`);
+      if (minute.dropped > 0)
+        options.log(
+          `csp: ${minute.dropped} more violation report(s) in the last minute were not logged (over ${logPerMinute} a minute)`,
+        );
       minute = { startedAt: now, logged: 0, dropped: 0 };
     }
     if (minute.logged >= logPerMinute) {
@@ -64,7 +72,9 @@ export function createViolationLog(options: { clock: Clock; log: (message: strin
       kept.push({ ...violation, receivedAt: now });
       if (kept.length > capacity) kept.splice(0, kept.length - capacity);
       if (!logged(now)) return;
-      const where = violation.source ? ` at ${violation.source}:${violation.line ?? '?'}:${violation.column ?? '?'}` : '';
+      const where = violation.source
+        ? ` at ${violation.source}:${violation.line ?? '?'}:${violation.column ?? '?'}`
+        : '';
       const sample = violation.sample ? ` sample ${JSON.stringify(violation.sample)}` : '';
       options.log(
         `csp violation (${violation.site}, ${violation.disposition}): ${violation.directive} blocked ${violation.blocked} on ${violation.document}${where}${sample}`,

@@ -11,8 +11,15 @@ afterEach(async () => {
 describe('the dev outbox', () => {
   it('lists sent codes as JSON, newest first, filtered by recipient', async () => {
     server = await createTestServer();
-    await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: '+998901234501' });
-    await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: '+998901234502', method: 'call' });
+    await server.post(`${V1}/auth/SendAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: '+998901234501',
+    });
+    await server.post(`${V1}/auth/SendAuthSmsVerification/`, {
+      type: 'login_sms_verification',
+      phone: '+998901234502',
+      method: 'call',
+    });
     const all = await server.call('GET', '/dev/outbox');
     expect(all.status).toBe(200);
     expect(all.json.map((m: { to: string; channel: string }) => [m.to, m.channel])).toEqual([

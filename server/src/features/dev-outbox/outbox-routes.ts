@@ -25,7 +25,9 @@ function page(messages: OutboxMessage[]) {
     (m) =>
       html`<tr>
         <td data-label="Sent (UTC)">
-          <time datetime="${new Date(m.createdAt).toISOString()}">${new Date(m.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</time>
+          <time datetime="${new Date(m.createdAt).toISOString()}"
+            >${new Date(m.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</time
+          >
         </td>
         <td data-label="Channel">${m.channel}</td>
         <td data-label="To">${m.recipient}</td>
@@ -112,7 +114,8 @@ function page(messages: OutboxMessage[]) {
       <body>
         <h1>Dev outbox</h1>
         <p>
-          Every code Kirish "sent" outside production, newest first. This page refreshes every 5 seconds; the same list is JSON at this address with
+          Every code Kirish "sent" outside production, newest first. This page refreshes every 5 seconds; the same list
+          is JSON at this address with
           <code>Accept: application/json</code>.
         </p>
         ${

@@ -33,10 +33,22 @@ async function codeFor(access: string, clientId: string) {
   return { asked, code, verifier: pkce.verifier };
 }
 
-const redeem = (clientId: string, issued: { code: string; verifier: string }, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+const redeem = (
+  clientId: string,
+  issued: { code: string; verifier: string },
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) =>
   oauth.postForm(
     TOKEN,
-    { grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: issued.verifier, ...extra },
+    {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: issued.verifier,
+      ...extra,
+    },
     { headers },
   );
 
@@ -45,8 +57,16 @@ describe('a confidential app', () => {
     const me = await server.registerByPhone('+998901112233');
     const { app, client_secret: secret } = await dev.created(me.access, { kind: 'confidential' });
     expect(secret).toMatch(/^kirish_secret_[A-Za-z0-9_-]{43}$/);
-    expect(app).toMatchObject({ kind: 'confidential', has_secret: true, secret_created_at: new Date(server.clock.now()).toISOString() });
-    const row = await server.db.selectFrom('oauth_clients').selectAll().where('id', '=', app.client_id).executeTakeFirstOrThrow();
+    expect(app).toMatchObject({
+      kind: 'confidential',
+      has_secret: true,
+      secret_created_at: new Date(server.clock.now()).toISOString(),
+    });
+    const row = await server.db
+      .selectFrom('oauth_clients')
+      .selectAll()
+      .where('id', '=', app.client_id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_hash).toBe(
       createHash('sha256')
         .update(secret ?? '')
@@ -76,7 +96,11 @@ describe('a confidential app', () => {
     expect((await dev.get(me.access, id)).json.app.secret_created_at).toBe(new Date(server.clock.now()).toISOString());
 
     const old = await redeem(id, await codeFor(me.access, id), {}, { authorization: basic(id, first ?? '') });
-    expect([old.status, old.json.error, old.headers.get('www-authenticate')]).toEqual([401, 'invalid_client', expect.stringMatching(/^Basic realm=/)]);
+    expect([old.status, old.json.error, old.headers.get('www-authenticate')]).toEqual([
+      401,
+      'invalid_client',
+      expect.stringMatching(/^Basic realm=/),
+    ]);
     expect((await redeem(id, await codeFor(me.access, id), {}, { authorization: basic(id, second) })).status).toBe(200);
   });
 
@@ -84,7 +108,11 @@ describe('a confidential app', () => {
     const me = await server.registerByPhone('+998901112233');
     const { app, client_secret: secret } = await dev.created(me.access, { kind: 'confidential' });
     const issued = await codeFor(me.access, app.client_id);
-    const answer = await redeem(app.client_id, { ...issued, verifier: pkcePair().verifier }, { client_secret: secret ?? '' });
+    const answer = await redeem(
+      app.client_id,
+      { ...issued, verifier: pkcePair().verifier },
+      { client_secret: secret ?? '' },
+    );
     expect([answer.status, answer.json.error]).toEqual([400, 'invalid_grant']);
   });
 
@@ -103,12 +131,21 @@ describe('a registered app and its users', () => {
     const { asked } = await codeFor(user.access, app.client_id);
     expect(asked.json).toMatchObject({
       consent_required: true,
-      client: { client_id: app.client_id, name: 'Bozor Shop', first_party: false, scopes: ['openid', 'profile', 'phone', 'email'] },
+      client: {
+        client_id: app.client_id,
+        name: 'Bozor Shop',
+        first_party: false,
+        scopes: ['openid', 'profile', 'phone', 'email'],
+      },
     });
     // Even for the person who registered it.
     expect((await codeFor(owner.access, app.client_id)).asked.json.consent_required).toBe(true);
     const info = await server.call('GET', `${V1}/oauth/app_info/?client_id=${app.client_id}`);
-    expect(info.json).toMatchObject({ first_party: false, privacy_policy_url: 'https://bozor.example.uz/privacy', terms_url: null });
+    expect(info.json).toMatchObject({
+      first_party: false,
+      privacy_policy_url: 'https://bozor.example.uz/privacy',
+      terms_url: null,
+    });
   });
 
   it("loses every user's grant and token when deleted: refresh and userinfo stop working", async () => {
@@ -128,7 +165,11 @@ describe('a registered app and its users', () => {
     });
     expect([refreshed.status, refreshed.json.error]).toEqual([401, 'invalid_client']);
     expect((await server.call('GET', `${V1}/user/grants/`, { token: user.access })).json).toEqual([]);
-    const session = await server.db.selectFrom('sessions').select('end_reason').where('oauth_client_id', '=', app.client_id).executeTakeFirstOrThrow();
+    const session = await server.db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('oauth_client_id', '=', app.client_id)
+      .executeTakeFirstOrThrow();
     expect(session.end_reason).toBe('app_deleted');
     // The user's own sign-in to Kirish goes on.
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: user.access })).status).toBe(200);
@@ -157,7 +198,10 @@ describe('the logo', () => {
     expect(logoUrl).toMatch(/^\/cdn\/200x\/avatars\/[0-9a-f-]{36}-[A-Za-z0-9_-]{16}\.webp$/);
     const served = await server.app.request(logoUrl);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
-    expect(await imageDimensions(new Uint8Array(await served.arrayBuffer()))).toMatchObject({ width: 200, format: 'webp' });
+    expect(await imageDimensions(new Uint8Array(await served.arrayBuffer()))).toMatchObject({
+      width: 200,
+      format: 'webp',
+    });
     const info = await server.call('GET', `${V1}/oauth/app_info/?client_id=${app.client_id}`);
     expect(info.json.logo_url).toBe(logoUrl);
 
@@ -174,7 +218,10 @@ describe('the logo', () => {
     const me = await server.registerByPhone('+998901112233');
     const { app } = await dev.created(me.access);
     const text = new TextEncoder().encode('not a picture');
-    expect(await uploadLogo(me.access, app.client_id, text)).toEqual({ status: 400, json: { errors: [{ error: 'invalid_media_type', field: 'logo' }] } });
+    expect(await uploadLogo(me.access, app.client_id, text)).toEqual({
+      status: 400,
+      json: { errors: [{ error: 'invalid_media_type', field: 'logo' }] },
+    });
     const stranger = await server.registerByPhone('+998901112299');
     expect((await uploadLogo(stranger.access, app.client_id, await solidImage(40, 40, 'png'))).status).toBe(404);
     expect((await dev.get(me.access, app.client_id)).json.app.logo_url).toBeNull();
@@ -183,7 +230,8 @@ describe('the logo', () => {
   it('goes with the app when it is deleted', async () => {
     const me = await server.registerByPhone('+998901112233');
     const { app } = await dev.created(me.access);
-    const logoUrl = (await uploadLogo(me.access, app.client_id, await solidImage(64, 64, 'png'))).json.app.logo_url as string;
+    const logoUrl = (await uploadLogo(me.access, app.client_id, await solidImage(64, 64, 'png'))).json.app
+      .logo_url as string;
     await dev.remove(me.access, app.client_id);
     expect((await server.app.request(logoUrl)).status).toBe(404);
   });

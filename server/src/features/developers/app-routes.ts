@@ -11,13 +11,24 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { DEVELOPER_APPS_PER_ACCOUNT } from '../../config/policy.js';
-import type { CreatedDeveloperApp, DeveloperAppInput, DeveloperAppList, RotatedSecret } from '../../contract/developers.js';
+import type {
+  CreatedDeveloperApp,
+  DeveloperAppInput,
+  DeveloperAppList,
+  RotatedSecret,
+} from '../../contract/developers.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { recordEvent } from '../../services/audit-log.js';
-import { clientFieldsOf, developerAppView, logoSourceOf, newClient, newClientSecret } from '../../services/client-registry.js';
+import {
+  clientFieldsOf,
+  developerAppView,
+  logoSourceOf,
+  newClient,
+  newClientSecret,
+} from '../../services/client-registry.js';
 import type { OAuthClient } from '../../storage/storage.js';
 import { ownedApp } from './owned-app.js';
 
@@ -65,7 +76,12 @@ export function developerAppRoutes({ config, storage, clock, sessions, photos }:
     const { user } = c.get('auth');
     const apps = await storage.clients.listByOwner(user.id);
     const reason = !user.phone ? 'phone_required' : apps.length >= DEVELOPER_APPS_PER_ACCOUNT ? 'limit_reached' : null;
-    return c.json({ apps: apps.map(developerAppView), limit: DEVELOPER_APPS_PER_ACCOUNT, can_register: reason === null, reason } satisfies DeveloperAppList);
+    return c.json({
+      apps: apps.map(developerAppView),
+      limit: DEVELOPER_APPS_PER_ACCOUNT,
+      can_register: reason === null,
+      reason,
+    } satisfies DeveloperAppList);
   });
 
   app.post('/apps/', auth, requireActive, async (c) => {
@@ -78,7 +94,8 @@ export function developerAppRoutes({ config, storage, clock, sessions, photos }:
     const created = await storage.transaction(async (tx) => {
       // Counted under the account's lock row, so two requests at once cannot both take the last place.
       await tx.limitLocks.take('developer_apps', user.id, now);
-      if ((await tx.clients.countByOwner(user.id)) >= DEVELOPER_APPS_PER_ACCOUNT) throw new ApiError(409, [{ error: 'app_limit_reached' }]);
+      if ((await tx.clients.countByOwner(user.id)) >= DEVELOPER_APPS_PER_ACCOUNT)
+        throw new ApiError(409, [{ error: 'app_limit_reached' }]);
       const made = newClient({ fields, kind: input.kind, ownerId: user.id, firstParty: false, at: now });
       await tx.clients.upsert(made.client);
       await recordEvent(tx, {
@@ -91,7 +108,10 @@ export function developerAppRoutes({ config, storage, clock, sessions, photos }:
       });
       return made;
     });
-    return c.json({ app: developerAppView(created.client), client_secret: created.secret } satisfies CreatedDeveloperApp, 201);
+    return c.json(
+      { app: developerAppView(created.client), client_secret: created.secret } satisfies CreatedDeveloperApp,
+      201,
+    );
   });
 
   app.get('/apps/:clientId/', auth, requireActive, async (c) => {

@@ -8,7 +8,8 @@ const server = useTestServer();
 const dev = developerCalls(server);
 const signIn = (phone = '+998901112233') => server.registerByPhone(phone);
 
-const appRow = (id: string) => server.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+const appRow = (id: string) =>
+  server.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('POST /developers/apps/', () => {
   it('registers a public third-party app owned by the caller, and shows it as given', async () => {
@@ -36,7 +37,13 @@ describe('POST /developers/apps/', () => {
       client_secret: null,
     });
     const row = await appRow(answer.json.app.client_id as string);
-    expect(row).toMatchObject({ owner_id: me.user_uuid, first_party: 0, kind: 'public', secret_hash: null, scopes: '["openid","profile","phone","email"]' });
+    expect(row).toMatchObject({
+      owner_id: me.user_uuid,
+      first_party: 0,
+      kind: 'public',
+      secret_hash: null,
+      scopes: '["openid","profile","phone","email"]',
+    });
   });
 
   it('keeps the name trimmed and a page as parsing writes it, and drops a repeated address', async () => {
@@ -46,26 +53,62 @@ describe('POST /developers/apps/', () => {
       home_page: 'https://Bozor.example.uz',
       redirect_uris: ['https://bozor.example.uz/cb', 'https://bozor.example.uz/cb'],
     });
-    expect(answer.json.app).toMatchObject({ name: 'Bozor', home_page: 'https://bozor.example.uz/', redirect_uris: ['https://bozor.example.uz/cb'] });
+    expect(answer.json.app).toMatchObject({
+      name: 'Bozor',
+      home_page: 'https://bozor.example.uz/',
+      redirect_uris: ['https://bozor.example.uz/cb'],
+    });
   });
 
   it.each([
-    ['plain http to a public host', { redirect_uris: ['http://bozor.example.uz/callback'] }, ['uri_https_required', 'redirect_uris']],
-    ['a fragment', { redirect_uris: ['https://bozor.example.uz/callback#x'] }, ['uri_fragment_not_allowed', 'redirect_uris']],
-    ['user-info', { redirect_uris: ['https://me@bozor.example.uz/callback'] }, ['uri_userinfo_not_allowed', 'redirect_uris']],
+    [
+      'plain http to a public host',
+      { redirect_uris: ['http://bozor.example.uz/callback'] },
+      ['uri_https_required', 'redirect_uris'],
+    ],
+    [
+      'a fragment',
+      { redirect_uris: ['https://bozor.example.uz/callback#x'] },
+      ['uri_fragment_not_allowed', 'redirect_uris'],
+    ],
+    [
+      'user-info',
+      { redirect_uris: ['https://me@bozor.example.uz/callback'] },
+      ['uri_userinfo_not_allowed', 'redirect_uris'],
+    ],
     ['a wildcard origin', { web_origins: ['https://*.example.uz'] }, ['uri_wildcard_not_allowed', 'web_origins']],
     ['an origin with a path', { web_origins: ['https://bozor.example.uz/'] }, ['origin_invalid', 'web_origins']],
-    ['a redirect URI that is not written as it parses', { redirect_uris: ['HTTPS://bozor.example.uz/cb'] }, ['uri_invalid', 'redirect_uris']],
-    ['a privacy policy over http', { privacy_policy_url: 'http://bozor.example.uz/privacy' }, ['uri_https_required', 'privacy_policy_url']],
+    [
+      'a redirect URI that is not written as it parses',
+      { redirect_uris: ['HTTPS://bozor.example.uz/cb'] },
+      ['uri_invalid', 'redirect_uris'],
+    ],
+    [
+      'a privacy policy over http',
+      { privacy_policy_url: 'http://bozor.example.uz/privacy' },
+      ['uri_https_required', 'privacy_policy_url'],
+    ],
     ['no privacy policy', { privacy_policy_url: '' }, ['field_required', 'privacy_policy_url']],
     ['terms that are not an address', { terms_url: 'terms.html' }, ['uri_invalid', 'terms_url']],
-    ['neither a redirect URI nor an origin', { redirect_uris: [], web_origins: [] }, ['redirect_or_origin_required', 'redirect_uris']],
-    ['eleven redirect URIs', { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://bozor.example.uz/cb${i}`) }, ['too_many_uris', 'redirect_uris']],
+    [
+      'neither a redirect URI nor an origin',
+      { redirect_uris: [], web_origins: [] },
+      ['redirect_or_origin_required', 'redirect_uris'],
+    ],
+    [
+      'eleven redirect URIs',
+      { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://bozor.example.uz/cb${i}`) },
+      ['too_many_uris', 'redirect_uris'],
+    ],
     ['an empty name', { name: '   ' }, ['field_required', 'name']],
     ['a name of 61 characters', { name: 'B'.repeat(61) }, ['app_name_too_long', 'name']],
     ['a name with a right-to-left override', { name: 'Bozor\u202Epohs' }, ['app_name_hidden_characters', 'name']],
     ['a name with a zero-width space', { name: 'Pay\u200Bnet' }, ['app_name_hidden_characters', 'name']],
-    ['a name padded with a Hangul filler', { name: 'Paynet\u3164\u3164\u3164' }, ['app_name_hidden_characters', 'name']],
+    [
+      'a name padded with a Hangul filler',
+      { name: 'Paynet\u3164\u3164\u3164' },
+      ['app_name_hidden_characters', 'name'],
+    ],
     ['a name with a control character', { name: 'Bozor\u0007' }, ['app_name_hidden_characters', 'name']],
     ['an unknown kind', { kind: 'native' }, ['invalid_value', 'kind']],
   ])('refuses %s with its key and field, and stores nothing', async (_name, overrides, expected) => {
@@ -76,7 +119,11 @@ describe('POST /developers/apps/', () => {
 
   it('names every problem at once, and refuses unknown and missing fields', async () => {
     const me = await signIn();
-    const answer = await dev.create(me.access, { name: '', redirect_uris: ['http://x.uz/cb'], web_origins: ['https://x.uz/'] });
+    const answer = await dev.create(me.access, {
+      name: '',
+      redirect_uris: ['http://x.uz/cb'],
+      web_origins: ['https://x.uz/'],
+    });
     expect(problems(answer)).toEqual([
       400,
       [
@@ -85,9 +132,15 @@ describe('POST /developers/apps/', () => {
         ['origin_invalid', 'web_origins'],
       ],
     ]);
-    expect(problems(await dev.create(me.access, { first_party: true }))).toEqual([400, [['unknown_field', 'first_party']]]);
+    expect(problems(await dev.create(me.access, { first_party: true }))).toEqual([
+      400,
+      [['unknown_field', 'first_party']],
+    ]);
     const { kind: _kind, ...withoutKind } = appInput();
-    expect(problems(await server.post(APPS, withoutKind, { token: me.access }))).toEqual([400, [['field_required', 'kind']]]);
+    expect(problems(await server.post(APPS, withoutKind, { token: me.access }))).toEqual([
+      400,
+      [['field_required', 'kind']],
+    ]);
   });
 
   it('lets an account register at most the limit of apps', async () => {
@@ -104,7 +157,12 @@ describe('POST /developers/apps/', () => {
   it('asks for a phone number: an account without one may not register', async () => {
     const noPhone = await dev.emailOnlyAccount();
     expect(problems(await dev.create(noPhone.access))).toEqual([403, [['developer_phone_required']]]);
-    expect((await dev.list(noPhone.access)).json).toEqual({ apps: [], limit: 10, can_register: false, reason: 'phone_required' });
+    expect((await dev.list(noPhone.access)).json).toEqual({
+      apps: [],
+      limit: 10,
+      can_register: false,
+      reason: 'phone_required',
+    });
   });
 
   it('needs a signed-in account', async () => {
@@ -133,17 +191,29 @@ describe('GET, PATCH and DELETE /developers/apps/{client_id}/', () => {
     server.clock.advanceSeconds(60);
     const edited = await dev.patch(me.access, app.client_id, { name: 'Bozor Market', web_origins: [] });
     expect(edited.status).toBe(200);
-    expect(edited.json.app).toEqual({ ...app, name: 'Bozor Market', web_origins: [], updated_at: new Date(server.clock.now()).toISOString() });
-    expect(problems(await dev.patch(me.access, app.client_id, { redirect_uris: [] }))).toEqual([400, [['redirect_or_origin_required', 'redirect_uris']]]);
-    expect(problems(await dev.patch(me.access, app.client_id, { kind: 'confidential' }))).toEqual([400, [['app_kind_cannot_change', 'kind']]]);
+    expect(edited.json.app).toEqual({
+      ...app,
+      name: 'Bozor Market',
+      web_origins: [],
+      updated_at: new Date(server.clock.now()).toISOString(),
+    });
+    expect(problems(await dev.patch(me.access, app.client_id, { redirect_uris: [] }))).toEqual([
+      400,
+      [['redirect_or_origin_required', 'redirect_uris']],
+    ]);
+    expect(problems(await dev.patch(me.access, app.client_id, { kind: 'confidential' }))).toEqual([
+      400,
+      [['app_kind_cannot_change', 'kind']],
+    ]);
     expect(problems(await dev.patch(me.access, app.client_id, { redirect_uris: ['https://b.uz/*'] }))).toEqual([
       400,
       [['uri_wildcard_not_allowed', 'redirect_uris']],
     ]);
     expect((await dev.get(me.access, app.client_id)).json.app.name).toBe('Bozor Market');
-    expect((await dev.patch(me.access, app.client_id, { kind: 'public', terms_url: 'https://bozor.example.uz/terms' })).json.app.terms_url).toBe(
-      'https://bozor.example.uz/terms',
-    );
+    expect(
+      (await dev.patch(me.access, app.client_id, { kind: 'public', terms_url: 'https://bozor.example.uz/terms' })).json
+        .app.terms_url,
+    ).toBe('https://bozor.example.uz/terms');
   });
 
   it("answers another person's app exactly as an unknown one: 404 app_not_found for every call", async () => {
@@ -181,7 +251,10 @@ describe('GET, PATCH and DELETE /developers/apps/{client_id}/', () => {
     const { app } = await dev.created(me.access);
     await dev.remove(me.access, app.client_id);
     const events = await server.call('GET', `${V1}/user/security/events/`, { token: me.access });
-    const types = (events.json.results as Array<{ type: string; details: Record<string, unknown> }>).map((event) => [event.type, event.details.client_id]);
+    const types = (events.json.results as Array<{ type: string; details: Record<string, unknown> }>).map((event) => [
+      event.type,
+      event.details.client_id,
+    ]);
     expect(types.slice(0, 2)).toEqual([
       ['app_deleted', app.client_id],
       ['app_created', app.client_id],

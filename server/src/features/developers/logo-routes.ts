@@ -16,7 +16,8 @@ import { limitImageBody, saveImageUpload } from '../../services/image-upload.js'
 import { ownedApp } from './owned-app.js';
 
 /** The logo upload's path: app.ts exempts it from the limit of JSON bodies; it has its own. */
-export const isLogoUploadPath = (path: string): boolean => /^\/sso\/api\/v1\/developers\/apps\/[^/]+\/logo\/$/.test(path);
+export const isLogoUploadPath = (path: string): boolean =>
+  /^\/sso\/api\/v1\/developers\/apps\/[^/]+\/logo\/$/.test(path);
 
 export function developerLogoRoutes({ storage, clock, sessions, photos }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -13,22 +13,29 @@ const dev = developerCalls(server);
 const oauth = oauthSteps(server);
 const SIGNED_OUT = 'https://bozor.example.uz/signed-out';
 
-const logout = (params: Record<string, string>) => server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
+const logout = (params: Record<string, string>) =>
+  server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
 
 describe('post-logout redirect URIs of a registered app', () => {
   it('are registered, shown and edited as given; none when left out', async () => {
     const me = await server.registerByPhone('+998901410011');
     const plain = await dev.created(me.access);
     expect(plain.app.post_logout_redirect_uris).toEqual([]);
-    const { app } = await dev.created(me.access, { post_logout_redirect_uris: [SIGNED_OUT, SIGNED_OUT, 'http://127.0.0.1:18090/bye'] });
+    const { app } = await dev.created(me.access, {
+      post_logout_redirect_uris: [SIGNED_OUT, SIGNED_OUT, 'http://127.0.0.1:18090/bye'],
+    });
     expect(app.post_logout_redirect_uris).toEqual([SIGNED_OUT, 'http://127.0.0.1:18090/bye']);
-    expect((await dev.get(me.access, app.client_id)).json.app.post_logout_redirect_uris).toEqual([SIGNED_OUT, 'http://127.0.0.1:18090/bye']);
-    // A PATCH without the field keeps it; with it, replaces it.
-    expect((await dev.patch(me.access, app.client_id, { name: 'Bozor Market' })).json.app.post_logout_redirect_uris).toEqual([
+    expect((await dev.get(me.access, app.client_id)).json.app.post_logout_redirect_uris).toEqual([
       SIGNED_OUT,
       'http://127.0.0.1:18090/bye',
     ]);
-    expect((await dev.patch(me.access, app.client_id, { post_logout_redirect_uris: [] })).json.app.post_logout_redirect_uris).toEqual([]);
+    // A PATCH without the field keeps it; with it, replaces it.
+    expect(
+      (await dev.patch(me.access, app.client_id, { name: 'Bozor Market' })).json.app.post_logout_redirect_uris,
+    ).toEqual([SIGNED_OUT, 'http://127.0.0.1:18090/bye']);
+    expect(
+      (await dev.patch(me.access, app.client_id, { post_logout_redirect_uris: [] })).json.app.post_logout_redirect_uris,
+    ).toEqual([]);
   });
 
   it.each([
@@ -39,16 +46,25 @@ describe('post-logout redirect URIs of a registered app', () => {
     ['an address not written as it parses', 'https://Bozor.example.uz/bye', 'uri_invalid'],
   ])('refuse %s with its key and field, at registration and at an edit', async (_name, uri, key) => {
     const me = await server.registerByPhone('+998901410011');
-    expect(problems(await dev.create(me.access, { post_logout_redirect_uris: [uri] }))).toEqual([400, [[key, 'post_logout_redirect_uris']]]);
+    expect(problems(await dev.create(me.access, { post_logout_redirect_uris: [uri] }))).toEqual([
+      400,
+      [[key, 'post_logout_redirect_uris']],
+    ]);
     const { app } = await dev.created(me.access);
-    expect(problems(await dev.patch(me.access, app.client_id, { post_logout_redirect_uris: [uri] }))).toEqual([400, [[key, 'post_logout_redirect_uris']]]);
+    expect(problems(await dev.patch(me.access, app.client_id, { post_logout_redirect_uris: [uri] }))).toEqual([
+      400,
+      [[key, 'post_logout_redirect_uris']],
+    ]);
     expect((await dev.list(me.access)).json.apps).toHaveLength(1);
   });
 
   it('refuse more than ten', async () => {
     const me = await server.registerByPhone('+998901410011');
     const many = Array.from({ length: 11 }, (_, index) => `${SIGNED_OUT}/${index}`);
-    expect(problems(await dev.create(me.access, { post_logout_redirect_uris: many }))).toEqual([400, [['too_many_uris', 'post_logout_redirect_uris']]]);
+    expect(problems(await dev.create(me.access, { post_logout_redirect_uris: many }))).toEqual([
+      400,
+      [['too_many_uris', 'post_logout_redirect_uris']],
+    ]);
   });
 
   it("take RP-initiated logout back to the partner: the app's session ends and the browser returns with the state", async () => {
@@ -56,7 +72,11 @@ describe('post-logout redirect URIs of a registered app', () => {
     const { app } = await dev.created(owner.access, { post_logout_redirect_uris: [SIGNED_OUT] });
     const user = await server.registerByPhone('+998901410022');
     const tokens = await dev.appTokens(user.access, app.client_id);
-    const answer = await logout({ id_token_hint: tokens.id_token, post_logout_redirect_uri: SIGNED_OUT, state: 'xayr' });
+    const answer = await logout({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: SIGNED_OUT,
+      state: 'xayr',
+    });
     expect([answer.status, answer.headers.get('location')]).toEqual([302, `${SIGNED_OUT}?state=xayr`]);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
 

@@ -41,7 +41,11 @@ function disclosedScopes(fields: ReadonlyMap<string, string>): Set<string> {
   if (fields.get('disclosure_text_shown') !== 'true') return new Set();
   const shownFor = fields.get('disclosure_shown_for');
   const shown = shownFor === undefined ? null : new Set(shownFor.split(',').map((field) => field.trim()));
-  return new Set([...DISCLOSED_BY_FIELD].filter(([, field]) => field === null || shown === null || shown.has(field)).map(([scope]) => scope));
+  return new Set(
+    [...DISCLOSED_BY_FIELD]
+      .filter(([, field]) => field === null || shown === null || shown.has(field))
+      .map(([scope]) => scope),
+  );
 }
 
 /** The partner's request as the widget passes it in FedCM's `params` (a JSON object). */
@@ -90,7 +94,9 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
    * (FedCM §idp-api-id-assertion-endpoint: "the IDP MUST check the Origin header"), and only then is
    * the cookie read. An allowed origin can read every answer, errors included; any other none.
    */
-  async function admit(c: Context<AppEnv>): Promise<{ fields: ReadonlyMap<string, string>; client: OAuthClient; origin: string } | Response> {
+  async function admit(
+    c: Context<AppEnv>,
+  ): Promise<{ fields: ReadonlyMap<string, string>; client: OAuthClient; origin: string } | Response> {
     const fields = await readFedcmForm(c);
     const clientId = fields?.get('client_id');
     const client = clientId === undefined ? undefined : await storage.clients.find(clientId);
@@ -106,12 +112,18 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
     if (admitted instanceof Response) return admitted;
     const { fields, client, origin } = admitted;
     const now = clock.now();
-    const account = await vouchedAccount(storage, vouchingDeviceKeyOf(c, config.product), fields.get('account_id') ?? '', now);
+    const account = await vouchedAccount(
+      storage,
+      vouchingDeviceKeyOf(c, config.product),
+      fields.get('account_id') ?? '',
+      now,
+    );
     if (!account) return fedcmError(c, base, 403, 'access_denied');
     const request = codeParameters(fields);
     if (!request) return fedcmError(c, base, 400, 'invalid_request');
     // The same rule as the authorization endpoint: only scopes the client may ask for.
-    if (request.scopes.some((scope) => !client.scopes.includes(scope))) return fedcmError(c, base, 400, 'invalid_scope');
+    if (request.scopes.some((scope) => !client.scopes.includes(scope)))
+      return fedcmError(c, base, 400, 'invalid_scope');
 
     const { user, session } = account;
     const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
@@ -155,7 +167,12 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
         sessionId: session.id,
         meta: c.get('meta'),
         at: now,
-        details: { client_id: client.id, name: client.name, method: 'fedcm', auto_selected: fields.get('is_auto_selected') === 'true' },
+        details: {
+          client_id: client.id,
+          name: client.name,
+          method: 'fedcm',
+          auto_selected: fields.get('is_auto_selected') === 'true',
+        },
       });
       return issued;
     });

@@ -20,7 +20,11 @@ describe('GET /.well-known/web-identity and the config file', () => {
     const known = await server.call('GET', '/.well-known/web-identity', { headers: WEBIDENTITY });
     expect([known.status, known.json]).toEqual([
       200,
-      { provider_urls: [`${BASE}${FEDCM}/config.json`], accounts_endpoint: `${BASE}${FEDCM}/accounts/`, login_url: `${BASE}/login` },
+      {
+        provider_urls: [`${BASE}${FEDCM}/config.json`],
+        accounts_endpoint: `${BASE}${FEDCM}/accounts/`,
+        login_url: `${BASE}/login`,
+      },
     ]);
     expect(known.headers.get('cache-control')).toBe('no-store');
 
@@ -32,14 +36,27 @@ describe('GET /.well-known/web-identity and the config file', () => {
       id_assertion_endpoint: `${BASE}${FEDCM}/assertion/`,
       disconnect_endpoint: `${BASE}${FEDCM}/disconnect/`,
       login_url: `${BASE}/login`,
-      branding: { background_color: '#0b6e4f', color: '#ffffff', name: 'Kirish', icons: [{ url: `${BASE}${FEDCM}/icon.png`, size: 128 }] },
+      branding: {
+        background_color: '#0b6e4f',
+        color: '#ffffff',
+        name: 'Kirish',
+        icons: [{ url: `${BASE}${FEDCM}/icon.png`, size: 128 }],
+      },
     });
   });
 
   it('serves the branding icon as a square PNG the browser may fetch for any page', async () => {
     const answer = await server.app.request(`${FEDCM}/icon.png`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-    expect([answer.status, answer.headers.get('content-type'), answer.headers.get('cross-origin-resource-policy')]).toEqual([200, 'image/png', 'cross-origin']);
-    expect(await imageDimensions(new Uint8Array(await answer.arrayBuffer()))).toEqual({ width: 128, height: 128, format: 'png' });
+    expect([
+      answer.status,
+      answer.headers.get('content-type'),
+      answer.headers.get('cross-origin-resource-policy'),
+    ]).toEqual([200, 'image/png', 'cross-origin']);
+    expect(await imageDimensions(new Uint8Array(await answer.arrayBuffer()))).toEqual({
+      width: 128,
+      height: 128,
+      format: 'png',
+    });
   });
 });
 
@@ -104,7 +121,10 @@ describe('GET /fedcm/accounts/', () => {
   it('answers only the browser: without Sec-Fetch-Dest webidentity it is 400 and lists nothing', async () => {
     const jar = cookieJar();
     await fedcm.signUp(jar, '+998901110004');
-    for (const headers of [{}, { 'sec-fetch-dest': 'empty' }, { 'sec-fetch-dest': 'document' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'sec-fetch-dest': 'empty' }, { 'sec-fetch-dest': 'document' }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await fedcm.accounts(jar, headers);
       expect([answer.status, answer.json]).toEqual([400, { error: { code: 'invalid_request', url: `${BASE}/` } }]);
     }
@@ -114,13 +134,19 @@ describe('GET /fedcm/accounts/', () => {
     const jar = cookieJar();
     await fedcm.signUp(jar, '+998901110005');
     const foreign = await fedcm.accounts(jar, { ...WEBIDENTITY, origin: PARTNER_ORIGIN });
-    expect([foreign.status, foreign.json.error.code, foreign.text]).toEqual([403, 'access_denied', expect.not.stringContaining('+998')]);
+    expect([foreign.status, foreign.json.error.code, foreign.text]).toEqual([
+      403,
+      'access_denied',
+      expect.not.stringContaining('+998'),
+    ]);
     expect((await fedcm.accounts(jar, { ...WEBIDENTITY, origin: BASE })).json.accounts).toHaveLength(1);
   });
 
   it('lists nothing without the cookie, with a forged one, or for a deactivated account', async () => {
     expect((await fedcm.accounts(cookieJar())).json).toEqual({ accounts: [] });
-    const forged = await server.call('GET', `${FEDCM}/accounts/`, { headers: { ...WEBIDENTITY, cookie: '__Host-kirish_idp=not-a-device-secret' } });
+    const forged = await server.call('GET', `${FEDCM}/accounts/`, {
+      headers: { ...WEBIDENTITY, cookie: '__Host-kirish_idp=not-a-device-secret' },
+    });
     expect([forged.status, forged.json]).toEqual([200, { accounts: [] }]);
 
     const jar = cookieJar();
@@ -134,7 +160,9 @@ describe('GET /fedcm/accounts/', () => {
     const leaving = await fedcm.signUp(jar, '+998901110007');
     const staying = await fedcm.signUp(jar, '+998901110008');
     jar.keep(await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: leaving.access, headers: jar.header() }));
-    expect((await fedcm.accounts(jar)).json.accounts.map((account: { id: string }) => account.id)).toEqual([staying.user_uuid]);
+    expect((await fedcm.accounts(jar)).json.accounts.map((account: { id: string }) => account.id)).toEqual([
+      staying.user_uuid,
+    ]);
     // An unsaved sign-in lives a day at most (config/policy.ts), however the device is used.
     server.clock.advanceSeconds(400 * 24 * 60 * 60);
     expect((await fedcm.accounts(jar)).json).toEqual({ accounts: [] });
@@ -155,7 +183,10 @@ describe('GET /fedcm/client_metadata/', () => {
 
   it("answers the app's privacy policy and terms from the registry", async () => {
     const answer = await metadata(`client_id=${PARTNER_ID}`);
-    expect([answer.status, answer.json]).toEqual([200, { privacy_policy_url: `${PARTNER_ORIGIN}/privacy`, terms_of_service_url: `${PARTNER_ORIGIN}/terms` }]);
+    expect([answer.status, answer.json]).toEqual([
+      200,
+      { privacy_policy_url: `${PARTNER_ORIGIN}/privacy`, terms_of_service_url: `${PARTNER_ORIGIN}/terms` },
+    ]);
     expect((await metadata(`client_id=${PARTNER_ID}`, WEBIDENTITY)).status).toBe(200);
   });
 

@@ -11,10 +11,14 @@ import { V1, type CallResult } from '../../test-support/test-server.js';
 const { server, oauth, fedcm, jar, aziza } = useFedcmTests('+998901120001');
 const BASE = 'http://localhost:8080';
 
-const corsOf = (answer: CallResult) => [answer.headers.get('access-control-allow-origin'), answer.headers.get('access-control-allow-credentials')];
+const corsOf = (answer: CallResult) => [
+  answer.headers.get('access-control-allow-origin'),
+  answer.headers.get('access-control-allow-credentials'),
+];
 const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>
   oauth.redeem({ code, verifier, redirectUri: PARTNER_ORIGIN }, extra, { headers: { origin: PARTNER_ORIGIN } });
-const idTokenClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+const idTokenClaims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 const codes = () => server.db.selectFrom('authorization_codes').selectAll().execute();
 
@@ -37,8 +41,16 @@ describe('a code for the partner', () => {
 
     const tokens = await redeem(answer.json.token, verifier);
     expect(tokens.status, tokens.text).toBe(200);
-    expect(idTokenClaims(tokens.json.id_token)).toMatchObject({ sub: aziza.user_uuid, nonce: 'nonce-fedcm', name: 'Aziza Karimova', aud: PARTNER_ID });
-    expect((await oauth.userinfo(tokens.json.access_token)).json).toMatchObject({ sub: aziza.user_uuid, name: 'Aziza Karimova' });
+    expect(idTokenClaims(tokens.json.id_token)).toMatchObject({
+      sub: aziza.user_uuid,
+      nonce: 'nonce-fedcm',
+      name: 'Aziza Karimova',
+      aud: PARTNER_ID,
+    });
+    expect((await oauth.userinfo(tokens.json.access_token)).json).toMatchObject({
+      sub: aziza.user_uuid,
+      name: 'Aziza Karimova',
+    });
 
     const events = await server.db
       .selectFrom('audit_events')
@@ -47,11 +59,20 @@ describe('a code for the partner', () => {
       .where('type', '=', 'app_signed_in')
       .execute();
     expect(events).toHaveLength(1);
-    expect(JSON.parse(String(events[0]?.details))).toMatchObject({ client_id: PARTNER_ID, name: 'Partner Shop', method: 'fedcm' });
+    expect(JSON.parse(String(events[0]?.details))).toMatchObject({
+      client_id: PARTNER_ID,
+      name: 'Partner Shop',
+      method: 'fedcm',
+    });
   });
 
   it('takes the nonce at the top level from browsers that send it there, and defaults the scope to openid profile', async () => {
-    const { answer, verifier } = await fedcm.assertion(jar, aziza.user_uuid, { nonce: undefined, scope: undefined }, { nonce: 'top-level' });
+    const { answer, verifier } = await fedcm.assertion(
+      jar,
+      aziza.user_uuid,
+      { nonce: undefined, scope: undefined },
+      { nonce: 'top-level' },
+    );
     const tokens = await redeem(answer.json.token, verifier);
     expect([tokens.json.scope, idTokenClaims(tokens.json.id_token).nonce]).toEqual(['openid profile', 'top-level']);
   });
@@ -74,17 +95,29 @@ describe('a code for the partner', () => {
     const { answer, verifier } = await fedcm.assertion(jar, aziza.user_uuid);
     const code = answer.json.token as string;
     const otherClient = await oauth.redeem({ code, verifier, clientId: OTHER_ID, redirectUri: PARTNER_ORIGIN });
-    expect([otherClient.status, otherClient.json.error_description]).toEqual([400, 'The code was issued to another client']);
+    expect([otherClient.status, otherClient.json.error_description]).toEqual([
+      400,
+      'The code was issued to another client',
+    ]);
     expect((await oauth.redeem({ code, verifier, redirectUri: OTHER_ORIGIN })).json.error).toBe('invalid_grant');
-    expect((await oauth.redeem({ code, verifier: 'x'.repeat(43), redirectUri: PARTNER_ORIGIN })).json.error).toBe('invalid_grant');
+    expect((await oauth.redeem({ code, verifier: 'x'.repeat(43), redirectUri: PARTNER_ORIGIN })).json.error).toBe(
+      'invalid_grant',
+    );
   });
 });
 
 describe('what is refused', () => {
   it('a request without Sec-Fetch-Dest webidentity (400), still readable by the partner', async () => {
-    for (const headers of [{ origin: PARTNER_ORIGIN }, { origin: PARTNER_ORIGIN, 'sec-fetch-dest': 'empty' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: PARTNER_ORIGIN }, { origin: PARTNER_ORIGIN, 'sec-fetch-dest': 'empty' }] as Record<
+      string,
+      string
+    >[]) {
       const { answer } = await fedcm.assertion(jar, aziza.user_uuid, {}, {}, headers);
-      expect([answer.status, answer.json, corsOf(answer)]).toEqual([400, { error: { code: 'invalid_request', url: `${BASE}/` } }, [PARTNER_ORIGIN, 'true']]);
+      expect([answer.status, answer.json, corsOf(answer)]).toEqual([
+        400,
+        { error: { code: 'invalid_request', url: `${BASE}/` } },
+        [PARTNER_ORIGIN, 'true'],
+      ]);
     }
     expect(await codes()).toEqual([]);
   });
@@ -112,13 +145,21 @@ describe('what is refused', () => {
   it('an account the cookie does not vouch for: no cookie, another device, a deactivated account, an ended session', async () => {
     const elsewhere = cookieJar();
     const bobur = await fedcm.signUp(elsewhere, '+998901120002');
-    const refusals = [await fedcm.assertion(cookieJar(), aziza.user_uuid), await fedcm.assertion(jar, bobur.user_uuid), await fedcm.assertion(jar, '')];
+    const refusals = [
+      await fedcm.assertion(cookieJar(), aziza.user_uuid),
+      await fedcm.assertion(jar, bobur.user_uuid),
+      await fedcm.assertion(jar, ''),
+    ];
     await server.db.updateTable('users').set({ is_inactivated: 1 }).where('id', '=', bobur.user_uuid).execute();
     refusals.push(await fedcm.assertion(elsewhere, bobur.user_uuid));
     await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: aziza.access, headers: jar.header() });
     refusals.push(await fedcm.assertion(jar, aziza.user_uuid));
     for (const { answer } of refusals)
-      expect([answer.status, answer.json.error.code, corsOf(answer)]).toEqual([403, 'access_denied', [PARTNER_ORIGIN, 'true']]);
+      expect([answer.status, answer.json.error.code, corsOf(answer)]).toEqual([
+        403,
+        'access_denied',
+        [PARTNER_ORIGIN, 'true'],
+      ]);
     expect(await codes()).toEqual([]);
   });
 
@@ -136,10 +177,17 @@ describe('what is refused', () => {
 
   it('params that are not a JSON object, a field sent twice, a JSON body (400 invalid_request)', async () => {
     for (const params of ['not json', '[]', 'null'])
-      expect((await fedcm.form('assertion', jar, { client_id: PARTNER_ID, account_id: aziza.user_uuid, params })).status).toBe(400);
+      expect(
+        (await fedcm.form('assertion', jar, { client_id: PARTNER_ID, account_id: aziza.user_uuid, params })).status,
+      ).toBe(400);
     const twice = await server.call('POST', `${V1}/fedcm/assertion/`, {
       rawBody: `client_id=${PARTNER_ID}&client_id=${PARTNER_ID}&account_id=${aziza.user_uuid}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...WEBIDENTITY, origin: PARTNER_ORIGIN, ...jar.header('idp') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...WEBIDENTITY,
+        origin: PARTNER_ORIGIN,
+        ...jar.header('idp'),
+      },
     });
     expect(twice.status).toBe(400);
     const json = await server.call('POST', `${V1}/fedcm/assertion/`, {
@@ -192,13 +240,21 @@ describe('consent beyond name, e-mail and photo', () => {
     const query = Object.fromEntries(new URL(answer.json.continue_on as string).searchParams);
     for (const redirectUri of [`${PARTNER_ORIGIN}/callback`, OTHER_ORIGIN, `${PARTNER_ORIGIN}/`]) {
       const refused = await oauth.authorize(aziza.access, { ...query, redirect_uri: redirectUri, consent: 'allow' });
-      expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] }]);
+      expect([refused.status, refused.json]).toEqual([
+        400,
+        { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+      ]);
     }
   });
 
   it('issues the code at once for a scope already granted, and for a first-party app', async () => {
     await oauth.tokens(aziza.access, { scope: 'openid phone' });
-    const granted = await fedcm.assertion(jar, aziza.user_uuid, { scope: 'openid phone' }, { disclosure_text_shown: 'false' });
+    const granted = await fedcm.assertion(
+      jar,
+      aziza.user_uuid,
+      { scope: 'openid phone' },
+      { disclosure_text_shown: 'false' },
+    );
     expect(Object.keys(granted.answer.json)).toEqual(['token']);
 
     await server.db.updateTable('oauth_clients').set({ first_party: 1 }).where('id', '=', OTHER_ID).execute();

@@ -11,16 +11,33 @@ import { STRONG_PASSWORD, V1, type CallResult } from '../../test-support/test-se
 
 const { server, oauth, fedcm, jar, aziza } = useFedcmTests('+998901130001');
 
-const idpCookieOf = (answer: CallResult) => answer.headers.getSetCookie().find((line) => line.startsWith('__Host-kirish_idp='));
-const logout = (account: SignedIn) => server.call('DELETE', `${V1}/user/LogoutUser/`, { token: account.access, headers: jar.header() });
-const approvedClients = async () => ((await fedcm.accounts(jar)).json.accounts as { id: string; approved_clients: string[] }[]).map((a) => a.approved_clients);
+const idpCookieOf = (answer: CallResult) =>
+  answer.headers.getSetCookie().find((line) => line.startsWith('__Host-kirish_idp='));
+const logout = (account: SignedIn) =>
+  server.call('DELETE', `${V1}/user/LogoutUser/`, { token: account.access, headers: jar.header() });
+const approvedClients = async () =>
+  ((await fedcm.accounts(jar)).json.accounts as { id: string; approved_clients: string[] }[]).map(
+    (a) => a.approved_clients,
+  );
 
 describe('the _idp cookie and Set-Login', () => {
   it('are set on sign-in: __Host-, HttpOnly, Secure even over http, SameSite=None, Path=/, with the device cookie’s secret', async () => {
-    const signIn = jar.keep(await server.post(`${V1}/login/LoginUser/`, { phone: '+998901130001', password: STRONG_PASSWORD }, { headers: jar.header() }));
+    const signIn = jar.keep(
+      await server.post(
+        `${V1}/login/LoginUser/`,
+        { phone: '+998901130001', password: STRONG_PASSWORD },
+        { headers: jar.header() },
+      ),
+    );
     expect(signIn.headers.get('set-login')).toBe('logged-in');
-    expect(idpCookieOf(signIn)).toBe(`__Host-kirish_idp=${jar.get('__Host-kirish_device')}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=None`);
-    const refused = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901130001', password: 'wrong-password' }, { headers: jar.header() });
+    expect(idpCookieOf(signIn)).toBe(
+      `__Host-kirish_idp=${jar.get('__Host-kirish_device')}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=None`,
+    );
+    const refused = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: '+998901130001', password: 'wrong-password' },
+      { headers: jar.header() },
+    );
     expect([refused.status, refused.headers.get('set-login'), refused.headers.getSetCookie()]).toEqual([400, null, []]);
   });
 
@@ -54,21 +71,33 @@ describe('the _idp cookie and Set-Login', () => {
   it('give a sign-in inside a partner’s frame (only the _idp cookie) a new secret, and leave the device’s sessions to its Strict cookie', async () => {
     const before = jar.get('__Host-kirish_device') ?? '';
     const idpOnly = { cookie: `__Host-kirish_idp=${before}` };
-    const signIn = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901130001', password: STRONG_PASSWORD }, { headers: idpOnly });
+    const signIn = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: '+998901130001', password: STRONG_PASSWORD },
+      { headers: idpOnly },
+    );
     const after = /^__Host-kirish_device=([^;]+)/.exec(signIn.headers.getSetCookie()[0] ?? '')?.[1] ?? '';
     expect([signIn.status, after.length]).toEqual([200, 43]);
     expect(after).not.toBe(before);
     // The browser stores no Strict cookie set in a cross-site frame: its own keeps naming the
     // registration's session; the frame's sign-in is the new secret's alone.
     const sessionsOf = async (secret: string) =>
-      (await server.db.selectFrom('sessions').select('id').where('device_id', '=', sha256(secret)).execute()).map((row) => row.id);
+      (await server.db.selectFrom('sessions').select('id').where('device_id', '=', sha256(secret)).execute()).map(
+        (row) => row.id,
+      );
     expect(await sessionsOf(before)).toEqual([aziza.session]);
     expect(await sessionsOf(after)).toEqual([signIn.json.session]);
     // Signing in first-party with both cookies brings the two together under the next secret.
     const both = { cookie: `__Host-kirish_device=${before}; __Host-kirish_idp=${after}` };
-    const again = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901130001', password: STRONG_PASSWORD }, { headers: both });
+    const again = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: '+998901130001', password: STRONG_PASSWORD },
+      { headers: both },
+    );
     const next = /^__Host-kirish_device=([^;]+)/.exec(again.headers.getSetCookie()[0] ?? '')?.[1] ?? '';
-    expect((await sessionsOf(next)).toSorted()).toEqual([aziza.session, signIn.json.session, again.json.session].toSorted());
+    expect((await sessionsOf(next)).toSorted()).toEqual(
+      [aziza.session, signIn.json.session, again.json.session].toSorted(),
+    );
   });
 });
 
@@ -80,7 +109,10 @@ describe('POST /fedcm/disconnect/ and Connected apps', () => {
     expect(await approvedClients()).toEqual([[PARTNER_ID]]);
     const answer = await fedcm.form('disconnect', jar, { client_id: PARTNER_ID, account_hint: aziza.user_uuid });
     expect([answer.status, answer.json]).toEqual([200, { account_id: aziza.user_uuid }]);
-    expect([answer.headers.get('access-control-allow-origin'), answer.headers.get('access-control-allow-credentials')]).toEqual([PARTNER_ORIGIN, 'true']);
+    expect([
+      answer.headers.get('access-control-allow-origin'),
+      answer.headers.get('access-control-allow-credentials'),
+    ]).toEqual([PARTNER_ORIGIN, 'true']);
     expect(await approvedClients()).toEqual([[]]);
     expect((await oauth.userinfo(partnerTokens.access_token)).status).toBe(401);
   });

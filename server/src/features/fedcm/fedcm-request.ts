@@ -21,7 +21,12 @@ export const isWebIdentity = (c: Context): boolean => c.req.header('sec-fetch-de
  * An error in FedCM's format. `url` is a page of Kirish the browser may offer the person (it must
  * be same-site with the config file): the site itself, where they see their account.
  */
-export function fedcmError(c: Context, publicUrl: string, status: ContentfulStatusCode, code: FedcmErrorCode): Response {
+export function fedcmError(
+  c: Context,
+  publicUrl: string,
+  status: ContentfulStatusCode,
+  code: FedcmErrorCode,
+): Response {
   return c.json({ error: { code, url: `${publicUrl}/` } }, status);
 }
 

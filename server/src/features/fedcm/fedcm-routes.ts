@@ -107,7 +107,8 @@ export function fedcmRoutes({ config, storage, clock }: RouteDeps) {
     const clientId = c.req.query('client_id');
     const client = clientId === undefined || clientId === '' ? undefined : await storage.clients.find(clientId);
     if (!client) return fedcmError(c, base, 404, 'invalid_request');
-    if (c.req.header('origin') !== undefined && clientOrigin(c, client) === undefined) return fedcmError(c, base, 403, 'unauthorized_client');
+    if (c.req.header('origin') !== undefined && clientOrigin(c, client) === undefined)
+      return fedcmError(c, base, 403, 'unauthorized_client');
     return c.json({
       ...(client.privacyPolicyUrl === null ? {} : { privacy_policy_url: client.privacyPolicyUrl }),
       ...(client.termsUrl === null ? {} : { terms_of_service_url: client.termsUrl }),
@@ -120,7 +121,11 @@ export function fedcmRoutes({ config, storage, clock }: RouteDeps) {
 /** GET /.well-known/web-identity (FedCM §idp-api-well-known), at the root of Kirish's site. */
 export function webIdentityRoutes({ config }: RouteDeps) {
   const api = `${config.publicUrl}${FEDCM_PATH}`;
-  const document = { provider_urls: [`${api}/config.json`], accounts_endpoint: `${api}/accounts/`, login_url: `${config.publicUrl}/login` };
+  const document = {
+    provider_urls: [`${api}/config.json`],
+    accounts_endpoint: `${api}/accounts/`,
+    login_url: `${config.publicUrl}/login`,
+  };
   const app = new Hono<AppEnv>();
   app.get('/web-identity', (c) => {
     readableByBrowser(c);

@@ -31,8 +31,12 @@ describe('disclosure per scope', () => {
   });
 
   it('a dialog that names the fields it showed discloses only their scopes', async () => {
-    expect(await answered('openid email', { disclosure_text_shown: 'true', disclosure_shown_for: 'name,picture' })).toEqual(['continue_on']);
-    expect(await answered('openid profile', { disclosure_text_shown: 'true', disclosure_shown_for: 'name,picture' })).toEqual(['token']);
+    expect(
+      await answered('openid email', { disclosure_text_shown: 'true', disclosure_shown_for: 'name,picture' }),
+    ).toEqual(['continue_on']);
+    expect(
+      await answered('openid profile', { disclosure_text_shown: 'true', disclosure_shown_for: 'name,picture' }),
+    ).toEqual(['token']);
   });
 });
 
@@ -49,7 +53,11 @@ describe('disconnect answers alike for accounts the partner was not given', () =
     bobur = await fedcm.signUp(jar, '+998901140002', { first_name: 'Bobur' });
     // The partner knows Aziza (openid only); Bobur is signed in on this browser but never used the app.
     await oauth.tokens(aziza.access, { scope: 'openid' });
-    await oauth.tokens(bobur.access, { client_id: OTHER_ID, redirect_uri: `${OTHER_ORIGIN}/callback`, scope: 'openid' });
+    await oauth.tokens(bobur.access, {
+      client_id: OTHER_ID,
+      redirect_uri: `${OTHER_ORIGIN}/callback`,
+      scope: 'openid',
+    });
   });
 
   it('a phone or id signed in here without a grant for the partner gets the answer of one never seen', async () => {
@@ -60,11 +68,17 @@ describe('disconnect answers alike for accounts the partner was not given', () =
     // Aziza's phone was never given to the partner (no phone scope): refused alike.
     expect(await shape('+998901140001')).toEqual(stranger);
     // Nothing was taken back.
-    const partnerGrants = await server.db.selectFrom('oauth_grants').select('user_id').where('client_id', '=', PARTNER_ID).execute();
+    const partnerGrants = await server.db
+      .selectFrom('oauth_grants')
+      .select('user_id')
+      .where('client_id', '=', PARTNER_ID)
+      .execute();
     expect(partnerGrants).toEqual([{ user_id: aziza.user_uuid }]);
   });
 
   it('the account the partner knows, by its id, is disconnected', async () => {
-    expect([(await disconnect(aziza.user_uuid)).status, (await disconnect(aziza.user_uuid)).status]).toEqual([200, 403]);
+    expect([(await disconnect(aziza.user_uuid)).status, (await disconnect(aziza.user_uuid)).status]).toEqual([
+      200, 403,
+    ]);
   });
 });

@@ -12,16 +12,27 @@ const { server, jar, aziza } = useFedcmTests('+998901130001');
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const frame = (method: string, path: string, headers: Record<string, string>, body?: unknown, on: CookieJar = jar) =>
-  server.call(method, `${FEDCM}/frame/${path}`, { headers: { ...on.header('idp'), ...headers }, ...(body === undefined ? {} : { body }) });
-const partner = (extra: Record<string, string> = {}) => ({ user_uuid: aziza.user_uuid, client_id: PARTNER_ID, origin: PARTNER_ORIGIN, ...extra });
+  server.call(method, `${FEDCM}/frame/${path}`, {
+    headers: { ...on.header('idp'), ...headers },
+    ...(body === undefined ? {} : { body }),
+  });
+const partner = (extra: Record<string, string> = {}) => ({
+  user_uuid: aziza.user_uuid,
+  client_id: PARTNER_ID,
+  origin: PARTNER_ORIGIN,
+  ...extra,
+});
 const nonceFor = async (body = partner(), on: CookieJar = jar): Promise<string> => {
   const answer = await frame('POST', 'nonce/', SAME_ORIGIN, body, on);
   expect([answer.status, answer.json.expires_in], answer.text).toEqual([200, 60]);
   return answer.json.nonce as string;
 };
-const join = async (body = partner(), on: CookieJar = jar) => frame('POST', 'session/', SAME_ORIGIN, { ...body, nonce: await nonceFor(body, on) }, on);
-const logout = (account: SignedIn) => server.call('DELETE', `${V1}/user/LogoutUser/`, { token: account.access, headers: jar.header() });
-const profile = (access: string) => server.call('GET', `${V1}/user/MyProfile`, { token: access }).then((answer) => answer.status);
+const join = async (body = partner(), on: CookieJar = jar) =>
+  frame('POST', 'session/', SAME_ORIGIN, { ...body, nonce: await nonceFor(body, on) }, on);
+const logout = (account: SignedIn) =>
+  server.call('DELETE', `${V1}/user/LogoutUser/`, { token: account.access, headers: jar.header() });
+const profile = (access: string) =>
+  server.call('GET', `${V1}/user/MyProfile`, { token: access }).then((answer) => answer.status);
 
 describe('the embed frame’s accounts', () => {
   it('lists the vouched accounts as the device list does, with the photo', async () => {
@@ -75,8 +86,16 @@ describe('joining a sign-in from the frame', () => {
 
   it('ends with "end other sessions" of the very sign-in it was joined from', async () => {
     const joined = await join();
-    const proof = await server.post(`${V1}/user/security/proof/`, { password: STRONG_PASSWORD }, { token: aziza.access });
-    const ended = await server.post(`${V1}/user/sessions/end-others/`, { proof: proof.json.proof }, { token: aziza.access });
+    const proof = await server.post(
+      `${V1}/user/security/proof/`,
+      { password: STRONG_PASSWORD },
+      { token: aziza.access },
+    );
+    const ended = await server.post(
+      `${V1}/user/sessions/end-others/`,
+      { proof: proof.json.proof },
+      { token: aziza.access },
+    );
     expect([ended.status, ended.json]).toEqual([200, { ended: 1 }]);
     expect(await profile(joined.json.access)).toBe(401);
     expect(await profile(aziza.access)).toBe(200);
@@ -114,7 +133,9 @@ describe('joining a sign-in from the frame', () => {
     const other = partner({ client_id: OTHER_ID, origin: OTHER_ORIGIN });
     expect(await send({ nonce: await nonceFor(other) })).toEqual([403, refusal]);
     // Nothing was joined but the one.
-    expect(await server.db.selectFrom('sessions').select('id').where('parent_session_id', 'is not', null).execute()).toHaveLength(1);
+    expect(
+      await server.db.selectFrom('sessions').select('id').where('parent_session_id', 'is not', null).execute(),
+    ).toHaveLength(1);
   });
 
   it('gives a nonce only for an origin the client registered, and only for an account the cookie vouches for', async () => {
@@ -124,23 +145,38 @@ describe('joining a sign-in from the frame', () => {
     expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner({ client_id: 'nobody' }))).json).toEqual({
       errors: [{ error: 'invalid_client', field: 'client_id' }],
     });
-    const stranger = await frame('POST', 'nonce/', SAME_ORIGIN, partner({ user_uuid: '0190a6f0-0000-7000-8000-000000000000' }));
+    const stranger = await frame(
+      'POST',
+      'nonce/',
+      SAME_ORIGIN,
+      partner({ user_uuid: '0190a6f0-0000-7000-8000-000000000000' }),
+    );
     expect([stranger.status, stranger.json]).toEqual([404, { errors: [{ error: 'account_not_found' }] }]);
     expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner(), cookieJar())).status).toBe(404);
   });
 
   it('gives a device 20 nonces a minute, then 429 rate_limit_error with Retry-After, and more after the minute', async () => {
-    for (let tap = 0; tap < 20; tap += 1) expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner())).status).toBe(200);
+    for (let tap = 0; tap < 20; tap += 1)
+      expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner())).status).toBe(200);
     const refused = await frame('POST', 'nonce/', SAME_ORIGIN, partner());
-    expect([refused.status, refused.json, Number(refused.headers.get('retry-after'))]).toEqual([429, { errors: [{ error: 'rate_limit_error' }] }, 60]);
+    expect([refused.status, refused.json, Number(refused.headers.get('retry-after'))]).toEqual([
+      429,
+      { errors: [{ error: 'rate_limit_error' }] },
+      60,
+    ]);
     server.clock.advanceSeconds(60);
     expect((await frame('POST', 'nonce/', SAME_ORIGIN, partner())).status).toBe(200);
   });
 
   it('refuses a cross-site or unmarked request (403)', async () => {
-    for (const headers of [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<
+      string,
+      string
+    >[]) {
       expect((await frame('GET', 'accounts/', headers)).json).toEqual({ errors: [{ error: 'cross_site_request' }] });
-      expect((await frame('POST', 'nonce/', headers, partner())).json).toEqual({ errors: [{ error: 'cross_site_request' }] });
+      expect((await frame('POST', 'nonce/', headers, partner())).json).toEqual({
+        errors: [{ error: 'cross_site_request' }],
+      });
       expect((await frame('POST', 'session/', headers, partner())).status).toBe(403);
     }
   });

@@ -14,7 +14,13 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { DeviceProfile } from '../../contract/device-profiles.js';
-import type { FrameAccounts, FrameJoinNonce, FrameNonceRequest, FrameSessionRequest, FrameSessionResponse } from '../../contract/fedcm.js';
+import type {
+  FrameAccounts,
+  FrameJoinNonce,
+  FrameNonceRequest,
+  FrameSessionRequest,
+  FrameSessionResponse,
+} from '../../contract/fedcm.js';
 import { ApiError, badRequest, tooManyRequests } from '../../lib/api-error.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { isSerializedOrigin } from '../../lib/origins.js';
@@ -47,7 +53,11 @@ function requireSameOrigin(c: Context<AppEnv>): void {
 
 export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
-  const nonceLimiter = createRateLimiter(storage, clock, { scope: 'frame_nonce_device', limit: FRAME_JOIN_NONCES_PER_MINUTE_PER_DEVICE, windowSeconds: 60 });
+  const nonceLimiter = createRateLimiter(storage, clock, {
+    scope: 'frame_nonce_device',
+    limit: FRAME_JOIN_NONCES_PER_MINUTE_PER_DEVICE,
+    windowSeconds: 60,
+  });
 
   /**
    * The account the request's cookie vouches for, on a partner origin registered for the client
@@ -56,7 +66,8 @@ export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps
   async function partnerBinding(c: Context<AppEnv>, body: FrameNonceRequest) {
     const client = await storage.clients.find(body.client_id);
     if (!client) throw badRequest('invalid_client', 'client_id');
-    if (!isSerializedOrigin(body.origin) || !client.webOrigins.includes(body.origin)) throw badRequest('origin_not_allowed', 'origin');
+    if (!isSerializedOrigin(body.origin) || !client.webOrigins.includes(body.origin))
+      throw badRequest('origin_not_allowed', 'origin');
     const device = vouchingDeviceKeyOf(c, config.product);
     const account = device === null ? undefined : await vouchedAccount(storage, device, body.user_uuid, clock.now());
     if (!account || device === null) throw notFound();
@@ -117,7 +128,9 @@ export function fedcmFrameRoutes({ config, storage, clock, sessions }: RouteDeps
       });
       return started;
     });
-    return c.json(tokenResponse(account.user, joined, await sessions.accessToken(joined.session)) satisfies FrameSessionResponse);
+    return c.json(
+      tokenResponse(account.user, joined, await sessions.accessToken(joined.session)) satisfies FrameSessionResponse,
+    );
   });
 
   return app;

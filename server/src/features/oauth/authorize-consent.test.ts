@@ -7,7 +7,8 @@ import { AUTHORIZE, PARTNER_ID, PARTNER_ORIGIN, pkcePair } from '../../test-supp
 const { server, oauth, spa, codeRows } = useOAuthTests();
 const pkce = pkcePair();
 const ISSUER = 'http://localhost:8080';
-const authorize = (overrides: Record<string, unknown> = {}) => oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
+const authorize = (overrides: Record<string, unknown> = {}) =>
+  oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
 const allow = (overrides: Record<string, unknown> = {}) => authorize({ consent: 'allow', ...overrides });
 
 describe('consent', () => {
@@ -32,7 +33,11 @@ describe('consent', () => {
   });
 
   it('writes out the hidden characters of a name registered before names were checked, in the consent answer and app_info', async () => {
-    await server.db.updateTable('oauth_clients').set({ name: 'Paynet\u202Etrams' }).where('id', '=', PARTNER_ID).execute();
+    await server.db
+      .updateTable('oauth_clients')
+      .set({ name: 'Paynet\u202Etrams' })
+      .where('id', '=', PARTNER_ID)
+      .execute();
     expect((await authorize()).json.client.name).toBe('Paynet⟨U+202E⟩trams');
     const info = await server.call('GET', `/sso/api/v1/oauth/app_info/?client_id=${PARTNER_ID}`);
     expect([info.status, info.json.name]).toEqual([200, 'Paynet⟨U+202E⟩trams']);
@@ -40,7 +45,11 @@ describe('consent', () => {
 
   it('issues a code once the person allows, and records the consent per scope', async () => {
     expect(redirectOf(await allow()).searchParams.has('code')).toBe(true);
-    const grants = await server.db.selectFrom('oauth_grants').select(['user_id', 'client_id', 'scope']).orderBy('scope').execute();
+    const grants = await server.db
+      .selectFrom('oauth_grants')
+      .select(['user_id', 'client_id', 'scope'])
+      .orderBy('scope')
+      .execute();
     expect(grants).toEqual([
       { user_id: spa.user_uuid, client_id: PARTNER_ID, scope: 'openid' },
       { user_id: spa.user_uuid, client_id: PARTNER_ID, scope: 'profile' },
@@ -97,10 +106,16 @@ describe('consent', () => {
 
 describe('CORS', () => {
   it('sends no CORS headers on the authorization endpoint, even to a registered web origin', async () => {
-    const answer = await oauth.authorize(spa.access, { ...oauth.request(pkce.challenge), consent: 'allow' }, { headers: { origin: PARTNER_ORIGIN } });
+    const answer = await oauth.authorize(
+      spa.access,
+      { ...oauth.request(pkce.challenge), consent: 'allow' },
+      { headers: { origin: PARTNER_ORIGIN } },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await server.call('OPTIONS', AUTHORIZE, { headers: { origin: PARTNER_ORIGIN, 'access-control-request-method': 'POST' } });
+    const preflight = await server.call('OPTIONS', AUTHORIZE, {
+      headers: { origin: PARTNER_ORIGIN, 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
   });

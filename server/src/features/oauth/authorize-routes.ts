@@ -76,12 +76,17 @@ const promptsOf = (request: AuthorizationRequest): string[] => parseScope(reques
 const problem = (error: OAuthErrorCode, description: string): AuthorizationProblem => ({ error, description });
 
 /** What is wrong with a request whose client and redirect URI are known good; null when nothing is. */
-function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: readonly string[]): AuthorizationProblem | null {
+function problemOf(
+  client: OAuthClient,
+  request: AuthorizationRequest,
+  scopes: readonly string[],
+): AuthorizationProblem | null {
   if (request.response_mode !== '' && !RESPONSE_MODES.includes(request.response_mode)) {
     return problem('invalid_request', 'response_mode must be query, web_message or fedcm');
   }
   // OAuth 2.1 §4.1.1 and RFC 9700 §2.1.2: only the code flow; the implicit grant (token) is gone.
-  if (request.response_type !== 'code') return problem('unsupported_response_type', 'Only response_type=code is supported');
+  if (request.response_type !== 'code')
+    return problem('unsupported_response_type', 'Only response_type=code is supported');
   // RFC 6749 makes state optional; Kirish requires it, so that every client has CSRF protection (RFC 9700 §4.7.1).
   if (request.state === '') return problem('invalid_request', 'state is required');
   // RFC 7636 and RFC 9700 §2.1.1: PKCE with S256 for every client, confidential ones too (a secret
@@ -89,8 +94,10 @@ function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: r
   // attacker who reads the request could simply repeat. A challenge without a method means plain
   // (RFC 7636 §4.3).
   if (request.code_challenge !== '') {
-    if (request.code_challenge_method !== 'S256') return problem('invalid_request', 'code_challenge_method must be S256');
-    if (!S256_CHALLENGE.test(request.code_challenge)) return problem('invalid_request', 'code_challenge is not an S256 challenge');
+    if (request.code_challenge_method !== 'S256')
+      return problem('invalid_request', 'code_challenge_method must be S256');
+    if (!S256_CHALLENGE.test(request.code_challenge))
+      return problem('invalid_request', 'code_challenge is not an S256 challenge');
   } else if (request.code_challenge_method !== '') {
     return problem('invalid_request', 'code_challenge_method without code_challenge');
   } else {
@@ -98,8 +105,10 @@ function problemOf(client: OAuthClient, request: AuthorizationRequest, scopes: r
   }
   const prompts = promptsOf(request);
   // OpenID Connect Core §3.1.2.1: none with any other value is an error.
-  if (prompts.includes('none') && prompts.length > 1) return problem('invalid_request', 'prompt=none cannot be combined with other values');
-  if (request.max_age !== '' && !MAX_AGE.test(request.max_age)) return problem('invalid_request', 'max_age must be a number of seconds');
+  if (prompts.includes('none') && prompts.length > 1)
+    return problem('invalid_request', 'prompt=none cannot be combined with other values');
+  if (request.max_age !== '' && !MAX_AGE.test(request.max_age))
+    return problem('invalid_request', 'max_age must be a number of seconds');
   if (scopes.length === 0) return problem('invalid_scope', 'scope is required');
   const unknown = scopes.filter((scope) => !client.scopes.includes(scope));
   if (unknown.length > 0) return problem('invalid_scope', `Not allowed for this client: ${unknown.join(' ')}`);
@@ -116,7 +125,9 @@ type Outcome = { code: string } | AuthorizationProblem;
 function respond(c: Context<AppEnv>, request: AuthorizationRequest, issuer: string, outcome: Outcome) {
   if (ORIGIN_MODES.includes(request.response_mode)) {
     const response: WebMessageResponse =
-      'code' in outcome ? { code: outcome.code, state: request.state, iss: issuer } : { error: outcome.error, state: request.state, iss: issuer };
+      'code' in outcome
+        ? { code: outcome.code, state: request.state, iss: issuer }
+        : { error: outcome.error, state: request.state, iss: issuer };
     return c.json({ response } satisfies AuthorizeAnswer);
   }
   const parameters = new URLSearchParams();
@@ -160,7 +171,9 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     const client = request.client_id === '' ? undefined : await storage.clients.find(request.client_id);
     if (!client) throw badRequest('invalid_client', 'client_id');
     // The widget's answer goes by postMessage (or FedCM) to the partner's page: its origin is the address.
-    const addresses = ORIGIN_MODES.includes(request.response_mode) ? client.webOrigins.filter(isSerializedOrigin) : client.redirectUris;
+    const addresses = ORIGIN_MODES.includes(request.response_mode)
+      ? client.webOrigins.filter(isSerializedOrigin)
+      : client.redirectUris;
     if (!addresses.includes(request.redirect_uri)) throw badRequest('invalid_redirect_uri', 'redirect_uri');
 
     const scopes = parseScope(request.scope);
@@ -179,7 +192,8 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       if (silent) return respond(c, request, issuer, problem('login_required', 'The account is deactivated'));
       throw new ApiError(403, [{ error: 'account_inactive' }]);
     }
-    if (request.consent === 'deny') return respond(c, request, issuer, problem('access_denied', 'The user denied the request'));
+    if (request.consent === 'deny')
+      return respond(c, request, issuer, problem('access_denied', 'The user denied the request'));
 
     const now = clock.now();
     // OpenID Connect Core §3.1.2.1: an older sign-in than max_age, or prompt=login, must be made again.
@@ -193,7 +207,8 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     const remembered = client.firstParty || scopes.every((scope) => granted.has(scope));
     const consented = request.consent === 'allow' || (remembered && !prompts.includes('consent'));
     if (!consented) {
-      if (silent) return respond(c, request, issuer, problem('consent_required', 'The user has not consented to this request'));
+      if (silent)
+        return respond(c, request, issuer, problem('consent_required', 'The user has not consented to this request'));
       return c.json({ consent_required: true, client: appInfoOf(client), scopes } satisfies AuthorizeAnswer);
     }
 
@@ -214,7 +229,14 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       // still signed in) is not a sign-in the person made, and would bury the ones they did.
       if (!silent) {
         const details = { client_id: client.id, name: client.name, method: 'authorization_code' };
-        await recordEvent(tx, { type: 'app_signed_in', userId: user.id, sessionId: session.id, meta: c.get('meta'), at: now, details });
+        await recordEvent(tx, {
+          type: 'app_signed_in',
+          userId: user.id,
+          sessionId: session.id,
+          meta: c.get('meta'),
+          at: now,
+          details,
+        });
       }
       return issued;
     });

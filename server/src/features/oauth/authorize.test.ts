@@ -5,13 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets.js';
 import { redirectOf, errorOf, useOAuthTests } from '../../test-support/oauth-harness.js';
-import { AUTHORIZE, BANK_ID, BANK_REDIRECT, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, pkcePair } from '../../test-support/oauth.js';
+import {
+  AUTHORIZE,
+  BANK_ID,
+  BANK_REDIRECT,
+  OTHER_ID,
+  PARTNER_ID,
+  PARTNER_ORIGIN,
+  PARTNER_REDIRECT,
+  pkcePair,
+} from '../../test-support/oauth.js';
 import { V1 } from '../../test-support/test-server.js';
 
 const { server, oauth, spa, codeRows } = useOAuthTests();
 const pkce = pkcePair();
 const ISSUER = 'http://localhost:8080';
-const authorize = (overrides: Record<string, unknown> = {}) => oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
+const authorize = (overrides: Record<string, unknown> = {}) =>
+  oauth.authorize(spa.access, oauth.request(pkce.challenge, overrides));
 const allow = (overrides: Record<string, unknown> = {}) => authorize({ consent: 'allow', ...overrides });
 
 describe('GET /oauth/app_info/', () => {
@@ -83,15 +93,29 @@ describe('the client and the redirect URI (never redirected to when wrong, RFC 6
     ['a registered URI without its query', `${PARTNER_ORIGIN}/return`],
     ["another client's URI", 'https://other.example.uz/callback'],
     ['none at all', ''],
-  ])('refuses a redirect_uri that differs by %s with 400 invalid_redirect_uri, and no redirect', async (_name, redirectUri) => {
-    const answer = await allow({ redirect_uri: redirectUri });
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] }]);
-    expect(await codeRows()).toEqual([]);
-  });
+  ])(
+    'refuses a redirect_uri that differs by %s with 400 invalid_redirect_uri, and no redirect',
+    async (_name, redirectUri) => {
+      const answer = await allow({ redirect_uri: redirectUri });
+      expect([answer.status, answer.json]).toEqual([
+        400,
+        { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+      ]);
+      expect(await codeRows()).toEqual([]);
+    },
+  );
 
   it('judges the redirect URI before anything else of the request: a bad one is never used even to report an error', async () => {
-    const answer = await authorize({ redirect_uri: 'https://evil.example/callback', response_type: 'token', state: '', scope: 'admin' });
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] }]);
+    const answer = await authorize({
+      redirect_uri: 'https://evil.example/callback',
+      response_type: 'token',
+      state: '',
+      scope: 'admin',
+    });
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+    ]);
   });
 
   it('keeps the query a registered redirect URI has, and adds code, state and iss to it', async () => {
@@ -125,25 +149,44 @@ describe('the authorization response (RFC 6749 §4.1.2, RFC 9207)', () => {
 
   it('carries the exact state and the issuer on a denial', async () => {
     const url = redirectOf(await authorize({ state: STATE, consent: 'deny' }));
-    expect([url.searchParams.get('error'), url.searchParams.get('state'), url.searchParams.get('iss')]).toEqual(['access_denied', STATE, ISSUER]);
+    expect([url.searchParams.get('error'), url.searchParams.get('state'), url.searchParams.get('iss')]).toEqual([
+      'access_denied',
+      STATE,
+      ISSUER,
+    ]);
   });
 
   it('answers a widget (response_mode=web_message) with a message for the parent origin: code, exact state and issuer', async () => {
     const answer = await allow({ response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN, state: STATE });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ response: { code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), state: STATE, iss: ISSUER } });
+    expect(answer.json).toEqual({
+      response: { code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), state: STATE, iss: ISSUER },
+    });
     expect((await codeRows())[0]?.redirect_uri).toBe(PARTNER_ORIGIN);
   });
 
   it("answers a widget's error as a message too", async () => {
-    const answer = await authorize({ response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN, state: STATE, consent: 'deny' });
+    const answer = await authorize({
+      response_mode: 'web_message',
+      redirect_uri: PARTNER_ORIGIN,
+      state: STATE,
+      consent: 'deny',
+    });
     expect(answer.json).toEqual({ response: { error: 'access_denied', state: STATE, iss: ISSUER } });
   });
 
   it('takes for a widget only a registered web origin, never a redirect URI or another origin', async () => {
-    for (const redirectUri of [PARTNER_REDIRECT, `${PARTNER_ORIGIN}/`, 'https://other.example.uz', 'https://SHOP.example.uz']) {
+    for (const redirectUri of [
+      PARTNER_REDIRECT,
+      `${PARTNER_ORIGIN}/`,
+      'https://other.example.uz',
+      'https://SHOP.example.uz',
+    ]) {
       const answer = await allow({ response_mode: 'web_message', redirect_uri: redirectUri });
-      expect([answer.status, answer.json], redirectUri).toEqual([400, { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] }]);
+      expect([answer.status, answer.json], redirectUri).toEqual([
+        400,
+        { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+      ]);
     }
   });
 
@@ -186,13 +229,17 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
   });
 
   it('requires PKCE of a public client: no code_challenge is invalid_request', async () => {
-    expect(errorOf(await allow({ code_challenge: undefined, code_challenge_method: undefined }))).toBe('invalid_request');
+    expect(errorOf(await allow({ code_challenge: undefined, code_challenge_method: undefined }))).toBe(
+      'invalid_request',
+    );
     expect(await codeRows()).toEqual([]);
   });
 
   it('refuses the plain PKCE method with invalid_request, even with a valid-looking challenge', async () => {
     expect(errorOf(await allow({ code_challenge_method: 'plain' }))).toBe('invalid_request');
-    expect(errorOf(await allow({ code_challenge: pkce.verifier, code_challenge_method: 'plain' }))).toBe('invalid_request');
+    expect(errorOf(await allow({ code_challenge: pkce.verifier, code_challenge_method: 'plain' }))).toBe(
+      'invalid_request',
+    );
   });
 
   it('refuses a challenge without a method (which means plain, RFC 7636 §4.3) with invalid_request', async () => {
@@ -206,9 +253,20 @@ describe('errors delivered to the client (RFC 6749 §4.1.2.1)', () => {
   });
 
   it('requires PKCE of a confidential client too (its secret does not stop an injected code)', async () => {
-    const request = { client_id: BANK_ID, redirect_uri: BANK_REDIRECT, response_type: 'code', scope: 'openid', state: 's', consent: 'allow' };
+    const request = {
+      client_id: BANK_ID,
+      redirect_uri: BANK_REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+      consent: 'allow',
+    };
     expect(errorOf(await oauth.authorize(spa.access, request))).toBe('invalid_request');
-    const answer = await oauth.authorize(spa.access, { ...request, code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    const answer = await oauth.authorize(spa.access, {
+      ...request,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
     expect(redirectOf(answer).searchParams.has('code')).toBe(true);
   });
 

@@ -52,22 +52,36 @@ function basicCredentials(header: string): ClientCredentials | null {
 }
 
 /** Who the request says it comes from, before anything is checked; undefined when it names nobody. */
-export function claimedCredentials(c: Context, parameters: OAuthParameters, challenge: string): ClientCredentials | undefined {
+export function claimedCredentials(
+  c: Context,
+  parameters: OAuthParameters,
+  challenge: string,
+): ClientCredentials | undefined {
   const header = c.req.header('authorization');
   const bodyId = parameters.get('client_id');
   const bodySecret = parameters.get('client_secret');
   if (header === undefined) return bodyId === undefined ? undefined : { clientId: bodyId, secret: bodySecret };
 
   const basic = basicCredentials(header);
-  if (!basic) throw new OAuthError('invalid_client', 'The Authorization header is not HTTP Basic client authentication', { status: 401, challenge });
+  if (!basic)
+    throw new OAuthError('invalid_client', 'The Authorization header is not HTTP Basic client authentication', {
+      status: 401,
+      challenge,
+    });
   // RFC 6749 §2.3: a client must not use more than one authentication method in a request.
-  if (bodySecret !== undefined) throw new OAuthError('invalid_request', 'Send the client secret once: in the Authorization header or in the body');
-  if (bodyId !== undefined && bodyId !== basic.clientId) throw new OAuthError('invalid_request', 'client_id differs from the authenticated client');
+  if (bodySecret !== undefined)
+    throw new OAuthError('invalid_request', 'Send the client secret once: in the Authorization header or in the body');
+  if (bodyId !== undefined && bodyId !== basic.clientId)
+    throw new OAuthError('invalid_request', 'client_id differs from the authenticated client');
   return basic;
 }
 
 /** The client, once its credentials are proven; RFC 6749 §5.2: 401 invalid_client with a challenge otherwise. */
-export function authenticatedClient(client: OAuthClient | undefined, credentials: ClientCredentials | undefined, challenge: string): OAuthClient {
+export function authenticatedClient(
+  client: OAuthClient | undefined,
+  credentials: ClientCredentials | undefined,
+  challenge: string,
+): OAuthClient {
   const refuse = (description: string) => new OAuthError('invalid_client', description, { status: 401, challenge });
   if (!client || !credentials) throw refuse('Unknown client');
   if (client.kind === 'public') {
@@ -75,7 +89,11 @@ export function authenticatedClient(client: OAuthClient | undefined, credentials
     return client;
   }
   // Only the hash of the secret is stored; compared in constant time so that timing tells nothing.
-  if (credentials.secret === undefined || client.secretHash === null || !constantTimeEqual(sha256(credentials.secret), client.secretHash)) {
+  if (
+    credentials.secret === undefined ||
+    client.secretHash === null ||
+    !constantTimeEqual(sha256(credentials.secret), client.secretHash)
+  ) {
     throw refuse('Client authentication failed');
   }
   return client;

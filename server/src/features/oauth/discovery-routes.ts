@@ -48,6 +48,8 @@ export function discoveryRoutes({ config, accessTokens, idTokens }: RouteDeps) {
   app.get('/openid-configuration', (c) => c.json(configuration));
   // ID token keys for clients, access token keys for resource servers (RFC 9068 §4): every key kept,
   // the next one before it signs and the retired ones until their tokens expire (docs/keys.md).
-  app.get('/jwks.json', async (c) => c.json({ keys: [...(await idTokens.publicJwks()), ...(await accessTokens.publicJwks())] }));
+  app.get('/jwks.json', async (c) =>
+    c.json({ keys: [...(await idTokens.publicJwks()), ...(await accessTokens.publicJwks())] }),
+  );
   return app;
 }

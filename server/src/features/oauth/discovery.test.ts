@@ -183,6 +183,9 @@ describe('ID tokens', () => {
       .setAudience(PARTNER_ID)
       .sign(privateKey);
     const answer = await server.call('GET', `${LOGOUT}?id_token_hint=${forged}`);
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_id_token_hint', field: 'id_token_hint' }] }]);
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_id_token_hint', field: 'id_token_hint' }] },
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import { parseWith, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 
-const revokeQuery = v.strictObject({ client_id: v.pipe(v.string(), v.minLength(1, 'field_required'), v.maxLength(256, 'invalid_value')) });
+const revokeQuery = v.strictObject({
+  client_id: v.pipe(v.string(), v.minLength(1, 'field_required'), v.maxLength(256, 'invalid_value')),
+});
 
 export function grantRoutes({ sessions, grants }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -7,8 +7,10 @@ import { V1 } from '../../test-support/test-server.js';
 const { server, oauth, spa } = useOAuthTests();
 const GRANTS = `${V1}/user/grants/`;
 const list = (token = spa.access) => server.call('GET', GRANTS, { token });
-const revoke = (clientId: string, token = spa.access) => server.call('DELETE', `${GRANTS}?client_id=${encodeURIComponent(clientId)}`, { token });
-const otherTokens = () => oauth.tokens(spa.access, { client_id: OTHER_ID, redirect_uri: OTHER_REDIRECT, scope: 'openid', nonce: undefined });
+const revoke = (clientId: string, token = spa.access) =>
+  server.call('DELETE', `${GRANTS}?client_id=${encodeURIComponent(clientId)}`, { token });
+const otherTokens = () =>
+  oauth.tokens(spa.access, { client_id: OTHER_ID, redirect_uri: OTHER_REDIRECT, scope: 'openid', nonce: undefined });
 
 describe('GET /user/grants/', () => {
   it('lists the apps the user let in, newest first, with their scopes and when consent was first given', async () => {
@@ -22,7 +24,13 @@ describe('GET /user/grants/', () => {
     const answer = await list();
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual([
-      { client_id: OTHER_ID, name: 'Other Shop', logo_url: null, scopes: ['openid'], created_at: new Date(server.clock.now()).toISOString() },
+      {
+        client_id: OTHER_ID,
+        name: 'Other Shop',
+        logo_url: null,
+        scopes: ['openid'],
+        created_at: new Date(server.clock.now()).toISOString(),
+      },
       {
         client_id: PARTNER_ID,
         name: 'Partner Shop',
@@ -88,7 +96,10 @@ describe('DELETE /user/grants/?client_id=', () => {
 
   it("needs client_id, and the signed-in user's token", async () => {
     const missing = await server.call('DELETE', GRANTS, { token: spa.access });
-    expect([missing.status, missing.json]).toEqual([400, { errors: [{ error: 'field_required', field: 'client_id' }] }]);
+    expect([missing.status, missing.json]).toEqual([
+      400,
+      { errors: [{ error: 'field_required', field: 'client_id' }] },
+    ]);
     expect((await server.call('DELETE', `${GRANTS}?client_id=${PARTNER_ID}`)).status).toBe(401);
   });
 });

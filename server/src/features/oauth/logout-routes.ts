@@ -32,7 +32,9 @@ async function logoutParameters(c: Context<AppEnv>): Promise<Record<string, stri
     if (!form) throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
     entries = [...form];
   } else {
-    entries = Object.entries(c.req.queries()).flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
+    entries = Object.entries(c.req.queries()).flatMap(([name, values]) =>
+      values.map((value): [string, string] => [name, value]),
+    );
   }
   const parameters: Record<string, string> = {};
   for (const [name, value] of entries) {
@@ -52,7 +54,8 @@ export function logoutRoutes({ storage, sessions, idTokens }: RouteDeps) {
     const hint = request.id_token_hint === '' ? null : await idTokens.readHint(request.id_token_hint);
     if (request.id_token_hint !== '' && !hint) throw badRequest('invalid_id_token_hint', 'id_token_hint');
     // §2: when both are sent, the client_id must be the one the ID token was issued to.
-    if (hint && request.client_id !== '' && request.client_id !== hint.aud) throw badRequest('invalid_client', 'client_id');
+    if (hint && request.client_id !== '' && request.client_id !== hint.aud)
+      throw badRequest('invalid_client', 'client_id');
     const clientId = hint?.aud ?? request.client_id;
     const client = clientId === '' ? undefined : await storage.clients.find(clientId);
     if (request.client_id !== '' && !client) throw badRequest('invalid_client', 'client_id');
@@ -67,7 +70,10 @@ export function logoutRoutes({ storage, sessions, idTokens }: RouteDeps) {
     // §3: only to a URI registered for the client, compared exactly; never to an address the request made up.
     const target = request.post_logout_redirect_uri;
     if (client && target !== '' && client.postLogoutRedirectUris.includes(target)) {
-      return c.redirect(request.state === '' ? target : withQuery(target, new URLSearchParams({ state: request.state })), 302);
+      return c.redirect(
+        request.state === '' ? target : withQuery(target, new URLSearchParams({ state: request.state })),
+        302,
+      );
     }
     return c.text('Signed out', 200);
   });

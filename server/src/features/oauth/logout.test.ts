@@ -2,7 +2,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
 import { useOAuthTests } from '../../test-support/oauth-harness.js';
-import { LOGOUT, OTHER_ID, PARTNER_ID, PARTNER_LOGOUT_REDIRECT, jwtPayload, type TokenJson } from '../../test-support/oauth.js';
+import {
+  LOGOUT,
+  OTHER_ID,
+  PARTNER_ID,
+  PARTNER_LOGOUT_REDIRECT,
+  jwtPayload,
+  type TokenJson,
+} from '../../test-support/oauth.js';
 import { V1 } from '../../test-support/test-server.js';
 
 const { server, oauth, spa } = useOAuthTests();
@@ -12,7 +19,8 @@ beforeEach(async () => {
   tokens = await oauth.tokens(spa.access);
 });
 
-const logout = (params: Record<string, string>) => server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
+const logout = (params: Record<string, string>) =>
+  server.call('GET', `${LOGOUT}?${new URLSearchParams(params).toString()}`);
 const sessionOf = (token: string) =>
   server.db
     .selectFrom('sessions')
@@ -22,7 +30,11 @@ const sessionOf = (token: string) =>
 
 describe('GET /oauth/logout/', () => {
   it('ends the session the ID token names and sends the browser to the registered URI with the state', async () => {
-    const answer = await logout({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT, state: 'bye 1&2' });
+    const answer = await logout({
+      id_token_hint: tokens.id_token ?? '',
+      post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT,
+      state: 'bye 1&2',
+    });
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(PARTNER_LOGOUT_REDIRECT);
@@ -55,14 +67,20 @@ describe('GET /oauth/logout/', () => {
 
   it('accepts an expired ID token as the hint', async () => {
     server.clock.advanceSeconds(24 * 3600);
-    expect((await logout({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT })).status).toBe(302);
+    expect(
+      (await logout({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT }))
+        .status,
+    ).toBe(302);
     expect((await sessionOf(tokens.access_token)).end_reason).toBe('rp_logout');
   });
 
   it('refuses a hint that is no ID token of this provider with 400 invalid_id_token_hint, and ends nothing', async () => {
     for (const hint of ['garbage', tokens.access_token, `${tokens.id_token}x`]) {
       const answer = await logout({ id_token_hint: hint, post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT });
-      expect([answer.status, answer.json], hint).toEqual([400, { errors: [{ error: 'invalid_id_token_hint', field: 'id_token_hint' }] }]);
+      expect([answer.status, answer.json], hint).toEqual([
+        400,
+        { errors: [{ error: 'invalid_id_token_hint', field: 'id_token_hint' }] },
+      ]);
     }
     expect((await sessionOf(tokens.access_token)).ended_at).toBeNull();
   });
@@ -101,13 +119,20 @@ describe('GET /oauth/logout/', () => {
   });
 
   it('also takes a form POST', async () => {
-    const answer = await oauth.postForm(LOGOUT, { id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT });
+    const answer = await oauth.postForm(LOGOUT, {
+      id_token_hint: tokens.id_token ?? '',
+      post_logout_redirect_uri: PARTNER_LOGOUT_REDIRECT,
+    });
     expect([answer.status, answer.headers.get('location')]).toEqual([302, PARTNER_LOGOUT_REDIRECT]);
   });
 
   it('registers the post-logout URIs of the local clients', async () => {
     await seedDemoClients(server.storage, server.config, server.clock);
-    expect((await server.storage.clients.find(DEMO_CLIENT_ID))?.postLogoutRedirectUris).toEqual(['http://127.0.0.1:8081/']);
-    expect((await server.storage.clients.find(ACCOUNT_CLIENT_ID))?.postLogoutRedirectUris).toEqual(['http://localhost:8080/']);
+    expect((await server.storage.clients.find(DEMO_CLIENT_ID))?.postLogoutRedirectUris).toEqual([
+      'http://127.0.0.1:8081/',
+    ]);
+    expect((await server.storage.clients.find(ACCOUNT_CLIENT_ID))?.postLogoutRedirectUris).toEqual([
+      'http://localhost:8080/',
+    ]);
   });
 });

@@ -5,7 +5,16 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FRESH_SIGN_IN_SECONDS } from '../../config/policy.js';
-import { AUTHORIZE, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, PARTNER_REDIRECT, jwtPayload, oauthSteps, pkcePair } from '../../test-support/oauth.js';
+import {
+  AUTHORIZE,
+  OTHER_ID,
+  PARTNER_ID,
+  PARTNER_ORIGIN,
+  PARTNER_REDIRECT,
+  jwtPayload,
+  oauthSteps,
+  pkcePair,
+} from '../../test-support/oauth.js';
 import { STRONG_PASSWORD, useTestServer, V1, type CallResult } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -39,7 +48,11 @@ const codeRows = () => server.db.selectFrom('authorization_codes').selectAll().e
 
 /** Signs in again with the password, as Login does for an app's request (docs/product.md §7 header OauthClientId). */
 async function signInFor(clientId: string): Promise<{ access: string }> {
-  const answer = await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: STRONG_PASSWORD, save: true }, { headers: { OauthClientId: clientId } });
+  const answer = await server.post(
+    `${V1}/login/LoginUser/`,
+    { phone: PHONE, password: STRONG_PASSWORD, save: true },
+    { headers: { OauthClientId: clientId } },
+  );
   expect(answer.status, answer.text).toBe(200);
   return answer.json as { access: string };
 }
@@ -56,18 +69,32 @@ async function authTimeOf(answer: CallResult): Promise<number> {
 describe('prompt=none (OpenID Connect Core §3.1.2.1, §3.1.2.6)', () => {
   it("answers a visitor who is not signed in with login_required at the client's redirect URI, with its state and the issuer", async () => {
     const query = redirectOf(await authorize({ prompt: 'none' }, null));
-    expect(Object.fromEntries(query)).toEqual({ error: 'login_required', error_description: 'The user is not signed in', state: 'state-1', iss: ISSUER });
+    expect(Object.fromEntries(query)).toEqual({
+      error: 'login_required',
+      error_description: 'The user is not signed in',
+      state: 'state-1',
+      iss: ISSUER,
+    });
     expect(await codeRows()).toEqual([]);
   });
 
   it("answers the widget's silent request as a message for its page", async () => {
-    const answer = await authorize({ prompt: 'none', response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN }, null);
-    expect([answer.status, answer.json]).toEqual([200, { response: { error: 'login_required', state: 'state-1', iss: ISSUER } }]);
+    const answer = await authorize(
+      { prompt: 'none', response_mode: 'web_message', redirect_uri: PARTNER_ORIGIN },
+      null,
+    );
+    expect([answer.status, answer.json]).toEqual([
+      200,
+      { response: { error: 'login_required', state: 'state-1', iss: ISSUER } },
+    ]);
   });
 
   it('still sends nothing to an address it cannot verify, signed in or not', async () => {
     const answer = await authorize({ prompt: 'none', redirect_uri: 'https://evil.example/callback' }, null);
-    expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] }]);
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+    ]);
   });
 
   it('answers consent_required instead of asking, and issues no code', async () => {
@@ -142,7 +169,8 @@ describe('max_age (OpenID Connect Core §3.1.2.1)', () => {
   });
 
   it('refuses a max_age that is not a number of seconds with invalid_request', async () => {
-    for (const maxAge of ['-1', 'ten', '1.5', '1e3']) expect(redirectOf(await authorize({ max_age: maxAge })).get('error'), maxAge).toBe('invalid_request');
+    for (const maxAge of ['-1', 'ten', '1.5', '1e3'])
+      expect(redirectOf(await authorize({ max_age: maxAge })).get('error'), maxAge).toBe('invalid_request');
   });
 });
 

@@ -5,12 +5,17 @@ import { BANK_ID, BANK_SECRET, OTHER_ID, PARTNER_ID, PARTNER_ORIGIN, REVOKE } fr
 import { V1 } from '../../test-support/test-server.js';
 
 const { server, oauth, spa } = useOAuthTests();
-const revoke = (form: Record<string, string>, headers: Record<string, string> = {}) => oauth.postForm(REVOKE, form, { headers });
+const revoke = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  oauth.postForm(REVOKE, form, { headers });
 
 describe('POST /oauth/revoke/', () => {
   it('revokes a refresh token: the whole session ends, its access token too', async () => {
     const tokens = await oauth.tokens(spa.access);
-    const answer = await revoke({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: PARTNER_ID });
+    const answer = await revoke({
+      token: tokens.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: PARTNER_ID,
+    });
     expect([answer.status, answer.text]).toEqual([200, '']);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect((await oauth.refresh(tokens.refresh_token)).json.error).toBe('invalid_grant');
@@ -19,14 +24,18 @@ describe('POST /oauth/revoke/', () => {
 
   it('revokes an access token, and userinfo refuses it at once', async () => {
     const tokens = await oauth.tokens(spa.access);
-    expect((await revoke({ token: tokens.access_token, token_type_hint: 'access_token', client_id: PARTNER_ID })).status).toBe(200);
+    expect(
+      (await revoke({ token: tokens.access_token, token_type_hint: 'access_token', client_id: PARTNER_ID })).status,
+    ).toBe(200);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
     expect((await oauth.refresh(tokens.refresh_token)).status).toBe(400);
   });
 
   it('finds the token whatever the hint says', async () => {
     const tokens = await oauth.tokens(spa.access);
-    expect((await revoke({ token: tokens.access_token, token_type_hint: 'refresh_token', client_id: PARTNER_ID })).status).toBe(200);
+    expect(
+      (await revoke({ token: tokens.access_token, token_type_hint: 'refresh_token', client_id: PARTNER_ID })).status,
+    ).toBe(200);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
   });
 

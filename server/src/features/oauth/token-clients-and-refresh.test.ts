@@ -22,25 +22,37 @@ const { server, oauth, spa } = useOAuthTests();
 /** A code for the confidential client, which needs no PKCE. */
 describe('client authentication', () => {
   it("accepts a confidential client's secret by HTTP Basic (client_secret_basic)", async () => {
-    const answer = await oauth.postForm(TOKEN, bankForm(await oauth.bankCode(spa.access)), { headers: { authorization: basic(BANK_ID, BANK_SECRET) } });
+    const answer = await oauth.postForm(TOKEN, bankForm(await oauth.bankCode(spa.access)), {
+      headers: { authorization: basic(BANK_ID, BANK_SECRET) },
+    });
     expect(answer.status, answer.text).toBe(200);
   });
 
   it("accepts a confidential client's secret in the body (client_secret_post)", async () => {
-    const answer = await oauth.postForm(TOKEN, { ...bankForm(await oauth.bankCode(spa.access)), client_id: BANK_ID, client_secret: BANK_SECRET });
+    const answer = await oauth.postForm(TOKEN, {
+      ...bankForm(await oauth.bankCode(spa.access)),
+      client_id: BANK_ID,
+      client_secret: BANK_SECRET,
+    });
     expect(answer.status, answer.text).toBe(200);
   });
 
   it('refuses a wrong secret with 401 invalid_client and a Basic challenge', async () => {
     const code = await oauth.bankCode(spa.access);
-    const answer = await oauth.postForm(TOKEN, bankForm(code), { headers: { authorization: basic(BANK_ID, `${BANK_SECRET}x`) } });
+    const answer = await oauth.postForm(TOKEN, bankForm(code), {
+      headers: { authorization: basic(BANK_ID, `${BANK_SECRET}x`) },
+    });
     expect(oauthError(answer)).toEqual([401, 'invalid_client']);
     expect(answer.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect(oauthError(await oauth.postForm(TOKEN, { ...bankForm(code), client_id: BANK_ID, client_secret: 'guess' }))).toEqual([401, 'invalid_client']);
+    expect(
+      oauthError(await oauth.postForm(TOKEN, { ...bankForm(code), client_id: BANK_ID, client_secret: 'guess' })),
+    ).toEqual([401, 'invalid_client']);
   });
 
   it('refuses a confidential client that sends no secret with 401 invalid_client', async () => {
-    expect(oauthError(await oauth.postForm(TOKEN, { ...bankForm(await oauth.bankCode(spa.access)), client_id: BANK_ID }))).toEqual([401, 'invalid_client']);
+    expect(
+      oauthError(await oauth.postForm(TOKEN, { ...bankForm(await oauth.bankCode(spa.access)), client_id: BANK_ID })),
+    ).toEqual([401, 'invalid_client']);
   });
 
   it('refuses a secret sent both ways at once with invalid_request (RFC 6749 §2.3)', async () => {
@@ -108,7 +120,12 @@ describe('refreshing', () => {
     const successors = new Set(answers.map((a) => a.json.refresh_token as string));
     expect(successors.size).toBe(1);
     const sid = jwtPayload(tokens.access_token).sid as string;
-    const live = await server.db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sid).where('rotated_at', 'is', null).execute();
+    const live = await server.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('session_id', '=', sid)
+      .where('rotated_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
     // Once the grace is over, the replayed token ends the family, successor included.
     server.clock.advanceSeconds(11);
@@ -141,7 +158,10 @@ describe('refreshing', () => {
 
   it('refuses a scope beyond the grant with invalid_scope, and leaves the refresh token usable', async () => {
     const tokens = await oauth.tokens(spa.access);
-    expect(oauthError(await oauth.refresh(tokens.refresh_token, { scope: 'openid phone' }))).toEqual([400, 'invalid_scope']);
+    expect(oauthError(await oauth.refresh(tokens.refresh_token, { scope: 'openid phone' }))).toEqual([
+      400,
+      'invalid_scope',
+    ]);
     server.clock.advanceSeconds(60);
     expect((await oauth.refresh(tokens.refresh_token)).status).toBe(200);
   });
@@ -171,7 +191,10 @@ describe('refreshing', () => {
   });
 
   it('needs the refresh token: without one it is invalid_request', async () => {
-    expect(oauthError(await oauth.postForm(TOKEN, { grant_type: 'refresh_token', client_id: PARTNER_ID }))).toEqual([400, 'invalid_request']);
+    expect(oauthError(await oauth.postForm(TOKEN, { grant_type: 'refresh_token', client_id: PARTNER_ID }))).toEqual([
+      400,
+      'invalid_request',
+    ]);
   });
 });
 
@@ -184,7 +207,11 @@ describe('CORS', () => {
   });
 
   it('lets it read an error too, so the page can tell what went wrong', async () => {
-    const answer = await oauth.redeem({ code: 'no-such-code', verifier: pkcePair().verifier }, {}, { headers: { origin: PARTNER_ORIGIN } });
+    const answer = await oauth.redeem(
+      { code: 'no-such-code', verifier: pkcePair().verifier },
+      {},
+      { headers: { origin: PARTNER_ORIGIN } },
+    );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('access-control-allow-origin')).toBe(PARTNER_ORIGIN);
   });
@@ -201,7 +228,9 @@ describe('CORS', () => {
   });
 
   it('answers a preflight from a registered web origin: POST and GET, Authorization and Content-Type', async () => {
-    const answer = await server.call('OPTIONS', TOKEN, { headers: { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST' } });
+    const answer = await server.call('OPTIONS', TOKEN, {
+      headers: { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST' },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(OTHER_ORIGIN);
     expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST');
@@ -209,7 +238,9 @@ describe('CORS', () => {
   });
 
   it('gives a preflight from any other origin no permission', async () => {
-    const answer = await server.call('OPTIONS', TOKEN, { headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const answer = await server.call('OPTIONS', TOKEN, {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     expect(answer.headers.get('access-control-allow-methods')).toBeNull();
   });

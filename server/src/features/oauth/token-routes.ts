@@ -23,7 +23,11 @@ const noCache: MiddlewareHandler = async function noCache(c, next) {
 export function oauthTokenRoutes({ config, storage, clock, sessions, idTokens }: RouteDeps) {
   const tokens = createOAuthTokenService({ storage, clock, sessions, idTokens });
   // Counted in the database: failures split across instances count as one (issue 13).
-  const failures = createRateLimiter(storage, clock, { scope: 'token_failures_ip', limit: TOKEN_FAILURES_PER_MINUTE_PER_IP, windowSeconds: 60 });
+  const failures = createRateLimiter(storage, clock, {
+    scope: 'token_failures_ip',
+    limit: TOKEN_FAILURES_PER_MINUTE_PER_IP,
+    windowSeconds: 60,
+  });
   // RFC 6749 §5.2: a failed client authentication is answered with a challenge for the scheme clients use.
   const challenge = `Basic realm="${config.product}"`;
   const app = new Hono<AppEnv>();
@@ -36,7 +40,11 @@ export function oauthTokenRoutes({ config, storage, clock, sessions, idTokens }:
   const limitFailures: MiddlewareHandler<AppEnv> = async function limitFailures(c, next) {
     const ip = c.get('meta').ip;
     const retryAfterSeconds = await failures.retryAfter(ip);
-    if (retryAfterSeconds > 0) throw new OAuthError('slow_down', 'Too many failed requests from this address', { status: 429, retryAfterSeconds });
+    if (retryAfterSeconds > 0)
+      throw new OAuthError('slow_down', 'Too many failed requests from this address', {
+        status: 429,
+        retryAfterSeconds,
+      });
     await next();
     if (c.res.status >= 400) await failures.hit(ip);
   };

@@ -43,14 +43,26 @@ function pkceProblem(code: AuthorizationCode, verifier: string | undefined): str
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
 
 /** The outcome of a redemption's transaction: a refusal commits too (a replay ends a session). */
-type Redemption = { ok: true; user: User; started: StartedSession; nonce: string | null } | { ok: false; description: string };
+type Redemption =
+  { ok: true; user: User; started: StartedSession; nonce: string | null } | { ok: false; description: string };
 const refuse = (description: string): Redemption => ({ ok: false, description });
 
-export function createOAuthTokenService(deps: { storage: Storage; clock: Clock; sessions: SessionService; idTokens: IdTokenSigner }): OAuthTokenService {
+export function createOAuthTokenService(deps: {
+  storage: Storage;
+  clock: Clock;
+  sessions: SessionService;
+  idTokens: IdTokenSigner;
+}): OAuthTokenService {
   const { storage, clock, sessions, idTokens } = deps;
 
   /** Signs the tokens of `session` for `scope` (after the commit: signing is not storage work). */
-  async function tokenResponse(session: Session, user: User, refresh: string, scope: string, nonce: string | null): Promise<OAuthTokenResponse> {
+  async function tokenResponse(
+    session: Session,
+    user: User,
+    refresh: string,
+    scope: string,
+    nonce: string | null,
+  ): Promise<OAuthTokenResponse> {
     const response: OAuthTokenResponse = {
       access_token: await sessions.accessToken(session, scope),
       token_type: 'Bearer',
@@ -99,7 +111,8 @@ export function createOAuthTokenService(deps: { storage: Storage; clock: Clock; 
         if (now > row.expiresAt) return refuse('The code has expired');
         if (row.clientId !== client.id) return refuse('The code was issued to another client');
         // RFC 6749 §4.1.3: the redirect URI of the request, exactly.
-        if (parameters.get('redirect_uri') !== row.redirectUri) return refuse('redirect_uri differs from the one of the authorization request');
+        if (parameters.get('redirect_uri') !== row.redirectUri)
+          return refuse('redirect_uri differs from the one of the authorization request');
         const pkce = pkceProblem(row, parameters.get('code_verifier'));
         if (pkce) return refuse(pkce);
         const signIn = await tx.sessions.findById(row.ssoSessionId);
@@ -108,9 +121,15 @@ export function createOAuthTokenService(deps: { storage: Storage; clock: Clock; 
         if (!user || user.isInactivated) return refuse('The account is not active');
 
         // The single-use gate: of concurrent redemptions exactly one marks the code; the others are replays.
-        if (!(await tx.authorizationCodes.markUsed(row.id, now, sessionId))) return revokeFirstUse(await tx.authorizationCodes.findByHash(codeHash));
+        if (!(await tx.authorizationCodes.markUsed(row.id, now, sessionId)))
+          return revokeFirstUse(await tx.authorizationCodes.findByHash(codeHash));
         const grant = { clientId: client.id, scope: row.scope, authTime: row.authTime };
-        return { ok: true, user, started: await sessions.startForClient(tx, sessionId, user, grant, meta), nonce: row.nonce };
+        return {
+          ok: true,
+          user,
+          started: await sessions.startForClient(tx, sessionId, user, grant, meta),
+          nonce: row.nonce,
+        };
       });
 
       if (!redemption.ok) throw invalidGrant(redemption.description);

@@ -57,7 +57,12 @@ describe('redeeming a code', () => {
     const first = jwtPayload((await oauth.tokens(spa.access)).access_token).sid;
     const second = jwtPayload((await oauth.tokens(spa.access)).access_token).sid;
     expect(first).not.toBe(second);
-    const rows = await server.db.selectFrom('sessions').selectAll().where('kind', '=', 'oauth').orderBy('created_at').execute();
+    const rows = await server.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('kind', '=', 'oauth')
+      .orderBy('created_at')
+      .execute();
     expect(rows.map((row) => [row.id, row.user_id, row.oauth_client_id, row.device_id, row.source, row.scope])).toEqual(
       expect.arrayContaining([
         [first, spa.user_uuid, PARTNER_ID, null, 'oauth', 'openid profile'],
@@ -73,7 +78,12 @@ describe('redeeming a code', () => {
 
   it('refuses a missing code_verifier with invalid_grant', async () => {
     const issued = await oauth.code(spa.access);
-    const answer = await oauth.postForm(TOKEN, { grant_type: 'authorization_code', code: issued.code, redirect_uri: PARTNER_REDIRECT, client_id: PARTNER_ID });
+    const answer = await oauth.postForm(TOKEN, {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: PARTNER_REDIRECT,
+      client_id: PARTNER_ID,
+    });
     expect(oauthError(answer)).toEqual(INVALID_GRANT);
   });
 
@@ -86,7 +96,9 @@ describe('redeeming a code', () => {
     const { code_verifier: _verifier, ...form } = bankForm(await oauth.bankCode(spa.access));
     const headers = { authorization: basic(BANK_ID, BANK_SECRET) };
     expect(oauthError(await oauth.postForm(TOKEN, form, { headers }))).toEqual(INVALID_GRANT);
-    expect(oauthError(await oauth.postForm(TOKEN, { ...form, code_verifier: pkcePair().verifier }, { headers }))).toEqual(INVALID_GRANT);
+    expect(
+      oauthError(await oauth.postForm(TOKEN, { ...form, code_verifier: pkcePair().verifier }, { headers })),
+    ).toEqual(INVALID_GRANT);
     // With the verifier the same code is good: the failures did not use it up.
     expect((await oauth.postForm(TOKEN, bankForm(form.code), { headers })).status).toBe(200);
   });
@@ -102,13 +114,18 @@ describe('redeeming a code', () => {
     ['another registered redirect URI of the client', 'https://shop.example.uz/return?from=kirish'],
     ['another case', 'https://shop.example.uz/CALLBACK'],
     ['nothing', ''],
-  ])('refuses a redirect_uri that differs from the authorization request by %s with invalid_grant', async (_name, redirectUri) => {
-    const issued = await oauth.code(spa.access);
-    expect(oauthError(await oauth.redeem(issued, { redirect_uri: redirectUri }))).toEqual(INVALID_GRANT);
-  });
+  ])(
+    'refuses a redirect_uri that differs from the authorization request by %s with invalid_grant',
+    async (_name, redirectUri) => {
+      const issued = await oauth.code(spa.access);
+      expect(oauthError(await oauth.redeem(issued, { redirect_uri: redirectUri }))).toEqual(INVALID_GRANT);
+    },
+  );
 
   it('refuses an unknown code with invalid_grant', async () => {
-    expect(oauthError(await oauth.redeem({ code: 'no-such-code', verifier: pkcePair().verifier }))).toEqual(INVALID_GRANT);
+    expect(oauthError(await oauth.redeem({ code: 'no-such-code', verifier: pkcePair().verifier }))).toEqual(
+      INVALID_GRANT,
+    );
   });
 
   it('refuses a code issued to another client with invalid_grant', async () => {
@@ -170,7 +187,11 @@ describe('redeeming a code', () => {
   });
 
   it('needs the code: without one it is invalid_request', async () => {
-    const answer = await oauth.postForm(TOKEN, { grant_type: 'authorization_code', redirect_uri: PARTNER_REDIRECT, client_id: PARTNER_ID });
+    const answer = await oauth.postForm(TOKEN, {
+      grant_type: 'authorization_code',
+      redirect_uri: PARTNER_REDIRECT,
+      client_id: PARTNER_ID,
+    });
     expect(oauthError(answer)).toEqual([400, 'invalid_request']);
   });
 });
@@ -208,7 +229,10 @@ describe('the request', () => {
   it('refuses a parameter sent twice with invalid_request (RFC 6749 §3.2)', async () => {
     const issued = await oauth.code(spa.access);
     const rawBody = `${new URLSearchParams({ grant_type: 'authorization_code', code: issued.code, redirect_uri: PARTNER_REDIRECT, client_id: PARTNER_ID, code_verifier: issued.verifier })}&code=${issued.code}`;
-    const answer = await server.call('POST', TOKEN, { rawBody, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await server.call('POST', TOKEN, {
+      rawBody,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oauthError(answer)).toEqual([400, 'invalid_request']);
   });
 });

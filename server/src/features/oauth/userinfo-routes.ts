@@ -28,10 +28,14 @@ export function userinfoRoutes({ storage, sessions }: RouteDeps) {
       await allowAnyClientOrigin(c, storage);
       // RFC 6750 §3.1: without any token the challenge names no error.
       const challenge = token === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
-      throw new OAuthError('invalid_token', token === undefined ? 'No access token was sent' : 'The access token is invalid, expired or revoked', {
-        status: 401,
-        challenge,
-      });
+      throw new OAuthError(
+        'invalid_token',
+        token === undefined ? 'No access token was sent' : 'The access token is invalid, expired or revoked',
+        {
+          status: 401,
+          challenge,
+        },
+      );
     }
     allowClientOrigin(c, holder.client);
     // A token may name less than the grant (a refresh with a narrower scope, RFC 6749 §6), never more.

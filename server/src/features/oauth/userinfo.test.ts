@@ -6,7 +6,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_ALG, createAccessTokenSigner } from '../../lib/jwt.js';
 import { createKeyCipher } from '../../lib/key-encryption.js';
 import { createSigningKeyStore } from '../../services/signing-key-store.js';
-import { OTHER_ORIGIN, PARTNER_ID, PARTNER_ORIGIN, USERINFO, jwtPayload, oauthSteps } from '../../test-support/oauth.js';
+import {
+  OTHER_ORIGIN,
+  PARTNER_ID,
+  PARTNER_ORIGIN,
+  USERINFO,
+  jwtPayload,
+  oauthSteps,
+} from '../../test-support/oauth.js';
 import { useTestServer, V1 } from '../../test-support/test-server.js';
 
 const server = useTestServer();
@@ -48,18 +55,30 @@ describe('GET /oauth/userinfo/', () => {
 
   it('adds the phone, verified, for phone', async () => {
     const tokens = await oauth.tokens(spa.access, { scope: 'openid phone' });
-    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({ sub: spa.user_uuid, phone_number: '+998901112233', phone_number_verified: true });
+    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({
+      sub: spa.user_uuid,
+      phone_number: '+998901112233',
+      phone_number_verified: true,
+    });
   });
 
   it('adds the e-mail, saying whether it is verified, for email', async () => {
     const tokens = await oauth.tokens(spa.access, { scope: 'openid email' });
-    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({ sub: spa.user_uuid, email: 'dilnoza@example.uz', email_verified: false });
+    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({
+      sub: spa.user_uuid,
+      email: 'dilnoza@example.uz',
+      email_verified: false,
+    });
   });
 
   it('leaves out a claim the account has no value for', async () => {
     const noEmail = await oauth.signIn('+998901112255');
     const tokens = await oauth.tokens(noEmail.access, { scope: 'openid email phone' });
-    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({ sub: noEmail.user_uuid, phone_number: '+998901112255', phone_number_verified: true });
+    expect((await oauth.userinfo(tokens.access_token)).json).toEqual({
+      sub: noEmail.user_uuid,
+      phone_number: '+998901112255',
+      phone_number_verified: true,
+    });
   });
 
   it('answers POST as GET', async () => {
@@ -77,7 +96,11 @@ describe('GET /oauth/userinfo/', () => {
   it('refuses a garbage, expired or ended token with 401 and an invalid_token challenge', async () => {
     const tokens = await oauth.tokens(spa.access);
     const garbage = await oauth.userinfo('garbage');
-    expect([garbage.status, garbage.json.error, garbage.headers.get('www-authenticate')]).toEqual([401, 'invalid_token', 'Bearer error="invalid_token"']);
+    expect([garbage.status, garbage.json.error, garbage.headers.get('www-authenticate')]).toEqual([
+      401,
+      'invalid_token',
+      'Bearer error="invalid_token"',
+    ]);
 
     server.clock.advanceSeconds(900);
     expect((await oauth.userinfo(tokens.access_token)).status).toBe(401);
@@ -88,7 +111,11 @@ describe('GET /oauth/userinfo/', () => {
     const { sid } = jwtPayload(tokens.access_token) as { sid: string };
     // A token for the same session that claims every scope, validly signed with the server's own key:
     // what a bug elsewhere, a stolen signing key's lesser cousin or a future token path could produce.
-    const keys = createSigningKeyStore({ storage: server.storage, clock: server.clock, cipher: createKeyCipher(server.config.keyEncryptionSecret.value) });
+    const keys = createSigningKeyStore({
+      storage: server.storage,
+      clock: server.clock,
+      cipher: createKeyCipher(server.config.keyEncryptionSecret.value),
+    });
     const signer = createAccessTokenSigner(keys.source(ACCESS_ALG), server.clock, server.config.publicUrl);
     const claimsTooMuch = await signer.sign(
       { userId: spa.user_uuid, sessionId: sid, client: { clientId: PARTNER_ID, scope: 'openid profile phone email' } },
@@ -101,7 +128,11 @@ describe('GET /oauth/userinfo/', () => {
   it('gives a narrower token only its own scopes, within the grant', async () => {
     const tokens = await oauth.tokens(spa.access, { scope: 'openid profile phone' });
     const narrower = await oauth.refresh(tokens.refresh_token, { scope: 'openid phone' });
-    expect((await oauth.userinfo(narrower.json.access_token)).json).toEqual({ sub: spa.user_uuid, phone_number: '+998901112233', phone_number_verified: true });
+    expect((await oauth.userinfo(narrower.json.access_token)).json).toEqual({
+      sub: spa.user_uuid,
+      phone_number: '+998901112233',
+      phone_number_verified: true,
+    });
   });
 
   it('refuses a token in the query: the Authorization header only', async () => {
@@ -159,7 +190,9 @@ describe('CORS', () => {
   });
 
   it('answers the preflight its Authorization header needs', async () => {
-    const answer = await server.call('OPTIONS', USERINFO, { headers: { origin: PARTNER_ORIGIN, 'access-control-request-headers': 'authorization' } });
+    const answer = await server.call('OPTIONS', USERINFO, {
+      headers: { origin: PARTNER_ORIGIN, 'access-control-request-headers': 'authorization' },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(PARTNER_ORIGIN);
     expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');

@@ -19,7 +19,12 @@ describe('GET /metrics on the main port (METRICS_TOKEN set, no METRICS_PORT)', (
 
   it('answers only to the bearer token, and the same 404 as a missing path otherwise', async () => {
     const missing = await server.call('GET', '/no-such-thing');
-    for (const authorization of ['', 'Bearer wrong-token-0123456789-abcdefghij', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+    for (const authorization of [
+      '',
+      'Bearer wrong-token-0123456789-abcdefghij',
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+    ]) {
       const refused = await scrape(server, authorization);
       expect(refused.status).toBe(404);
       expect(refused.json).toEqual(missing.json);
@@ -36,8 +41,11 @@ describe('GET /metrics on the main port (METRICS_TOKEN set, no METRICS_PORT)', (
     expect(sample(before, 'kirish_codes_sent_total{channel="sms"}')).toBe(1);
 
     const login = `${V1}/login/LoginUser/`;
-    expect((await server.post(`${login}?phone=${PHONE}`, { phone: PHONE, password: STRONG_PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await server.post(login, { phone: PHONE, password: 'wrong-password-1' })).status).toBe(400);
+    expect((await server.post(`${login}?phone=${PHONE}`, { phone: PHONE, password: STRONG_PASSWORD })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await server.post(login, { phone: PHONE, password: 'wrong-password-1' })).status).toBe(400);
     // The third failure locked the account (LOGIN_THROTTLE_ACCOUNT: 3 free failures); the next try is refused unchecked.
     expect((await server.post(login, { phone: PHONE, password: STRONG_PASSWORD })).status).toBe(429);
     expect((await server.post(`${V1}/login/LoginOtp/`, { phone: PHONE, code: '000000' })).status).toBe(400);
@@ -55,9 +63,17 @@ describe('GET /metrics on the main port (METRICS_TOKEN set, no METRICS_PORT)', (
     expect(change('kirish_refreshes_total{outcome="success"}')).toBe(1);
     expect(change('kirish_refreshes_total{outcome="invalid"}')).toBe(1);
     // By the route's pattern, the query string no part of it.
-    expect(change('kirish_http_requests_total{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="2xx"}')).toBe(1);
-    expect(change('kirish_http_requests_total{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="4xx"}')).toBe(4);
-    expect(change('kirish_http_request_duration_seconds_count{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="4xx"}')).toBe(4);
+    expect(
+      change('kirish_http_requests_total{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="2xx"}'),
+    ).toBe(1);
+    expect(
+      change('kirish_http_requests_total{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="4xx"}'),
+    ).toBe(4);
+    expect(
+      change(
+        'kirish_http_request_duration_seconds_count{method="POST",route="/sso/api/v1/login/LoginUser/",status_class="4xx"}',
+      ),
+    ).toBe(4);
     expect(after).not.toContain(PHONE);
   });
 

@@ -45,7 +45,13 @@ describe('the address book', () => {
       { ...WORK, street: '  Registon   ko‘chasi ', label: '', apartment: '   ', postal_code: '' },
       { token: tokens.access },
     );
-    expect(work.json).toMatchObject({ label: null, apartment: null, postal_code: null, street: 'Registon ko‘chasi', is_default: false });
+    expect(work.json).toMatchObject({
+      label: null,
+      apartment: null,
+      postal_code: null,
+      street: 'Registon ko‘chasi',
+      is_default: false,
+    });
   });
 
   it('lists the default first, then the newest', async () => {
@@ -85,7 +91,13 @@ describe('the address book', () => {
       body: { house: '9', apartment: null, district: 'chilanzar' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ ...HOME, house: '9', apartment: null, district: 'chilanzar', is_default: true });
+    expect(answer.json).toMatchObject({
+      ...HOME,
+      house: '9',
+      apartment: null,
+      district: 'chilanzar',
+      is_default: true,
+    });
     expect(answer.json.updated_at).not.toBe(answer.json.created_at);
   });
 
@@ -103,7 +115,10 @@ describe('the address book', () => {
       ['work', false],
     ]);
 
-    const givenUp = await server.call('PATCH', `${ADDRESSES}${dacha.id}/`, { token: tokens.access, body: { is_default: false } });
+    const givenUp = await server.call('PATCH', `${ADDRESSES}${dacha.id}/`, {
+      token: tokens.access,
+      body: { is_default: false },
+    });
     expect(givenUp.json.is_default).toBe(false);
     expect((await list(tokens.access)).map((a) => [a.label, a.is_default])).toEqual([
       ['work', true],
@@ -111,7 +126,10 @@ describe('the address book', () => {
     ]);
 
     await server.call('DELETE', `${ADDRESSES}${dacha.id}/`, { token: tokens.access });
-    const only = await server.call('PATCH', `${ADDRESSES}${work.id}/`, { token: tokens.access, body: { is_default: false } });
+    const only = await server.call('PATCH', `${ADDRESSES}${work.id}/`, {
+      token: tokens.access,
+      body: { is_default: false },
+    });
     expect(only.json.is_default).toBe(true);
     await server.call('DELETE', `${ADDRESSES}${work.id}/`, { token: tokens.access });
     expect(await list(tokens.access)).toEqual([]);
@@ -169,10 +187,15 @@ describe('the address book', () => {
     expect((await server.call('PATCH', path, { token: tokens.access, body: { district: 'urgut' } })).json).toEqual({
       errors: [{ error: 'invalid_district', field: 'district' }],
     });
-    expect((await server.call('PATCH', path, { token: tokens.access, body: { region: 'mars', district: 'urgut' } })).json).toEqual({
+    expect(
+      (await server.call('PATCH', path, { token: tokens.access, body: { region: 'mars', district: 'urgut' } })).json,
+    ).toEqual({
       errors: [{ error: 'invalid_region', field: 'region' }],
     });
-    const moved = await server.call('PATCH', path, { token: tokens.access, body: { region: 'samarkand', district: 'urgut' } });
+    const moved = await server.call('PATCH', path, {
+      token: tokens.access,
+      body: { region: 'samarkand', district: 'urgut' },
+    });
     expect(moved.json).toMatchObject({ region: 'samarkand', district: 'urgut' });
   });
 

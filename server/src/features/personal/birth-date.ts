@@ -14,7 +14,8 @@ export function birthDateProblem(value: string, nowMs: number): 'invalid_birth_d
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC rolls 2023-02-30 over to March: a real date survives the round trip unchanged.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'invalid_birth_date';
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return 'invalid_birth_date';
   if (year < EARLIEST_YEAR) return 'invalid_birth_date';
   const today = new Date(nowMs + UZBEKISTAN_UTC_OFFSET_MS).toISOString().slice(0, 10);
   if (value > today) return 'invalid_birth_date';

@@ -58,7 +58,14 @@ export function photoRoutes({ storage, clock, sessions, photos }: RouteDeps) {
       if (before) {
         const now = clock.now();
         await tx.profiles.update(userId, { photo: null }, now);
-        await recordEvent(tx, { type: 'photo_changed', userId, sessionId: c.get('auth').session.id, meta: c.get('meta'), at: now, details: { removed: true } });
+        await recordEvent(tx, {
+          type: 'photo_changed',
+          userId,
+          sessionId: c.get('auth').session.id,
+          meta: c.get('meta'),
+          at: now,
+          details: { removed: true },
+        });
       }
       return before;
     });

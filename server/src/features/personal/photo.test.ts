@@ -10,7 +10,10 @@ const server = useTestServer();
 async function upload(token: string, parts: Array<[name: string, value: Uint8Array | string, filename?: string]>) {
   const form = new FormData();
   for (const [name, value, filename] of parts) {
-    form.append(name, typeof value === 'string' ? value : new File([value], filename ?? 'photo.png', { type: 'image/png' }));
+    form.append(
+      name,
+      typeof value === 'string' ? value : new File([value], filename ?? 'photo.png', { type: 'image/png' }),
+    );
   }
   const response = await server.app.request(PHOTO, {
     method: 'POST',
@@ -21,7 +24,8 @@ async function upload(token: string, parts: Array<[name: string, value: Uint8Arr
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
-const uploadPhoto = (token: string, bytes: Uint8Array, filename = 'photo.png') => upload(token, [['photo', bytes, filename]]);
+const uploadPhoto = (token: string, bytes: Uint8Array, filename = 'photo.png') =>
+  upload(token, [['photo', bytes, filename]]);
 
 /** Every stored image row, as `<size>/<source>` (`<source>` alone for the original). */
 async function storedImages(): Promise<string[]> {
@@ -30,23 +34,29 @@ async function storedImages(): Promise<string[]> {
 }
 
 describe('POST /user/photo/', () => {
-  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('takes a %s photo, stores it as WebP in every size and shows it in the profile', async (format) => {
-    const tokens = await server.registerByPhone('+998903330011');
-    const answer = await uploadPhoto(tokens.access, await solidImage(600, 300, format), `me.${format}`);
-    expect(answer.status).toBe(200);
-    expect(answer.json.photo).toMatch(/^avatars\/[0-9a-f-]{36}-[A-Za-z0-9_-]{16}\.webp$/);
-    const source = answer.json.photo as string;
-    expect(await storedImages()).toEqual([`100x/${source}`, `200x/${source}`, `400x/${source}`, source]);
-    const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access });
-    expect(profile.json.profile.photo).toBe(source);
-  });
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)(
+    'takes a %s photo, stores it as WebP in every size and shows it in the profile',
+    async (format) => {
+      const tokens = await server.registerByPhone('+998903330011');
+      const answer = await uploadPhoto(tokens.access, await solidImage(600, 300, format), `me.${format}`);
+      expect(answer.status).toBe(200);
+      expect(answer.json.photo).toMatch(/^avatars\/[0-9a-f-]{36}-[A-Za-z0-9_-]{16}\.webp$/);
+      const source = answer.json.photo as string;
+      expect(await storedImages()).toEqual([`100x/${source}`, `200x/${source}`, `400x/${source}`, source]);
+      const profile = await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access });
+      expect(profile.json.profile.photo).toBe(source);
+    },
+  );
 
   it('decides by the content, not by the name: a JPEG called .gif is taken, a text file called .png is not', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     expect((await uploadPhoto(tokens.access, await solidImage(40, 40, 'jpeg'), 'photo.gif')).status).toBe(200);
     const text = new TextEncoder().encode('this is not a picture, whatever its name says\n');
     const refused = await uploadPhoto(tokens.access, text, 'photo.png');
-    expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'invalid_media_type', field: 'photo' }] }]);
+    expect([refused.status, refused.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_media_type', field: 'photo' }] },
+    ]);
   });
 
   it('refuses an SVG, HTML and a file that only starts like a PNG', async () => {
@@ -57,7 +67,10 @@ describe('POST /user/photo/', () => {
     const truncated = png.subarray(0, 40);
     for (const bytes of [svg, html, truncated]) {
       const answer = await uploadPhoto(tokens.access, bytes);
-      expect([answer.status, answer.json]).toEqual([400, { errors: [{ error: 'invalid_media_type', field: 'photo' }] }]);
+      expect([answer.status, answer.json]).toEqual([
+        400,
+        { errors: [{ error: 'invalid_media_type', field: 'photo' }] },
+      ]);
     }
     expect(await storedImages()).toEqual([]);
   });
@@ -88,7 +101,9 @@ describe('POST /user/photo/', () => {
     const tokens = await server.registerByPhone('+998903330011');
     const png = await solidImage(10, 10, 'png');
     expect((await upload(tokens.access, [])).json).toEqual({ errors: [{ error: 'field_required', field: 'photo' }] });
-    expect((await upload(tokens.access, [['picture', png]])).json).toEqual({ errors: [{ error: 'unknown_field', field: 'picture' }] });
+    expect((await upload(tokens.access, [['picture', png]])).json).toEqual({
+      errors: [{ error: 'unknown_field', field: 'picture' }],
+    });
     expect(
       (
         await upload(tokens.access, [
@@ -97,7 +112,9 @@ describe('POST /user/photo/', () => {
         ])
       ).json,
     ).toEqual({ errors: [{ error: 'invalid_value', field: 'photo' }] });
-    expect((await upload(tokens.access, [['photo', 'not a file']])).json).toEqual({ errors: [{ error: 'invalid_media_type', field: 'photo' }] });
+    expect((await upload(tokens.access, [['photo', 'not a file']])).json).toEqual({
+      errors: [{ error: 'invalid_media_type', field: 'photo' }],
+    });
     const json = await server.call('POST', PHOTO, { token: tokens.access, body: { photo: 'x' } });
     expect([json.status, json.json]).toEqual([415, { errors: [{ error: 'unsupported_media_type' }] }]);
   });
@@ -155,21 +172,35 @@ describe('GET /cdn/{size}/{source}', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(await imageDimensions(new Uint8Array(await response.arrayBuffer()))).toEqual({ width, height, format: 'webp' });
+    expect(await imageDimensions(new Uint8Array(await response.arrayBuffer()))).toEqual({
+      width,
+      height,
+      format: 'webp',
+    });
   });
 
   it('never enlarges a small photo', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     const source = (await uploadPhoto(tokens.access, await solidImage(80, 60, 'png'))).json.photo as string;
     const response = await server.app.request(`/cdn/400x/${source}`);
-    expect(await imageDimensions(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 80, height: 60, format: 'webp' });
+    expect(await imageDimensions(new Uint8Array(await response.arrayBuffer()))).toEqual({
+      width: 80,
+      height: 60,
+      format: 'webp',
+    });
   });
 
   it('keeps no more than 1024 px of a large photo, and serves it without its metadata', async () => {
     const tokens = await server.registerByPhone('+998903330011');
     const source = (await uploadPhoto(tokens.access, await solidImage(3000, 1500, 'jpeg'))).json.photo as string;
-    const kept = (await server.db.selectFrom('images').select('data').where('source', '=', source).where('size', '=', 'original').executeTakeFirstOrThrow())
-      .data;
+    const kept = (
+      await server.db
+        .selectFrom('images')
+        .select('data')
+        .where('source', '=', source)
+        .where('size', '=', 'original')
+        .executeTakeFirstOrThrow()
+    ).data;
     expect(await imageDimensions(kept)).toEqual({ width: 1024, height: 512, format: 'webp' });
   });
 

@@ -39,7 +39,10 @@ const profileSchema = requestSchema<ProfileChangeRequest>()(
     last_name: v.optional(nameField),
     middle_name: clearable(nameField, 'invalid_name'),
     username: clearable(v.pipe(v.string('invalid_username'), v.maxLength(256, 'invalid_username')), 'invalid_username'),
-    birth_date: clearable(v.pipe(v.string('invalid_birth_date'), v.maxLength(10, 'invalid_birth_date')), 'invalid_birth_date'),
+    birth_date: clearable(
+      v.pipe(v.string('invalid_birth_date'), v.maxLength(10, 'invalid_birth_date')),
+      'invalid_birth_date',
+    ),
     gender: clearable(v.picklist(['male', 'female'], 'invalid_value'), 'invalid_value'),
   }),
 );
@@ -73,7 +76,9 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
 
     // Which fields really change: a save that changes nothing writes nothing and logs nothing.
     const current = c.get('auth').user;
-    const changing = (Object.keys(changes) as (keyof ProfileChanges)[]).filter((field) => changes[field] !== current[field]);
+    const changing = (Object.keys(changes) as (keyof ProfileChanges)[]).filter(
+      (field) => changes[field] !== current[field],
+    );
     if (changing.length === 0) return c.json(profileOf(current));
 
     const updated = await storage.transaction(async (tx) => {
@@ -88,7 +93,14 @@ export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
         .map((field) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
         .toSorted()
         .join(',');
-      await recordEvent(tx, { type: 'profile_changed', userId, sessionId: c.get('auth').session.id, meta: c.get('meta'), at: now, details: { fields } });
+      await recordEvent(tx, {
+        type: 'profile_changed',
+        userId,
+        sessionId: c.get('auth').session.id,
+        meta: c.get('meta'),
+        at: now,
+        details: { fields },
+      });
       return tx.users.findById(userId);
     });
     if (!updated) throw new Error('the signed-in account has no row');

@@ -30,21 +30,33 @@ describe('PATCH /user/profile/', () => {
     });
     const profile = await server.call('GET', MY_PROFILE, { token: tokens.access });
     expect(profile.json).toEqual(answer.json);
-    expect(profile.json).toMatchObject({ id: tokens.user_uuid, phone: '+998903330011', verification_status: 'not_verified' });
+    expect(profile.json).toMatchObject({
+      id: tokens.user_uuid,
+      phone: '+998903330011',
+      verification_status: 'not_verified',
+    });
     // The security log names the fields that changed, never their values.
     const [event] = (await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access })).json.results;
-    expect(event).toMatchObject({ type: 'profile_changed', details: { fields: 'birth_date,first_name,gender,middle_name,username' } });
+    expect(event).toMatchObject({
+      type: 'profile_changed',
+      details: { fields: 'birth_date,first_name,gender,middle_name,username' },
+    });
   });
 
   it('logs only the fields that changed, and nothing for a save that changes nothing', async () => {
     const tokens = await server.registerByPhone('+998903330011');
-    const events = async () => (await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access })).json.results;
+    const events = async () =>
+      (await server.call('GET', `${V1}/user/security/events/`, { token: tokens.access })).json.results;
     await patch(tokens.access, { first_name: 'Gulnora', last_name: 'Yusupova', middle_name: 'Rustamovna' });
     const [first] = await events();
     expect(first).toMatchObject({ type: 'profile_changed', details: { fields: 'first_name,middle_name' } });
     const before = (await events()).length;
 
-    const again = await patch(tokens.access, { first_name: 'Gulnora', last_name: 'Yusupova', middle_name: 'Rustamovna' });
+    const again = await patch(tokens.access, {
+      first_name: 'Gulnora',
+      last_name: 'Yusupova',
+      middle_name: 'Rustamovna',
+    });
     expect(again.status).toBe(200);
     expect(again.json.profile).toMatchObject({ first_name: 'Gulnora', middle_name: 'Rustamovna' });
     expect(await events()).toHaveLength(before);
@@ -52,7 +64,12 @@ describe('PATCH /user/profile/', () => {
 
   it('clears the optional fields with an empty string', async () => {
     const tokens = await server.registerByPhone('+998903330011');
-    await patch(tokens.access, { middle_name: 'Rustamovna', username: 'gulnora', birth_date: '1990-02-28', gender: 'female' });
+    await patch(tokens.access, {
+      middle_name: 'Rustamovna',
+      username: 'gulnora',
+      birth_date: '1990-02-28',
+      gender: 'female',
+    });
     const answer = await patch(tokens.access, { middle_name: '', username: '', birth_date: '', gender: '' });
     expect(answer.status).toBe(200);
     expect(answer.json.profile).toMatchObject({ middle_name: null, username: null, birth_date: null, gender: null });
@@ -94,7 +111,9 @@ describe('PATCH /user/profile/', () => {
     server.clock.set(Date.UTC(2026, 10, 22, 20, 0, 0)); // 01:00 on the 23rd in Tashkent
     const tokens = await server.registerByPhone('+998903330011');
     expect((await patch(tokens.access, { birth_date: '2026-11-23' })).status).toBe(200);
-    expect((await patch(tokens.access, { birth_date: '2026-11-24' })).json).toEqual({ errors: [{ error: 'invalid_birth_date', field: 'birth_date' }] });
+    expect((await patch(tokens.access, { birth_date: '2026-11-24' })).json).toEqual({
+      errors: [{ error: 'invalid_birth_date', field: 'birth_date' }],
+    });
   });
 
   it('refuses a username another account holds, in any case, and lets the holder keep it', async () => {

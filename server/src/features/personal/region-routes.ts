@@ -14,7 +14,10 @@ export function regionRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/regions/', (c) => {
     encoded ??= encodeRepresentations(JSON.stringify(REGIONS));
-    return sendNegotiated(c, encoded, { contentType: 'application/json', cacheControl: `public, max-age=${REGIONS_MAX_AGE_SECONDS}` });
+    return sendNegotiated(c, encoded, {
+      contentType: 'application/json',
+      cacheControl: `public, max-age=${REGIONS_MAX_AGE_SECONDS}`,
+    });
   });
   return app;
 }

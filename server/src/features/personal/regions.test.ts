@@ -36,7 +36,13 @@ describe('GET /common/api/v1/regions/', () => {
   it('gives Tashkent city its 12 districts', async () => {
     const regions = (await server.call('GET', REGIONS)).json as Region[];
     const city = regions.find((region) => region.id === 'tashkent-city');
-    expect(city?.name).toEqual({ uz: 'Toshkent shahri', uzc: 'Тошкент шаҳри', kaa: 'Tashkent qalası', ru: 'город Ташкент', en: 'Tashkent city' });
+    expect(city?.name).toEqual({
+      uz: 'Toshkent shahri',
+      uzc: 'Тошкент шаҳри',
+      kaa: 'Tashkent qalası',
+      ru: 'город Ташкент',
+      en: 'Tashkent city',
+    });
     expect(city?.districts.map((district) => district.name.uz).toSorted()).toEqual(
       [
         'Bektemir',

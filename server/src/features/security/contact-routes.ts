@@ -14,7 +14,12 @@ import { maskContact, type Contact, type ContactType } from '../../lib/contacts.
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
-import { assertContactFree, assertNotOwnUnverifiedEmail, contactOf, redeemOwnRequest } from '../../services/account-contacts.js';
+import {
+  assertContactFree,
+  assertNotOwnUnverifiedEmail,
+  contactOf,
+  redeemOwnRequest,
+} from '../../services/account-contacts.js';
 import { recordEvent, type AuditEventType } from '../../services/audit-log.js';
 import { profileOf } from '../../services/profile-view.js';
 import type { Purpose } from '../../services/purposes.js';
@@ -27,8 +32,12 @@ const requestIdField = v.pipe(v.string('request_id_error'), v.maxLength(256, 're
 const proofField = v.optional(v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required')));
 const typeField = v.picklist(['phone', 'email'], 'invalid_value');
 
-const changeSchema = requestSchema<ContactChangeRequest>()(v.strictObject({ proof: proofField, request_id: requestIdField }));
-const addSecondarySchema = requestSchema<SecondaryContactRequest>()(v.strictObject({ proof: proofField, request_id: requestIdField }));
+const changeSchema = requestSchema<ContactChangeRequest>()(
+  v.strictObject({ proof: proofField, request_id: requestIdField }),
+);
+const addSecondarySchema = requestSchema<SecondaryContactRequest>()(
+  v.strictObject({ proof: proofField, request_id: requestIdField }),
+);
 const removeSecondaryQuery = v.strictObject({ type: typeField });
 const makePrimarySchema = requestSchema<MakePrimaryRequest>()(v.strictObject({ type: typeField, proof: proofField }));
 
@@ -48,7 +57,11 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
       tx: Storage,
       user: User,
       now: number,
-    ) => Promise<{ type: AuditEventType; changes: ContactChanges; details: Record<string, string | boolean | null> } | null>,
+    ) => Promise<{
+      type: AuditEventType;
+      changes: ContactChanges;
+      details: Record<string, string | boolean | null>;
+    } | null>,
   ) {
     const caller = c.get('auth');
     const now = clock.now();
@@ -57,14 +70,27 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
       const outcome = await change(tx, user, now);
       if (!outcome) return;
       await tx.contacts.update(user.id, outcome.changes, now);
-      await recordEvent(tx, { type: outcome.type, userId: user.id, sessionId: caller.session.id, meta: c.get('meta'), at: now, details: outcome.details });
+      await recordEvent(tx, {
+        type: outcome.type,
+        userId: user.id,
+        sessionId: caller.session.id,
+        meta: c.get('meta'),
+        at: now,
+        details: outcome.details,
+      });
     });
     const user = await storage.users.findById(caller.user.id);
     return c.json(profileOf(user ?? caller.user));
   }
 
   /** The new contact a request id of `purpose`, issued to this account, verified — free to take. */
-  async function verifiedNewContact(tx: Storage, user: User, requestId: string, purpose: Purpose, type?: ContactType): Promise<Contact> {
+  async function verifiedNewContact(
+    tx: Storage,
+    user: User,
+    requestId: string,
+    purpose: Purpose,
+    type?: ContactType,
+  ): Promise<Contact> {
     const contact = contactOf(await redeemOwnRequest(tx, otp, requestId, [purpose], user));
     if (type !== undefined && contact.type !== type) throw badRequest('request_id_error', 'request_id');
     await assertContactFree(tx, user, contact);
@@ -79,7 +105,11 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
     return changeContacts(c, async (tx, user, now) => {
       await consumeStepUpProof(tx, body.proof, c.get('auth'), now);
       const phone = await verifiedNewContact(tx, user, body.request_id, 'change_phone_verification', 'phone');
-      return { type: 'phone_changed', changes: { phone: phone.value }, details: { from: masked('phone', user.phone), to: maskContact(phone) } };
+      return {
+        type: 'phone_changed',
+        changes: { phone: phone.value },
+        details: { from: masked('phone', user.phone), to: maskContact(phone) },
+      };
     });
   });
 
@@ -107,7 +137,11 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
       return {
         type: 'secondary_added',
         changes: contact.type === 'phone' ? { secondaryPhone: contact.value } : { secondaryEmail: contact.value },
-        details: { contact_type: contact.type, contact: maskContact(contact), replaced: masked(contact.type, previous) },
+        details: {
+          contact_type: contact.type,
+          contact: maskContact(contact),
+          replaced: masked(contact.type, previous),
+        },
       };
     });
   });
@@ -144,7 +178,11 @@ export function contactRoutes({ storage, clock, otp, sessions }: RouteDeps) {
       // An unverified primary e-mail was never proven: it is dropped rather than kept as a proven secondary.
       return {
         type: 'secondary_made_primary',
-        changes: { email: user.secondaryEmail, emailVerified: true, secondaryEmail: user.emailVerified ? user.email : null },
+        changes: {
+          email: user.secondaryEmail,
+          emailVerified: true,
+          secondaryEmail: user.emailVerified ? user.email : null,
+        },
         details: { ...details, contact: masked('email', user.secondaryEmail) },
       };
     });

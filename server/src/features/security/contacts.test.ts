@@ -28,7 +28,8 @@ async function addSecondary(contact: { phone: string } | { email: string }, toke
   return server.post(SECONDARY, { proof, request_id: requestId }, { token });
 }
 
-const signIn = (body: Record<string, string>) => server.post(`${V1}/login/LoginUser/`, { ...body, password: STRONG_PASSWORD });
+const signIn = (body: Record<string, string>) =>
+  server.post(`${V1}/login/LoginUser/`, { ...body, password: STRONG_PASSWORD });
 
 describe('POST /user/change-phone/', () => {
   it('moves the account to the new number proven by a code, answering MyProfile, and logs it', async () => {
@@ -38,38 +39,65 @@ describe('POST /user/change-phone/', () => {
     expect((await signIn({ phone: PHONE })).json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
     expect((await signIn({ phone: NEW_PHONE })).status).toBe(200);
     const [, event] = (await steps.events(tokens.access)).json.results;
-    expect(event).toMatchObject({ type: 'phone_changed', details: { from: '+998 90 *** ** 11', to: '+998 90 *** ** 99' } });
+    expect(event).toMatchObject({
+      type: 'phone_changed',
+      details: { from: '+998 90 *** ** 11', to: '+998 90 *** ** 99' },
+    });
   });
 
   it('refuses a number another account took meanwhile, as its phone or its secondary phone, with already_taken', async () => {
     const proof = await steps.proofByPassword(tokens.access);
     const requestId = await steps.verifySignedIn(tokens.access, { phone: NEW_PHONE }, 'change_phone_verification');
     const other = await server.registerByPhone(OTHER_PHONE);
-    await server.db.updateTable('users').set({ secondary_phone: NEW_PHONE }).where('id', '=', other.user_uuid).execute();
-    const refused = await server.post(`${V1}/user/change-phone/`, { proof, request_id: requestId }, { token: tokens.access });
+    await server.db
+      .updateTable('users')
+      .set({ secondary_phone: NEW_PHONE })
+      .where('id', '=', other.user_uuid)
+      .execute();
+    const refused = await server.post(
+      `${V1}/user/change-phone/`,
+      { proof, request_id: requestId },
+      { token: tokens.access },
+    );
     expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'already_taken', field: 'phone' }] }]);
     await server.db.updateTable('users').set({ secondary_phone: null }).where('id', '=', other.user_uuid).execute();
     // Refused, so the proof and the request id are still good.
-    expect((await server.post(`${V1}/user/change-phone/`, { proof, request_id: requestId }, { token: tokens.access })).status).toBe(200);
+    expect(
+      (await server.post(`${V1}/user/change-phone/`, { proof, request_id: requestId }, { token: tokens.access }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a primary number of another account at the code already', async () => {
     await server.registerByPhone(OTHER_PHONE);
-    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'change_phone_verification', phone: OTHER_PHONE }, { token: tokens.access });
+    const sent = await server.post(
+      `${V1}/auth/SendAuthSmsVerification/`,
+      { type: 'change_phone_verification', phone: OTHER_PHONE },
+      { token: tokens.access },
+    );
     expect(sent.json).toEqual({ errors: [{ error: 'already_taken', field: 'phone' }] });
   });
 
   it('needs the code to the new number: a request id of another section is request_id_error', async () => {
     const proof = await steps.proofByPassword(tokens.access);
-    const secondaryId = await steps.verifySignedIn(tokens.access, { phone: NEW_PHONE }, 'confirm_secondary_email_or_phone');
-    expect((await server.post(`${V1}/user/change-phone/`, { proof, request_id: secondaryId }, { token: tokens.access })).json).toEqual({
+    const secondaryId = await steps.verifySignedIn(
+      tokens.access,
+      { phone: NEW_PHONE },
+      'confirm_secondary_email_or_phone',
+    );
+    expect(
+      (await server.post(`${V1}/user/change-phone/`, { proof, request_id: secondaryId }, { token: tokens.access }))
+        .json,
+    ).toEqual({
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
   });
 
   it('needs a proof: proof_required', async () => {
     const requestId = await steps.verifySignedIn(tokens.access, { phone: NEW_PHONE }, 'change_phone_verification');
-    expect((await server.post(`${V1}/user/change-phone/`, { request_id: requestId }, { token: tokens.access })).json).toEqual({
+    expect(
+      (await server.post(`${V1}/user/change-phone/`, { request_id: requestId }, { token: tokens.access })).json,
+    ).toEqual({
       errors: [{ error: 'proof_required', field: 'proof' }],
     });
   });
@@ -102,8 +130,16 @@ describe('POST /user/change-email/', () => {
     const proof = await steps.proofByPassword(tokens.access);
     const requestId = await steps.verifySignedIn(tokens.access, { email: 'band@example.uz' }, 'email_verification');
     const other = await server.registerByPhone(OTHER_PHONE);
-    await server.db.updateTable('users').set({ secondary_email: 'band@example.uz' }).where('id', '=', other.user_uuid).execute();
-    const refused = await server.post(`${V1}/user/change-email/`, { proof, request_id: requestId }, { token: tokens.access });
+    await server.db
+      .updateTable('users')
+      .set({ secondary_email: 'band@example.uz' })
+      .where('id', '=', other.user_uuid)
+      .execute();
+    const refused = await server.post(
+      `${V1}/user/change-email/`,
+      { proof, request_id: requestId },
+      { token: tokens.access },
+    );
     expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'email_taken_email', field: 'email' }] }]);
   });
 
@@ -128,22 +164,38 @@ describe('secondary contacts', () => {
     const answer = await addSecondary({ email: 'ikki@example.uz' });
     expect(answer.json).toMatchObject({ secondary_phone: NEW_PHONE, secondary_email: 'ikki@example.uz' });
     const [email, phone] = (await steps.events(tokens.access)).json.results;
-    expect(email).toMatchObject({ type: 'secondary_added', details: { contact_type: 'email', contact: 'ik***@example.uz', replaced: null } });
-    expect(phone).toMatchObject({ type: 'secondary_added', details: { contact_type: 'phone', contact: '+998 90 *** ** 99' } });
+    expect(email).toMatchObject({
+      type: 'secondary_added',
+      details: { contact_type: 'email', contact: 'ik***@example.uz', replaced: null },
+    });
+    expect(phone).toMatchObject({
+      type: 'secondary_added',
+      details: { contact_type: 'phone', contact: '+998 90 *** ** 99' },
+    });
   });
 
   it('refuses to add one without a fresh proof, as for the main ones, leaving the request id usable', async () => {
-    const requestId = await steps.verifySignedIn(tokens.access, { email: 'ikki@example.uz' }, 'confirm_secondary_email_or_phone');
+    const requestId = await steps.verifySignedIn(
+      tokens.access,
+      { email: 'ikki@example.uz' },
+      'confirm_secondary_email_or_phone',
+    );
     for (const proof of [undefined, 'not-a-proof']) {
       const refused = await server.post(SECONDARY, { proof, request_id: requestId }, { token: tokens.access });
       expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'proof_required', field: 'proof' }] }]);
     }
-    expect((await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access })).json.secondary_email).toBeNull();
+    expect(
+      (await server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access })).json.secondary_email,
+    ).toBeNull();
     const proof = await steps.proofByPassword(tokens.access);
     const added = await server.post(SECONDARY, { proof, request_id: requestId }, { token: tokens.access });
     expect([added.status, added.json.secondary_email]).toEqual([200, 'ikki@example.uz']);
     // The proof is single-use: replacing the backup e-mail asks for a new one.
-    const again = await steps.verifySignedIn(tokens.access, { email: 'uch@example.uz' }, 'confirm_secondary_email_or_phone');
+    const again = await steps.verifySignedIn(
+      tokens.access,
+      { email: 'uch@example.uz' },
+      'confirm_secondary_email_or_phone',
+    );
     expect((await server.post(SECONDARY, { proof, request_id: again }, { token: tokens.access })).json).toEqual({
       errors: [{ error: 'proof_required', field: 'proof' }],
     });
@@ -153,14 +205,30 @@ describe('secondary contacts', () => {
     await addSecondary({ phone: NEW_PHONE });
     await addSecondary({ email: 'ikki@example.uz' });
     const requestId = await server.verify({ phone: NEW_PHONE });
-    const register = await server.post(REGISTER_PATH, { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Aziz', last_name: 'Rahimov', kind: 2 });
+    const register = await server.post(REGISTER_PATH, {
+      request_id: requestId,
+      password: STRONG_PASSWORD,
+      first_name: 'Aziz',
+      last_name: 'Rahimov',
+      kind: 2,
+    });
     expect(register.json).toEqual({ errors: [{ error: 'user_exists_phone', field: 'phone' }] });
     const emailId = await server.verify({ email: 'ikki@example.uz' });
-    const byEmail = await server.post(REGISTER_PATH, { request_id: emailId, password: STRONG_PASSWORD, first_name: 'Aziz', last_name: 'Rahimov', kind: 1 });
+    const byEmail = await server.post(REGISTER_PATH, {
+      request_id: emailId,
+      password: STRONG_PASSWORD,
+      first_name: 'Aziz',
+      last_name: 'Rahimov',
+      kind: 1,
+    });
     expect(byEmail.json).toEqual({ errors: [{ error: 'email_taken_email', field: 'email' }] });
 
     const other = await server.registerByPhone(OTHER_PHONE);
-    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'change_phone_verification', phone: NEW_PHONE }, { token: other.access });
+    const sent = await server.post(
+      `${V1}/auth/SendAuthSmsVerification/`,
+      { type: 'change_phone_verification', phone: NEW_PHONE },
+      { token: other.access },
+    );
     expect(sent.json).toEqual({ errors: [{ error: 'already_taken', field: 'phone' }] });
   });
 
@@ -170,7 +238,11 @@ describe('secondary contacts', () => {
   });
 
   it("refuses the account's own primary as its secondary with same_contact", async () => {
-    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'confirm_secondary_email_or_phone', phone: PHONE }, { token: tokens.access });
+    const sent = await server.post(
+      `${V1}/auth/SendAuthSmsVerification/`,
+      { type: 'confirm_secondary_email_or_phone', phone: PHONE },
+      { token: tokens.access },
+    );
     expect(sent.json).toEqual({ errors: [{ error: 'same_contact', field: 'phone' }] });
   });
 
@@ -179,14 +251,19 @@ describe('secondary contacts', () => {
     const removed = await server.call('DELETE', `${SECONDARY}?type=phone`, { token: tokens.access });
     expect([removed.status, removed.json.secondary_phone]).toEqual([200, null]);
     const [event] = (await steps.events(tokens.access)).json.results;
-    expect(event).toMatchObject({ type: 'secondary_removed', details: { contact_type: 'phone', contact: '+998 90 *** ** 99' } });
+    expect(event).toMatchObject({
+      type: 'secondary_removed',
+      details: { contact_type: 'phone', contact: '+998 90 *** ** 99' },
+    });
     const again = await server.call('DELETE', `${SECONDARY}?type=phone`, { token: tokens.access });
     expect(again.status).toBe(200);
     expect((await steps.events(tokens.access)).json.count).toBe(3);
     expect((await server.call('DELETE', `${SECONDARY}?type=fax`, { token: tokens.access })).json).toEqual({
       errors: [{ error: 'invalid_value', field: 'type' }],
     });
-    expect((await server.call('DELETE', SECONDARY, { token: tokens.access })).json).toEqual({ errors: [{ error: 'field_required', field: 'type' }] });
+    expect((await server.call('DELETE', SECONDARY, { token: tokens.access })).json).toEqual({
+      errors: [{ error: 'field_required', field: 'type' }],
+    });
   });
 
   it('swaps a secondary phone with the primary one, with a proof', async () => {
@@ -196,7 +273,10 @@ describe('secondary contacts', () => {
     expect(answer.json).toMatchObject({ phone: NEW_PHONE, secondary_phone: PHONE });
     expect((await signIn({ phone: NEW_PHONE })).status).toBe(200);
     const events = (await steps.events(tokens.access)).json.results;
-    expect(events[1]).toMatchObject({ type: 'secondary_made_primary', details: { contact_type: 'phone', contact: '+998 90 *** ** 99' } });
+    expect(events[1]).toMatchObject({
+      type: 'secondary_made_primary',
+      details: { contact_type: 'phone', contact: '+998 90 *** ** 99' },
+    });
   });
 
   it('makes a secondary e-mail the primary one, verified', async () => {
@@ -214,7 +294,9 @@ describe('secondary contacts', () => {
     const noProof = await server.post(`${SECONDARY}make-primary/`, { type: 'phone' }, { token: tokens.access });
     expect(noProof.json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
     // The refused swap left the first proof unused.
-    expect((await server.post(`${SECONDARY}make-primary/`, { type: 'phone', proof }, { token: tokens.access })).status).toBe(200);
+    expect(
+      (await server.post(`${SECONDARY}make-primary/`, { type: 'phone', proof }, { token: tokens.access })).status,
+    ).toBe(200);
   });
 });
 
@@ -223,6 +305,8 @@ describe('GET /user/login-methods/', () => {
     const answer = await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access });
     expect(answer.json).toEqual({ password: true, phone_code: true, email_code: false, social: [] });
     await changeEmail('dilnoza@example.uz');
-    expect((await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access })).json.email_code).toBe(true);
+    expect((await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access })).json.email_code).toBe(
+      true,
+    );
   });
 });

@@ -38,8 +38,15 @@ describe('POST /user/deactivate/', () => {
     expect((await oauth.userinfo(partner.access_token)).status).toBe(401);
     expect((await oauth.refresh(partner.refresh_token)).json.error).toBe('invalid_grant');
     expect((await server.call('GET', PROFILE, { token: tokens.access })).status).toBe(200);
-    const row = await server.db.selectFrom('audit_events').selectAll().where('type', '=', 'deactivated').executeTakeFirstOrThrow();
-    expect(JSON.parse(row.details)).toEqual({ erase_at: new Date(server.clock.now() + 30 * DAY_MS).toISOString(), ended_sessions: 2 });
+    const row = await server.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('type', '=', 'deactivated')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.details)).toEqual({
+      erase_at: new Date(server.clock.now() + 30 * DAY_MS).toISOString(),
+      ended_sessions: 2,
+    });
   });
 
   it('refuses a code checked signed out, or one to another contact section, and changes nothing', async () => {
@@ -63,7 +70,11 @@ describe('a deactivated account', () => {
       ['POST', '/user/sessions/end-others/', {}],
       ['GET', '/user/security/events/'],
       ['POST', '/user/security/proof/', { password: 'Qovun-pishdi-Chorsu-7' }],
-      ['POST', '/user/change-password/', { old_password: 'Qovun-pishdi-Chorsu-7', new_password: 'Yangi-parol-Toshkent-9' }],
+      [
+        'POST',
+        '/user/change-password/',
+        { old_password: 'Qovun-pishdi-Chorsu-7', new_password: 'Yangi-parol-Toshkent-9' },
+      ],
       ['POST', '/user/reset-password/', { request_id: 'x', new_password: 'Yangi-parol-Toshkent-9' }],
       ['POST', '/user/change-phone/', { proof: 'x', request_id: 'x' }],
       ['POST', '/user/change-email/', { proof: 'x', request_id: 'x' }],
@@ -79,8 +90,14 @@ describe('a deactivated account', () => {
       ['GET', '/user/addresses/'],
     ];
     for (const [method, path, body] of calls) {
-      const answer = await server.call(method, `${V1}${path}`, { token: tokens.access, ...(body === undefined ? {} : { body }) });
-      expect([answer.status, answer.json], `${method} ${path}`).toEqual([403, { errors: [{ error: 'account_inactive' }] }]);
+      const answer = await server.call(method, `${V1}${path}`, {
+        token: tokens.access,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect([answer.status, answer.json], `${method} ${path}`).toEqual([
+        403,
+        { errors: [{ error: 'account_inactive' }] },
+      ]);
     }
     const code = await server.post(
       `${V1}/auth/SendAuthSmsVerification/`,
@@ -113,12 +130,16 @@ describe('a deactivated account', () => {
   it('is not restored by a code checked signed out or a used request id', async () => {
     server.clock.advanceSeconds(121);
     const signedOut = await server.verify({ phone: PHONE }, 'forget_pass_verification');
-    expect((await server.post(`${V1}/user/restore/`, { request_id: signedOut }, { token: tokens.access })).json).toEqual({
+    expect(
+      (await server.post(`${V1}/user/restore/`, { request_id: signedOut }, { token: tokens.access })).json,
+    ).toEqual({
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
     const requestId = await steps.verifySignedIn(tokens.access, { phone: PHONE }, 'confirm_email_or_phone');
     await server.post(`${V1}/user/restore/`, { request_id: requestId }, { token: tokens.access });
-    expect((await server.post(`${V1}/user/restore/`, { request_id: requestId }, { token: tokens.access })).json).toEqual({
+    expect(
+      (await server.post(`${V1}/user/restore/`, { request_id: requestId }, { token: tokens.access })).json,
+    ).toEqual({
       errors: [{ error: 'unique_request_id', field: 'request_id' }],
     });
   });

@@ -30,7 +30,8 @@ export function emailVerificationRoutes({ storage, clock, otp, sessions }: Route
       const user = (await tx.users.findById(caller.user.id)) ?? caller.user;
       const contact = contactOf(await redeemOwnRequest(tx, otp, body.request_id, ['email_verification'], user));
       // The code proves the address it went to: it must still be this account's unproven main e-mail.
-      if (contact.type !== 'email' || user.email !== contact.value || user.emailVerified) throw badRequest('request_id_error', 'request_id');
+      if (contact.type !== 'email' || user.email !== contact.value || user.emailVerified)
+        throw badRequest('request_id_error', 'request_id');
       const owner = await tx.contacts.ownerOfEmail(contact.value);
       if (owner && owner.id !== user.id) throw badRequest(takenKey(contact), 'email');
       // A proven address outranks every unproven claim to it, this account's included: set again below.

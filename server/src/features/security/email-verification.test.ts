@@ -13,21 +13,31 @@ const VERIFY = `${V1}/user/verify-email/`;
 const { server, steps, tokens } = useSecurityTests(PHONE, { kind: 1, email: EMAIL });
 
 const profile = async () => (await server.call('GET', PROFILE, { token: tokens.access })).json;
-const sendReset = () => server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'forget_pass_verification', email: EMAIL });
+const sendReset = () =>
+  server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'forget_pass_verification', email: EMAIL });
 
 describe('an e-mail given at sign-up', () => {
   it('is stored unverified, and a reset by it says to verify it first, not that it is unknown', async () => {
     expect(await profile()).toMatchObject({ email: EMAIL, email_verified: false });
     const refused = await sendReset();
-    expect([refused.status, refused.json]).toEqual([400, { errors: [{ error: 'email_not_verified_restore', field: 'email' }] }]);
-    const unknown = await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'forget_pass_verification', email: 'nobody@example.uz' });
+    expect([refused.status, refused.json]).toEqual([
+      400,
+      { errors: [{ error: 'email_not_verified_restore', field: 'email' }] },
+    ]);
+    const unknown = await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'forget_pass_verification',
+      email: 'nobody@example.uz',
+    });
     expect(unknown.json).toEqual({ errors: [{ error: 'user_not_found_email', field: 'email' }] });
   });
 
   it('is verified by a code sent to it while signed in; then it signs in, restores the password, and the log says so', async () => {
     const requestId = await steps.verifySignedIn(tokens.access, { email: EMAIL }, 'email_verification');
     const verified = await server.post(VERIFY, { request_id: requestId }, { token: tokens.access });
-    expect([verified.status, verified.json]).toEqual([200, expect.objectContaining({ email: EMAIL, email_verified: true, phone: PHONE })]);
+    expect([verified.status, verified.json]).toEqual([
+      200,
+      expect.objectContaining({ email: EMAIL, email_verified: true, phone: PHONE }),
+    ]);
     expect((await server.post(`${V1}/login/LoginUser/`, { email: EMAIL, password: STRONG_PASSWORD })).status).toBe(200);
     expect((await sendReset()).status).toBe(200);
     const events = (await steps.events(tokens.access)).json.results as { type: string }[];
@@ -45,11 +55,18 @@ describe('an e-mail given at sign-up', () => {
     const other = await server.registerByPhone('+998901290022', { kind: 1, email: EMAIL });
     const requestId = await steps.verifySignedIn(tokens.access, { email: EMAIL }, 'email_verification');
     expect((await server.post(VERIFY, { request_id: requestId }, { token: tokens.access })).status).toBe(200);
-    expect((await server.call('GET', PROFILE, { token: other.access })).json).toMatchObject({ email: null, email_verified: false });
+    expect((await server.call('GET', PROFILE, { token: other.access })).json).toMatchObject({
+      email: null,
+      email_verified: false,
+    });
   });
 
   it('refuses a request id of another section, or one for an address that is not the unverified main e-mail', async () => {
-    const secondaryId = await steps.verifySignedIn(tokens.access, { email: 'other@example.uz' }, 'confirm_secondary_email_or_phone');
+    const secondaryId = await steps.verifySignedIn(
+      tokens.access,
+      { email: 'other@example.uz' },
+      'confirm_secondary_email_or_phone',
+    );
     expect((await server.post(VERIFY, { request_id: secondaryId }, { token: tokens.access })).json).toEqual({
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
@@ -68,14 +85,24 @@ describe('an e-mail given at sign-up', () => {
       { type: 'confirm_secondary_email_or_phone', email: EMAIL },
       { token: tokens.access },
     );
-    expect([sent.status, sent.json]).toEqual([400, { errors: [{ error: 'email_is_main_unverified', field: 'email' }] }]);
+    expect([sent.status, sent.json]).toEqual([
+      400,
+      { errors: [{ error: 'email_is_main_unverified', field: 'email' }] },
+    ]);
     // A code checked before the rule existed (or raced) is refused where the change is made.
     await server.db.updateTable('users').set({ email: null }).where('id', '=', tokens.user_uuid).execute();
     const requestId = await steps.verifySignedIn(tokens.access, { email: EMAIL }, 'confirm_secondary_email_or_phone');
     await server.db.updateTable('users').set({ email: EMAIL }).where('id', '=', tokens.user_uuid).execute();
     const proof = await steps.proofByPassword(tokens.access);
-    const added = await server.post(`${V1}/user/secondary/`, { proof, request_id: requestId }, { token: tokens.access });
-    expect([added.status, added.json]).toEqual([400, { errors: [{ error: 'email_is_main_unverified', field: 'email' }] }]);
+    const added = await server.post(
+      `${V1}/user/secondary/`,
+      { proof, request_id: requestId },
+      { token: tokens.access },
+    );
+    expect([added.status, added.json]).toEqual([
+      400,
+      { errors: [{ error: 'email_is_main_unverified', field: 'email' }] },
+    ]);
     expect(await profile()).toMatchObject({ email: EMAIL, email_verified: false, secondary_email: null });
   });
 });

@@ -15,8 +15,16 @@ export const passwordCheckKey = (user: User) => `user:${user.id}`;
  * Checks the account's password, throttled like a sign-in (docs/decisions.md): locked → 429
  * too_many_attempts_login; wrong (or no password at all) → `invalid_old_password` on `field`.
  */
-export async function assertPassword(throttle: LoginThrottle, user: User, password: string, ip: string, field: string): Promise<void> {
+export async function assertPassword(
+  throttle: LoginThrottle,
+  user: User,
+  password: string,
+  ip: string,
+  field: string,
+): Promise<void> {
   const passwordHash = user.passwordHash;
-  const ok = await throttle.attempt(passwordCheckKey(user), ip, () => (passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password)));
+  const ok = await throttle.attempt(passwordCheckKey(user), ip, () =>
+    passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password),
+  );
   if (!ok) throw badRequest('invalid_old_password', field);
 }

@@ -50,7 +50,8 @@ const resetSchema = requestSchema<ResetPasswordRequest>()(
 async function newPasswordHash(password: string, currentHash: string | null): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, 'new_password');
-  if (currentHash !== null && (await verifyPassword(currentHash, password))) throw badRequest('same_password', 'new_password');
+  if (currentHash !== null && (await verifyPassword(currentHash, password)))
+    throw badRequest('same_password', 'new_password');
   return hashPassword(password);
 }
 
@@ -78,9 +79,18 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
         ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['sso'], now, reason)
         : await tx.openSessions.endJoined(caller.user.id, caller.session.id, now, reason);
       // The caller's own sign-in is an `sso` one: every `oauth` session of the account ends.
-      const endedApps = end.apps ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['oauth'], now, reason) : 0;
+      const endedApps = end.apps
+        ? await tx.openSessions.endOthers(caller.user.id, caller.session.id, ['oauth'], now, reason)
+        : 0;
       const details = { ended_sessions: ended, ended_app_sessions: endedApps };
-      await recordEvent(tx, { type, userId: caller.user.id, sessionId: caller.session.id, meta: c.get('meta'), at: now, details });
+      await recordEvent(tx, {
+        type,
+        userId: caller.user.id,
+        sessionId: caller.session.id,
+        meta: c.get('meta'),
+        at: now,
+        details,
+      });
       return { ended, ended_apps: endedApps };
     });
   }

@@ -31,7 +31,10 @@ export function securityEventRoutes({ storage, sessions }: RouteDeps) {
   app.get('/security/events/', requireAuth(sessions), requireActive, async (c) => {
     const { page, page_size: pageSize } = parseWith(pageQuery, c.req.query());
     const { user } = c.get('auth');
-    const [count, events] = await Promise.all([storage.auditLog.count(user.id), storage.auditLog.list(user.id, (page - 1) * pageSize, pageSize)]);
+    const [count, events] = await Promise.all([
+      storage.auditLog.count(user.id),
+      storage.auditLog.list(user.id, (page - 1) * pageSize, pageSize),
+    ]);
     return c.json({ count, results: events.map(eventView) } satisfies SecurityEventPage);
   });
 

@@ -24,7 +24,11 @@ describe('the security log', () => {
     await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'login_sms_verification', phone: PHONE });
     const code = await server.lastCode(PHONE);
     server.clock.advanceSeconds(5);
-    const byCode = await server.post(`${V1}/login/LoginOtp/`, { phone: PHONE, code }, { headers: { 'user-agent': SAFARI_IPHONE }, ip: '198.51.100.5' });
+    const byCode = await server.post(
+      `${V1}/login/LoginOtp/`,
+      { phone: PHONE, code },
+      { headers: { 'user-agent': SAFARI_IPHONE }, ip: '198.51.100.5' },
+    );
 
     const answer = await steps.events(byCode.json.access);
     expect(answer.status).toBe(200);
@@ -41,12 +45,23 @@ describe('the security log', () => {
           os: 'iOS',
           details: { method: 'code' },
         },
-        expect.objectContaining({ type: 'login', ip: '198.51.100.4', device: 'desktop', browser: 'Chrome', os: 'Windows', details: { method: 'password' } }),
+        expect.objectContaining({
+          type: 'login',
+          ip: '198.51.100.4',
+          device: 'desktop',
+          browser: 'Chrome',
+          os: 'Windows',
+          details: { method: 'password' },
+        }),
         expect.objectContaining({ type: 'registered', details: { contact_type: 'phone', with_email: false } }),
       ],
     });
     const rows = await eventRows();
-    expect(rows.map((row) => row.session_id)).toEqual([registered.session, byPassword.json.session, byCode.json.session]);
+    expect(rows.map((row) => row.session_id)).toEqual([
+      registered.session,
+      byPassword.json.session,
+      byCode.json.session,
+    ]);
   });
 
   it('records nothing for a failed sign-in', async () => {
@@ -58,7 +73,10 @@ describe('the security log', () => {
   it('records a sign-out once', async () => {
     const tokens = await server.registerByPhone(PHONE);
     const other = await steps.signIn(PHONE);
-    await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: tokens.access, headers: { 'user-agent': CHROME_WINDOWS } });
+    await server.call('DELETE', `${V1}/user/LogoutUser/`, {
+      token: tokens.access,
+      headers: { 'user-agent': CHROME_WINDOWS },
+    });
     const [event] = (await steps.events(other.access)).json.results;
     expect(event).toMatchObject({ type: 'logout', browser: 'Chrome', details: {} });
     expect((await eventRows()).filter((row) => row.type === 'logout')).toHaveLength(1);
@@ -76,7 +94,12 @@ describe('the security log', () => {
     const tokens = await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: 'Yangi-parol-Toshkent-9' });
     const [login, reset] = (await steps.events(tokens.json.access)).json.results;
     expect(login.type).toBe('login');
-    expect(reset).toMatchObject({ type: 'password_reset', device: 'mobile', os: 'iOS', details: { ended_sessions: 2 } });
+    expect(reset).toMatchObject({
+      type: 'password_reset',
+      device: 'mobile',
+      os: 'iOS',
+      details: { ended_sessions: 2 },
+    });
     const row = (await eventRows()).find((r) => r.type === 'password_reset');
     expect(row?.session_id).toBeNull();
   });
@@ -97,9 +120,18 @@ describe('the security log', () => {
     expect((await revoke()).status).toBe(204);
     expect((await revoke()).status).toBe(204);
     const answer = await steps.events(tokens.access);
-    expect(answer.json.results.map((event: { type: string }) => event.type)).toEqual(['grant_revoked', 'app_signed_in', 'registered']);
-    expect(answer.json.results[0]).toMatchObject({ type: 'grant_revoked', details: { client_id: PARTNER_ID, name: 'Partner Shop', ended_sessions: 1 } });
-    expect(answer.json.results[1]).toMatchObject({ details: { client_id: PARTNER_ID, name: 'Partner Shop', method: 'authorization_code' } });
+    expect(answer.json.results.map((event: { type: string }) => event.type)).toEqual([
+      'grant_revoked',
+      'app_signed_in',
+      'registered',
+    ]);
+    expect(answer.json.results[0]).toMatchObject({
+      type: 'grant_revoked',
+      details: { client_id: PARTNER_ID, name: 'Partner Shop', ended_sessions: 1 },
+    });
+    expect(answer.json.results[1]).toMatchObject({
+      details: { client_id: PARTNER_ID, name: 'Partner Shop', method: 'authorization_code' },
+    });
   });
 
   it("does not record an app's silent check (prompt=none) as a sign-in", async () => {
@@ -140,7 +172,9 @@ describe('the security log', () => {
       const answer = await steps.events(tokens.access, query);
       expect([answer.status, answer.json.errors[0].error], query).toEqual([400, 'invalid_value']);
     }
-    expect((await steps.events(tokens.access, '?sort=asc')).json).toEqual({ errors: [{ error: 'unknown_field', field: 'sort' }] });
+    expect((await steps.events(tokens.access, '?sort=asc')).json).toEqual({
+      errors: [{ error: 'unknown_field', field: 'sort' }],
+    });
   });
 
   it('needs a signed-in caller', async () => {

@@ -64,7 +64,12 @@ export function sessionRoutes({ storage, clock, sessions }: RouteDeps) {
     await storage.transaction(async (tx) => {
       const target = await tx.sessions.findById(id);
       // Another account's session is as unknown as one that never was: nothing tells them apart.
-      if (!target || target.userId !== user.id || target.kind !== 'sso' || !(await tx.sessions.end(id, now, 'ended_by_user'))) {
+      if (
+        !target ||
+        target.userId !== user.id ||
+        target.kind !== 'sso' ||
+        !(await tx.sessions.end(id, now, 'ended_by_user'))
+      ) {
         throw new ApiError(404, [{ error: 'not_found' }]);
       }
       await recordEvent(tx, {
@@ -88,7 +93,14 @@ export function sessionRoutes({ storage, clock, sessions }: RouteDeps) {
       // Used up with the change: a failure later rolls it back and leaves the proof usable.
       await consumeStepUpProof(tx, body.proof, caller, now);
       const count = await tx.openSessions.endOthers(user.id, current.id, ['sso'], now, 'ended_by_user');
-      await recordEvent(tx, { type: 'sessions_ended_others', userId: user.id, sessionId: current.id, meta: c.get('meta'), at: now, details: { ended: count } });
+      await recordEvent(tx, {
+        type: 'sessions_ended_others',
+        userId: user.id,
+        sessionId: current.id,
+        meta: c.get('meta'),
+        at: now,
+        details: { ended: count },
+      });
       return count;
     });
     return c.json({ ended } satisfies SessionsEnded);

@@ -1,6 +1,13 @@
 /** GET /user/sessions/, DELETE /user/sessions/{id}/ and POST /user/sessions/end-others/. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHROME_WINDOWS, PROOF, SAFARI_IPHONE, SESSIONS, securitySteps, type Tokens } from '../../test-support/security.js';
+import {
+  CHROME_WINDOWS,
+  PROOF,
+  SAFARI_IPHONE,
+  SESSIONS,
+  securitySteps,
+  type Tokens,
+} from '../../test-support/security.js';
 import { useTestServer } from '../../test-support/test-server.js';
 
 const PHONE = '+998901230011';
@@ -9,14 +16,21 @@ const steps = securitySteps(server);
 let laptop: Tokens;
 
 beforeEach(async () => {
-  laptop = await server.registerByPhone(PHONE, { save: true }, { 'user-agent': CHROME_WINDOWS, 'kirish-Source': 'kirish.uz' });
+  laptop = await server.registerByPhone(
+    PHONE,
+    { save: true },
+    { 'user-agent': CHROME_WINDOWS, 'kirish-Source': 'kirish.uz' },
+  );
 });
 
 const list = (token = laptop.access) => server.call('GET', SESSIONS, { token });
-const end = (id: string, token = laptop.access) => server.call('DELETE', `${SESSIONS}${id}/`, { token, headers: { 'user-agent': CHROME_WINDOWS } });
-const endOthers = (body: Record<string, unknown>, token = laptop.access) => server.post(`${SESSIONS}end-others/`, body, { token });
+const end = (id: string, token = laptop.access) =>
+  server.call('DELETE', `${SESSIONS}${id}/`, { token, headers: { 'user-agent': CHROME_WINDOWS } });
+const endOthers = (body: Record<string, unknown>, token = laptop.access) =>
+  server.post(`${SESSIONS}end-others/`, body, { token });
 /** Ends the others with a fresh proof by the password, as the sessions page does. */
-const endOthersProven = async (token = laptop.access) => endOthers({ proof: await steps.proofByPassword(token) }, token);
+const endOthersProven = async (token = laptop.access) =>
+  endOthers({ proof: await steps.proofByPassword(token) }, token);
 
 describe('GET /user/sessions/', () => {
   it('lists the live sign-ins with device, browser, system, address and times, the caller first, then by last activity', async () => {
@@ -106,7 +120,11 @@ describe('DELETE /user/sessions/{id}/', () => {
     expect([profile.status, profile.json.code]).toEqual([401, 'token_not_valid']);
     // The caller goes on.
     expect((await list()).json.map((s: { id: string }) => s.id)).toEqual([laptop.session]);
-    const row = await server.db.selectFrom('sessions').select('end_reason').where('id', '=', phone.session).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('id', '=', phone.session)
+      .executeTakeFirstOrThrow();
     expect(row.end_reason).toBe('ended_by_user');
   });
 
@@ -172,7 +190,10 @@ describe('POST /user/sessions/end-others/ needs a fresh authentication (ASVS 5.0
     const phone = await steps.signIn(PHONE);
     for (const body of [{}, { proof: '' }, { proof: 'made-up-proof' }]) {
       const answer = await endOthers(body);
-      expect([answer.status, answer.json], JSON.stringify(body)).toEqual([400, { errors: [{ error: 'proof_required', field: 'proof' }] }]);
+      expect([answer.status, answer.json], JSON.stringify(body)).toEqual([
+        400,
+        { errors: [{ error: 'proof_required', field: 'proof' }] },
+      ]);
     }
     // A call without a body at all, as before this rule, ends nothing either.
     expect((await server.call('POST', `${SESSIONS}end-others/`, { token: laptop.access })).status).toBe(415);
@@ -191,7 +212,9 @@ describe('POST /user/sessions/end-others/ needs a fresh authentication (ASVS 5.0
   it('refuses a proof of another sign-in of the same account, and one older than five minutes', async () => {
     const phone = await steps.signIn(PHONE);
     const phonesProof = await steps.proofByPassword(phone.access);
-    expect((await endOthers({ proof: phonesProof })).json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });
+    expect((await endOthers({ proof: phonesProof })).json).toEqual({
+      errors: [{ error: 'proof_required', field: 'proof' }],
+    });
     const stale = await steps.proofByPassword(laptop.access);
     server.clock.advanceSeconds(301);
     expect((await endOthers({ proof: stale })).json).toEqual({ errors: [{ error: 'proof_required', field: 'proof' }] });

@@ -9,7 +9,9 @@ import type { TokenRefreshRequest } from '../../contract/tokens.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { renewIdpCookie } from '../../middleware/device-key.js';
 
-const refreshSchema = requestSchema<TokenRefreshRequest>()(v.strictObject({ refresh: v.pipe(v.string('invalid_value'), v.maxLength(512, 'invalid_value')) }));
+const refreshSchema = requestSchema<TokenRefreshRequest>()(
+  v.strictObject({ refresh: v.pipe(v.string('invalid_value'), v.maxLength(512, 'invalid_value')) }),
+);
 
 export function tokenRoutes({ config, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -12,12 +12,18 @@ beforeEach(async () => {
 });
 
 const refresh = (token: string) => server.post(REFRESH, { refresh: token });
-const sessionRow = () => server.db.selectFrom('sessions').selectAll().where('id', '=', tokens.session).executeTakeFirstOrThrow();
+const sessionRow = () =>
+  server.db.selectFrom('sessions').selectAll().where('id', '=', tokens.session).executeTakeFirstOrThrow();
 /** The refresh tokens of the session that have not been rotated: the family's live ones. */
 const liveTokenHashes = async () =>
-  (await server.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', tokens.session).where('rotated_at', 'is', null).execute()).map(
-    (row) => row.token_hash,
-  );
+  (
+    await server.db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('session_id', '=', tokens.session)
+      .where('rotated_at', 'is', null)
+      .execute()
+  ).map((row) => row.token_hash);
 const DAY = 24 * 3600;
 
 describe('refreshing', () => {
@@ -59,7 +65,8 @@ describe('refreshing', () => {
     const [tabA, tabB] = await Promise.all([refresh(tokens.refresh), refresh(tokens.refresh)]);
     expect([tabA?.status, tabB?.status]).toEqual([200, 200]);
     expect(tabB?.json.refresh).toBe(tabA?.json.refresh);
-    for (const tab of [tabA, tabB]) expect((await server.call('GET', PROFILE, { token: tab?.json.access })).status).toBe(200);
+    for (const tab of [tabA, tabB])
+      expect((await server.call('GET', PROFILE, { token: tab?.json.access })).status).toBe(200);
     server.clock.advanceSeconds(60);
     const [againA, againB] = await Promise.all([refresh(tabA?.json.refresh), refresh(tabB?.json.refresh)]);
     expect([againA?.status, againB?.status]).toEqual([200, 200]);
@@ -93,7 +100,11 @@ describe('refreshing', () => {
   });
 
   it('never issues the same successor twice in a family, nor across families', async () => {
-    const other = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901110022', password: 'Qovun-pishdi-Chorsu-7', save: true });
+    const other = await server.post(`${V1}/login/LoginUser/`, {
+      phone: '+998901110022',
+      password: 'Qovun-pishdi-Chorsu-7',
+      save: true,
+    });
     const seen = new Set<string>([tokens.refresh, other.json.refresh]);
     let [a, b] = [tokens.refresh as string, other.json.refresh as string];
     for (let i = 0; i < 5; i += 1) {
@@ -121,7 +132,13 @@ describe('refreshing', () => {
     }
     // Every token of the family expires with the session, not 30 days after its own rotation.
     const signedInAt = (await sessionRow()).created_at;
-    expect(await server.db.selectFrom('refresh_tokens').select('expires_at').where('token_hash', '=', sha256(current)).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await server.db
+        .selectFrom('refresh_tokens')
+        .select('expires_at')
+        .where('token_hash', '=', sha256(current))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       expires_at: signedInAt + 30 * DAY * 1000,
     });
     server.clock.advanceSeconds(1);
@@ -130,7 +147,11 @@ describe('refreshing', () => {
   });
 
   it('ends a session signed in without save a day after its sign-in, however often it was refreshed', async () => {
-    const unsaved = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901110022', password: 'Qovun-pishdi-Chorsu-7', save: false });
+    const unsaved = await server.post(`${V1}/login/LoginUser/`, {
+      phone: '+998901110022',
+      password: 'Qovun-pishdi-Chorsu-7',
+      save: false,
+    });
     server.clock.advanceSeconds(12 * 3600);
     const refreshed = await refresh(unsaved.json.refresh);
     expect(refreshed.status).toBe(200);
@@ -182,7 +203,10 @@ describe('logging out', () => {
   });
 
   it("leaves the same account's other sessions signed in", async () => {
-    const other = await server.post(`${V1}/login/LoginUser/`, { phone: '+998901110022', password: 'Qovun-pishdi-Chorsu-7' });
+    const other = await server.post(`${V1}/login/LoginUser/`, {
+      phone: '+998901110022',
+      password: 'Qovun-pishdi-Chorsu-7',
+    });
     await server.call('DELETE', `${V1}/user/LogoutUser/`, { token: tokens.access });
     expect((await server.call('GET', PROFILE, { token: other.json.access })).status).toBe(200);
   });

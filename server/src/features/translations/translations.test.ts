@@ -58,7 +58,8 @@ const REQUIRED_KEYS = [
 // hold the same keys as English.
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].toSorted();
+const placeholdersOf = (text: string) =>
+  [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].toSorted();
 
 describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
   const server = useTestServer();
@@ -122,7 +123,8 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
       const expected = placeholdersOf(text);
       for (const [locale, catalogue] of catalogues) {
         const got = placeholdersOf(catalogue[key] ?? '');
-        if (got.join() !== expected.join()) mismatches.push(`${locale}.${key}: {${got.join()}} instead of {${expected.join()}}`);
+        if (got.join() !== expected.join())
+          mismatches.push(`${locale}.${key}: {${got.join()}} instead of {${expected.join()}}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -164,7 +166,9 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
     const first = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id');
     const tag = first.headers.get('etag');
     expect(tag).toMatch(/^(W\/)?"[^"]+"$/);
-    const again = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id', { headers: { 'if-none-match': tag ?? '' } });
+    const again = await server.call('GET', '/common/api/v1/FrontendTranslation/ru/?source=id', {
+      headers: { 'if-none-match': tag ?? '' },
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     expect(again.headers.get('etag')).toBe(tag);
@@ -208,10 +212,15 @@ describe('GET /common/api/v1/FrontendTranslation/{locale}/', () => {
 
   it('tags each coding of a locale apart, and answers 304 to the tag of the coding it would send', async () => {
     const path = '/common/api/v1/FrontendTranslation/uz/?source=id';
-    const tagOf = async (encoding: string) => (await server.app.request(path, { headers: { 'accept-encoding': encoding } })).headers.get('etag') ?? '';
+    const tagOf = async (encoding: string) =>
+      (await server.app.request(path, { headers: { 'accept-encoding': encoding } })).headers.get('etag') ?? '';
     const [br, gzip, identity] = [await tagOf('br'), await tagOf('gzip'), await tagOf('identity')];
     expect(new Set([br, gzip, identity]).size).toBe(3);
-    expect((await server.app.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': br } })).status).toBe(304);
-    expect((await server.app.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': br } })).status).toBe(200);
+    expect((await server.app.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': br } })).status).toBe(
+      304,
+    );
+    expect(
+      (await server.app.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': br } })).status,
+    ).toBe(200);
   });
 });

@@ -15,7 +15,15 @@ describe('MyProfile', () => {
       email: null,
       email_verified: false,
       has_password: true,
-      profile: { first_name: 'Dilnoza', last_name: 'Yusupova', middle_name: null, username: null, birth_date: null, gender: null, photo: null },
+      profile: {
+        first_name: 'Dilnoza',
+        last_name: 'Yusupova',
+        middle_name: null,
+        username: null,
+        birth_date: null,
+        gender: null,
+        photo: null,
+      },
       verification_status: 'not_verified',
       secondary_phone: null,
       secondary_email: null,
@@ -48,9 +56,21 @@ function browser() {
 type Browser = ReturnType<typeof browser>;
 
 /** Registers an account in `on`, which keeps the device cookie the answer sets. */
-async function registerIn(on: Browser, phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function registerIn(
+  on: Browser,
+  phone: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const requestId = await server.verify({ phone });
-  const body = { request_id: requestId, password: STRONG_PASSWORD, first_name: 'Dilnoza', last_name: 'Yusupova', kind: 2, ...extra };
+  const body = {
+    request_id: requestId,
+    password: STRONG_PASSWORD,
+    first_name: 'Dilnoza',
+    last_name: 'Yusupova',
+    kind: 2,
+    ...extra,
+  };
   const answer = on.keep(await server.post(REGISTER_PATH, body, { headers: { ...on.headers(), ...headers } }));
   expect(answer.status, answer.text).toBe(201);
   return answer.json as { access: string; refresh: string; user_uuid: string };
@@ -80,7 +100,13 @@ describe('DeviceProfileList', () => {
         has_active_session: true,
         photo: null,
       }),
-      expect.objectContaining({ uuid: first.user_uuid, first_name: 'Dilnoza', phone: '+998 90 *** ** 11', is_current: false, has_active_session: true }),
+      expect.objectContaining({
+        uuid: first.user_uuid,
+        first_name: 'Dilnoza',
+        phone: '+998 90 *** ** 11',
+        is_current: false,
+        has_active_session: true,
+      }),
     ]);
   });
 
@@ -107,7 +133,9 @@ describe('DeviceProfileList', () => {
     });
     const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('__Host-kirish_device=')) ?? '';
     // Secure even over http (the test server's PUBLIC_URL): a __Host- cookie is nothing without it (RFC 6265bis §4.1.3.2).
-    expect(cookie).toMatch(/^__Host-kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^__Host-kirish_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const session = await server.db.selectFrom('sessions').select('device_id').executeTakeFirstOrThrow();
     // The database keeps only a hash of the secret.
     expect(session.device_id).not.toBe(/__Host-kirish_device=([^;]*)/.exec(cookie)?.[1]);
@@ -119,13 +147,19 @@ describe('DeviceProfileList', () => {
     const first = await registerIn(laptop, '+998903330011');
     const before = laptop.cookie ?? '';
     const signIn = laptop.keep(
-      await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: laptop.headers() }),
+      await server.post(
+        `${V1}/login/LoginUser/`,
+        { phone: '+998903330011', password: STRONG_PASSWORD },
+        { headers: laptop.headers() },
+      ),
     );
     expect(signIn.headers.get('set-cookie')).not.toContain(before);
     expect(uuids(await listIn(laptop, signIn.json.access))).toEqual([first.user_uuid]);
     // Listed with another browser's token (the caller is always listed), the old secret names no account of this device.
     const other = await registerIn(browser(), '+998903330022');
-    expect(uuids(await server.call('GET', DEVICE_LIST, { token: other.access, headers: { cookie: before } }))).toEqual([other.user_uuid]);
+    expect(uuids(await server.call('GET', DEVICE_LIST, { token: other.access, headers: { cookie: before } }))).toEqual([
+      other.user_uuid,
+    ]);
   });
 
   it('shows a signed-out account as not active', async () => {
@@ -163,7 +197,11 @@ describe('DeviceProfileList', () => {
 
   it('ignores a malformed device cookie: the sign-in gets a new device, and the listing shows the caller only', async () => {
     const forged = { cookie: '__Host-kirish_device=not-a-device-secret' };
-    const answer = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD }, { headers: forged });
+    const answer = await server.post(
+      `${V1}/login/LoginUser/`,
+      { phone: '+998903330011', password: STRONG_PASSWORD },
+      { headers: forged },
+    );
     expect(answer.status).toBe(400);
     const account = await registerIn(browser(), '+998903330011', {}, forged);
     const list = await server.call('GET', DEVICE_LIST, { token: account.access, headers: forged });
@@ -172,7 +210,10 @@ describe('DeviceProfileList', () => {
 
   it('sets no cookie on a failed sign-in', async () => {
     await registerIn(browser(), '+998903330011');
-    const refused = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'not-the-password' });
+    const refused = await server.post(`${V1}/login/LoginUser/`, {
+      phone: '+998903330011',
+      password: 'not-the-password',
+    });
     expect([refused.status, refused.headers.get('set-cookie')]).toEqual([400, null]);
   });
 
@@ -188,7 +229,10 @@ describe('restoring a password', () => {
     const tokens = await server.registerByPhone('+998903330011');
     const second = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD });
     const requestId = await server.verify({ phone: '+998903330011' }, 'forget_pass_verification');
-    const restored = await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: 'Yangi-parol-Toshkent-9' });
+    const restored = await server.post(`${V1}/restore-password/RestorePasswordSms/`, {
+      request_id: requestId,
+      password: 'Yangi-parol-Toshkent-9',
+    });
     expect(restored.status).toBe(200);
     expect(restored.json).toEqual({ detail: 'password_changed', ended: 2, ended_apps: 0 });
 
@@ -198,7 +242,10 @@ describe('restoring a password', () => {
     }
     const old = await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: STRONG_PASSWORD });
     expect(old.json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
-    expect((await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
+    expect(
+      (await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'Yangi-parol-Toshkent-9' }))
+        .status,
+    ).toBe(200);
   });
 
   it('sets the new password by an e-mail proof', async () => {
@@ -211,16 +258,33 @@ describe('restoring a password', () => {
       kind: 1,
     });
     const proof = await server.verify({ email: 'kamola@example.uz' }, 'forget_pass_verification');
-    expect((await server.post(`${V1}/restore-password/RestorePasswordEmail/`, { request_id: proof, password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
-    expect((await server.post(`${V1}/login/LoginUser/`, { email: 'kamola@example.uz', password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
+    expect(
+      (
+        await server.post(`${V1}/restore-password/RestorePasswordEmail/`, {
+          request_id: proof,
+          password: 'Yangi-parol-Toshkent-9',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await server.post(`${V1}/login/LoginUser/`, { email: 'kamola@example.uz', password: 'Yangi-parol-Toshkent-9' }))
+        .status,
+    ).toBe(200);
   });
 
   it('lifts a login lock once the owner proves the phone', async () => {
     await server.registerByPhone('+998903330011');
-    for (let i = 0; i < 5; i += 1) await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'guess-guess' });
+    for (let i = 0; i < 5; i += 1)
+      await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'guess-guess' });
     const requestId = await server.verify({ phone: '+998903330011' }, 'forget_pass_verification');
-    await server.post(`${V1}/restore-password/RestorePasswordSms/`, { request_id: requestId, password: 'Yangi-parol-Toshkent-9' });
-    expect((await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'Yangi-parol-Toshkent-9' })).status).toBe(200);
+    await server.post(`${V1}/restore-password/RestorePasswordSms/`, {
+      request_id: requestId,
+      password: 'Yangi-parol-Toshkent-9',
+    });
+    expect(
+      (await server.post(`${V1}/login/LoginUser/`, { phone: '+998903330011', password: 'Yangi-parol-Toshkent-9' }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a sign-up proof, a proof for the other channel, and a weak password, keeping the proof', async () => {
@@ -232,7 +296,14 @@ describe('restoring a password', () => {
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
     const proof = await server.verify({ phone: '+998903330011' }, 'forget_pass_verification');
-    expect((await server.post(`${V1}/restore-password/RestorePasswordEmail/`, { request_id: proof, password: 'Yangi-parol-Toshkent-9' })).json).toEqual({
+    expect(
+      (
+        await server.post(`${V1}/restore-password/RestorePasswordEmail/`, {
+          request_id: proof,
+          password: 'Yangi-parol-Toshkent-9',
+        })
+      ).json,
+    ).toEqual({
       errors: [{ error: 'request_id_error', field: 'request_id' }],
     });
     expect((await server.post(sms, { request_id: proof, password: '12345678' })).json).toEqual({

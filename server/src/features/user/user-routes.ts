@@ -47,7 +47,9 @@ export function userRoutes({ config, storage, clock, sessions }: RouteDeps) {
     const { user, session } = c.get('auth');
     const device = deviceKeyOf(c, config.product);
     const listed = device === null ? [] : await storage.sessions.deviceProfiles(device);
-    const rows = listed.some((row) => row.user.id === user.id) ? listed : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }, ...listed];
+    const rows = listed.some((row) => row.user.id === user.id)
+      ? listed
+      : [{ user, lastSeenAt: session.lastSeenAt, hasActiveSession: true }, ...listed];
     return c.json(
       rows.map((row): DeviceProfile => ({
         uuid: row.user.id,

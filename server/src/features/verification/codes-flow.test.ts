@@ -14,7 +14,12 @@ describe('sending a code', () => {
   it('sends six digits by SMS and says where, masked, with the timings', async () => {
     const sent = await server.post(SEND, login);
     expect(sent.status).toBe(200);
-    expect(sent.json).toEqual({ message: 'code_send_to_phone', to: '+998 93 *** ** 01', expires_in: 300, resend_in: 120 });
+    expect(sent.json).toEqual({
+      message: 'code_send_to_phone',
+      to: '+998 93 *** ** 01',
+      expires_in: 300,
+      resend_in: 120,
+    });
     const [message] = await server.storage.outbox.list(1);
     expect(message).toMatchObject({ channel: 'sms', recipient: PHONE });
     expect(message?.code).toMatch(/^\d{6}$/);
@@ -24,7 +29,11 @@ describe('sending a code', () => {
   });
 
   it('reads the code aloud by a call when asked, digit by digit, in the Accept-Language locale', async () => {
-    const sent = await server.post(SEND, { ...login, method: 'call' }, { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    const sent = await server.post(
+      SEND,
+      { ...login, method: 'call' },
+      { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } },
+    );
     expect(sent.json.message).toBe('call_send_to_phone');
     const [message] = await server.storage.outbox.list(1);
     expect(message?.channel).toBe('call');
@@ -33,7 +42,10 @@ describe('sending a code', () => {
   });
 
   it('sends e-mail codes with confirm_email_or_phone', async () => {
-    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'confirm_email_or_phone', email: 'Bobur@Example.UZ' });
+    const sent = await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'confirm_email_or_phone',
+      email: 'Bobur@Example.UZ',
+    });
     expect(sent.status).toBe(200);
     expect(sent.json).toMatchObject({ message: 'code_send_to_email', to: 'bo***@example.uz' });
     expect((await server.storage.outbox.list(1))[0]).toMatchObject({ channel: 'email', recipient: 'bobur@example.uz' });
@@ -51,7 +63,10 @@ describe('sending a code', () => {
     const sent = await server.post(SEND, { type: 'change_phone_verification', phone: PHONE });
     expect(sent.status).toBe(400);
     expect(sent.json).toEqual({ errors: [{ error: 'invalid_type', field: 'type' }] });
-    const email = await server.post(`${V1}/auth/SendAuthEmailVerification/`, { type: 'login_sms_verification', email: 'a@b.uz' });
+    const email = await server.post(`${V1}/auth/SendAuthEmailVerification/`, {
+      type: 'login_sms_verification',
+      email: 'a@b.uz',
+    });
     expect(email.json).toEqual({ errors: [{ error: 'invalid_type', field: 'type' }] });
   });
 
@@ -112,13 +127,17 @@ describe('sending codes in parallel (issue 10 §2)', () => {
   it('sends one code of 20 parallel requests for one number; the others wait out the cooldown', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => server.post(SEND, login)));
     expect(tally(answers)).toEqual({ 200: 1, 429: 19 });
-    expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.json.errors[0].error))).toEqual(new Set(['timeout']));
+    expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.json.errors[0].error))).toEqual(
+      new Set(['timeout']),
+    );
     expect((await server.storage.outbox.list(100)).filter((m) => m.recipient === PHONE)).toHaveLength(1);
   });
 
   it('sends 30 codes of 60 parallel requests from one address, to 60 numbers', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => server.post(SEND, { ...login, phone: `+9989355503${String(i).padStart(2, '0')}` }, { ip: '198.51.100.11' })),
+      Array.from({ length: 60 }, (_, i) =>
+        server.post(SEND, { ...login, phone: `+9989355503${String(i).padStart(2, '0')}` }, { ip: '198.51.100.11' }),
+      ),
     );
     expect(tally(answers)).toEqual({ 200: 30, 429: 30 });
     expect(await server.storage.outbox.list(100)).toHaveLength(30);
@@ -129,7 +148,9 @@ describe('sending codes in parallel (issue 10 §2)', () => {
     await server.registerByPhone(PHONE);
     server.clock.advanceSeconds(121);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => server.post(SEND, { type: sections[i % 2], phone: PHONE }, { ip: `198.51.100.${20 + i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        server.post(SEND, { type: sections[i % 2], phone: PHONE }, { ip: `198.51.100.${20 + i}` }),
+      ),
     );
     // The cooldown is per section: one code each; the registration's code was used, so it sets none.
     expect(tally(answers)).toEqual({ 200: 2, 429: 18 });
@@ -202,7 +223,11 @@ describe('checking a code', () => {
     server.clock.advanceSeconds(120);
     await server.post(SEND, login);
     const fresh = await server.lastCode(PHONE);
-    const rows = await server.db.selectFrom('otp_codes').select(['code_hash', 'close_reason']).orderBy('created_at').execute();
+    const rows = await server.db
+      .selectFrom('otp_codes')
+      .select(['code_hash', 'close_reason'])
+      .orderBy('created_at')
+      .execute();
     expect(rows.map((row) => row.close_reason)).toEqual(['replaced', null]);
     expect(old === fresh || rows[0]?.code_hash !== rows[1]?.code_hash).toBe(true);
     expect((await server.post(CHECK, { ...login, code: fresh })).status).toBe(200);
@@ -212,7 +237,9 @@ describe('checking a code', () => {
     await server.post(SEND, login);
     const code = await server.lastCode(PHONE);
     for (const bad of ['12345', '1234567', 'abcdef', ' 12345']) {
-      expect((await server.post(CHECK, { ...login, code: bad })).json).toEqual({ errors: [{ error: 'invalid_code', field: 'code' }] });
+      expect((await server.post(CHECK, { ...login, code: bad })).json).toEqual({
+        errors: [{ error: 'invalid_code', field: 'code' }],
+      });
     }
     const rows = await server.db.selectFrom('otp_codes').select('attempts').execute();
     expect(rows[0]?.attempts).toBe(0);
@@ -222,11 +249,15 @@ describe('checking a code', () => {
   it('compares only 5 of 20 parallel wrong codes; the rest, and then the right code, are code_attempts_exceeded', async () => {
     await server.post(SEND, login);
     const code = await server.lastCode(PHONE);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => server.post(CHECK, { ...login, code: wrongCode(code) })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => server.post(CHECK, { ...login, code: wrongCode(code) })),
+    );
     const errors = answers.map((a) => a.json.errors[0].error as string);
     expect(errors.filter((e) => e === 'code_not_valid')).toHaveLength(5);
     expect(errors.filter((e) => e === 'code_attempts_exceeded')).toHaveLength(15);
-    expect((await server.post(CHECK, { ...login, code })).json).toEqual({ errors: [{ error: 'code_attempts_exceeded', field: 'code' }] });
+    expect((await server.post(CHECK, { ...login, code })).json).toEqual({
+      errors: [{ error: 'code_attempts_exceeded', field: 'code' }],
+    });
     expect((await server.db.selectFrom('otp_codes').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(5);
   });
 

@@ -40,8 +40,12 @@ const sendEmailSchema = requestSchema<EmailCodeRequest>()(
     method: v.optional(v.picklist(['email'], 'invalid_method'), 'email'),
   }),
 );
-const checkSmsSchema = requestSchema<SmsCodeCheckRequest>()(v.strictObject({ type: typeField, phone: phoneField, code: codeField }));
-const checkEmailSchema = requestSchema<EmailCodeCheckRequest>()(v.strictObject({ type: typeField, email: emailField, code: codeField }));
+const checkSmsSchema = requestSchema<SmsCodeCheckRequest>()(
+  v.strictObject({ type: typeField, phone: phoneField, code: codeField }),
+);
+const checkEmailSchema = requestSchema<EmailCodeCheckRequest>()(
+  v.strictObject({ type: typeField, email: emailField, code: codeField }),
+);
 
 /** What the SPA tells the person: which way the code went, and whether to the account's backup contact. */
 function sentMessage(channel: 'sms' | 'call' | 'email', backup: boolean): CodeSent['message'] {
@@ -83,7 +87,8 @@ export function verificationRoutes({ storage, otp, sessions }: RouteDeps) {
     if (purpose === 'forget_pass_verification' && !recovery) {
       // Recovery goes only through a proven contact; an unproven claim on the e-mail is told apart
       // from no account at all, so that its owner knows the way in (the phone, then Security).
-      if (contact.type === 'email' && (await storage.users.hasUnverifiedEmail(contact.value))) throw badRequest('email_not_verified_restore', 'email');
+      if (contact.type === 'email' && (await storage.users.hasUnverifiedEmail(contact.value)))
+        throw badRequest('email_not_verified_restore', 'email');
       throw badRequest(contact.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email', contact.type);
     }
     const { ip, locale } = c.get('meta');

@@ -29,7 +29,9 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
       withStorage(async (storage) => {
         await storage.users.insert(user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true }));
         await expect(storage.users.insert(user('u2', { phone: '+998901234567' }))).rejects.toThrow(/unique/i);
-        await expect(storage.users.insert(user('u3', { email: 'a@b.uz', emailVerified: true }))).rejects.toThrow(/unique/i);
+        await expect(storage.users.insert(user('u3', { email: 'a@b.uz', emailVerified: true }))).rejects.toThrow(
+          /unique/i,
+        );
         await storage.users.insert(user('u4', { email: 'a@b.uz' }));
         await storage.users.insert(user('u5', { email: 'a@b.uz' }));
         await storage.users.releaseUnverifiedEmail('a@b.uz', T0);
@@ -40,7 +42,13 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
     it('finds the owner of a phone or e-mail by primary or secondary, never by an unverified e-mail', () =>
       withStorage(async (storage) => {
         await storage.users.insert(
-          user('u1', { phone: '+998901234567', email: 'a@b.uz', emailVerified: true, secondaryPhone: '+998901234568', secondaryEmail: 'c@d.uz' }),
+          user('u1', {
+            phone: '+998901234567',
+            email: 'a@b.uz',
+            emailVerified: true,
+            secondaryPhone: '+998901234568',
+            secondaryEmail: 'c@d.uz',
+          }),
         );
         await storage.users.insert(user('u2', { email: 'e@f.uz' }));
         expect((await storage.contacts.ownerOfPhone('+998901234567'))?.id).toBe('u1');
@@ -56,9 +64,17 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u1', { phone: '+998901234567', secondaryPhone: '+998901234568' }));
         await expect(storage.users.insert(user('u2', { secondaryPhone: '+998901234568' }))).rejects.toThrow(/unique/i);
         await storage.contacts.update('u1', { phone: '+998901234568', secondaryPhone: '+998901234567' }, T0 + 1);
-        expect(await storage.users.findById('u1')).toMatchObject({ phone: '+998901234568', secondaryPhone: '+998901234567', updatedAt: T0 + 1 });
+        expect(await storage.users.findById('u1')).toMatchObject({
+          phone: '+998901234568',
+          secondaryPhone: '+998901234567',
+          updatedAt: T0 + 1,
+        });
         await storage.contacts.update('u1', { email: 'x@y.uz', emailVerified: true }, T0 + 2);
-        expect(await storage.users.findById('u1')).toMatchObject({ phone: '+998901234568', email: 'x@y.uz', emailVerified: true });
+        expect(await storage.users.findById('u1')).toMatchObject({
+          phone: '+998901234568',
+          email: 'x@y.uz',
+          emailVerified: true,
+        });
       }));
 
     it('deactivates, finds the accounts due for erasure, restores, and erases only what exists', () =>
@@ -67,10 +83,18 @@ export function describeAccountStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u2'));
         await storage.deactivation.set('u1', { inactivatedAt: T0, eraseAt: T0 + DAY_MS }, T0);
         await storage.deactivation.set('u2', { inactivatedAt: T0, eraseAt: T0 + 2 * DAY_MS }, T0);
-        expect(await storage.users.findById('u1')).toMatchObject({ isInactivated: true, inactivatedAt: T0, eraseAt: T0 + DAY_MS });
+        expect(await storage.users.findById('u1')).toMatchObject({
+          isInactivated: true,
+          inactivatedAt: T0,
+          eraseAt: T0 + DAY_MS,
+        });
         expect((await storage.deactivation.dueForErase(T0 + DAY_MS)).map((u) => u.id)).toEqual(['u1']);
         await storage.deactivation.set('u1', null, T0 + 1);
-        expect(await storage.users.findById('u1')).toMatchObject({ isInactivated: false, inactivatedAt: null, eraseAt: null });
+        expect(await storage.users.findById('u1')).toMatchObject({
+          isInactivated: false,
+          inactivatedAt: null,
+          eraseAt: null,
+        });
         expect(await storage.deactivation.dueForErase(T0 + DAY_MS)).toEqual([]);
         expect(await storage.deactivation.erase('u2')).toBe(true);
         expect(await storage.users.findById('u2')).toBeUndefined();

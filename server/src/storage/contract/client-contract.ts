@@ -41,7 +41,8 @@ function authorizationCode(id: string, overrides: Partial<AuthorizationCode> = {
   };
 }
 
-const grantSummary = (grants: Array<{ clientId: string; scope: string; createdAt: number }>) => grants.map((g) => [g.clientId, g.scope, g.createdAt]);
+const grantSummary = (grants: Array<{ clientId: string; scope: string; createdAt: number }>) =>
+  grants.map((g) => [g.clientId, g.scope, g.createdAt]);
 
 export function describeClientStorage(name: string, open: OpenStorage) {
   const withStorage = usingStorage(open);
@@ -93,8 +94,12 @@ export function describeClientStorage(name: string, open: OpenStorage) {
 
     it('refuses to record a secret for a public client, or a kind it does not know', () =>
       withStorage(async (storage) => {
-        await expect(storage.clients.upsert(client('spa', { kind: 'public', secretHash: 'h' }))).rejects.toThrow(/constraint/i);
-        await expect(storage.clients.upsert(client('odd', { kind: 'native' as OAuthClient['kind'] }))).rejects.toThrow(/constraint/i);
+        await expect(storage.clients.upsert(client('spa', { kind: 'public', secretHash: 'h' }))).rejects.toThrow(
+          /constraint/i,
+        );
+        await expect(storage.clients.upsert(client('odd', { kind: 'native' as OAuthClient['kind'] }))).rejects.toThrow(
+          /constraint/i,
+        );
         expect(await storage.clients.find('spa')).toBeUndefined();
         expect(await storage.clients.find('odd')).toBeUndefined();
       }));
@@ -130,9 +135,11 @@ export function describeClientStorage(name: string, open: OpenStorage) {
         expect((await storage.clients.listByOwner('u1')).map((c) => c.id)).toEqual(['app-b', 'app-a']);
         expect((await storage.clients.listByOwner('u2')).map((c) => c.id)).toEqual(['app-c']);
         expect(await storage.clients.listByOwner('nobody')).toEqual([]);
-        expect([await storage.clients.countByOwner('u1'), await storage.clients.countByOwner('u2'), await storage.clients.countByOwner('nobody')]).toEqual([
-          2, 1, 0,
-        ]);
+        expect([
+          await storage.clients.countByOwner('u1'),
+          await storage.clients.countByOwner('u2'),
+          await storage.clients.countByOwner('nobody'),
+        ]).toEqual([2, 1, 0]);
       }));
 
     it('removes a client with its codes and grants and ends its OAuth sessions, leaving everything else alone', () =>
@@ -170,14 +177,20 @@ export function describeClientStorage(name: string, open: OpenStorage) {
         await storage.clients.upsert(client('shop'));
         const code = authorizationCode('a1');
         await storage.authorizationCodes.insert(code);
-        await storage.authorizationCodes.insert(authorizationCode('a2', { codeChallenge: null, codeChallengeMethod: null, nonce: null }));
+        await storage.authorizationCodes.insert(
+          authorizationCode('a2', { codeChallenge: null, codeChallengeMethod: null, nonce: null }),
+        );
         expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual(code);
         expect((await storage.authorizationCodes.findByHash('hash-of-a2'))?.codeChallenge).toBeNull();
         expect(await storage.authorizationCodes.findByHash('a1')).toBeUndefined();
 
         expect(await storage.authorizationCodes.markUsed('a1', T0 + 5, 'first')).toBe(true);
         expect(await storage.authorizationCodes.markUsed('a1', T0 + 6, 'second')).toBe(false);
-        expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual({ ...code, usedAt: T0 + 5, sessionId: 'first' });
+        expect(await storage.authorizationCodes.findByHash('hash-of-a1')).toEqual({
+          ...code,
+          usedAt: T0 + 5,
+          sessionId: 'first',
+        });
       }));
 
     it('tells whether a sign-in has authorized a code for a client yet', () =>
@@ -197,8 +210,12 @@ export function describeClientStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u1'));
         await storage.clients.upsert(client('shop'));
         await storage.authorizationCodes.insert(authorizationCode('a1'));
-        await expect(storage.authorizationCodes.insert(authorizationCode('a2', { codeHash: 'hash-of-a1' }))).rejects.toThrow(/unique/i);
-        await expect(storage.authorizationCodes.insert(authorizationCode('a3', { codeChallengeMethod: 'plain' }))).rejects.toThrow(/constraint/i);
+        await expect(
+          storage.authorizationCodes.insert(authorizationCode('a2', { codeHash: 'hash-of-a1' })),
+        ).rejects.toThrow(/unique/i);
+        await expect(
+          storage.authorizationCodes.insert(authorizationCode('a3', { codeChallengeMethod: 'plain' })),
+        ).rejects.toThrow(/constraint/i);
       }));
 
     it('records consent once per user, client and scope, keeps the first time, lists it and forgets it per client', () =>
@@ -223,7 +240,9 @@ export function describeClientStorage(name: string, open: OpenStorage) {
           ['shop', 'email', T0 + 10],
           ['bank', 'openid', T0 + 20],
         ]);
-        expect(await storage.grants.listByUser('u2')).toEqual([{ userId: 'u2', clientId: 'shop', scope: 'openid', createdAt: T0 + 30 }]);
+        expect(await storage.grants.listByUser('u2')).toEqual([
+          { userId: 'u2', clientId: 'shop', scope: 'openid', createdAt: T0 + 30 },
+        ]);
 
         expect(await storage.grants.remove('u1', 'shop')).toBe(3);
         expect(await storage.grants.remove('u1', 'shop')).toBe(0);

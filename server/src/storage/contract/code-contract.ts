@@ -99,7 +99,15 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
     it('uses a step-up proof once', () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
-        await storage.stepUpProofs.insert({ id: 'p1', proofHash: 'h1', userId: 'u1', sessionId: 's1', createdAt: T0, expiresAt: T0 + 300_000, usedAt: null });
+        await storage.stepUpProofs.insert({
+          id: 'p1',
+          proofHash: 'h1',
+          userId: 'u1',
+          sessionId: 's1',
+          createdAt: T0,
+          expiresAt: T0 + 300_000,
+          usedAt: null,
+        });
         expect((await storage.stepUpProofs.findByHash('h1'))?.userId).toBe('u1');
         expect(await storage.stepUpProofs.markUsed('p1', T0 + 1)).toBe(true);
         expect(await storage.stepUpProofs.markUsed('p1', T0 + 2)).toBe(false);
@@ -111,9 +119,26 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u1'));
         await storage.codes.insert(code('c-old'));
         await storage.codes.insert({ ...code('c-new'), expiresAt: T0 + 3 * MINUTE });
-        const verification = { purpose: 'p', contactType: 'phone' as const, contact: 'x', createdAt: T0, usedAt: null, userId: null };
-        await storage.verifications.insert({ ...verification, id: 'v-old', requestHash: 'rv1', expiresAt: T0 + MINUTE });
-        await storage.verifications.insert({ ...verification, id: 'v-new', requestHash: 'rv2', expiresAt: T0 + 3 * MINUTE });
+        const verification = {
+          purpose: 'p',
+          contactType: 'phone' as const,
+          contact: 'x',
+          createdAt: T0,
+          usedAt: null,
+          userId: null,
+        };
+        await storage.verifications.insert({
+          ...verification,
+          id: 'v-old',
+          requestHash: 'rv1',
+          expiresAt: T0 + MINUTE,
+        });
+        await storage.verifications.insert({
+          ...verification,
+          id: 'v-new',
+          requestHash: 'rv2',
+          expiresAt: T0 + 3 * MINUTE,
+        });
         const proof = { userId: 'u1', sessionId: 's1', createdAt: T0, usedAt: null };
         await storage.stepUpProofs.insert({ ...proof, id: 'p-old', proofHash: 'hp1', expiresAt: T0 + MINUTE });
         await storage.stepUpProofs.insert({ ...proof, id: 'p-new', proofHash: 'hp2', expiresAt: T0 + 3 * MINUTE });
@@ -125,13 +150,19 @@ export function describeCodeStorage(name: string, open: OpenStorage) {
           await storage.verifications.sweepExpired(before),
           await storage.stepUpProofs.sweepExpired(before),
         ]).toEqual([1, 1, 1]);
-        expect([(await storage.codes.latest('c-old', 'p'))?.id, (await storage.codes.latest('c-new', 'p'))?.id]).toEqual([undefined, 'c-new']);
-        expect([(await storage.verifications.findByHash('rv1'))?.id, (await storage.verifications.findByHash('rv2'))?.id]).toEqual([undefined, 'v-new']);
-        expect(await Promise.all(['hp1', 'hp2', 'hp3'].map(async (hash) => (await storage.stepUpProofs.findByHash(hash))?.id))).toEqual([
-          undefined,
-          'p-new',
-          'p-edge',
-        ]);
+        expect([
+          (await storage.codes.latest('c-old', 'p'))?.id,
+          (await storage.codes.latest('c-new', 'p'))?.id,
+        ]).toEqual([undefined, 'c-new']);
+        expect([
+          (await storage.verifications.findByHash('rv1'))?.id,
+          (await storage.verifications.findByHash('rv2'))?.id,
+        ]).toEqual([undefined, 'v-new']);
+        expect(
+          await Promise.all(
+            ['hp1', 'hp2', 'hp3'].map(async (hash) => (await storage.stepUpProofs.findByHash(hash))?.id),
+          ),
+        ).toEqual([undefined, 'p-new', 'p-edge']);
         expect(await storage.stepUpProofs.sweepExpired(before)).toBe(0);
       }));
 

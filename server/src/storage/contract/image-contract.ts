@@ -28,7 +28,10 @@ export function describeImageStorage(name: string, open: OpenStorage) {
         expect(await storage.images.read('avatars/a.webp', '100x')).toEqual(Buffer.from(EVERY_BYTE));
         expect(await storage.images.read('avatars/a.webp', '200x')).toBeNull();
         expect(await storage.images.read('avatars/b.webp', '100x')).toBeNull();
-        expect([await storage.images.has('avatars/a.webp'), await storage.images.has('avatars/b.webp')]).toEqual([true, false]);
+        expect([await storage.images.has('avatars/a.webp'), await storage.images.has('avatars/b.webp')]).toEqual([
+          true,
+          false,
+        ]);
       }));
 
     it('keeps a size stored already when it is stored again', () =>
@@ -57,7 +60,10 @@ export function describeImageStorage(name: string, open: OpenStorage) {
         }
         await storage.images.remove('avatars/a.webp');
         await storage.images.remove('avatars/a.webp');
-        expect([await storage.images.has('avatars/a.webp'), await storage.images.has('avatars/b.webp')]).toEqual([false, true]);
+        expect([await storage.images.has('avatars/a.webp'), await storage.images.has('avatars/b.webp')]).toEqual([
+          false,
+          true,
+        ]);
         for (const size of ['original', '100x', '200x']) {
           expect(await storage.images.read('avatars/a.webp', size)).toBeNull();
           expect(await storage.images.read('avatars/b.webp', size)).toEqual(Buffer.of(1));

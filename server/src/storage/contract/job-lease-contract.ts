@@ -18,13 +18,23 @@ export function describeJobLeaseStorage(name: string, open: OpenStorage) {
     it('gives a free job to one holder, refuses it to others while the lease holds, and again until the interval has passed since the run', () =>
       withStorage(async (storage) => {
         expect(await storage.jobLeases.tryAcquire('erase', 'a', T0, LEASE, HOUR)).toBe(true);
-        expect(await storage.jobLeases.get('erase')).toEqual({ name: 'erase', holder: 'a', leaseUntil: T0 + LEASE, lastRunAt: null });
+        expect(await storage.jobLeases.get('erase')).toEqual({
+          name: 'erase',
+          holder: 'a',
+          leaseUntil: T0 + LEASE,
+          lastRunAt: null,
+        });
         expect(await storage.jobLeases.tryAcquire('erase', 'b', T0 + 1000, LEASE, HOUR)).toBe(false);
         expect(await storage.jobLeases.tryAcquire('other', 'b', T0 + 1000, LEASE, HOUR)).toBe(true);
 
         expect(await storage.jobLeases.finish('erase', 'b', T0 + 2000)).toBe(false);
         expect(await storage.jobLeases.finish('erase', 'a', T0 + 2000)).toBe(true);
-        expect(await storage.jobLeases.get('erase')).toEqual({ name: 'erase', holder: 'a', leaseUntil: null, lastRunAt: T0 + 2000 });
+        expect(await storage.jobLeases.get('erase')).toEqual({
+          name: 'erase',
+          holder: 'a',
+          leaseUntil: null,
+          lastRunAt: T0 + 2000,
+        });
 
         expect(await storage.jobLeases.tryAcquire('erase', 'b', T0 + 2000 + HOUR - 1, LEASE, HOUR)).toBe(false);
         expect(await storage.jobLeases.tryAcquire('erase', 'b', T0 + 2000 + HOUR, LEASE, HOUR)).toBe(true);
@@ -48,7 +58,9 @@ export function describeJobLeaseStorage(name: string, open: OpenStorage) {
             await storage.jobLeases.tryAcquire('erase', 'earlier', T0 - 2 * HOUR, LEASE, HOUR);
             await storage.jobLeases.finish('erase', 'earlier', T0 - 2 * HOUR);
           }
-          const taken = await Promise.all(Array.from({ length: 10 }, (_, i) => storage.jobLeases.tryAcquire('erase', `holder-${i}`, T0, LEASE, HOUR)));
+          const taken = await Promise.all(
+            Array.from({ length: 10 }, (_, i) => storage.jobLeases.tryAcquire('erase', `holder-${i}`, T0, LEASE, HOUR)),
+          );
           expect(taken.filter(Boolean)).toHaveLength(1);
           expect((await storage.jobLeases.get('erase'))?.holder).toBe(`holder-${taken.indexOf(true)}`);
         }));

@@ -27,7 +27,11 @@ export function describeKeyStorage(name: string, open: OpenStorage) {
         await storage.signingKeys.insert(key('old', T0, T0 + 2));
         await storage.signingKeys.insert(key('next', T0 + 5));
         await storage.signingKeys.insert(key('current', T0 + 2));
-        expect(await storage.signingKeys.list()).toEqual([key('next', T0 + 5), key('current', T0 + 2), key('old', T0, T0 + 2)]);
+        expect(await storage.signingKeys.list()).toEqual([
+          key('next', T0 + 5),
+          key('current', T0 + 2),
+          key('old', T0, T0 + 2),
+        ]);
       }));
 
     it("inserts an algorithm's first key once, whoever races to insert it, and never beside a kept key", () =>
@@ -41,12 +45,18 @@ export function describeKeyStorage(name: string, open: OpenStorage) {
         await Promise.all(Array.from({ length: 4 }, () => storage.signingKeys.list()));
         for (let round = 0; round < 8; round += 1) {
           const alg = `race-${round}`;
-          const racing = await Promise.all(Array.from({ length: 4 }, (_, i) => storage.signingKeys.insertFirst({ ...key(`${alg}-${i}`, T0), alg })));
+          const racing = await Promise.all(
+            Array.from({ length: 4 }, (_, i) => storage.signingKeys.insertFirst({ ...key(`${alg}-${i}`, T0), alg })),
+          );
           expect(racing.filter(Boolean)).toHaveLength(1);
           const kept = (await storage.signingKeys.list()).filter((row) => row.alg === alg);
           expect(kept.map((row) => row.kid)).toEqual([`${alg}-${racing.indexOf(true)}`]);
         }
-        expect((await storage.signingKeys.list()).filter((row) => !row.alg.startsWith('race-')).map((row) => [row.alg, row.kid])).toEqual([
+        expect(
+          (await storage.signingKeys.list())
+            .filter((row) => !row.alg.startsWith('race-'))
+            .map((row) => [row.alg, row.kid]),
+        ).toEqual([
           ['EdDSA', 'first'],
           ['RS256', 'rsa'],
         ]);
@@ -83,7 +93,9 @@ export function describeKeyStorage(name: string, open: OpenStorage) {
         const first = await storage.secrets.getOrCreate('s', () => 'one', T0);
         const second = await storage.secrets.getOrCreate('s', () => 'two', T0);
         expect([first, second]).toEqual(['one', 'one']);
-        const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => storage.secrets.getOrCreate('r', () => `value-${i}`, T0)));
+        const racing = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => storage.secrets.getOrCreate('r', () => `value-${i}`, T0)),
+        );
         expect(new Set(racing).size).toBe(1);
       }));
   });

@@ -12,7 +12,14 @@ export function describeOutboxStorage(name: string, open: OpenStorage) {
     it('lists the outbox newest first', () =>
       withStorage(async (storage) => {
         await storage.outbox.add({ id: 'm1', channel: 'sms', recipient: 'r', code: '1', text: 't', createdAt: T0 });
-        await storage.outbox.add({ id: 'm2', channel: 'email', recipient: 'r', code: '2', text: 't', createdAt: T0 + 1 });
+        await storage.outbox.add({
+          id: 'm2',
+          channel: 'email',
+          recipient: 'r',
+          code: '2',
+          text: 't',
+          createdAt: T0 + 1,
+        });
         expect((await storage.outbox.list(10)).map((m) => m.id)).toEqual(['m2', 'm1']);
       }));
   });

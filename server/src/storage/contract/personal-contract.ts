@@ -47,7 +47,13 @@ export function describePersonalStorage(name: string, open: OpenStorage) {
         expect(await storage.users.findById('u1')).toEqual(full);
 
         await storage.profiles.update('u1', { firstName: 'Gulnora', middleName: null, gender: 'male' }, T0 + 5);
-        expect(await storage.users.findById('u1')).toEqual({ ...full, firstName: 'Gulnora', middleName: null, gender: 'male', updatedAt: T0 + 5 });
+        expect(await storage.users.findById('u1')).toEqual({
+          ...full,
+          firstName: 'Gulnora',
+          middleName: null,
+          gender: 'male',
+          updatedAt: T0 + 5,
+        });
         expect((await storage.profiles.findByUsername('gulnora'))?.id).toBe('u1');
         expect(await storage.profiles.findByUsername('GULNORA')).toBeUndefined();
         await storage.profiles.update('u1', { username: null, photo: null }, T0 + 6);
@@ -61,8 +67,12 @@ export function describePersonalStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u2'));
         await storage.users.insert(user('u3'));
         await expect(storage.profiles.update('u2', { username: 'dilnoza' }, T0)).rejects.toThrow(/unique/i);
-        await expect(storage.profiles.update('u2', { gender: 'other' as User['gender'] }, T0)).rejects.toThrow(/constraint/i);
-        await expect(storage.users.insert(user('u4', { verificationStatus: 'pending' as User['verificationStatus'] }))).rejects.toThrow(/constraint/i);
+        await expect(storage.profiles.update('u2', { gender: 'other' as User['gender'] }, T0)).rejects.toThrow(
+          /constraint/i,
+        );
+        await expect(
+          storage.users.insert(user('u4', { verificationStatus: 'pending' as User['verificationStatus'] })),
+        ).rejects.toThrow(/constraint/i);
       }));
 
     it('keeps addresses per account: found, changed and deleted only through their owner, the default first, then the newest', () =>

@@ -18,9 +18,15 @@ export function describeRateWindowStorage(name: string, open: OpenStorage) {
         expect(await storage.rateWindows.get('check_ip', 'a')).toBeUndefined();
         expect(await storage.rateWindows.hit('check_ip', 'a', T0, MINUTE)).toEqual({ hits: 1, windowStart: T0 });
         expect(await storage.rateWindows.hit('check_ip', 'a', T0 + 1000, MINUTE)).toEqual({ hits: 2, windowStart: T0 });
-        expect(await storage.rateWindows.hit('check_ip', 'a', T0 + MINUTE - 1, MINUTE)).toEqual({ hits: 3, windowStart: T0 });
+        expect(await storage.rateWindows.hit('check_ip', 'a', T0 + MINUTE - 1, MINUTE)).toEqual({
+          hits: 3,
+          windowStart: T0,
+        });
         expect(await storage.rateWindows.get('check_ip', 'a')).toEqual({ hits: 3, windowStart: T0 });
-        expect(await storage.rateWindows.hit('check_ip', 'a', T0 + MINUTE, MINUTE)).toEqual({ hits: 1, windowStart: T0 + MINUTE });
+        expect(await storage.rateWindows.hit('check_ip', 'a', T0 + MINUTE, MINUTE)).toEqual({
+          hits: 1,
+          windowStart: T0 + MINUTE,
+        });
       }));
 
     it('keeps scopes and keys apart', () =>
@@ -28,13 +34,20 @@ export function describeRateWindowStorage(name: string, open: OpenStorage) {
         await storage.rateWindows.hit('check_ip', 'a', T0, MINUTE);
         await storage.rateWindows.hit('check_ip', 'a', T0, MINUTE);
         expect(await storage.rateWindows.hit('check_ip', 'b', T0, MINUTE)).toEqual({ hits: 1, windowStart: T0 });
-        expect(await storage.rateWindows.hit('token_failures_ip', 'a', T0, MINUTE)).toEqual({ hits: 1, windowStart: T0 });
+        expect(await storage.rateWindows.hit('token_failures_ip', 'a', T0, MINUTE)).toEqual({
+          hits: 1,
+          windowStart: T0,
+        });
       }));
 
     it('counts 50 parallel hits of one key exactly: every count from 1 to 50 handed out once', () =>
       withStorage(async (storage) => {
-        const windows = await Promise.all(Array.from({ length: 50 }, () => storage.rateWindows.hit('check_ip', 'burst', T0, MINUTE)));
-        expect(windows.map((window) => window.hits).toSorted((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+        const windows = await Promise.all(
+          Array.from({ length: 50 }, () => storage.rateWindows.hit('check_ip', 'burst', T0, MINUTE)),
+        );
+        expect(windows.map((window) => window.hits).toSorted((a, b) => a - b)).toEqual(
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        );
         expect(await storage.rateWindows.get('check_ip', 'burst')).toEqual({ hits: 50, windowStart: T0 });
       }));
 

@@ -24,7 +24,15 @@ const rotation = (tokenHash: string, at = T0 + 1000, overrides: Partial<CurrentR
 async function family(storage: Storage, overrides: Partial<Session> = {}, expiresAt = T0 + 10 * HOUR_MS) {
   await storage.users.insert(user('u1'));
   await storage.sessions.insert(session('s1', 'u1', { createdAt: T0, lastSeenAt: T0, ...overrides }));
-  await storage.refreshTokens.insert({ id: 'r1', sessionId: 's1', tokenHash: 'th1', parentId: null, createdAt: T0, expiresAt, rotatedAt: null });
+  await storage.refreshTokens.insert({
+    id: 'r1',
+    sessionId: 's1',
+    tokenHash: 'th1',
+    parentId: null,
+    createdAt: T0,
+    expiresAt,
+    rotatedAt: null,
+  });
 }
 
 export function describeRotationStorage(name: string, open: OpenStorage) {
@@ -48,7 +56,11 @@ export function describeRotationStorage(name: string, open: OpenStorage) {
         });
         expect((await storage.sessions.findById('s1'))?.lastSeenAt).toBe(T0 + 1000);
         // Presented again, it is no longer current: nothing more is written.
-        expect(await storage.refreshTokens.rotateCurrent(rotation('th1', T0 + 2000, { successor: { id: 'again', tokenHash: 'again' } }))).toBeUndefined();
+        expect(
+          await storage.refreshTokens.rotateCurrent(
+            rotation('th1', T0 + 2000, { successor: { id: 'again', tokenHash: 'again' } }),
+          ),
+        ).toBeUndefined();
         expect(await storage.refreshTokens.findByHash('again')).toBeUndefined();
       }));
 
@@ -57,11 +69,15 @@ export function describeRotationStorage(name: string, open: OpenStorage) {
         await family(storage);
         const results = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            storage.refreshTokens.rotateCurrent(rotation('th1', T0 + 1000, { successor: { id: `n${i}`, tokenHash: `nh${i}` } })),
+            storage.refreshTokens.rotateCurrent(
+              rotation('th1', T0 + 1000, { successor: { id: `n${i}`, tokenHash: `nh${i}` } }),
+            ),
           ),
         );
         expect(results.filter((result) => result !== undefined)).toHaveLength(1);
-        const stored = await Promise.all(Array.from({ length: 8 }, (_, i) => storage.refreshTokens.findByHash(`nh${i}`)));
+        const stored = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => storage.refreshTokens.findByHash(`nh${i}`)),
+        );
         expect(stored.filter((token) => token !== undefined)).toHaveLength(1);
       }));
 
@@ -83,7 +99,9 @@ export function describeRotationStorage(name: string, open: OpenStorage) {
         // The token expires at ten hours; the unsaved session's life ends at twelve.
         expect(await storage.refreshTokens.rotateCurrent(rotation('th1', T0 + 10 * HOUR_MS))).toBeUndefined();
         expect(
-          await storage.refreshTokens.rotateCurrent(rotation('th1', T0 + HOUR_MS, { lifetimeMs: { saved: LIFETIME.saved, unsaved: HOUR_MS } })),
+          await storage.refreshTokens.rotateCurrent(
+            rotation('th1', T0 + HOUR_MS, { lifetimeMs: { saved: LIFETIME.saved, unsaved: HOUR_MS } }),
+          ),
         ).toBeUndefined();
         await storage.sessions.end('s1', T0 + 5, 'logout');
         expect(await storage.refreshTokens.rotateCurrent(rotation('th1'))).toBeUndefined();

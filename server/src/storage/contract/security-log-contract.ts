@@ -31,7 +31,12 @@ export function describeSecurityLogStorage(name: string, open: OpenStorage) {
         expect(await storage.auditLog.count('u1')).toBe(3);
         expect((await storage.auditLog.list('u1', 0, 10)).map((e) => e.id)).toEqual(['0003', '0002', '0001']);
         expect((await storage.auditLog.list('u1', 1, 1)).map((e) => e.id)).toEqual(['0002']);
-        expect((await storage.auditLog.list('u1', 0, 1))[0]?.details).toEqual({ method: 'code', n: 1, ok: true, none: null });
+        expect((await storage.auditLog.list('u1', 0, 1))[0]?.details).toEqual({
+          method: 'code',
+          n: 1,
+          ok: true,
+          none: null,
+        });
       }));
   });
 }

@@ -11,9 +11,23 @@ import type { Storage } from '../storage.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A session with one refresh token expiring at `expiresAt`. */
-async function liveSession(storage: Storage, id: string, userId: string, expiresAt: number, overrides: Partial<Session> = {}) {
+async function liveSession(
+  storage: Storage,
+  id: string,
+  userId: string,
+  expiresAt: number,
+  overrides: Partial<Session> = {},
+) {
   await storage.sessions.insert(session(id, userId, overrides));
-  await storage.refreshTokens.insert({ id: `rt-${id}`, sessionId: id, tokenHash: `hash-${id}`, parentId: null, createdAt: T0, expiresAt, rotatedAt: null });
+  await storage.refreshTokens.insert({
+    id: `rt-${id}`,
+    sessionId: id,
+    tokenHash: `hash-${id}`,
+    parentId: null,
+    createdAt: T0,
+    expiresAt,
+    rotatedAt: null,
+  });
 }
 
 export function describeSessionStorage(name: string, open: OpenStorage) {
@@ -51,7 +65,9 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         await storage.sessions.insert(session('s4', 'u3', { deviceId: 'older' }));
         expect(await storage.sessions.moveDevice(['old', 'older'], 'new')).toBe(3);
         expect(await storage.sessions.deviceProfiles('old')).toEqual([]);
-        expect((await storage.sessions.deviceProfiles('new')).map((p) => [p.user.id, p.hasActiveSession]).toSorted()).toEqual([
+        expect(
+          (await storage.sessions.deviceProfiles('new')).map((p) => [p.user.id, p.hasActiveSession]).toSorted(),
+        ).toEqual([
           ['u1', true],
           ['u2', false],
           ['u3', true],
@@ -65,19 +81,28 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
         await storage.sessions.insert(session('parent', 'u1'));
-        await storage.sessions.insert(session('frame', 'u1', { parentSessionId: 'parent', partnerOrigin: 'https://shop.example.uz' }));
+        await storage.sessions.insert(
+          session('frame', 'u1', { parentSessionId: 'parent', partnerOrigin: 'https://shop.example.uz' }),
+        );
         await storage.sessions.insert(session('parent2', 'u1'));
-        await storage.sessions.insert(session('frame2', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }));
-        await storage.sessions.insert(session('frame3', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }));
-        expect(await storage.sessions.findById('frame')).toMatchObject({ parentSessionId: 'parent', partnerOrigin: 'https://shop.example.uz' });
+        await storage.sessions.insert(
+          session('frame2', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }),
+        );
+        await storage.sessions.insert(
+          session('frame3', 'u1', { parentSessionId: 'parent2', partnerOrigin: 'https://other.example.uz' }),
+        );
+        expect(await storage.sessions.findById('frame')).toMatchObject({
+          parentSessionId: 'parent',
+          partnerOrigin: 'https://shop.example.uz',
+        });
         expect(await storage.sessions.end('parent', T0, 'logout')).toBe(true);
         expect((await storage.sessions.findById('frame'))?.endReason).toBe('logout');
         // Only the joined sessions, and not the one kept: the parent stays.
         expect(await storage.openSessions.endJoined('u1', 'frame3', T0, 'password_change')).toBe(1);
-        expect([(await storage.sessions.findById('frame2'))?.endReason, (await storage.sessions.findById('frame3'))?.endedAt]).toEqual([
-          'password_change',
-          null,
-        ]);
+        expect([
+          (await storage.sessions.findById('frame2'))?.endReason,
+          (await storage.sessions.findById('frame3'))?.endedAt,
+        ]).toEqual(['password_change', null]);
         expect((await storage.sessions.findById('parent2'))?.endedAt).toBeNull();
       }));
 
@@ -85,8 +110,24 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
         await storage.sessions.insert(session('s1', 'u1'));
-        await storage.refreshTokens.insert({ id: 'r1', sessionId: 's1', tokenHash: 'th1', parentId: null, createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
-        await storage.refreshTokens.insert({ id: 'r2', sessionId: 's1', tokenHash: 'th2', parentId: 'r1', createdAt: T0, expiresAt: T0 + 9, rotatedAt: null });
+        await storage.refreshTokens.insert({
+          id: 'r1',
+          sessionId: 's1',
+          tokenHash: 'th1',
+          parentId: null,
+          createdAt: T0,
+          expiresAt: T0 + 9,
+          rotatedAt: null,
+        });
+        await storage.refreshTokens.insert({
+          id: 'r2',
+          sessionId: 's1',
+          tokenHash: 'th2',
+          parentId: 'r1',
+          createdAt: T0,
+          expiresAt: T0 + 9,
+          rotatedAt: null,
+        });
         expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(true);
         expect(await storage.refreshTokens.markRotated('r2', T0)).toBe(false);
         expect(await storage.refreshTokens.findByHash('th2')).toMatchObject({ parentId: 'r1', rotatedAt: T0 });
@@ -96,18 +137,30 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
         await storage.users.insert(user('u2'));
-        const oauth = session('o1', 'u1', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid profile', authTime: T0 - 5_000, source: 'oauth' });
+        const oauth = session('o1', 'u1', {
+          kind: 'oauth',
+          oauthClientId: 'shop',
+          scope: 'openid profile',
+          authTime: T0 - 5_000,
+          source: 'oauth',
+        });
         await storage.sessions.insert(oauth);
         // A sign-in to Kirish that carried the OauthClientId header names the client too, but is no OAuth session.
         await storage.sessions.insert(session('k1', 'u1', { oauthClientId: 'shop' }));
-        await storage.sessions.insert(session('o2', 'u1', { kind: 'oauth', oauthClientId: 'bank', scope: 'openid', authTime: T0 }));
-        await storage.sessions.insert(session('o3', 'u2', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid', authTime: T0 }));
+        await storage.sessions.insert(
+          session('o2', 'u1', { kind: 'oauth', oauthClientId: 'bank', scope: 'openid', authTime: T0 }),
+        );
+        await storage.sessions.insert(
+          session('o3', 'u2', { kind: 'oauth', oauthClientId: 'shop', scope: 'openid', authTime: T0 }),
+        );
         expect(await storage.sessions.findById('o1')).toEqual(oauth);
         expect((await storage.sessions.findById('k1'))?.kind).toBe('sso');
 
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 1, 'grant_revoked')).toBe(1);
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 2, 'grant_revoked')).toBe(0);
-        const ended = await Promise.all(['o1', 'k1', 'o2', 'o3'].map(async (id) => [id, (await storage.sessions.findById(id))?.endReason ?? null]));
+        const ended = await Promise.all(
+          ['o1', 'k1', 'o2', 'o3'].map(async (id) => [id, (await storage.sessions.findById(id))?.endReason ?? null]),
+        );
         expect(ended).toEqual([
           ['o1', 'grant_revoked'],
           ['k1', null],
@@ -119,7 +172,9 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
     it('refuses a session kind it does not know', () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));
-        await expect(storage.sessions.insert(session('s1', 'u1', { kind: 'device' as Session['kind'] }))).rejects.toThrow(/constraint/i);
+        await expect(
+          storage.sessions.insert(session('s1', 'u1', { kind: 'device' as Session['kind'] })),
+        ).rejects.toThrow(/constraint/i);
       }));
 
     it('lists open sessions of a kind, newest activity first, and ends the others of chosen kinds', () =>
@@ -146,7 +201,15 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         await storage.users.insert(user('u1'));
         await storage.users.insert(user('u2'));
         await storage.sessions.insert(session('s1', 'u1', { createdAt: T0 }));
-        await storage.sessions.insert(session('s2', 'u1', { createdAt: T0 + 2, kind: 'oauth', oauthClientId: 'shop', scope: 'openid', authTime: T0 }));
+        await storage.sessions.insert(
+          session('s2', 'u1', {
+            createdAt: T0 + 2,
+            kind: 'oauth',
+            oauthClientId: 'shop',
+            scope: 'openid',
+            authTime: T0,
+          }),
+        );
         await storage.sessions.insert(session('s3', 'u1', { createdAt: T0 + 1 }));
         await storage.sessions.insert(session('x1', 'u2', { createdAt: T0 + 3 }));
         await storage.sessions.end('s1', T0 + 5, 'logout');

@@ -61,7 +61,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         const reserved = [];
         for (let i = 0; i < 4; i += 1) reserved.push(await reserves(storage, reservation(T0)));
         expect(reserved).toEqual([true, true, true, false]);
-        expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, pending: 3, pendingUntil: T0 + MINUTE, lockedUntil: null });
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({
+          failures: 0,
+          pending: 3,
+          pendingUntil: T0 + MINUTE,
+          lockedUntil: null,
+        });
         // Another key is counted apart.
         expect(await reserves(storage, reservation(T0, { scope: 'ip' }))).toBe(true);
       }));
@@ -83,7 +88,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         // The attempt refused a moment ago waits for this outcome.
         expect(await storage.throttle.settleFailure('account', 'k', T0 + 8)).toEqual({ failures: 3, waitedOn: true });
         await storage.throttle.lockUntil('account', 'k', T0 + 30_000);
-        expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 3, pending: 0, lastFailureAt: T0 + 8, lockedUntil: T0 + 30_000 });
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({
+          failures: 3,
+          pending: 0,
+          lastFailureAt: T0 + 8,
+          lockedUntil: T0 + 30_000,
+        });
         expect(await reserves(storage, reservation(T0 + 29_999))).toBe(false);
         // When the lock ends, one attempt at a time.
         expect(await reserves(storage, reservation(T0 + 30_000))).toBe(true);
@@ -121,7 +131,11 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
           ],
           T0,
         );
-        expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, lockedUntil: null, pending: 0 });
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({
+          failures: 0,
+          lockedUntil: null,
+          pending: 0,
+        });
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ failures: 1, pending: 0 });
         // A key without a row gets one that counts nothing.
         await storage.throttle.giveBack([{ scope: 'ip', key: 'none' }], T0);
@@ -131,7 +145,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
     it('reserves at every key or at none, and names the key that refused with its lock', () =>
       withStorage(async (storage) => {
         for (let i = 0; i < 3; i += 1) expect(await reserves(storage, attemptAt(T0))).toBe(true);
-        expect(await storage.throttle.reserve(attemptAt(T0))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: false });
+        expect(await storage.throttle.reserve(attemptAt(T0))).toEqual({
+          scope: 'account',
+          key: 'k',
+          lockedUntil: null,
+          freed: false,
+        });
         // The address's reservation of the refused attempt was given back.
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3 });
 
@@ -144,7 +163,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
             { ...attemptAt(T0).keys[1]!, key: 'b' },
           ],
         };
-        expect(await storage.throttle.reserve(elsewhere)).toEqual({ scope: 'ip', key: 'b', lockedUntil: T0 + MINUTE, freed: false });
+        expect(await storage.throttle.reserve(elsewhere)).toEqual({
+          scope: 'ip',
+          key: 'b',
+          lockedUntil: T0 + MINUTE,
+          freed: false,
+        });
         expect(await storage.throttle.get('account', 'j')).toMatchObject({ pending: 0 });
       }));
 
@@ -162,7 +186,12 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         // Nobody refused yet: nobody to tell.
         expect(await storage.throttle.giveBack(attemptAt(T0).keys, T0)).toBe(false);
         expect(await reserves(storage, attemptAt(T0))).toBe(true);
-        expect(await storage.throttle.reserve(attemptAt(T0 + 10))).toEqual({ scope: 'account', key: 'k', lockedUntil: null, freed: false });
+        expect(await storage.throttle.reserve(attemptAt(T0 + 10))).toEqual({
+          scope: 'account',
+          key: 'k',
+          lockedUntil: null,
+          freed: false,
+        });
         expect(await storage.throttle.get('account', 'k')).toMatchObject({ pending: 3, waitedUntil: T0 + 10 + WAIT });
         // The address did not refuse it.
         expect(await storage.throttle.get('ip', 'a')).toMatchObject({ pending: 3, waitedUntil: null });
@@ -172,14 +201,22 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         expect(await storage.throttle.reserve({ ...reservation(T0 + 40), waitUntil: T0 + 50 })).toBeNull();
         expect(await storage.throttle.reserve({ ...reservation(T0 + 40), waitUntil: T0 + 50 })).not.toBeNull();
         expect((await storage.throttle.get('account', 'k'))?.waitedUntil).toBe(T0 + 10 + WAIT);
-        expect(await storage.throttle.settleFailure('account', 'k', T0 + 10 + WAIT)).toEqual({ failures: 2, waitedOn: false });
+        expect(await storage.throttle.settleFailure('account', 'k', T0 + 10 + WAIT)).toEqual({
+          failures: 2,
+          waitedOn: false,
+        });
       }));
 
     it('does not mark a key whose lock refused the attempt: nobody waits out a lock', () =>
       withStorage(async (storage) => {
         for (let i = 0; i < 3; i += 1) await storage.throttle.settleFailure('account', 'k', T0);
         await storage.throttle.lockUntil('account', 'k', T0 + MINUTE);
-        expect(await storage.throttle.reserve(attemptAt(T0 + 1))).toEqual({ scope: 'account', key: 'k', lockedUntil: T0 + MINUTE, freed: false });
+        expect(await storage.throttle.reserve(attemptAt(T0 + 1))).toEqual({
+          scope: 'account',
+          key: 'k',
+          lockedUntil: T0 + MINUTE,
+          freed: false,
+        });
         expect((await storage.throttle.get('account', 'k'))?.waitedUntil).toBeNull();
       }));
 
@@ -213,7 +250,11 @@ export function describeThrottleStorage(name: string, open: OpenStorage) {
         const later = T0 + 10 * MINUTE;
         expect(await reserves(storage, reservation(later, { forgetBefore: T0 - 1 }))).toBe(false);
         expect(await reserves(storage, reservation(later, { forgetBefore: T0 + 1 }))).toBe(true);
-        expect(await storage.throttle.get('account', 'k')).toMatchObject({ failures: 0, pending: 1, lockedUntil: null });
+        expect(await storage.throttle.get('account', 'k')).toMatchObject({
+          failures: 0,
+          pending: 1,
+          lockedUntil: null,
+        });
       }));
 
     it('stops counting reservations nobody settled once their time is up', () =>

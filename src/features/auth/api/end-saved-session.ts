@@ -8,7 +8,9 @@ import type { Http } from '../../../lib/http';
 export async function endSavedSession(http: Http, ssoApi: string, refresh: string): Promise<void> {
   try {
     const pair = await http.refreshWith(refresh);
-    await http.request('delete', `${ssoApi}/user/LogoutUser/`, undefined, { headers: { Authorization: `Bearer ${pair.access}` } });
+    await http.request('delete', `${ssoApi}/user/LogoutUser/`, undefined, {
+      headers: { Authorization: `Bearer ${pair.access}` },
+    });
   } catch {
     // see above
   }

@@ -4,5 +4,7 @@ import type { AuthApi } from './types';
 
 /** POST /sso/api/v2/register/RegisterUser/ */
 export function registerUser(api: AuthApi, registration: Registration): Promise<TokenResponse> {
-  return api.http.post<TokenResponse>(`${api.ssoApiV2}/register/RegisterUser/`, registration, { headers: api.signInHeaders() });
+  return api.http.post<TokenResponse>(`${api.ssoApiV2}/register/RegisterUser/`, registration, {
+    headers: api.signInHeaders(),
+  });
 }

@@ -16,7 +16,12 @@ const view = useReactRoot();
 const leaving: UserProfile = userProfile('u-1', { first: 'Dilnoza', last: 'Yusupova' }, { phone: '+998901112233' });
 
 async function render(signedOut: UserProfile | null, signedIn: UserProfile | null = null) {
-  const remaining = { ...deviceProfile('u-2'), first_name: 'Aziz', last_name: 'Karimov', photo: 'https://kirish.uz/cdn/200x/avatars/a.webp' };
+  const remaining = {
+    ...deviceProfile('u-2'),
+    first_name: 'Aziz',
+    last_name: 'Karimov',
+    photo: 'https://kirish.uz/cdn/200x/avatars/a.webp',
+  };
   const active = { ...deviceProfile('u-1'), first_name: 'Dilnoza', last_name: 'Yusupova', photo: null };
   const { session } = fakeSession(signedIn ? [active, remaining] : [remaining], undefined, signedOut);
   (session.user as { value: UserProfile | null }).value = signedIn;
@@ -24,14 +29,18 @@ async function render(signedOut: UserProfile | null, signedIn: UserProfile | nul
   session.saved = (uuid) => stored[uuid] ?? null;
   session.forgetSaved = (uuid) => {
     delete stored[uuid];
-    (session.activeProfiles as { value: unknown[] }).value = session.activeProfiles.value.filter((profile) => profile.uuid !== uuid);
+    (session.activeProfiles as { value: unknown[] }).value = session.activeProfiles.value.filter(
+      (profile) => profile.uuid !== uuid,
+    );
   };
   const model = createSignInModel({ ...flow.deps, session, onSignedIn: () => Promise.resolve() });
   const i18n = createI18n(() => Promise.resolve(en));
   await i18n.setLocale('en');
   await act(async () =>
     view.root.render(
-      <ServicesContext.Provider value={{ i18n, session, http: flow.server.http, config: { ssoApi: SSO } } as unknown as Services}>
+      <ServicesContext.Provider
+        value={{ i18n, session, http: flow.server.http, config: { ssoApi: SSO } } as unknown as Services}
+      >
         <AccountChooser model={model} />
       </ServicesContext.Provider>,
     ),
@@ -50,12 +59,16 @@ describe('Login after signing one account out (docs/product.md §3 login step lo
     expect(view.host.textContent).toContain(en.signed_out_choose);
     const accounts = [...view.host.querySelectorAll('button.account .account-name')].map((name) => name.textContent);
     expect(accounts).toEqual(['Aziz Karimov']);
-    expect(view.host.querySelector('button:not(.account):not(.account-forget)')?.textContent).toBe(en.use_another_account);
+    expect(view.host.querySelector('button:not(.account):not(.account-forget)')?.textContent).toBe(
+      en.use_another_account,
+    );
   });
 
   it('goes to a new sign-in from there', async () => {
     const model = await render(leaving);
-    const another = [...view.host.querySelectorAll('button')].find((button) => button.textContent === en.use_another_account);
+    const another = [...view.host.querySelectorAll('button')].find(
+      (button) => button.textContent === en.use_another_account,
+    );
     act(() => another?.click());
     expect(model.step.value).toBe('login');
   });
@@ -74,13 +87,18 @@ describe('the chooser while signed in (issue 12)', () => {
   it('shows photos, marks the account signed in here, and offers to forget only the others', async () => {
     await render(null, leaving);
     const rows = [...view.host.querySelectorAll('button.account')];
-    expect(rows.map((row) => row.querySelector('.account-name')?.textContent)).toEqual(['Dilnoza Yusupova', 'Aziz Karimov']);
+    expect(rows.map((row) => row.querySelector('.account-name')?.textContent)).toEqual([
+      'Dilnoza Yusupova',
+      'Aziz Karimov',
+    ]);
     expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual(['true', null]);
     expect(rows[0]?.textContent).toContain(en.account_signed_in);
     expect(rows[1]?.querySelector('img')?.getAttribute('src')).toBe('https://kirish.uz/cdn/200x/avatars/a.webp');
     expect(rows[0]?.querySelector('img')).toBeNull();
     const forget = [...view.host.querySelectorAll('button.account-forget')];
-    expect(forget.map((button) => [button.textContent, button.getAttribute('title')])).toEqual([[en.forget_account, 'Forget Aziz Karimov on this device']]);
+    expect(forget.map((button) => [button.textContent, button.getAttribute('title')])).toEqual([
+      [en.forget_account, 'Forget Aziz Karimov on this device'],
+    ]);
   });
 
   it('forgets an account only once confirmed, ending its session on the server', async () => {
@@ -97,7 +115,11 @@ describe('the chooser while signed in (issue 12)', () => {
     flow.server.http.refreshWith = (refresh) => Promise.resolve({ access: `access-for-${refresh}`, refresh: 'next' });
     await act(async () => named(en.forget_account)?.click());
 
-    expect(flow.server.calls).toMatchObject([{ method: 'delete', url: `${SSO}/user/LogoutUser/`, headers: { Authorization: 'Bearer access-for-refresh-u2' } }]);
-    expect([...view.host.querySelectorAll('button.account .account-name')].map((name) => name.textContent)).toEqual(['Dilnoza Yusupova']);
+    expect(flow.server.calls).toMatchObject([
+      { method: 'delete', url: `${SSO}/user/LogoutUser/`, headers: { Authorization: 'Bearer access-for-refresh-u2' } },
+    ]);
+    expect([...view.host.querySelectorAll('button.account .account-name')].map((name) => name.textContent)).toEqual([
+      'Dilnoza Yusupova',
+    ]);
   });
 });

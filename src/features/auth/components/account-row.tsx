@@ -11,7 +11,13 @@ import type { SignInModel } from '../models/sign-in-model';
  * "Forget" is named by its word and described by its title, which names the account: a search for
  * the account's name finds the account, not its Forget button.
  */
-export function AccountRow(props: { model: SignInModel; profile: DeviceProfile; active: boolean; onChoose: () => void; onForget: () => Promise<void> }) {
+export function AccountRow(props: {
+  model: SignInModel;
+  profile: DeviceProfile;
+  active: boolean;
+  onChoose: () => void;
+  onForget: () => Promise<void>;
+}) {
   const { model, profile, active } = props;
   const i18n = useI18n();
   const [asking, setAsking] = useState(false);
@@ -39,7 +45,13 @@ export function AccountRow(props: { model: SignInModel; profile: DeviceProfile; 
   }
   return (
     <div className="account-row">
-      <button type="button" className="account" aria-current={active ? 'true' : undefined} onClick={props.onChoose} disabled={busy}>
+      <button
+        type="button"
+        className="account"
+        aria-current={active ? 'true' : undefined}
+        onClick={props.onChoose}
+        disabled={busy}
+      >
         <Avatar firstName={profile.first_name} lastName={profile.last_name} photoUrl={profile.photo ?? ''} />
         <span className="account-text">
           <span className="account-name">{name}</span>

@@ -9,7 +9,15 @@ const PAGES: Record<FlowName, string> = { 'sign-in': '/login', 'sign-up': '/regi
  * A way from one flow to another: the page of that flow, or — where the flows are mounted together
  * in one place, as in the widget's frame — `goTo`, which switches the flow in place.
  */
-export function FlowLink({ to, goTo, children }: { to: FlowName; goTo: ((flow: FlowName) => void) | undefined; children: ReactNode }) {
+export function FlowLink({
+  to,
+  goTo,
+  children,
+}: {
+  to: FlowName;
+  goTo: ((flow: FlowName) => void) | undefined;
+  children: ReactNode;
+}) {
   if (!goTo) return <Link href={PAGES[to]}>{children}</Link>;
   return (
     <button type="button" className="link-button" onClick={() => goTo(to)}>

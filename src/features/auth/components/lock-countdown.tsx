@@ -11,7 +11,11 @@ export function LockCountdown({ until }: { until: number }) {
   const i18n = useI18n();
   const left = Math.ceil((until - useNow(true)) / 1000);
   if (left <= 0) return null;
-  return <p className="field-hint">{i18n.t('login_locked', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })}</p>;
+  return (
+    <p className="field-hint">
+      {i18n.t('login_locked', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })}
+    </p>
+  );
 }
 
 // The default export is what sign-in-flow.tsx loads lazily (a shorter import than a named one's).

@@ -13,14 +13,21 @@ import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-
 import { ContactStep } from '../../../components/verification/contact-step';
 import { FlowLink, type FlowName } from './flow-link';
 
-export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, contact: Contact | null) => void; goTo?: (flow: FlowName) => void }) {
+export function ResetFlow({
+  onReset,
+  goTo,
+}: {
+  onReset: (confirmation: string, contact: Contact | null) => void;
+  goTo?: (flow: FlowName) => void;
+}) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
   const [model] = useState(() =>
     createResetModel({
       ...deps,
-      onReset: (restored, contact) => onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps }), contact),
+      onReset: (restored, contact) =>
+        onReset(passwordChangedText(i18n, 'password_changed', { apps: restored.ended_apps }), contact),
     }),
   );
   const { form, step } = model;
@@ -45,7 +52,11 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, c
         <h1>{i18n.t('reset_title')}</h1>
         <NewPasswordFields password={model.password} again={model.passwordAgain} />
         <label className="checkbox">
-          <input type="checkbox" checked={model.endApps.value} onChange={(event) => model.endApps.set(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={model.endApps.value}
+            onChange={(event) => model.endApps.set(event.target.checked)}
+          />
           <span>{i18n.t('security_end_app_sessions')}</span>
         </label>
         <Button type="submit" busy={form.busy.value}>
@@ -55,7 +66,12 @@ export function ResetFlow({ onReset, goTo }: { onReset: (confirmation: string, c
     );
   }
   return (
-    <ContactStep title={i18n.t('reset_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
+    <ContactStep
+      title={i18n.t('reset_title')}
+      contact={model.contact}
+      form={form}
+      onSend={(how) => void model.sendCode(how)}
+    >
       <p className="auth-links">
         <FlowLink to="sign-in" goTo={goTo}>
           {i18n.t('back')}

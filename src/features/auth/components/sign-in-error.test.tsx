@@ -13,7 +13,11 @@ const flow = useFlowFakes();
 const view = useReactRoot();
 
 async function refusedSignIn(key: string) {
-  const model = createSignInModel({ ...flow.deps, session: fakeSession([]).session, onSignedIn: () => Promise.resolve() });
+  const model = createSignInModel({
+    ...flow.deps,
+    session: fakeSession([]).session,
+    onSignedIn: () => Promise.resolve(),
+  });
   flow.server.fail('post', `${SSO}/login/LoginUser/`, failure(429, key));
   model.contact.phone.value = '90 123 45 67';
   model.password.value = 'correct horse';

@@ -73,7 +73,9 @@ export function SignInFlow({
   const byPassword = method.value === 'password';
   const isPhone = contact.type.value === 'phone';
   return (
-    <StepForm onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}>
+    <StepForm
+      onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}
+    >
       <LazyRequestingApp />
       {lead}
       <h1>{i18n.t('login_title')}</h1>

@@ -15,7 +15,13 @@ import { ContactStep } from '../../../components/verification/contact-step';
 import { Link } from 'wouter';
 import { FlowLink, type FlowName } from './flow-link';
 
-export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: TokenResponse) => Promise<void>; goTo?: (flow: FlowName) => void }) {
+export function SignUpFlow({
+  onRegistered,
+  goTo,
+}: {
+  onRegistered: (response: TokenResponse) => Promise<void>;
+  goTo?: (flow: FlowName) => void;
+}) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
@@ -27,7 +33,12 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
     const takenValue = model.takenContact.value;
     const taken = !goTo && takenValue && form.errors.value[takenValue.type] ? takenValue : null;
     return (
-      <ContactStep title={i18n.t('register_title')} contact={model.contact} form={form} onSend={(how) => void model.sendCode(how)}>
+      <ContactStep
+        title={i18n.t('register_title')}
+        contact={model.contact}
+        form={form}
+        onSend={(how) => void model.sendCode(how)}
+      >
         {taken ? (
           <p>
             <Link href="/login" state={{ contact: taken }}>
@@ -66,8 +77,19 @@ export function SignUpFlow({ onRegistered, goTo }: { onRegistered: (response: To
   return (
     <StepForm onSubmit={() => void model.register()}>
       <h1>{i18n.t('register_title')}</h1>
-      <TextField label={i18n.t('first_name_label')} name="given-name" autoComplete="given-name" autoFocus {...fieldProps(model.firstName, i18n)} />
-      <TextField label={i18n.t('last_name_label')} name="family-name" autoComplete="family-name" {...fieldProps(model.lastName, i18n)} />
+      <TextField
+        label={i18n.t('first_name_label')}
+        name="given-name"
+        autoComplete="given-name"
+        autoFocus
+        {...fieldProps(model.firstName, i18n)}
+      />
+      <TextField
+        label={i18n.t('last_name_label')}
+        name="family-name"
+        autoComplete="family-name"
+        {...fieldProps(model.lastName, i18n)}
+      />
       {byPhone ? (
         <TextField
           label={i18n.t('email_optional_label')}

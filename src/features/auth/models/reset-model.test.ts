@@ -11,7 +11,11 @@ function model() {
 /** A model past the code for +998901234567, with the server's calls so far forgotten. */
 async function atPassword() {
   const reset = model();
-  flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+  flow.server.answer(
+    'post',
+    `${SSO}/auth/SendAuthSmsVerification/`,
+    codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+  );
   flow.server.answer('post', `${SSO}/auth/CheckAuthSmsVerification/`, { request_id: 'proof-1' });
   reset.contact.phone.value = '90 123 45 67';
   await reset.sendCode('sms');
@@ -29,9 +33,17 @@ beforeEach(() => {
 describe('restoring a password', () => {
   it('goes from the phone to the code to the new password, and restores it by RestorePasswordSms', async () => {
     const reset = model();
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+    );
     flow.server.answer('post', `${SSO}/auth/CheckAuthSmsVerification/`, { request_id: 'proof-1' });
-    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed', ended: 1, ended_apps: 2 });
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, {
+      detail: 'password_changed',
+      ended: 1,
+      ended_apps: 2,
+    });
     reset.contact.phone.value = '90 123 45 67';
 
     await reset.sendCode('call');
@@ -50,7 +62,11 @@ describe('restoring a password', () => {
         body: { type: 'forget_pass_verification', phone: '+998901234567', method: 'call' },
         headers: SIGN_IN_HEADERS,
       },
-      { method: 'post', url: `${SSO}/auth/CheckAuthSmsVerification/`, body: { type: 'forget_pass_verification', phone: '+998901234567', code: '123456' } },
+      {
+        method: 'post',
+        url: `${SSO}/auth/CheckAuthSmsVerification/`,
+        body: { type: 'forget_pass_verification', phone: '+998901234567', code: '123456' },
+      },
       {
         method: 'post',
         url: `${SSO}/restore-password/RestorePasswordSms/`,
@@ -64,9 +80,17 @@ describe('restoring a password', () => {
 
   it('restores the password of an e-mail by RestorePasswordEmail', async () => {
     const reset = model();
-    flow.server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, codeSent('code_send_to_email', 'az***@example.uz'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthEmailVerification/`,
+      codeSent('code_send_to_email', 'az***@example.uz'),
+    );
     flow.server.answer('post', `${SSO}/auth/CheckAuthEmailVerification/`, { request_id: 'proof-2' });
-    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, { detail: 'password_changed', ended: 0, ended_apps: 0 });
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, {
+      detail: 'password_changed',
+      ended: 0,
+      ended_apps: 0,
+    });
     reset.contact.switchTo('email');
     reset.contact.email.value = 'aziz@example.uz';
 
@@ -84,7 +108,11 @@ describe('restoring a password', () => {
         body: { type: 'forget_pass_verification', email: 'aziz@example.uz', method: 'email' },
         headers: SIGN_IN_HEADERS,
       },
-      { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'forget_pass_verification', email: 'aziz@example.uz', code: '654321' } },
+      {
+        method: 'post',
+        url: `${SSO}/auth/CheckAuthEmailVerification/`,
+        body: { type: 'forget_pass_verification', email: 'aziz@example.uz', code: '654321' },
+      },
       {
         method: 'post',
         url: `${SSO}/restore-password/RestorePasswordEmail/`,
@@ -100,7 +128,11 @@ describe('restoring a password', () => {
       const reset = createResetModel({ ...flow.deps, onReset: (_restored, contact) => void proven.push(contact) });
       flow.server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, codeSent(message, 'az***@example.uz'));
       flow.server.answer('post', `${SSO}/auth/CheckAuthEmailVerification/`, { request_id: 'proof-3' });
-      flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, { detail: 'password_changed', ended: 0, ended_apps: 0 });
+      flow.server.answer('post', `${SSO}/restore-password/RestorePasswordEmail/`, {
+        detail: 'password_changed',
+        ended: 0,
+        ended_apps: 0,
+      });
       reset.contact.switchTo('email');
       reset.contact.email.value = 'aziz@example.uz';
       await reset.sendCode('email');
@@ -116,13 +148,21 @@ describe('restoring a password', () => {
 
   it('keeps the apps signed in when the person unticks it', async () => {
     const reset = await atPassword();
-    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, { detail: 'password_changed', ended: 1, ended_apps: 0 });
+    flow.server.answer('post', `${SSO}/restore-password/RestorePasswordSms/`, {
+      detail: 'password_changed',
+      ended: 1,
+      ended_apps: 0,
+    });
     reset.password.value = 'a new long password';
     reset.passwordAgain.value = 'a new long password';
     expect(reset.endApps.value).toBe(true);
     reset.endApps.value = false;
     await reset.save();
-    expect(flow.server.calls[0]?.body).toEqual({ request_id: 'proof-1', password: 'a new long password', end_app_sessions: false });
+    expect(flow.server.calls[0]?.body).toEqual({
+      request_id: 'proof-1',
+      password: 'a new long password',
+      end_app_sessions: false,
+    });
   });
 
   it('says a phone with no account beside the phone and stays on the contact', async () => {
@@ -139,7 +179,11 @@ describe('restoring a password', () => {
 
   it('says a wrong code beside the code and stays on it', async () => {
     const reset = model();
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+    );
     flow.server.fail('post', `${SSO}/auth/CheckAuthSmsVerification/`, failure(400, 'code_not_valid', 'code'));
     reset.contact.phone.value = '90 123 45 67';
     await reset.sendCode('sms');
@@ -169,7 +213,11 @@ describe('restoring a password', () => {
 
   it('sends the person back to the contact when the confirmation expired (the password step has no field for it)', async () => {
     const reset = await atPassword();
-    flow.server.fail('post', `${SSO}/restore-password/RestorePasswordSms/`, failure(400, 'request_id_error', 'request_id'));
+    flow.server.fail(
+      'post',
+      `${SSO}/restore-password/RestorePasswordSms/`,
+      failure(400, 'request_id_error', 'request_id'),
+    );
     reset.password.value = 'a new long password';
     reset.passwordAgain.value = 'a new long password';
 

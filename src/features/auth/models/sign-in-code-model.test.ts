@@ -1,15 +1,37 @@
 /** The sign-in model: signing in with a code, and this device's accounts. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/session';
-import { codeSent, deviceProfile, failure, fakeSession, SIGN_IN_HEADERS, SSO, user, useFlowFakes } from '../test-support/flow-fakes';
+import {
+  codeSent,
+  deviceProfile,
+  failure,
+  fakeSession,
+  SIGN_IN_HEADERS,
+  SSO,
+  user,
+  useFlowFakes,
+} from '../test-support/flow-fakes';
 import { chooseAccount } from './choose-account';
 import { createSignInModel } from './sign-in-model';
 
-const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
+const TOKENS: TokenResponse = {
+  access: 'access-1',
+  refresh: 'refresh-1',
+  user_uuid: 'u-1',
+  has_phone: true,
+  session: 's-1',
+};
 
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
-function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile; fresh?: boolean } = {}) {
+function model(
+  options: {
+    profiles?: DeviceProfile[];
+    switchTo?: (uuid: string) => Promise<UserProfile>;
+    signedOut?: UserProfile;
+    fresh?: boolean;
+  } = {},
+) {
   const { session, switched } = fakeSession(options.profiles ?? [], options.switchTo, options.signedOut);
   const signIn = createSignInModel({
     ...flow.deps,
@@ -32,7 +54,11 @@ beforeEach(() => {
 async function atConfirmation() {
   const built = model();
   flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
-  flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+  flow.server.answer(
+    'post',
+    `${SSO}/auth/SendAuthSmsVerification/`,
+    codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+  );
   built.signIn.contact.phone.value = '90 123 45 67';
   await built.signIn.requestCode('sms');
   flow.server.calls.length = 0;
@@ -59,7 +85,12 @@ describe('signing in with a code', () => {
     await signIn.submitCode();
 
     expect(flow.server.calls).toEqual([
-      { method: 'post', url: `${SSO}/login/LoginOtp/`, body: { phone: '+998901234567', code: '123456', save: true }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/login/LoginOtp/`,
+        body: { phone: '+998901234567', code: '123456', save: true },
+        headers: SIGN_IN_HEADERS,
+      },
     ]);
     expect(signedIn).toEqual([{ response: TOKENS, save: true }]);
   });
@@ -108,7 +139,10 @@ describe("this device's accounts", () => {
 
   it('says an ended stored session on the error step, and goes on to the form', async () => {
     const refused = { status: 401, data: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
-    const { signIn, switched, session } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(refused) });
+    const { signIn, switched, session } = model({
+      profiles: [deviceProfile('u-2')],
+      switchTo: () => Promise.reject(refused),
+    });
 
     await chooseAccount(signIn, session, 'u-2');
 
@@ -123,7 +157,10 @@ describe("this device's accounts", () => {
   });
 
   it('shows a server failure while resuming in a toast and stays on the chooser', async () => {
-    const { signIn, session } = model({ profiles: [deviceProfile('u-2')], switchTo: () => Promise.reject(failure(502, 'server_error')) });
+    const { signIn, session } = model({
+      profiles: [deviceProfile('u-2')],
+      switchTo: () => Promise.reject(failure(502, 'server_error')),
+    });
 
     await chooseAccount(signIn, session, 'u-2');
 

@@ -3,11 +3,24 @@ import type { DeviceProfile, TokenResponse, UserProfile } from '../../../lib/ses
 import { codeSent, failure, fakeSession, NOW, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { createSignInModel } from './sign-in-model';
 
-const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
+const TOKENS: TokenResponse = {
+  access: 'access-1',
+  refresh: 'refresh-1',
+  user_uuid: 'u-1',
+  has_phone: true,
+  session: 's-1',
+};
 
 let signedIn: { response: TokenResponse | null; save: boolean }[];
 
-function model(options: { profiles?: DeviceProfile[]; switchTo?: (uuid: string) => Promise<UserProfile>; signedOut?: UserProfile; fresh?: boolean } = {}) {
+function model(
+  options: {
+    profiles?: DeviceProfile[];
+    switchTo?: (uuid: string) => Promise<UserProfile>;
+    signedOut?: UserProfile;
+    fresh?: boolean;
+  } = {},
+) {
   const { session, switched } = fakeSession(options.profiles ?? [], options.switchTo, options.signedOut);
   const signIn = createSignInModel({
     ...flow.deps,
@@ -37,7 +50,12 @@ describe('signing in with a password', () => {
     await signIn.submitPassword();
 
     expect(flow.server.calls).toEqual([
-      { method: 'post', url: `${SSO}/login/LoginUser/`, body: { phone: '+998901234567', password: 'correct horse', save: false }, headers: SIGN_IN_HEADERS },
+      {
+        method: 'post',
+        url: `${SSO}/login/LoginUser/`,
+        body: { phone: '+998901234567', password: 'correct horse', save: false },
+        headers: SIGN_IN_HEADERS,
+      },
     ]);
     expect(signedIn).toEqual([{ response: TOKENS, save: false }]);
     expect(signIn.form.errors.value).toEqual({});
@@ -59,7 +77,11 @@ describe('signing in with a password', () => {
     const { signIn } = model();
     flow.server.answer('get', `${SSO}/check/CheckUserPassword/`, { has_password: false });
     flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+    );
     signIn.contact.phone.value = '90 123 45 67';
 
     await signIn.submitPassword();
@@ -88,7 +110,9 @@ describe('signing in with a password', () => {
 
     await signIn.submitPassword();
 
-    expect(flow.server.calls).toEqual([{ method: 'get', url: `${SSO}/check/CheckUserPassword/`, params: { email: 'aziz@example.uz' } }]);
+    expect(flow.server.calls).toEqual([
+      { method: 'get', url: `${SSO}/check/CheckUserPassword/`, params: { email: 'aziz@example.uz' } },
+    ]);
     expect(signIn.form.errors.value).toEqual({ password: 'field_required' });
     expect(signIn.step.value).toBe('login');
   });
@@ -172,33 +196,42 @@ describe('asking for a sign-in code', () => {
 
     await signIn.requestCode('sms');
 
-    expect(flow.server.calls).toEqual([{ method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } }]);
+    expect(flow.server.calls).toEqual([
+      { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } },
+    ]);
     expect(signIn.form.errors.value).toEqual({ phone: 'user_not_found_phone' });
     expect(signIn.step.value).toBe('login');
     expect(flow.announced).toEqual([]);
   });
 
-  it.each(['sms', 'call'] as const)('sends a login_sms_verification code by %s to a known phone and moves to the code', async (how) => {
-    const { signIn } = model();
-    flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
-    signIn.contact.phone.value = '90 123 45 67';
+  it.each(['sms', 'call'] as const)(
+    'sends a login_sms_verification code by %s to a known phone and moves to the code',
+    async (how) => {
+      const { signIn } = model();
+      flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
+      flow.server.answer(
+        'post',
+        `${SSO}/auth/SendAuthSmsVerification/`,
+        codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+      );
+      signIn.contact.phone.value = '90 123 45 67';
 
-    await signIn.requestCode(how);
+      await signIn.requestCode(how);
 
-    expect(flow.server.calls.slice(1)).toEqual([
-      {
-        method: 'post',
-        url: `${SSO}/auth/SendAuthSmsVerification/`,
-        body: { type: 'login_sms_verification', phone: '+998901234567', method: how },
-        headers: SIGN_IN_HEADERS,
-      },
-    ]);
-    expect(signIn.step.value).toBe('confirmation');
-    expect(flow.announced).toEqual([{ key: 'code_send_to_phone', to: '+998 90 *** ** 67' }]);
-    expect(signIn.codes.resendAt.value).toBe(NOW + 120_000);
-    expect(signIn.codes.channel.value).toBe(how);
-  });
+      expect(flow.server.calls.slice(1)).toEqual([
+        {
+          method: 'post',
+          url: `${SSO}/auth/SendAuthSmsVerification/`,
+          body: { type: 'login_sms_verification', phone: '+998901234567', method: how },
+          headers: SIGN_IN_HEADERS,
+        },
+      ]);
+      expect(signIn.step.value).toBe('confirmation');
+      expect(flow.announced).toEqual([{ key: 'code_send_to_phone', to: '+998 90 *** ** 67' }]);
+      expect(signIn.codes.resendAt.value).toBe(NOW + 120_000);
+      expect(signIn.codes.channel.value).toBe(how);
+    },
+  );
 
   it('says a cooldown beside the phone when asking first', async () => {
     const { signIn } = model();
@@ -216,14 +249,22 @@ describe('asking for a sign-in code', () => {
   it('says a cooldown beside the code when asking again', async () => {
     const { signIn } = model();
     flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+    );
     flow.server.fail('post', `${SSO}/auth/SendAuthSmsVerification/`, failure(429, 'timeout'));
     signIn.contact.phone.value = '90 123 45 67';
     await signIn.requestCode('call');
 
     await signIn.codes.resend();
 
-    expect(flow.server.calls.at(-1)?.body).toEqual({ type: 'login_sms_verification', phone: '+998901234567', method: 'call' });
+    expect(flow.server.calls.at(-1)?.body).toEqual({
+      type: 'login_sms_verification',
+      phone: '+998901234567',
+      method: 'call',
+    });
     expect(signIn.form.errors.value).toEqual({ code: 'timeout_try_2_min' });
     expect(flow.toasts).toEqual([]);
     expect(signIn.step.value).toBe('confirmation');

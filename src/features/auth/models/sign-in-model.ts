@@ -53,9 +53,15 @@ export function createSignInModel(deps: SignInDeps) {
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
   // A session ended elsewhere: the form, its contact filled in, says so (issue 12), rather than the chooser.
   const ended = deps.session.ended.peek();
-  if (ended) prefill(contact, ended.phone ? { type: 'phone', value: ended.phone } : ended.email ? { type: 'email', value: ended.email } : null);
+  if (ended)
+    prefill(
+      contact,
+      ended.phone ? { type: 'phone', value: ended.phone } : ended.email ? { type: 'email', value: ended.email } : null,
+    );
   else prefill(contact, deps.prefill ?? null);
-  const step = signal<SignInStep>(!deps.fresh && !ended && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login');
+  const step = signal<SignInStep>(
+    !deps.fresh && !ended && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login',
+  );
   const method = signal<'password' | 'code'>('password');
   const password = form.field('password', '');
   const save = form.field('save', true);
@@ -65,7 +71,10 @@ export function createSignInModel(deps: SignInDeps) {
   const lockedUntil = signal(0);
 
   /** Runs a sign-in call; a refusal of FLOW_ERRORS moves the flow to its error step. */
-  async function signIn<T>(work: () => Promise<T>, inline: (key: string) => string | undefined = () => undefined): Promise<T | undefined> {
+  async function signIn<T>(
+    work: () => Promise<T>,
+    inline: (key: string) => string | undefined = () => undefined,
+  ): Promise<T | undefined> {
     const result = await form.attempt(work, { inline: (key) => (FLOW_ERRORS.has(key) ? FLOW_FIELD : inline(key)) });
     const key = form.errors.peek()[FLOW_FIELD];
     if (key) {
@@ -117,7 +126,8 @@ export function createSignInModel(deps: SignInDeps) {
     async start() {
       if (deps.fresh) return;
       const { session } = deps;
-      if (session.activeProfiles.peek().length === 0) await (session.user.peek() ? session.loadProfiles() : session.loadProfilesFromStoredSession());
+      if (session.activeProfiles.peek().length === 0)
+        await (session.user.peek() ? session.loadProfiles() : session.loadProfilesFromStoredSession());
       if (session.activeProfiles.peek().length > 0 && !ended) step.value = chooser();
     },
 

@@ -27,7 +27,11 @@ describe('where the sign-in starts', () => {
 
   it('with a contact handed over (a reset password, a taken contact at sign-up), in its mode', () => {
     const signIn = model(fakeSession([]).session, { prefill: { type: 'email', value: 'aziz@example.uz' } });
-    expect([signIn.step.value, signIn.contact.type.value, signIn.contact.email.value]).toEqual(['login', 'email', 'aziz@example.uz']);
+    expect([signIn.step.value, signIn.contact.type.value, signIn.contact.email.value]).toEqual([
+      'login',
+      'email',
+      'aziz@example.uz',
+    ]);
   });
 
   it('signed in, after a reload: loads the device’s accounts through the active session, then shows the chooser', async () => {
@@ -51,7 +55,10 @@ describe('where the sign-in starts', () => {
 describe('a password locked after too many wrong tries', () => {
   it('keeps when it may be tried again, from Retry-After, and says the lock beside the password', async () => {
     const signIn = model(fakeSession([]).session);
-    flow.server.fail('post', `${SSO}/login/LoginUser/`, { ...failure(429, 'too_many_attempts_login'), headers: new Headers({ 'Retry-After': '42' }) });
+    flow.server.fail('post', `${SSO}/login/LoginUser/`, {
+      ...failure(429, 'too_many_attempts_login'),
+      headers: new Headers({ 'Retry-After': '42' }),
+    });
     signIn.contact.phone.value = '90 123 45 67';
     signIn.password.value = 'not the password';
 

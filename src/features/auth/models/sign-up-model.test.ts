@@ -3,7 +3,13 @@ import type { TokenResponse } from '../../../lib/session';
 import { codeSent, failure, SIGN_IN_HEADERS, SSO, SSO_V2, useFlowFakes } from '../test-support/flow-fakes';
 import { createSignUpModel } from './sign-up-model';
 
-const TOKENS: TokenResponse = { access: 'access-1', refresh: 'refresh-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
+const TOKENS: TokenResponse = {
+  access: 'access-1',
+  refresh: 'refresh-1',
+  user_uuid: 'u-1',
+  has_phone: true,
+  session: 's-1',
+};
 const REGISTER = `${SSO_V2}/register/RegisterUser/`;
 
 let registered: TokenResponse[];
@@ -24,7 +30,11 @@ const stored = () => sessionStorage.getItem('registerData');
 async function atDetails(requestId = 'proof-1') {
   const signUp = model();
   flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: false });
-  flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+  flow.server.answer(
+    'post',
+    `${SSO}/auth/SendAuthSmsVerification/`,
+    codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+  );
   flow.server.answer('post', `${SSO}/auth/CheckAuthSmsVerification/`, { request_id: requestId });
   signUp.contact.phone.value = '90 123 45 67';
   await signUp.sendCode('sms');
@@ -55,7 +65,9 @@ describe('the contact and its code', () => {
 
     await signUp.sendCode('sms');
 
-    expect(flow.server.calls).toEqual([{ method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } }]);
+    expect(flow.server.calls).toEqual([
+      { method: 'get', url: `${SSO}/check/CheckUserExists/`, params: { phone: '+998901234567' } },
+    ]);
     expect(signUp.form.errors.value).toEqual({ phone: 'already_taken' });
     expect(signUp.step.value).toBe('contact');
   });
@@ -63,7 +75,11 @@ describe('the contact and its code', () => {
   it('checks the code and keeps the request_id in session storage, moving on to the details', async () => {
     const signUp = model();
     flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: false });
-    flow.server.answer('post', `${SSO}/auth/SendAuthSmsVerification/`, codeSent('code_send_to_phone', '+998 90 *** ** 67'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      codeSent('code_send_to_phone', '+998 90 *** ** 67'),
+    );
     flow.server.answer('post', `${SSO}/auth/CheckAuthSmsVerification/`, { request_id: 'proof-1' });
     signUp.contact.phone.value = '90 123 45 67';
 
@@ -81,16 +97,27 @@ describe('the contact and its code', () => {
         body: { type: 'login_sms_verification', phone: '+998901234567', method: 'sms' },
         headers: SIGN_IN_HEADERS,
       },
-      { method: 'post', url: `${SSO}/auth/CheckAuthSmsVerification/`, body: { type: 'login_sms_verification', phone: '+998901234567', code: '123456' } },
+      {
+        method: 'post',
+        url: `${SSO}/auth/CheckAuthSmsVerification/`,
+        body: { type: 'login_sms_verification', phone: '+998901234567', code: '123456' },
+      },
     ]);
     expect(signUp.step.value).toBe('details');
-    expect(JSON.parse(stored() ?? 'null')).toEqual({ contact: { type: 'phone', value: '+998901234567' }, requestId: 'proof-1' });
+    expect(JSON.parse(stored() ?? 'null')).toEqual({
+      contact: { type: 'phone', value: '+998901234567' },
+      requestId: 'proof-1',
+    });
   });
 
   it('signs up an e-mail with confirm_email_or_phone codes sent by e-mail', async () => {
     const signUp = model();
     flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: false });
-    flow.server.answer('post', `${SSO}/auth/SendAuthEmailVerification/`, codeSent('code_send_to_email', 'az***@example.uz'));
+    flow.server.answer(
+      'post',
+      `${SSO}/auth/SendAuthEmailVerification/`,
+      codeSent('code_send_to_email', 'az***@example.uz'),
+    );
     flow.server.answer('post', `${SSO}/auth/CheckAuthEmailVerification/`, { request_id: 'proof-2' });
     signUp.contact.switchTo('email');
     signUp.contact.email.value = ' Aziz@Example.UZ ';
@@ -107,7 +134,11 @@ describe('the contact and its code', () => {
         body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', method: 'email' },
         headers: SIGN_IN_HEADERS,
       },
-      { method: 'post', url: `${SSO}/auth/CheckAuthEmailVerification/`, body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', code: '654321' } },
+      {
+        method: 'post',
+        url: `${SSO}/auth/CheckAuthEmailVerification/`,
+        body: { type: 'confirm_email_or_phone', email: 'aziz@example.uz', code: '654321' },
+      },
     ]);
     expect(flow.announced).toEqual([{ key: 'code_send_to_email', to: 'az***@example.uz' }]);
     expect(signUp.step.value).toBe('details');
@@ -119,7 +150,10 @@ describe('the contact and its code', () => {
     const reloaded = model();
 
     expect(reloaded.step.value).toBe('details');
-    expect(reloaded.verified.value).toEqual({ contact: { type: 'phone', value: '+998901234567' }, requestId: 'proof-1' });
+    expect(reloaded.verified.value).toEqual({
+      contact: { type: 'phone', value: '+998901234567' },
+      requestId: 'proof-1',
+    });
   });
 });
 
@@ -136,7 +170,14 @@ describe('the details', () => {
       {
         method: 'post',
         url: REGISTER,
-        body: { request_id: 'proof-1', password: 'correct horse battery', first_name: 'Aziz', last_name: 'Karimov', kind: 2, save: true },
+        body: {
+          request_id: 'proof-1',
+          password: 'correct horse battery',
+          first_name: 'Aziz',
+          last_name: 'Karimov',
+          kind: 2,
+          save: true,
+        },
         headers: SIGN_IN_HEADERS,
       },
     ]);
@@ -172,7 +213,15 @@ describe('the details', () => {
     await signUp.register();
 
     expect(flow.server.calls.map((call) => call.body)).toEqual([
-      { request_id: 'proof-1', password: 'correct horse battery', first_name: 'Aziz', last_name: 'Karimov', email: 'aziz@example.uz', kind: 1, save: true },
+      {
+        request_id: 'proof-1',
+        password: 'correct horse battery',
+        first_name: 'Aziz',
+        last_name: 'Karimov',
+        email: 'aziz@example.uz',
+        kind: 1,
+        save: true,
+      },
     ]);
     expect(registered).toEqual([TOKENS]);
   });
@@ -193,23 +242,29 @@ describe('the details', () => {
     expect(signUp.step.value).toBe('details');
   });
 
-  it.each(['unique_request_id', 'request_id_error'])('sends the person back to the contact when the server answers %s', async (key) => {
-    const signUp = await atDetails();
-    fillDetails(signUp);
-    flow.server.fail('post', REGISTER, failure(400, key, 'request_id'));
+  it.each(['unique_request_id', 'request_id_error'])(
+    'sends the person back to the contact when the server answers %s',
+    async (key) => {
+      const signUp = await atDetails();
+      fillDetails(signUp);
+      flow.server.fail('post', REGISTER, failure(400, key, 'request_id'));
 
-    await signUp.register();
+      await signUp.register();
 
-    expect(signUp.step.value).toBe('contact');
-    expect(signUp.form.errors.value).toMatchObject({ phone: key });
-    expect(signUp.verified.value).toBeNull();
-    expect(stored()).toBeNull();
-    expect(flow.toasts).toEqual([]);
-    expect(registered).toEqual([]);
-  });
+      expect(signUp.step.value).toBe('contact');
+      expect(signUp.form.errors.value).toMatchObject({ phone: key });
+      expect(signUp.verified.value).toBeNull();
+      expect(stored()).toBeNull();
+      expect(flow.toasts).toEqual([]);
+      expect(registered).toEqual([]);
+    },
+  );
 
   it('shows the e-mail field, with the reason, when an e-mail sign-up resumed after a reload must start over', async () => {
-    sessionStorage.setItem('registerData', JSON.stringify({ contact: { type: 'email', value: 'aziz@example.uz' }, requestId: 'proof-2' }));
+    sessionStorage.setItem(
+      'registerData',
+      JSON.stringify({ contact: { type: 'email', value: 'aziz@example.uz' }, requestId: 'proof-2' }),
+    );
     const signUp = model();
     fillDetails(signUp);
     flow.server.fail('post', REGISTER, failure(400, 'request_id_error', 'request_id'));
@@ -217,7 +272,14 @@ describe('the details', () => {
     await signUp.register();
 
     expect(flow.server.calls.map((call) => call.body)).toEqual([
-      { request_id: 'proof-2', password: 'correct horse battery', first_name: 'Aziz', last_name: 'Karimov', kind: 1, save: true },
+      {
+        request_id: 'proof-2',
+        password: 'correct horse battery',
+        first_name: 'Aziz',
+        last_name: 'Karimov',
+        kind: 1,
+        save: true,
+      },
     ]);
     expect(signUp.step.value).toBe('contact');
     expect(signUp.contact.type.value).toBe('email');

@@ -88,7 +88,9 @@ export function createSignUpModel(deps: {
     async checkCode() {
       const typed = codes.typed();
       if (!typed) return;
-      const requestId = await form.attempt(() => checkCode(deps.api, PURPOSE[typed.contact.type], typed.contact, typed.code));
+      const requestId = await form.attempt(() =>
+        checkCode(deps.api, PURPOSE[typed.contact.type], typed.contact, typed.code),
+      );
       if (!requestId) return;
       verified.value = { contact: typed.contact, requestId };
       writeItem('session', REGISTER_DATA_KEY, JSON.stringify(verified.value));

@@ -20,7 +20,9 @@ function freshSignInAsked(): boolean {
 function handedContact(): Contact | null {
   if (typeof history === 'undefined') return null;
   const contact = (history.state as { contact?: Partial<Contact> } | null)?.contact;
-  return (contact?.type === 'phone' || contact?.type === 'email') && typeof contact.value === 'string' ? { type: contact.type, value: contact.value } : null;
+  return (contact?.type === 'phone' || contact?.type === 'email') && typeof contact.value === 'string'
+    ? { type: contact.type, value: contact.value }
+    : null;
 }
 
 export default function LoginScreen() {

@@ -21,7 +21,12 @@ export const SIGN_IN_HEADERS: Readonly<Record<string, string>> = { source: 'web'
 /** The scripted server with the auth calls' dependencies over its client. */
 export function fakeServer() {
   const server = fakeHttp();
-  const api: AuthApi = { http: server.http, ssoApi: SSO, ssoApiV2: SSO_V2, signInHeaders: () => ({ ...SIGN_IN_HEADERS }) };
+  const api: AuthApi = {
+    http: server.http,
+    ssoApi: SSO,
+    ssoApiV2: SSO_V2,
+    signInHeaders: () => ({ ...SIGN_IN_HEADERS }),
+  };
   return { ...server, api };
 }
 
@@ -110,7 +115,8 @@ export function fakeSession(
 export function strictTests(unexpectedCalls: () => string[]) {
   const spies: ReturnType<typeof vi.spyOn>[] = [];
   beforeEach(() => {
-    for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const) spies.push(vi.spyOn(console, method).mockImplementation(() => {}));
+    for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const)
+      spies.push(vi.spyOn(console, method).mockImplementation(() => {}));
   });
   afterEach(() => {
     const logged = spies.flatMap((spy) => spy.mock.calls);

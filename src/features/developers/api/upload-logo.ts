@@ -5,5 +5,7 @@ import type { Http } from '../../../lib/http';
 export async function uploadLogo(http: Http, ssoApi: string, clientId: string, file: File): Promise<DeveloperApp> {
   const body = new FormData();
   body.append('logo', file);
-  return (await http.post<{ app: DeveloperApp }>(`${ssoApi}/developers/apps/${encodeURIComponent(clientId)}/logo/`, body)).app;
+  return (
+    await http.post<{ app: DeveloperApp }>(`${ssoApi}/developers/apps/${encodeURIComponent(clientId)}/logo/`, body)
+  ).app;
 }

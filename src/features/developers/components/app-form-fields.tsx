@@ -26,7 +26,11 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
     if (!key) return undefined;
     const line = (LIST_FIELDS as readonly string[]).includes(field) ? lines[field as ListField] : undefined;
     if (!line) return i18n.t(key);
-    const said = i18n.t('developers_line_problem', { line: String(line.line), value: line.value, problem: i18n.t(key) });
+    const said = i18n.t('developers_line_problem', {
+      line: String(line.line),
+      value: line.value,
+      problem: i18n.t(key),
+    });
     return line.suggestion ? `${said} ${i18n.t('developers_did_you_mean', { value: line.suggestion })}` : said;
   };
   const url = (field: 'home_page' | 'privacy_policy_url' | 'terms_url', label: string, placeholder: string) => (
@@ -64,7 +68,13 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
           <div className="stack-tight">
             {KINDS.map((option) => (
               <label key={option.kind} className="kind-option">
-                <input type="radio" name="kind" value={option.kind} checked={fields.kind.value === option.kind} onChange={() => fields.kind.set(option.kind)} />
+                <input
+                  type="radio"
+                  name="kind"
+                  value={option.kind}
+                  checked={fields.kind.value === option.kind}
+                  onChange={() => fields.kind.set(option.kind)}
+                />
                 <span>
                   <span className="kind-name">{i18n.t(option.key)}</span>
                   <span className="field-hint">{i18n.t(option.hint)}</span>
@@ -82,8 +92,16 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
 }
 
 const LIST_TEXTS: Record<ListField, { label: CatalogueKey; hint: CatalogueKey; placeholder: string }> = {
-  web_origins: { label: 'developers_web_origins_label', hint: 'developers_web_origins_hint', placeholder: 'https://shop.uz' },
-  redirect_uris: { label: 'developers_redirect_uris_label', hint: 'developers_redirect_uris_hint', placeholder: 'https://shop.uz/auth/callback' },
+  web_origins: {
+    label: 'developers_web_origins_label',
+    hint: 'developers_web_origins_hint',
+    placeholder: 'https://shop.uz',
+  },
+  redirect_uris: {
+    label: 'developers_redirect_uris_label',
+    hint: 'developers_redirect_uris_hint',
+    placeholder: 'https://shop.uz/auth/callback',
+  },
   post_logout_redirect_uris: {
     label: 'developers_post_logout_uris_label',
     hint: 'developers_post_logout_uris_hint',

@@ -11,7 +11,13 @@ export function SecretOnce({ secret }: { secret: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
-    <div className="secret-once stack-tight" ref={box} tabIndex={-1} role="group" aria-label={i18n.t('developers_secret_title')}>
+    <div
+      className="secret-once stack-tight"
+      ref={box}
+      tabIndex={-1}
+      role="group"
+      aria-label={i18n.t('developers_secret_title')}
+    >
       <Copyable label={i18n.t('developers_secret_title')} value={secret} />
       <p className="secret-warning">{i18n.t('developers_secret_once')}</p>
     </div>

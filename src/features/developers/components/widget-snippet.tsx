@@ -21,7 +21,10 @@ export function WidgetSnippet({ page, origin, hasOrigins }: { page: string; orig
           {i18n.t('developers_widget_no_origin')}
         </p>
       )}
-      <Copyable label={i18n.t('developers_react_install')} value={`npm install ${widgetPackageUrl(origin, config.version)}`} />
+      <Copyable
+        label={i18n.t('developers_react_install')}
+        value={`npm install ${widgetPackageUrl(origin, config.version)}`}
+      />
       <GuideHint text={i18n.t('developers_guide_hint')} />
     </section>
   );

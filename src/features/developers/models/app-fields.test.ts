@@ -6,14 +6,22 @@ import { createAppFields, linesOf, type AppField } from './app-fields';
 function fieldsWith(values: Partial<Record<AppField, string>>) {
   const form = createForm(fakeShowError().showError);
   const fields = createAppFields(form);
-  const filled = { name: 'Bozor', home_page: 'https://bozor.uz/', privacy_policy_url: 'https://bozor.uz/privacy', ...values };
+  const filled = {
+    name: 'Bozor',
+    home_page: 'https://bozor.uz/',
+    privacy_policy_url: 'https://bozor.uz/privacy',
+    ...values,
+  };
   for (const [name, value] of Object.entries(filled)) fields.set(name as keyof typeof filled, value);
   return { form, fields };
 }
 
 describe('the fields of an app', () => {
   it('sends the lists without blank lines or spaces, and the kind chosen', () => {
-    const { fields } = fieldsWith({ redirect_uris: '  https://bozor.uz/cb \n\n http://127.0.0.1:18090/cb', web_origins: 'http://127.0.0.1:18090\n' });
+    const { fields } = fieldsWith({
+      redirect_uris: '  https://bozor.uz/cb \n\n http://127.0.0.1:18090/cb',
+      web_origins: 'http://127.0.0.1:18090\n',
+    });
     fields.kind.value = 'confidential';
     expect(fields.check()).toEqual({
       name: 'Bozor',
@@ -28,16 +36,28 @@ describe('the fields of an app', () => {
   });
 
   it("sends where logout may return, under the redirect URIs' rules, naming a wrong line", () => {
-    const good = fieldsWith({ redirect_uris: 'https://bozor.uz/cb', post_logout_redirect_uris: ' https://bozor.uz/bye \n' });
+    const good = fieldsWith({
+      redirect_uris: 'https://bozor.uz/cb',
+      post_logout_redirect_uris: ' https://bozor.uz/bye \n',
+    });
     expect(good.fields.check()).toMatchObject({ post_logout_redirect_uris: ['https://bozor.uz/bye'] });
-    const { form, fields } = fieldsWith({ redirect_uris: 'https://bozor.uz/cb', post_logout_redirect_uris: 'https://bozor.uz/bye\nhttps://bozor.uz/bye#x' });
+    const { form, fields } = fieldsWith({
+      redirect_uris: 'https://bozor.uz/cb',
+      post_logout_redirect_uris: 'https://bozor.uz/bye\nhttps://bozor.uz/bye#x',
+    });
     expect(fields.check()).toBeNull();
     expect(form.errors.value).toEqual({ post_logout_redirect_uris: 'uri_fragment_not_allowed' });
-    expect(fields.lineProblems.value).toEqual({ post_logout_redirect_uris: { line: 2, value: 'https://bozor.uz/bye#x', suggestion: null } });
+    expect(fields.lineProblems.value).toEqual({
+      post_logout_redirect_uris: { line: 2, value: 'https://bozor.uz/bye#x', suggestion: null },
+    });
   });
 
   it('writes a page address as the browser does, since pages are not matched exactly', () => {
-    const { fields } = fieldsWith({ home_page: 'https://bozor.uz', terms_url: ' https://bozor.uz/terms ', web_origins: 'https://bozor.uz' });
+    const { fields } = fieldsWith({
+      home_page: 'https://bozor.uz',
+      terms_url: ' https://bozor.uz/terms ',
+      web_origins: 'https://bozor.uz',
+    });
     expect(fields.check()).toMatchObject({ home_page: 'https://bozor.uz/', terms_url: 'https://bozor.uz/terms' });
   });
 
@@ -45,7 +65,9 @@ describe('the fields of an app', () => {
     const { form, fields } = fieldsWith({ redirect_uris: 'https://bozor.uz/cb\nhttp://example.com/cb' });
     expect(fields.check()).toBeNull();
     expect(form.errors.value).toEqual({ redirect_uris: 'uri_https_required' });
-    expect(fields.lineProblems.value).toEqual({ redirect_uris: { line: 2, value: 'http://example.com/cb', suggestion: null } });
+    expect(fields.lineProblems.value).toEqual({
+      redirect_uris: { line: 2, value: 'http://example.com/cb', suggestion: null },
+    });
   });
 
   it('suggests the exact form of an origin with a path or trailing slash, and of a redirect URI the browser would rewrite', () => {

@@ -10,7 +10,14 @@ import { appNameProblem } from '../../../../server/src/contract/app-name-rules.j
 import { CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
 import type { Field, Form } from '../../../lib/form';
 
-export type AppField = 'name' | 'home_page' | 'privacy_policy_url' | 'terms_url' | 'redirect_uris' | 'web_origins' | 'post_logout_redirect_uris';
+export type AppField =
+  | 'name'
+  | 'home_page'
+  | 'privacy_policy_url'
+  | 'terms_url'
+  | 'redirect_uris'
+  | 'web_origins'
+  | 'post_logout_redirect_uris';
 export type ListField = 'redirect_uris' | 'web_origins' | 'post_logout_redirect_uris';
 
 export const LIST_FIELDS: readonly ListField[] = ['redirect_uris', 'web_origins', 'post_logout_redirect_uris'];
@@ -68,9 +75,14 @@ const RULES: Record<ListField, { problem: typeof redirectUriProblem; written: (u
 };
 
 export function createAppFields(form: Form) {
-  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<AppField, Field<string>>;
+  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<
+    AppField,
+    Field<string>
+  >;
   /** Every field's value by its name. */
-  const values = computed(() => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as Record<AppField, string>);
+  const values = computed(
+    () => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as Record<AppField, string>,
+  );
   const kind = form.field<AppKind>('kind', 'public');
   const lineProblems = signal<Partial<Record<ListField, LineProblem>>>({});
 

@@ -83,7 +83,12 @@ describe('registering an app', () => {
     model.fields.kind.value = 'confidential';
     server.answer('post', APPS, { app, client_secret: 'kirish_secret_abc' });
     expect(await model.register()).toEqual({ app, client_secret: 'kirish_secret_abc' });
-    expect(server.calls[0]?.body).toMatchObject({ name: 'Bozor', kind: 'confidential', redirect_uris: ['https://bozor.uz/cb'], web_origins: [] });
+    expect(server.calls[0]?.body).toMatchObject({
+      name: 'Bozor',
+      kind: 'confidential',
+      redirect_uris: ['https://bozor.uz/cb'],
+      web_origins: [],
+    });
     expect(model.created.value?.client_secret).toBe('kirish_secret_abc');
   });
 

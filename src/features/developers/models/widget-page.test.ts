@@ -21,7 +21,9 @@ describe('the widget page to copy', () => {
   it('is the guide’s quick-start page with the client id and the SSO origin filled in', () => {
     const page = widgetPage('https://id.example.uz', 'app_7Hq2xYz');
 
-    expect(page).toBe(guidePage().replaceAll('http://localhost:8080', 'https://id.example.uz').replace('YOUR_CLIENT_ID', 'app_7Hq2xYz'));
+    expect(page).toBe(
+      guidePage().replaceAll('http://localhost:8080', 'https://id.example.uz').replace('YOUR_CLIENT_ID', 'app_7Hq2xYz'),
+    );
   });
 
   it('is a whole page for a phone: doctype, viewport, the script tag and a kirish:token listener posting to the partner’s server', () => {
@@ -29,7 +31,9 @@ describe('the widget page to copy', () => {
 
     expect(page.startsWith('<!doctype html>\n')).toBe(true);
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
-    expect(page).toContain('<script src="https://id.example.uz/widget/widget.js" data-client-id="app_7Hq2xYz" async></script>');
+    expect(page).toContain(
+      '<script src="https://id.example.uz/widget/widget.js" data-client-id="app_7Hq2xYz" async></script>',
+    );
     expect(page).toContain("login.addEventListener('kirish:token'");
     expect(page).toContain("fetch('/kirish/session', { method: 'POST'");
   });
@@ -39,8 +43,12 @@ describe('the widget page to copy', () => {
   });
 
   it('names the SSO origin from an absolute API URL or from this site for a path, and the package’s versioned URL', () => {
-    expect(ssoOrigin('https://id.example.uz/sso/api/v1', 'https://account.example.uz/developers')).toBe('https://id.example.uz');
+    expect(ssoOrigin('https://id.example.uz/sso/api/v1', 'https://account.example.uz/developers')).toBe(
+      'https://id.example.uz',
+    );
     expect(ssoOrigin('/sso/api/v1', 'http://localhost:8080/developers/app_1')).toBe('http://localhost:8080');
-    expect(widgetPackageUrl('https://id.example.uz', '0.1.0')).toBe('https://id.example.uz/widget/kirish-widget-0.1.0.tgz');
+    expect(widgetPackageUrl('https://id.example.uz', '0.1.0')).toBe(
+      'https://id.example.uz/widget/kirish-widget-0.1.0.tgz',
+    );
   });
 });

@@ -38,7 +38,8 @@ function SettingsPanel({ model }: { model: AppModel }) {
       >
         <AppFormFields form={model.form} fields={model.fields} kindFixed />
         <p className="muted">
-          {i18n.t('developers_kind_label')}: {i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}.{' '}
+          {i18n.t('developers_kind_label')}:{' '}
+          {i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}.{' '}
           {i18n.t('developers_kind_fixed')}
         </p>
         <div className="row">
@@ -106,12 +107,18 @@ export default function AppScreen() {
             <AppLogo name={app.name} logoUrl={app.logo_url} />
             <div>
               <h1>{app.name}</h1>
-              <span className="badge badge-muted">{i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}</span>
+              <span className="badge badge-muted">
+                {i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}
+              </span>
             </div>
           </header>
           <CredentialsPanel model={model} />
           {app.kind === 'public' ? (
-            <WidgetSnippet page={widgetPage(origin, app.client_id)} origin={origin} hasOrigins={app.web_origins.length > 0} />
+            <WidgetSnippet
+              page={widgetPage(origin, app.client_id)}
+              origin={origin}
+              hasOrigins={app.web_origins.length > 0}
+            />
           ) : (
             <ServerSignIn origin={origin} />
           )}

@@ -18,7 +18,12 @@ async function shown(list: DeveloperAppList): Promise<string> {
   server.answer('get', `${SSO}/developers/apps/`, list);
   const i18n = createI18n(() => Promise.resolve(en));
   await i18n.setLocale('en');
-  const services = { i18n, http: server.http, config: { ssoApi: SSO }, showError: fakeShowError().showError } as unknown as Services;
+  const services = {
+    i18n,
+    http: server.http,
+    config: { ssoApi: SSO },
+    showError: fakeShowError().showError,
+  } as unknown as Services;
   await act(async () =>
     view.root.render(
       <ServicesContext.Provider value={services}>

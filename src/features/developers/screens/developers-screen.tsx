@@ -20,7 +20,9 @@ function AppCard({ app }: { app: DeveloperApp }) {
         <Link href={`/developers/${encodeURIComponent(app.client_id)}`} className="dev-app-name">
           {app.name}
         </Link>
-        <span className="badge badge-muted">{i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}</span>
+        <span className="badge badge-muted">
+          {i18n.t(app.kind === 'public' ? 'developers_kind_public' : 'developers_kind_confidential')}
+        </span>
         <div className="dev-app-id">
           <span className="muted">{i18n.t('developers_client_id')}</span> <code>{app.client_id}</code>
         </div>
@@ -82,7 +84,9 @@ export default function DevelopersScreen() {
             <section className="stack" aria-labelledby="dev-apps-title">
               <div className="dev-apps-head">
                 <h2 id="dev-apps-title">{i18n.t('developers_apps_title')}</h2>
-                <span className="muted">{i18n.t('developers_count', { n: String(list.apps.length), limit: String(list.limit) })}</span>
+                <span className="muted">
+                  {i18n.t('developers_count', { n: String(list.apps.length), limit: String(list.limit) })}
+                </span>
               </div>
               <ul className="dev-app-list">
                 {list.apps.map((app) => (

@@ -27,7 +27,9 @@ function Created({ created, secret }: { created: CreatedDeveloperApp; secret: st
       <Copyable label={i18n.t('developers_client_id')} value={created.app.client_id} />
       <SecretOnce secret={secret} />
       <div className="row">
-        <Button onClick={() => navigate(appPath(created.app.client_id), { replace: true })}>{i18n.t('developers_secret_done')}</Button>
+        <Button onClick={() => navigate(appPath(created.app.client_id), { replace: true })}>
+          {i18n.t('developers_secret_done')}
+        </Button>
       </div>
     </section>
   );

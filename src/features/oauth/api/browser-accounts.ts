@@ -24,7 +24,12 @@ export interface FramePartner {
  * on the account, which the nonce answers: the server joins no session on the cookie alone
  * (docs/fedcm.md, Threat model). The frame gets a session of its own under that sign-in.
  */
-export async function joinBrowserSession(http: Http, ssoApi: string, userUuid: string, partner: FramePartner): Promise<TokenResponse> {
+export async function joinBrowserSession(
+  http: Http,
+  ssoApi: string,
+  userUuid: string,
+  partner: FramePartner,
+): Promise<TokenResponse> {
   const request = { user_uuid: userUuid, client_id: partner.clientId, origin: partner.origin };
   const { nonce } = await http.post<{ nonce: string }>(`${ssoApi}/fedcm/frame/nonce/`, request);
   return http.post<TokenResponse>(`${ssoApi}/fedcm/frame/session/`, { ...request, nonce });

@@ -14,7 +14,15 @@ import { useI18n } from '../../../lib/use-i18n';
 import { joinAccount } from '../browser-accounts';
 
 /** `onJoined`: the frame is signed in to the chosen account; `onOther`: the sign-in form instead. */
-export default function BrowserAccountsView({ accounts, onJoined, onOther }: { accounts: DeviceProfile[]; onJoined: () => void; onOther: () => void }) {
+export default function BrowserAccountsView({
+  accounts,
+  onJoined,
+  onOther,
+}: {
+  accounts: DeviceProfile[];
+  onJoined: () => void;
+  onOther: () => void;
+}) {
   const i18n = useI18n();
   const services = useServices();
   const [busy, setBusy] = useState(false);
@@ -37,7 +45,9 @@ export default function BrowserAccountsView({ accounts, onJoined, onOther }: { a
             <button type="button" className="account" onClick={() => choose(account.uuid)} disabled={busy}>
               <Avatar firstName={account.first_name} lastName={account.last_name} photoUrl={account.photo ?? ''} />
               <span className="account-text">
-                <span className="account-name">{i18n.t('embed_continue_as', { name: `${account.first_name} ${account.last_name}` })}</span>
+                <span className="account-name">
+                  {i18n.t('embed_continue_as', { name: `${account.first_name} ${account.last_name}` })}
+                </span>
                 <span className="account-contact">{account.phone ?? account.email}</span>
               </span>
             </button>

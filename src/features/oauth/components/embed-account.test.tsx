@@ -30,7 +30,8 @@ async function show(user: UserProfile | null, props: { done: boolean; popup?: bo
 }
 
 const buttons = () => [...view.host.querySelectorAll('button')].map((button) => button.textContent);
-const press = (label: string) => act(() => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
+const press = (label: string) =>
+  act(() => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
 
 describe("the widget's kept session", () => {
   it('offers "Continue as" the account, with its name and phone, or another account', async () => {

@@ -15,7 +15,17 @@ import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 
-export default function EmbedAccount({ done, popup, onContinue, onSwitch }: { done: boolean; popup: boolean; onContinue: () => void; onSwitch: () => void }) {
+export default function EmbedAccount({
+  done,
+  popup,
+  onContinue,
+  onSwitch,
+}: {
+  done: boolean;
+  popup: boolean;
+  onContinue: () => void;
+  onSwitch: () => void;
+}) {
   useSignals();
   const i18n = useI18n();
   const { session } = useServices();

@@ -22,7 +22,8 @@ async function show(open: () => boolean) {
   return { onBack };
 }
 
-const press = (label: string) => act(() => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
+const press = (label: string) =>
+  act(() => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
 
 describe('the frame after a blocked sign-in popup', () => {
   it('says one more press opens the window, with the focus on that button, and Back', async () => {

@@ -41,7 +41,9 @@ describe('the consent step', () => {
 
   it('delivers an error the server answered for a silent request to the client', async () => {
     const { server, model, delivered } = setup();
-    server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: 'https://shop.uz/cb?error=login_required&state=s1' });
+    server.answer('post', `${SSO}/oauth/authorize/`, {
+      redirect_uri: 'https://shop.uz/cb?error=login_required&state=s1',
+    });
     await model.start();
     expect(delivered).toEqual([{ redirect: 'https://shop.uz/cb?error=login_required&state=s1' }]);
   });

@@ -12,7 +12,12 @@ import { createEmbedModel, type FrameLater } from './embed-model';
 const SSO = '/sso/api/v1';
 const PARTNER = 'https://shop.example';
 const AZIZ = userProfile('u-1', { first: 'Aziz', last: 'Karimov' });
-const PROFILE: DeviceProfile = { uuid: 'u-1', first_name: 'Aziz', last_name: 'Karimov', photo: null } as unknown as DeviceProfile;
+const PROFILE: DeviceProfile = {
+  uuid: 'u-1',
+  first_name: 'Aziz',
+  last_name: 'Karimov',
+  photo: null,
+} as unknown as DeviceProfile;
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -53,7 +58,12 @@ async function setup({
   origin = PARTNER as string | null | Promise<string | null>,
   later,
   search = '',
-}: { signedIn?: boolean; origin?: string | null | Promise<string | null>; later?: () => Promise<FrameLater>; search?: string } = {}) {
+}: {
+  signedIn?: boolean;
+  origin?: string | null | Promise<string | null>;
+  later?: () => Promise<FrameLater>;
+  search?: string;
+} = {}) {
   const server = heldServer();
   const tokens = createTokenStore();
   if (signedIn) tokens.store({ access: 'a1', refresh: 'r1' });
@@ -66,12 +76,18 @@ async function setup({
     config: { ssoApi: SSO },
     i18n: await createI18n(() => Promise.resolve({})),
     session,
-    frame: { origin: Promise.resolve(origin), post: (message: unknown) => void posted.push(message), urlChanged: () => undefined },
+    frame: {
+      origin: Promise.resolve(origin),
+      post: (message: unknown) => void posted.push(message),
+      urlChanged: () => undefined,
+    },
   } as unknown as Services;
   const loadFailures: number[] = [];
   const model = createEmbedModel({
     services,
-    request: readAuthorizationRequest(`?client_id=shop&redirect_uri=${encodeURIComponent(PARTNER)}&response_type=code&scope=openid&state=s1${search}`),
+    request: readAuthorizationRequest(
+      `?client_id=shop&redirect_uri=${encodeURIComponent(PARTNER)}&response_type=code&scope=openid&state=s1${search}`,
+    ),
     inPopup: false,
     fedcm: false,
     later: later ?? (() => import('../frame-later')),
@@ -176,7 +192,10 @@ describe('"Continue as"', () => {
 
   it('ends on "Try again" when the later code fails to download, and a try that loads signs the partner in', async () => {
     let failures = 1;
-    const later = () => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('../frame-later'));
+    const later = () =>
+      failures-- > 0
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : import('../frame-later');
     const { model, posted } = await setup({ later });
     await vi.waitFor(() => expect(stageOf(model)).toBe('account'));
     model.continueAs();
@@ -237,13 +256,21 @@ describe('signing in inside the frame', () => {
 describe('"Continue with your Kirish account"', () => {
   it('opens the popup when storage access is refused, and passes its answer to the partner', async () => {
     const { model, posted } = await setup({ signedIn: false });
-    Object.assign(document, { requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) });
+    Object.assign(document, {
+      requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')),
+    });
     const popup = {} as Window;
     const open = vi.spyOn(window, 'open').mockReturnValue(popup);
     model.continueWithKirish();
     await vi.waitFor(() => expect(open).toHaveBeenCalledOnce());
     expect(stageOf(model)).toBe('signin');
-    window.dispatchEvent(new MessageEvent('message', { source: popup, origin: location.origin, data: { type: 'authorization', code: 'c9', state: 's1' } }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        source: popup,
+        origin: location.origin,
+        data: { type: 'authorization', code: 'c9', state: 's1' },
+      }),
+    );
     expect(stageOf(model)).toBe('done');
     expect(posted).toContainEqual({ ...AUTHORIZED, code: 'c9' });
     Reflect.deleteProperty(document, 'requestStorageAccess');
@@ -251,7 +278,9 @@ describe('"Continue with your Kirish account"', () => {
 
   it("when the browser blocks the popup (the click's activation passed), moves to say so; the next press opens it and its answer reaches the partner", async () => {
     const { model, posted } = await setup({ signedIn: false });
-    Object.assign(document, { requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) });
+    Object.assign(document, {
+      requestStorageAccess: () => Promise.reject(new DOMException('refused', 'NotAllowedError')),
+    });
     const popup = {} as Window;
     const open = vi.spyOn(window, 'open').mockReturnValueOnce(null).mockReturnValueOnce(popup);
     model.continueWithKirish();
@@ -259,7 +288,13 @@ describe('"Continue with your Kirish account"', () => {
     const stage = model.stage.value;
     expect(stage.name === 'popup' && stage.open()).toBe(true);
     expect(open).toHaveBeenCalledTimes(2);
-    window.dispatchEvent(new MessageEvent('message', { source: popup, origin: location.origin, data: { type: 'authorization', code: 'c9', state: 's1' } }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        source: popup,
+        origin: location.origin,
+        data: { type: 'authorization', code: 'c9', state: 's1' },
+      }),
+    );
     expect(stageOf(model)).toBe('done');
     expect(posted).toContainEqual({ ...AUTHORIZED, code: 'c9' });
     Reflect.deleteProperty(document, 'requestStorageAccess');
@@ -281,7 +316,10 @@ describe('"Continue with your Kirish account"', () => {
 
   it("shows the browser's accounts when storage access is given; choosing one authorizes", async () => {
     const { model, posted } = await setup({ signedIn: false });
-    Object.assign(document, { requestStorageAccess: () => Promise.resolve(), hasStorageAccess: () => Promise.resolve(true) });
+    Object.assign(document, {
+      requestStorageAccess: () => Promise.resolve(),
+      hasStorageAccess: () => Promise.resolve(true),
+    });
     model.continueWithKirish();
     await vi.waitFor(() => expect(model.stage.value).toEqual({ name: 'accounts', accounts: [PROFILE] }));
     model.other();
@@ -295,7 +333,10 @@ describe('"Continue with your Kirish account"', () => {
   });
 
   it('says so when its code fails to load, and the form stays', async () => {
-    const { model, loadFailures } = await setup({ signedIn: false, later: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { model, loadFailures } = await setup({
+      signedIn: false,
+      later: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     model.continueWithKirish();
     await vi.waitFor(() => expect(loadFailures).toEqual([1]));
     expect(stageOf(model)).toBe('signin');

@@ -17,6 +17,9 @@ describe('the scopes the consent screen asks about', () => {
   });
 
   it('treats an empty contact as none, and keeps scopes it has no rule for', () => {
-    expect(scopesToAsk(['openid', 'email', 'offline_access'], { phone: '', email: '' })).toEqual(['openid', 'offline_access']);
+    expect(scopesToAsk(['openid', 'email', 'offline_access'], { phone: '', email: '' })).toEqual([
+      'openid',
+      'offline_access',
+    ]);
   });
 });

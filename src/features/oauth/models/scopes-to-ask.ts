@@ -8,5 +8,7 @@
 import type { UserProfile } from '../../../lib/session';
 
 export function scopesToAsk(scopes: readonly string[], user: Pick<UserProfile, 'phone' | 'email'>): string[] {
-  return scopes.filter((scope) => (scope === 'phone' ? Boolean(user.phone) : scope === 'email' ? Boolean(user.email) : true));
+  return scopes.filter((scope) =>
+    scope === 'phone' ? Boolean(user.phone) : scope === 'email' ? Boolean(user.email) : true,
+  );
 }

@@ -31,7 +31,12 @@ vi.mock('../frame-later', () => ({
 const view = useReactRoot();
 const none = () => null;
 // The sign-in form's stand-in shows what the screen puts above it: "Continue with your Kirish account".
-const flows = { SignIn: ({ lead }: { lead: ReactNode }) => lead, SignUp: none, Reset: none, PopupPage: none } as unknown as EmbedFlows;
+const flows = {
+  SignIn: ({ lead }: { lead: ReactNode }) => lead,
+  SignUp: none,
+  Reset: none,
+  PopupPage: none,
+} as unknown as EmbedFlows;
 
 async function show(signedIn: boolean) {
   const i18n = createI18n(() => Promise.resolve(en));
@@ -55,7 +60,8 @@ async function show(signedIn: boolean) {
 }
 
 const buttons = () => [...view.host.querySelectorAll('button')].map((button) => button.textContent);
-const press = (label: string) => act(async () => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
+const press = (label: string) =>
+  act(async () => [...view.host.querySelectorAll('button')].find((button) => button.textContent === label)?.click());
 // Each look lets React finish what the loaded code scheduled, inside act.
 const settle = (check: () => void) =>
   vi.waitFor(

@@ -98,7 +98,9 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
     const { flow } = stage;
     content = (
       <div className="stack">
-        {flow === 'sign-up' ? <SignUp goTo={model.goTo} onRegistered={(response) => model.signedIn(response, true)} /> : null}
+        {flow === 'sign-up' ? (
+          <SignUp goTo={model.goTo} onRegistered={(response) => model.signedIn(response, true)} />
+        ) : null}
         {flow === 'reset' ? (
           <Reset
             goTo={model.goTo}
@@ -127,12 +129,21 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
         ) : null}
       </div>
     );
-  } else if (stage.name === 'accounts' || stage.name === 'popup') content = <LaterStageView stage={stage} model={model} />;
+  } else if (stage.name === 'accounts' || stage.name === 'popup')
+    content = <LaterStageView stage={stage} model={model} />;
   else if (stage.name === 'account' || stage.name === 'done')
-    content = <EmbedAccount done={stage.name === 'done'} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
+    content = (
+      <EmbedAccount
+        done={stage.name === 'done'}
+        popup={inPopup}
+        onContinue={model.continueAs}
+        onSwitch={model.signInAgain}
+      />
+    );
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
     content = <ConsentView model={stage.consent} onSwitchAccount={model.signInAgain} />;
-  else if (stage.name === 'authorizing' && stage.consent?.step.value === 'oautherror') content = <OAuthError errorKey={stage.consent.errorKey.value} />;
+  else if (stage.name === 'authorizing' && stage.consent?.step.value === 'oautherror')
+    content = <OAuthError errorKey={stage.consent.errorKey.value} />;
   else content = loading;
 
   const page = <Suspense fallback={loading}>{content}</Suspense>;

@@ -8,7 +8,15 @@ import { addressFieldProblem } from '../../../../server/src/contract/address-rul
 import { createForm, type Field, type ShowError } from '../../../lib/form';
 import type { Address, AddressFields, AddressesApi, Region } from '../api/addresses';
 
-const EMPTY: AddressFields = { label: '', region: '', district: '', street: '', house: '', apartment: '', postal_code: '' };
+const EMPTY: AddressFields = {
+  label: '',
+  region: '',
+  district: '',
+  street: '',
+  house: '',
+  apartment: '',
+  postal_code: '',
+};
 
 export function createAddressesModel(deps: { api: AddressesApi; showError: ShowError }) {
   const form = createForm(deps.showError);
@@ -17,9 +25,14 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
   const regions = signal<Region[]>([]);
   /** The address being edited: null when the form is closed, 'new' when adding. */
   const editing = signal<string | null>(null);
-  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<keyof AddressFields, Field<string>>;
+  const field = Object.fromEntries(Object.keys(EMPTY).map((name) => [name, form.field(name, '')])) as Record<
+    keyof AddressFields,
+    Field<string>
+  >;
   /** Every field's value, as the API takes them. */
-  const fields = computed(() => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as unknown as AddressFields);
+  const fields = computed(
+    () => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as unknown as AddressFields,
+  );
   const fill = (values: AddressFields) => {
     for (const [name, one] of Object.entries(field)) one.value = values[name as keyof AddressFields];
   };
@@ -98,8 +111,12 @@ export function createAddressesModel(deps: { api: AddressesApi; showError: ShowE
       form.reset();
       if (!check()) return false;
       const id = editing.peek();
-      const trimmed = Object.fromEntries(Object.entries(fields.peek()).map(([key, value]) => [key, value.trim()])) as AddressFields;
-      const saved = await form.attempt(() => (id === 'new' || id === null ? deps.api.create(trimmed) : deps.api.update(id, trimmed)));
+      const trimmed = Object.fromEntries(
+        Object.entries(fields.peek()).map(([key, value]) => [key, value.trim()]),
+      ) as AddressFields;
+      const saved = await form.attempt(() =>
+        id === 'new' || id === null ? deps.api.create(trimmed) : deps.api.update(id, trimmed),
+      );
       if (!saved) return false;
       editing.value = null;
       await reload();

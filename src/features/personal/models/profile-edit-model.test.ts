@@ -25,7 +25,10 @@ function setup(signedIn: UserProfile = user) {
 describe('editing the profile', () => {
   it('sends the trimmed, lower-cased values and takes the answer as the profile', async () => {
     const { server, changed, model } = setup();
-    const saved = { ...user, profile: { ...user.profile, username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' as const } };
+    const saved = {
+      ...user,
+      profile: { ...user.profile, username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' as const },
+    };
     server.answer('patch', `${SSO}/user/profile/`, saved);
     model.username.value = '  Aziza.K ';
     // Typed as people here write it; sent as the API's YYYY-MM-DD.
@@ -37,7 +40,14 @@ describe('editing the profile', () => {
       {
         method: 'patch',
         url: `${SSO}/user/profile/`,
-        body: { first_name: 'Aziza', last_name: 'Karimova', middle_name: 'Akmalovna', username: 'aziza.k', birth_date: '1995-03-08', gender: 'female' },
+        body: {
+          first_name: 'Aziza',
+          last_name: 'Karimova',
+          middle_name: 'Akmalovna',
+          username: 'aziza.k',
+          birth_date: '1995-03-08',
+          gender: 'female',
+        },
       },
     ]);
     expect(changed).toEqual([saved]);

@@ -46,12 +46,14 @@ export function createProfileEditModel(deps: {
     if (problem) return form.setError('username', problem);
     try {
       const answer = await checkUsername(deps.http, deps.ssoApi, name);
-      if (typedUsername() === name && !answer.available) form.setError('username', 'username_invalid_or_exists_username');
+      if (typedUsername() === name && !answer.available)
+        form.setError('username', 'username_invalid_or_exists_username');
     } catch (error) {
       // Only a refusal of the name itself is said while typing; anything else waits for Save. The
       // server's error items carry catalogue keys (contract/errors.ts).
       const found = errorKeyOf((error as { data?: unknown } | null)?.data);
-      if (typedUsername() === name && found?.field === 'username') form.setError('username', displayKey(found.key) as ErrorKey);
+      if (typedUsername() === name && found?.field === 'username')
+        form.setError('username', displayKey(found.key) as ErrorKey);
     }
   });
 

@@ -35,7 +35,13 @@ function AddressForm({ model }: { model: AddressesModel }) {
   const fields = model.fields.value;
   const opened = useFocusOnOpen<HTMLElement>();
   const text = (name: keyof AddressFields, label: string, extra: Record<string, string> = {}) => (
-    <TextField label={label} name={name} {...fieldProps(model.field[name], i18n)} onValue={(value) => model.set(name, value)} {...extra} />
+    <TextField
+      label={label}
+      name={name}
+      {...fieldProps(model.field[name], i18n)}
+      onValue={(value) => model.set(name, value)}
+      {...extra}
+    />
   );
   return (
     <section className="panel" aria-labelledby="address-form-title" ref={opened}>
@@ -45,7 +51,10 @@ function AddressForm({ model }: { model: AddressesModel }) {
         }}
       >
         <h2 id="address-form-title">{i18n.t(model.editing.value === 'new' ? 'address_add' : 'address_edit')}</h2>
-        {text('label', i18n.t('address_label_label'), { placeholder: i18n.t('address_label_placeholder'), maxLength: String(ADDRESS_MAX_LENGTH.label) })}
+        {text('label', i18n.t('address_label_label'), {
+          placeholder: i18n.t('address_label_placeholder'),
+          maxLength: String(ADDRESS_MAX_LENGTH.label),
+        })}
         <SelectField
           label={i18n.t('address_region')}
           name="region"
@@ -65,11 +74,21 @@ function AddressForm({ model }: { model: AddressesModel }) {
           error={errorText('district')}
           onValue={(value) => model.set('district', value)}
         />
-        {text('street', i18n.t('address_street'), { autoComplete: 'address-line1', maxLength: String(ADDRESS_MAX_LENGTH.street) })}
+        {text('street', i18n.t('address_street'), {
+          autoComplete: 'address-line1',
+          maxLength: String(ADDRESS_MAX_LENGTH.street),
+        })}
         <div className="row field-row">
           {text('house', i18n.t('address_house'), { maxLength: String(ADDRESS_MAX_LENGTH.house) })}
-          {text('apartment', i18n.t('address_apartment'), { autoComplete: 'address-line2', maxLength: String(ADDRESS_MAX_LENGTH.apartment) })}
-          {text('postal_code', i18n.t('address_postal_code'), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: String(POSTAL_CODE_LENGTH) })}
+          {text('apartment', i18n.t('address_apartment'), {
+            autoComplete: 'address-line2',
+            maxLength: String(ADDRESS_MAX_LENGTH.apartment),
+          })}
+          {text('postal_code', i18n.t('address_postal_code'), {
+            inputMode: 'numeric',
+            autoComplete: 'postal-code',
+            maxLength: String(POSTAL_CODE_LENGTH),
+          })}
         </div>
         <div className="row">
           <Button type="submit" busy={model.form.busy.value}>
@@ -88,7 +107,9 @@ export default function PersonalAddressScreen() {
   useSignals();
   const i18n = useI18n();
   const { http, config, showError, toasts } = useServices();
-  const [model] = useState(() => createAddressesModel({ api: addressesApi(http, config.ssoApi, config.commonApi), showError }));
+  const [model] = useState(() =>
+    createAddressesModel({ api: addressesApi(http, config.ssoApi, config.commonApi), showError }),
+  );
   useEffect(() => {
     void model.load();
   }, [model]);
@@ -101,7 +122,9 @@ export default function PersonalAddressScreen() {
       </p>
       <h1>{i18n.t('address_title')}</h1>
       <LoadState state={state} onRetry={() => void model.load()} />
-      {state === 'ready' && list.length === 0 && model.editing.value === null ? <p className="empty">{i18n.t('address_empty')}</p> : null}
+      {state === 'ready' && list.length === 0 && model.editing.value === null ? (
+        <p className="empty">{i18n.t('address_empty')}</p>
+      ) : null}
       {state === 'ready' ? (
         <ul className="address-list">
           {list.map((address) => (
@@ -113,7 +136,11 @@ export default function PersonalAddressScreen() {
               <p>
                 {placeNames(model.regions.value, i18n.locale.value, address)}
                 <br />
-                {[address.street, address.house, address.apartment ? `${i18n.t('address_apartment_short')} ${address.apartment}` : '']
+                {[
+                  address.street,
+                  address.house,
+                  address.apartment ? `${i18n.t('address_apartment_short')} ${address.apartment}` : '',
+                ]
                   .filter(Boolean)
                   .join(', ')}
                 {address.postal_code ? <>, {address.postal_code}</> : null}
@@ -133,7 +160,8 @@ export default function PersonalAddressScreen() {
                   confirmLabel={i18n.t('address_delete')}
                   cancelLabel={i18n.t('cancel')}
                   onConfirm={async () => {
-                    if (await model.remove(address.id)) toasts.show('success', i18n.t('address_deleted'), { replace: true });
+                    if (await model.remove(address.id))
+                      toasts.show('success', i18n.t('address_deleted'), { replace: true });
                   }}
                 />
               </div>

@@ -24,7 +24,12 @@ function PhotoSection({ model, user }: { model: ProfileEditModel; user: UserProf
     <ImagePicker
       className="photo-section"
       image={
-        <Avatar firstName={user.profile.first_name} lastName={user.profile.last_name} photoUrl={photo ? imageUrl(photo, config.imageCdn, '200x') : ''} large />
+        <Avatar
+          firstName={user.profile.first_name}
+          lastName={user.profile.last_name}
+          photoUrl={photo ? imageUrl(photo, config.imageCdn, '200x') : ''}
+          large
+        />
       }
       hasImage={Boolean(photo)}
       error={model.form.errors.value.photo}
@@ -51,7 +56,14 @@ export default function PersonalEditScreen() {
   const user = session.user.value;
   const [model] = useState(() =>
     user
-      ? createProfileEditModel({ http, ssoApi: config.ssoApi, user, showError, now: () => new Date(), onChanged: (profile) => session.replaceUser(profile) })
+      ? createProfileEditModel({
+          http,
+          ssoApi: config.ssoApi,
+          user,
+          showError,
+          now: () => new Date(),
+          onChanged: (profile) => session.replaceUser(profile),
+        })
       : null,
   );
   useEffect(() => () => model?.dispose(), [model]);
@@ -103,7 +115,13 @@ export default function PersonalEditScreen() {
           <div className="row">
             {(['male', 'female', ''] as const).map((value) => (
               <label key={value || 'unset'} className="checkbox">
-                <input type="radio" name="gender" value={value} checked={model.gender.value === value} onChange={() => model.gender.set(value)} />
+                <input
+                  type="radio"
+                  name="gender"
+                  value={value}
+                  checked={model.gender.value === value}
+                  onChange={() => model.gender.set(value)}
+                />
                 <span>{i18n.t(value ? `gender_${value}` : 'personal_not_set')}</span>
               </label>
             ))}

@@ -3,7 +3,11 @@ import type { Grant } from '../../../../server/src/contract/grants.js';
 import type { LoginMethods } from '../../../../server/src/contract/login-methods.js';
 import type { ChangePasswordRequest, PasswordChanged } from '../../../../server/src/contract/passwords.js';
 import type { SecurityEvent, SecurityEventPage } from '../../../../server/src/contract/security-events.js';
-import type { ActiveSession, EndOtherSessionsRequest, SessionsEnded } from '../../../../server/src/contract/sessions.js';
+import type {
+  ActiveSession,
+  EndOtherSessionsRequest,
+  SessionsEnded,
+} from '../../../../server/src/contract/sessions.js';
 import type { Http } from '../../../lib/http';
 import type { UserProfile } from '../../../lib/session';
 
@@ -18,13 +22,17 @@ export function securityApi(http: Http, ssoApi: string) {
     sessions: () => http.get<SessionInfo[]>(`${user}/sessions/`),
     endSession: (id: string) => http.delete(`${user}/sessions/${encodeURIComponent(id)}/`),
     /** Needs a fresh step-up proof (ASVS 5.0 §7.5.2; docs/api.md). */
-    endOtherSessions: (proof: string) => http.post<SessionsEnded>(`${user}/sessions/end-others/`, { proof } satisfies EndOtherSessionsRequest),
+    endOtherSessions: (proof: string) =>
+      http.post<SessionsEnded>(`${user}/sessions/end-others/`, { proof } satisfies EndOtherSessionsRequest),
     events: (pageSize: number, page = 1) =>
-      http.get<SecurityEventPage>(`${user}/security/events/`, { params: { page: String(page), page_size: String(pageSize) } }),
+      http.get<SecurityEventPage>(`${user}/security/events/`, {
+        params: { page: String(page), page_size: String(pageSize) },
+      }),
     loginMethods: () => http.get<LoginMethods>(`${user}/login-methods/`),
     grants: () => http.get<Grant[]>(`${user}/grants/`),
     revokeGrant: (clientId: string) => http.delete(`${user}/grants/?client_id=${encodeURIComponent(clientId)}`),
-    changePassword: (body: Required<ChangePasswordRequest>) => http.post<PasswordChanged>(`${user}/change-password/`, body),
+    changePassword: (body: Required<ChangePasswordRequest>) =>
+      http.post<PasswordChanged>(`${user}/change-password/`, body),
     exportData: () => http.get<DataExport>(`${user}/export/`),
     profile: () => http.get<UserProfile>(`${user}/MyProfile`),
   };

@@ -37,7 +37,9 @@ export function SecurityLog({ now }: { now: number }) {
         {i18n.t('security_log_title')}
       </h2>
       <LoadState state={model.state.value} onRetry={() => void model.load()} />
-      {model.state.value === 'ready' && results.length === 0 ? <p className="empty">{i18n.t('security_activity_empty')}</p> : null}
+      {model.state.value === 'ready' && results.length === 0 ? (
+        <p className="empty">{i18n.t('security_activity_empty')}</p>
+      ) : null}
       {model.state.value === 'ready' ? (
         <ul className="event-list">
           {results.map((event) => (

@@ -27,7 +27,14 @@ function CodeToEmail({ email, onCancel }: { email: string; onCancel: () => void 
       navigate('/security');
     },
   });
-  return <VerifiedChangeFlow model={model} title={i18n.t('email_verify_title')} submitLabel={i18n.t('email_verify_action')} onCancel={onCancel} />;
+  return (
+    <VerifiedChangeFlow
+      model={model}
+      title={i18n.t('email_verify_title')}
+      submitLabel={i18n.t('email_verify_action')}
+      onCancel={onCancel}
+    />
+  );
 }
 
 /** The intro, the Verify button (which sends the code) and the way to change the address instead. */

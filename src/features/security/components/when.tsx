@@ -5,7 +5,12 @@ import { useI18n } from '../../../lib/use-i18n';
 export function When({ at, now }: { at: string; now: number }) {
   const i18n = useI18n();
   const relative = relativeTime(at, now);
-  const text = 'text' in relative ? relative.text : relative.key === 'just_now' ? i18n.t('just_now') : i18n.tn(relative.key, relative.n);
+  const text =
+    'text' in relative
+      ? relative.text
+      : relative.key === 'just_now'
+        ? i18n.t('just_now')
+        : i18n.tn(relative.key, relative.n);
   return (
     <time dateTime={at} title={new Date(at).toLocaleString()}>
       {text}

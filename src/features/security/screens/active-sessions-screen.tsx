@@ -116,12 +116,16 @@ export default function ActiveSessionsScreen() {
               <div className="session-text">
                 <p className="session-name">
                   {[session.browser, session.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
-                  {session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
+                  {session.current ? (
+                    <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span>
+                  ) : null}
                 </p>
                 <p className="session-meta">
-                  {session.partner_origin ? `${i18n.t('sessions_in_partner_frame', { origin: session.partner_origin })} · ` : null}
-                  IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> · {i18n.t('sessions_last_active')}:{' '}
-                  <When at={session.last_active_at} now={now} />
+                  {session.partner_origin
+                    ? `${i18n.t('sessions_in_partner_frame', { origin: session.partner_origin })} · `
+                    : null}
+                  IP {session.ip} · {i18n.t('sessions_signed_in')}: <When at={session.created_at} now={now} /> ·{' '}
+                  {i18n.t('sessions_last_active')}: <When at={session.last_active_at} now={now} />
                 </p>
               </div>
               <div className="session-action">
@@ -135,7 +139,8 @@ export default function ActiveSessionsScreen() {
                     cancelLabel={i18n.t('cancel')}
                     busy={model.busy.value === session.id}
                     onConfirm={async () => {
-                      if (await model.end(session.id)) toasts.show('success', i18n.t('sessions_ended_one'), { replace: true });
+                      if (await model.end(session.id))
+                        toasts.show('success', i18n.t('sessions_ended_one'), { replace: true });
                     }}
                   />
                 )}
@@ -144,7 +149,9 @@ export default function ActiveSessionsScreen() {
           ))}
         </ul>
       ) : null}
-      {model.state.value === 'ready' && others.length === 0 ? <p className="empty">{i18n.t('sessions_only_this')}</p> : null}
+      {model.state.value === 'ready' && others.length === 0 ? (
+        <p className="empty">{i18n.t('sessions_only_this')}</p>
+      ) : null}
       {model.state.value === 'ready' && others.length > 0 ? (
         <EndOthers
           onProof={async (proof) => {

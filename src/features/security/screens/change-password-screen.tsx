@@ -32,7 +32,11 @@ export default function ChangePasswordScreen() {
         onSubmit={async () => {
           const changed = await model.save();
           if (changed === undefined) return;
-          toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
+          toasts.show(
+            'success',
+            passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }),
+            { replace: true },
+          );
           navigate('/security');
         }}
       >
@@ -47,11 +51,19 @@ export default function ChangePasswordScreen() {
         />
         <NewPasswordFields password={model.password} again={model.passwordAgain} />
         <label className="checkbox">
-          <input type="checkbox" checked={model.endOthers.value} onChange={(event) => model.endOthers.set(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={model.endOthers.value}
+            onChange={(event) => model.endOthers.set(event.target.checked)}
+          />
           <span>{i18n.t('security_end_other_sessions')}</span>
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={model.endApps.value} onChange={(event) => model.endApps.set(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={model.endApps.value}
+            onChange={(event) => model.endApps.set(event.target.checked)}
+          />
           <span>{i18n.t('security_end_app_sessions')}</span>
         </label>
         <div className="row">

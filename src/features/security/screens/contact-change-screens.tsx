@@ -63,7 +63,9 @@ function MakePrimary({ type }: { type: 'phone' | 'email' }) {
         onSubmit={async () => {
           form.reset();
           const profile = await form.attempt(async () => {
-            const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, { password: password.value });
+            const { proof } = await http.post<ProofIssued>(`${config.ssoApi}/user/security/proof/`, {
+              password: password.value,
+            });
             return http.post<UserProfile>(`${config.ssoApi}/user/secondary/make-primary/`, { type, proof });
           });
           if (!profile) return;
@@ -105,7 +107,8 @@ function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
     contactType: type,
     needsProof: true,
     ...(signedIn && (signedIn.phone || signedIn.email) ? { proofContact: ownContact(signedIn) } : {}),
-    submit: (requestId, proof) => http.post<UserProfile>(`${config.ssoApi}/user/secondary/`, { proof, request_id: requestId }),
+    submit: (requestId, proof) =>
+      http.post<UserProfile>(`${config.ssoApi}/user/secondary/`, { proof, request_id: requestId }),
     onDone: done,
   });
   const user = session.user.value;
@@ -174,7 +177,10 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
     needsProof: true,
     ...(signedIn && (signedIn.phone || signedIn.email) ? { proofContact: ownContact(signedIn) } : {}),
     submit: (requestId, proof) =>
-      http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, { proof, request_id: requestId }),
+      http.post<UserProfile>(`${config.ssoApi}/user/${type === 'phone' ? 'change-phone' : 'change-email'}/`, {
+        proof,
+        request_id: requestId,
+      }),
     onDone: done,
   });
   const user = session.user.value;
@@ -185,7 +191,11 @@ function PrimaryContactChange({ type }: { type: 'phone' | 'email' }) {
     <div className="stack narrow-form">
       <BackToSecurity />
       <h1>{title}</h1>
-      {current ? <p className="subtitle">{i18n.t('contact_current', { contact: type === 'phone' ? formatPhone(current) : current })}</p> : null}
+      {current ? (
+        <p className="subtitle">
+          {i18n.t('contact_current', { contact: type === 'phone' ? formatPhone(current) : current })}
+        </p>
+      ) : null}
       <section className="panel">
         <VerifiedChangeFlow
           model={model}

@@ -72,7 +72,8 @@ export default function LoginMethodsScreen() {
                   confirmLabel={i18n.t('login_methods_revoke')}
                   cancelLabel={i18n.t('cancel')}
                   onConfirm={async () => {
-                    if (await model.revoke(grant.client_id)) toasts.show('success', i18n.t('login_methods_revoked', { app: grant.name }), { replace: true });
+                    if (await model.revoke(grant.client_id))
+                      toasts.show('success', i18n.t('login_methods_revoked', { app: grant.name }), { replace: true });
                   }}
                 />
               </li>

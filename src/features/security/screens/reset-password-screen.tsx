@@ -51,16 +51,29 @@ function CodeForNewPassword({
         end_other_sessions: end.others,
         end_app_sessions: end.apps,
       };
-      const changed = await http.post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body).catch((error: unknown) => {
-        if (errorKeyOf((error as { data?: unknown } | null)?.data)?.key === 'same_password') onSamePassword();
-        throw error;
-      });
-      toasts.show('success', passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }), { replace: true });
+      const changed = await http
+        .post<PasswordChanged>(`${config.ssoApi}/user/reset-password/`, body)
+        .catch((error: unknown) => {
+          if (errorKeyOf((error as { data?: unknown } | null)?.data)?.key === 'same_password') onSamePassword();
+          throw error;
+        });
+      toasts.show(
+        'success',
+        passwordChangedText(i18n, 'password_changed_short', { others: changed.ended, apps: changed.ended_apps }),
+        { replace: true },
+      );
       return user;
     },
     onDone: () => navigate('/security'),
   });
-  return <VerifiedChangeFlow model={model} title={i18n.t('deactivate_code_title')} submitLabel={i18n.t('save')} onCancel={onCancel} />;
+  return (
+    <VerifiedChangeFlow
+      model={model}
+      title={i18n.t('deactivate_code_title')}
+      submitLabel={i18n.t('save')}
+      onCancel={onCancel}
+    />
+  );
 }
 
 export default function ResetPasswordSignedInScreen() {
@@ -107,7 +120,11 @@ export default function ResetPasswordSignedInScreen() {
             <UsernameField user={user} />
             <NewPasswordFields password={password} again={again} />
             <label className="checkbox">
-              <input type="checkbox" checked={endOthers.value} onChange={(event) => endOthers.set(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={endOthers.value}
+                onChange={(event) => endOthers.set(event.target.checked)}
+              />
               <span>{i18n.t('security_end_other_sessions')}</span>
             </label>
             <label className="checkbox">

@@ -57,7 +57,9 @@ export default function SecurityScreen() {
           <dt>{i18n.t('email_label')}</dt>
           <dd>
             {user.email ?? i18n.t('personal_not_set')}
-            {user.email && !user.email_verified ? <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span> : null}{' '}
+            {user.email && !user.email_verified ? (
+              <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span>
+            ) : null}{' '}
             {/* The e-mail page offers an unverified address to be verified first, or changed instead. */}
             <Link href="/security/user-data/email">
               {i18n.t(!user.email ? 'security_add' : user.email_verified ? 'security_change' : 'email_verify_action')}
@@ -65,13 +67,21 @@ export default function SecurityScreen() {
           </dd>
           <dt>{i18n.t('security_secondary_phone')}</dt>
           <dd>
-            {user.secondary_phone ? <span className="nowrap">{formatPhone(user.secondary_phone)}</span> : i18n.t('personal_not_set')}{' '}
-            <Link href="/security/user-data/secondary-phone">{i18n.t(user.secondary_phone ? 'security_manage' : 'security_add')}</Link>
+            {user.secondary_phone ? (
+              <span className="nowrap">{formatPhone(user.secondary_phone)}</span>
+            ) : (
+              i18n.t('personal_not_set')
+            )}{' '}
+            <Link href="/security/user-data/secondary-phone">
+              {i18n.t(user.secondary_phone ? 'security_manage' : 'security_add')}
+            </Link>
           </dd>
           <dt>{i18n.t('security_secondary_email')}</dt>
           <dd>
             {user.secondary_email ?? i18n.t('personal_not_set')}{' '}
-            <Link href="/security/user-data/secondary-email">{i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}</Link>
+            <Link href="/security/user-data/secondary-email">
+              {i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}
+            </Link>
           </dd>
         </dl>
         <p className="field-hint">{i18n.t('security_secondary_hint')}</p>
