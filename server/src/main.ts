@@ -217,7 +217,8 @@ async function main(): Promise<void> {
       ? undefined
       : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
-  // The metrics on a port of their own (config.ts: METRICS_PORT); with METRICS_TOKEN only, app.ts serves them.
+  // The metrics on a port of their own (config/operations-config.ts: METRICS_PORT); with METRICS_TOKEN only,
+  // app.ts serves them.
   // Outside production that port, like the main one, answers only to its own names (DNS rebinding).
   const metricsConfig = config.metrics;
   const metricsServer =

@@ -33,7 +33,8 @@ export function maxHashConcurrency(threadPoolSize = LIBUV_DEFAULT_POOL): number 
 /**
  * One gate for the whole process, as libuv's pool it guards is one per process: every hash and
  * verify waits here for its turn. The entry file sets at start the configured limit
- * (PASSWORD_HASH_CONCURRENCY, config.ts) and the longest wait (PASSWORD_HASH_MAX_WAIT_MS, policy.ts).
+ * (PASSWORD_HASH_CONCURRENCY, config/operations-config.ts) and the longest wait
+ * (PASSWORD_HASH_MAX_WAIT_MS, policy.ts).
  */
 const hashes = createWorkGate(defaultHashConcurrency());
 /** The Retry-After of a 503 for a wait past the deadline. */

@@ -15,7 +15,6 @@
  * endpoint take only `sso` sessions, the OAuth endpoints only `oauth` sessions of the right client.
  */
 import {
-  ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_REUSE_GRACE_SECONDS,
   SESSION_LIFETIME_SAVED_SECONDS,
   SESSION_LIFETIME_UNSAVED_SECONDS,
@@ -27,18 +26,16 @@ import type { AccessTokenSigner } from '../lib/jwt.js';
 import { hmacSha256, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import type { RequestMeta } from '../lib/request-meta.js';
 import type { Session, User } from '../storage/records.js';
-import type { OAuthClient, Storage } from '../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
+import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import type { KirishMetrics } from './metrics.js';
+
+export type { Authenticated, ClientAuthenticated } from './access-tokens.js';
 
 /** A session just opened, and its first refresh token; the access token is signed after the commit. */
 export interface StartedSession {
   session: Session;
   refresh: string;
-}
-
-export interface Authenticated {
-  user: User;
-  session: Session;
 }
 
 /** What an OAuth client was granted in one authorization: the data of its session. */
@@ -48,14 +45,6 @@ export interface ClientGrant {
   scope: string;
   /** When the user signed in to Kirish (OpenID Connect Core §2 `auth_time`), ms. */
   authTime: number;
-}
-
-/** The holder of a valid OAuth access token: whose it is, for which client, with which scope. */
-export interface ClientAuthenticated extends Authenticated {
-  clientId: string;
-  /** The client as registered now: a token of a client no longer registered is never taken. */
-  client: OAuthClient;
-  scope: string;
 }
 
 export type EndReason =
@@ -73,7 +62,8 @@ export type EndReason =
   /** OpenID RP-Initiated Logout. */
   | 'rp_logout';
 
-export interface SessionService {
+/** The access tokens' part (services/access-tokens.ts): `accessToken` signs, the other two verify. */
+export interface SessionService extends Pick<AccessTokens, 'authenticate' | 'authenticateClient'> {
   /** Opens a session inside the caller's transaction and returns its first refresh token. */
   start(tx: Storage, user: User, meta: RequestMeta, save: boolean): Promise<StartedSession>;
   /**
@@ -100,11 +90,8 @@ export interface SessionService {
     meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
     partnerOrigin: string,
   ): Promise<StartedSession | null>;
-  /**
-   * Signs an access token for the session (outside any transaction: signing is not storage work).
-   * An `oauth` session's token names its client and carries `scope`, by default the one granted.
-   */
-  accessToken(session: Session, scope?: string): Promise<string>;
+  /** services/access-tokens.ts `sign`. */
+  accessToken: AccessTokens['sign'];
   /** The SPA's refresh (POST /TokenRefresh/): only `sso` sessions. */
   refresh(refreshToken: string): Promise<TokenPair>;
   /**
@@ -115,10 +102,6 @@ export interface SessionService {
    * not rotated.
    */
   rotate(refreshToken: string, admits: (session: Session) => boolean): Promise<StartedSession | null>;
-  /** The SPA's API: a token of an `sso` session, never one issued to an OAuth client. */
-  authenticate(accessToken: string): Promise<Authenticated>;
-  /** The OAuth userinfo endpoint: only a token issued to an OAuth client, of its live session; else null. */
-  authenticateClient(accessToken: string): Promise<ClientAuthenticated | null>;
   end(sessionId: string, reason: EndReason): Promise<void>;
 }
 
@@ -171,12 +154,8 @@ export function createSessionService(
    */
   const successorOf = (token: string) => hmacSha256(refreshKey, `refresh-successor:${token}`);
 
-  const signAccess = (session: Session, scope?: string) => {
-    const base = { userId: session.userId, sessionId: session.id };
-    if (session.kind === 'sso' || session.oauthClientId === null) return signer.sign(base, ACCESS_TOKEN_TTL_SECONDS);
-    const client = { clientId: session.oauthClientId, scope: scope ?? session.scope ?? '' };
-    return signer.sign({ ...base, client }, ACCESS_TOKEN_TTL_SECONDS);
-  };
+  const accessTokens = createAccessTokens(storage, signer);
+  const signAccess = accessTokens.sign;
 
   type Rotation = { ok: true; session: Session; refresh: string } | { ok: false; reused?: true };
 
@@ -317,42 +296,8 @@ export function createSessionService(
 
     rotate,
 
-    async authenticate(accessToken) {
-      const claims = await signer.verify(accessToken);
-      // A token issued to an OAuth client must never act on the user's Kirish account: a partner
-      // holding one would otherwise reach everything the SPA can (RFC 9068 §4, audience restriction).
-      if (!claims || claims.client) throw new TokenError();
-      // The session is checked on every request, so ending it takes effect at once, not in 15 minutes.
-      const session = await storage.sessions.findById(claims.sessionId);
-      if (!session || session.endedAt !== null || session.userId !== claims.userId || session.kind !== 'sso')
-        throw new TokenError();
-      const user = await storage.users.findById(claims.userId);
-      if (!user) throw new TokenError();
-      return { user, session };
-    },
-
-    async authenticateClient(accessToken) {
-      const claims = await signer.verify(accessToken);
-      // Only tokens issued to a client: the SPA's own token is no OAuth access token.
-      if (!claims?.client) return null;
-      const session = await storage.sessions.findById(claims.sessionId);
-      if (
-        !session ||
-        session.endedAt !== null ||
-        session.kind !== 'oauth' ||
-        session.userId !== claims.userId ||
-        session.oauthClientId !== claims.client.clientId
-      ) {
-        return null;
-      }
-      // Removing a client ends its sessions in the same transaction; the client is looked up as well,
-      // so that a token of a client gone by any road (its owner's account erased) is never taken.
-      const client = await storage.clients.find(claims.client.clientId);
-      if (!client) return null;
-      const user = await storage.users.findById(claims.userId);
-      if (!user || user.isInactivated) return null;
-      return { user, session, clientId: claims.client.clientId, client, scope: claims.client.scope };
-    },
+    authenticate: accessTokens.authenticate,
+    authenticateClient: accessTokens.authenticateClient,
 
     async end(sessionId, reason) {
       await storage.sessions.end(sessionId, clock.now(), reason);

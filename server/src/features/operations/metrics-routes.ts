@@ -1,8 +1,8 @@
 /**
  * GET /metrics in Prometheus's text format (issue 13, docs/deploy.md, Metrics). Where it is served
- * is the entry file's choice (config.ts, METRICS_PORT / METRICS_TOKEN): on its own port, or on the
- * main one behind `Authorization: Bearer <METRICS_TOKEN>`. Without the right token the answer is the
- * same 404 as for a path that does not exist: the endpoint's presence is not advertised.
+ * is the entry file's choice (config/operations-config.ts, METRICS_PORT / METRICS_TOKEN): on its own
+ * port, or on the main one behind `Authorization: Bearer <METRICS_TOKEN>`. Without the right token the
+ * answer is the same 404 as for a path that does not exist: the endpoint's presence is not advertised.
  */
 import { Hono } from 'hono';
 import type { ErrorBody } from '../../contract/errors.js';
