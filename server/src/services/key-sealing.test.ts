@@ -55,14 +55,18 @@ describe('a database made before keys were sealed', () => {
       // Back to how such a database held them: in the clear.
       const cipher = createKeyCipher(old.config.keyEncryptionSecret.value);
       const plain = {
-        keys: (await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute()).map((key) => ({
-          kid: key.kid,
-          private_jwk: cipher.open(key.private_jwk, `signing_keys:${key.kid}`),
-        })),
-        secrets: (await old.db.selectFrom('server_secrets').select(['name', 'value']).execute()).map((secret) => ({
-          name: secret.name,
-          value: cipher.open(secret.value, `server_secrets:${secret.name}`),
-        })),
+        keys: (await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).orderBy('kid').execute()).map(
+          (key) => ({
+            kid: key.kid,
+            private_jwk: cipher.open(key.private_jwk, `signing_keys:${key.kid}`),
+          }),
+        ),
+        secrets: (await old.db.selectFrom('server_secrets').select(['name', 'value']).orderBy('name').execute()).map(
+          (secret) => ({
+            name: secret.name,
+            value: cipher.open(secret.value, `server_secrets:${secret.name}`),
+          }),
+        ),
       };
       for (const key of plain.keys)
         await old.db
@@ -79,8 +83,8 @@ describe('a database made before keys were sealed', () => {
 
       const upgraded = await createTestServer({ sharing: { databaseUrl: old.databaseUrl, clock: old.clock } });
       instances.push(upgraded);
-      const keys = await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute();
-      const secrets = await old.db.selectFrom('server_secrets').select(['name', 'value']).execute();
+      const keys = await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).orderBy('kid').execute();
+      const secrets = await old.db.selectFrom('server_secrets').select(['name', 'value']).orderBy('name').execute();
       expect(
         keys.map((key) => ({ kid: key.kid, private_jwk: cipher.open(key.private_jwk, `signing_keys:${key.kid}`) })),
       ).toEqual(plain.keys);
@@ -95,7 +99,9 @@ describe('a database made before keys were sealed', () => {
       expect((await upgraded.call('GET', `${V1}/user/MyProfile`, { token: spa.access })).status).toBe(200);
       const again = await createTestServer({ sharing: { databaseUrl: old.databaseUrl, clock: old.clock } });
       instances.push(again);
-      expect(await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute()).toEqual(keys);
+      expect(await old.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).orderBy('kid').execute()).toEqual(
+        keys,
+      );
     } finally {
       await closeTestInstances(instances);
     }
