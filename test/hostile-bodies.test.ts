@@ -1,20 +1,20 @@
 /**
  * Issue 10 §1: hostile bodies against every write endpoint of the API, over one real keep-alive
- * connection to the built server. Each request is followed on the same connection by a normal one,
- * which must be answered: an answer given before the body was read must not leave the rest of that
- * body in front of the next request (RFC 9112 §6.3), and a connection may only end after an answer
- * that said `Connection: close` (RFC 9112 §9.6). No answer may be a 5xx.
+ * connection to the built server (support/keep-alive-probe.ts: each followed by a normal request that
+ * must be answered, no 5xx, a connection ended only as announced). Bodies over the drain bound and
+ * refused bodies on routes that take none: unread-body-drain.test.ts.
  *
  * The endpoints are listed here with a sample body each; the first test checks the list against
  * docs/api.md, so that a new write endpoint cannot be left out.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES, PHOTO_MAX_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES } from '../server/src/config/policy.js';
-import { filePartBody } from './support/multipart.js';
-import { RawConnection, type RawAnswer, type RawRequest } from './support/raw-http.js';
+import { JSON_TYPE, errorKeys, useKeepAliveProbe } from './support/keep-alive-probe.js';
+import { jpegPhotoBody } from './support/multipart.js';
+import type { RawRequest } from './support/raw-http.js';
 import { useServer } from './support/server-process.js';
-import { V1, DEMO, SOME_ID, ENDPOINTS, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
+import { SOME_ID, ENDPOINTS, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
 
 interface Hostile {
   name: string;
@@ -23,35 +23,15 @@ interface Hostile {
   expected?: { status: number; key?: string };
 }
 
-const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' };
 const BOUNDARY = 'KirishHostileBoundary';
 const MULTIPART_TYPE = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
 const WRONG_VALUES: unknown[] = [12345, true, null, { $ne: '' }, ['x'], 1e308, -1, ''];
 
-function errorKeys(answer: RawAnswer): string[] {
-  try {
-    return (
-      (JSON.parse(answer.body.toString('utf8')) as { errors?: { error: string }[] }).errors?.map(
-        (item) => item.error,
-      ) ?? []
-    );
-  } catch {
-    return [];
-  }
-}
-
 const asForm = (fields: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
 
-/** A multipart body with one file part `photo` of `bytes` bytes that start like a JPEG. */
-function photoPart(bytes: number): Buffer {
-  const file = Buffer.alloc(bytes, 0x41);
-  file[0] = 0xff;
-  file[1] = 0xd8;
-  file[2] = 0xff;
-  return filePartBody({ boundary: BOUNDARY, field: 'photo', filename: 'big.jpg', type: 'image/jpeg', data: file });
-}
+const photoPart = (bytes: number) => jpegPhotoBody(BOUNDARY, bytes);
 
 function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
   const keys = Object.keys(endpoint.sample);
@@ -181,90 +161,8 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
   return bodies;
 }
 
-/** Over the drain bound: answered, then the connection is closed in stages. */
-const OVERSIZED: { name: string; endpoint: string; request: Omit<RawRequest, 'method' | 'target'>; key: string }[] = [
-  {
-    name: 'a JSON body 2 MB over the drain bound',
-    endpoint: `${V1}/login/LoginUser/`,
-    request: { headers: JSON_TYPE, body: Buffer.alloc(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024, 0x61) },
-    key: 'payload_too_large',
-  },
-  {
-    name: 'a photo 2 MB over the drain bound',
-    endpoint: `${V1}/user/photo/`,
-    request: { headers: MULTIPART_TYPE, body: photoPart(UNREAD_BODY_DRAIN_MAX_BYTES + 2 * 1024 * 1024) },
-    key: 'file_too_large',
-  },
-];
-
 const kirish = useServer('kirish-hostile-');
-let connection: RawConnection;
-let sharedToken: string;
-const tally = { hostile: 0, followUps: 0, reused: 0, closedAsAnnounced: 0, statuses: new Map<number, number>() };
-
-async function signIn(): Promise<string> {
-  const response = await fetch(`${kirish.server.origin}${V1}/login/LoginUser/`, {
-    method: 'POST',
-    headers: JSON_TYPE,
-    body: JSON.stringify({ phone: DEMO.phone, password: DEMO.password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access: string }).access;
-}
-
-/**
- * Sends `request` on the shared connection, then a normal request, and asserts the contract:
- * not a 5xx; the normal request answered on the same connection unless the first answer said
- * `Connection: close`, in which case the server closes it, and the normal request goes on a new one.
- */
-async function sendThenNormal(
-  label: string,
-  method: string,
-  target: string,
-  request: Omit<RawRequest, 'method' | 'target'>,
-): Promise<RawAnswer> {
-  if (connection.isClosed) connection = await RawConnection.open(kirish.server.origin);
-  let answer: RawAnswer;
-  try {
-    answer = await connection.send({ method, target, ...request });
-  } catch (error) {
-    throw new Error(`${label}: dropped without a whole answer: ${String(error)}`, { cause: error });
-  }
-  tally.hostile += 1;
-  tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
-  expect(answer.status, `${label}: ${answer.body.toString('utf8').slice(0, 200)}`).toBeLessThan(500);
-
-  if (/\bclose\b/i.test(answer.headers.connection ?? '')) {
-    // RFC 9112 §9.6: a server that says close closes.
-    await connection.closed(10_000);
-    tally.closedAsAnnounced += 1;
-    connection = await RawConnection.open(kirish.server.origin);
-  } else {
-    tally.reused += 1;
-  }
-  // On a kept connection, this fails if anything of the hostile body is left in front of it.
-  const normal = await connection.send({
-    method: 'GET',
-    target: '/.well-known/openid-configuration',
-    headers: { accept: 'application/json' },
-  });
-  tally.followUps += 1;
-  expect(normal.status, `${label}: the next request`).toBe(200);
-  expect((JSON.parse(normal.body.toString('utf8')) as { issuer: string }).issuer).toBe(kirish.server.origin);
-  return answer;
-}
-
-beforeAll(async () => {
-  connection = await RawConnection.open(kirish.server.origin);
-  sharedToken = await signIn();
-}, 60_000);
-
-afterAll(async () => {
-  connection?.destroy();
-  console.error(
-    `[hostile-bodies] ${tally.hostile} hostile requests, ${tally.followUps} normal ones after them; kept ${tally.reused} connections, closed ${tally.closedAsAnnounced} as announced; statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].toSorted(([a], [b]) => a - b)))}`,
-  );
-});
+const probe = useKeepAliveProbe(kirish, 'hostile-bodies');
 
 describe('the list of write endpoints', () => {
   it('holds every write endpoint docs/api.md documents', () => {
@@ -294,12 +192,12 @@ describe('hostile bodies over one keep-alive connection', () => {
     it(`${endpoint.method} ${fullPath(endpoint)}: no 5xx, no dropped connection, the next request answered`, async () => {
       const surprises: string[] = [];
       for (const hostile of hostileBodies(endpoint)) {
-        const token = endpoint.auth === 'fresh' ? await signIn() : sharedToken;
+        const token = endpoint.auth === 'fresh' ? await probe.signIn() : probe.sharedToken;
         const headers = {
           ...hostile.request.headers,
           ...(endpoint.auth === 'none' ? {} : { authorization: `Bearer ${token}` }),
         };
-        const answer = await sendThenNormal(
+        const answer = await probe.sendThenNormal(
           `${endpoint.method} ${target} with ${hostile.name}`,
           endpoint.method,
           target,
@@ -322,42 +220,4 @@ describe('hostile bodies over one keep-alive connection', () => {
       expect(surprises).toEqual([]);
     });
   }
-
-  it('keeps the connection after a refused body it can drain, whatever the route', async () => {
-    // Under /sso/ the 16 KiB limit answers first; elsewhere the route is not found.
-    for (const [target, status] of [
-      [`${V1}/no-such-endpoint/`, 413],
-      ['/login', 404],
-      ['/', 404],
-    ] as const) {
-      const answer = await sendThenNormal(`POST ${target}`, 'POST', target, {
-        headers: JSON_TYPE,
-        body: Buffer.alloc(3 * 1024 * 1024, 0x61),
-      });
-      expect({ status: answer.status, connection: answer.headers.connection }).toEqual({
-        status,
-        connection: 'keep-alive',
-      });
-    }
-  });
-
-  it('answers a body over the drain bound, then closes the connection in stages', async () => {
-    for (const oversized of OVERSIZED) {
-      expect(Buffer.byteLength(oversized.request.body ?? '')).toBeGreaterThan(UNREAD_BODY_DRAIN_MAX_BYTES);
-      const answer = await sendThenNormal(
-        `POST ${oversized.endpoint} with ${oversized.name}`,
-        'POST',
-        oversized.endpoint,
-        {
-          ...oversized.request,
-          headers: { ...oversized.request.headers, authorization: `Bearer ${sharedToken}` },
-        },
-      );
-      expect({ status: answer.status, keys: errorKeys(answer), connection: answer.headers.connection }).toEqual({
-        status: 413,
-        keys: [oversized.key],
-        connection: 'close',
-      });
-    }
-  });
 });

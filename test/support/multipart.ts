@@ -21,3 +21,12 @@ export function filePartBody({ boundary, field, filename, type, data }: FilePart
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 }
+
+/** A body with one file part `photo` of `bytes` bytes that start like a JPEG (its SOI marker FF D8 FF). */
+export function jpegPhotoBody(boundary: string, bytes: number): Buffer {
+  const file = Buffer.alloc(bytes, 0x41);
+  file[0] = 0xff;
+  file[1] = 0xd8;
+  file[2] = 0xff;
+  return filePartBody({ boundary, field: 'photo', filename: 'big.jpg', type: 'image/jpeg', data: file });
+}

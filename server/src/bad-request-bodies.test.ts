@@ -1,13 +1,13 @@
 /**
- * Requests that are wrong in form, on every endpoint: each gets a 4xx with a catalogue key, never a
- * 5xx, and nothing is logged as an unexpected failure.
+ * JSON bodies that are wrong in form, on every JSON endpoint: each gets a 4xx with a catalogue key,
+ * never a 5xx, and nothing is logged as an unexpected failure. (Queries, paths and tokens that are
+ * wrong in form: bad-request-urls-and-tokens.test.ts.)
  */
 import { describe, it, expect } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from './config/policy.js';
 import type { ErrorItem } from './contract/errors.js';
-import { LOCALES } from './lib/locales.js';
-import { catalogues } from './services/translations.js';
-import { STRONG_PASSWORD, V1, REGISTER_PATH, type CallResult, useTestServer } from './test-support/test-server.js';
+import { answer, expectCatalogueKeys, refusal } from './test-support/refusals.js';
+import { STRONG_PASSWORD, V1, REGISTER_PATH, useTestServer } from './test-support/test-server.js';
 
 interface Endpoint {
   path: string;
@@ -131,26 +131,6 @@ const ENDPOINTS: Endpoint[] = [
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-function expectCatalogueKeys(items: ErrorItem[]): void {
-  for (const locale of LOCALES) {
-    for (const item of items)
-      expect(catalogues[locale][item.error], `${item.error} in ${locale}`).toEqual(expect.any(String));
-  }
-}
-
-/** What the tests compare: the status and the JSON body of an answer. */
-function answer(response: CallResult): { status: number; body: unknown } {
-  return { status: response.status, body: response.json as unknown };
-}
-
-/** The expected answer to a refused request; its keys must be in the catalogue. */
-function refusal(status: number, errors: ErrorItem[]): { status: number; body: { errors: ErrorItem[] } } {
-  expectCatalogueKeys(errors);
-  return { status, body: { errors } };
-}
-
-const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 /** A JSON body of exactly `bytes` bytes: the valid fields plus an unknown `padding` field. */
 function bodyOfSize(valid: Record<string, unknown>, bytes: number): string {
   const bare = JSON.stringify({ ...valid, padding: '' });
@@ -261,97 +241,5 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, wrongTypes, wrongTypeErro
     const response = await server.call('POST', path, { rawBody: '{"a":', headers: JSON_HEADERS });
     expect(response.status).toBe(400);
     expect(response.headers.get('cache-control')).toBe('no-store');
-  });
-});
-
-describe('GET /sso/api/v1/check/CheckUserExists/', () => {
-  const path = `${V1}/check/CheckUserExists/`;
-
-  it('refuses a request with neither phone nor email with 400 field_required', async () => {
-    expect(answer(await server.call('GET', path))).toEqual(refusal(400, [{ error: 'field_required', field: 'phone' }]));
-  });
-
-  it('refuses a request with both phone and email with 400', async () => {
-    expect(answer(await server.call('GET', `${path}?phone=%2B998901234567&email=aziza%40gmail.com`))).toEqual(
-      refusal(400, [{ error: 'invalid_value', field: 'email' }]),
-    );
-  });
-
-  it('refuses phone=abc with 400 invalid_phone', async () => {
-    expect(answer(await server.call('GET', `${path}?phone=abc`))).toEqual(
-      refusal(400, [{ error: 'invalid_phone', field: 'phone' }]),
-    );
-  });
-
-  it('refuses a malformed email with 400 invalid_email', async () => {
-    expect(answer(await server.call('GET', `${path}?email=no-at`))).toEqual(
-      refusal(400, [{ error: 'invalid_email', field: 'email' }]),
-    );
-  });
-
-  it('refuses an unknown query parameter with 400 unknown_field naming it', async () => {
-    expect(answer(await server.call('GET', `${path}?phone=%2B998901234567&utm_source=x`))).toEqual(
-      refusal(400, [{ error: 'unknown_field', field: 'utm_source' }]),
-    );
-  });
-
-  it('answers a well-formed question with 200 (the refusals above are about form, not about the route)', async () => {
-    const response = await server.call('GET', `${path}?phone=%2B998901234567`);
-    expect(response.status).toBe(200);
-    expect(response.json).toEqual({ exists: false });
-  });
-});
-
-describe('unknown paths and methods', () => {
-  it('answers an unknown API path with 404 not_found', async () => {
-    const response = await server.call('GET', `${V1}/nope/`);
-    expect(answer(response)).toEqual(refusal(404, [{ error: 'not_found' }]));
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(answer(await server.post(`${V1}/nope/`, {}))).toEqual(refusal(404, [{ error: 'not_found' }]));
-  });
-
-  it('answers GET on a POST-only endpoint with 404 not_found', async () => {
-    const response = await server.call('GET', `${V1}/login/LoginUser/`);
-    expect(response.status).toBe(404);
-    expect(response.json).toEqual({ errors: [{ error: 'not_found' }] });
-  });
-});
-
-describe('GET /sso/api/v1/user/MyProfile without a valid token', () => {
-  const path = `${V1}/user/MyProfile`;
-
-  it('answers a request without a token with 401 not_authenticated and a Bearer challenge', async () => {
-    const response = await server.call('GET', path);
-    expect(response.status).toBe(401);
-    expect(response.json).toEqual({
-      detail: 'Authentication credentials were not provided.',
-      code: 'not_authenticated',
-    });
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-  });
-
-  it('answers another authorization scheme like a missing token', async () => {
-    const response = await server.call('GET', path, { headers: { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' } });
-    expect(response.status).toBe(401);
-    expect(response.json).toEqual({
-      detail: 'Authentication credentials were not provided.',
-      code: 'not_authenticated',
-    });
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
-  });
-
-  it('answers a garbage token with 401 token_not_valid and an invalid_token challenge', async () => {
-    const response = await server.call('GET', path, { token: 'garbage' });
-    expect(response.status).toBe(401);
-    expect(response.json).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
-    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
-  });
-
-  it('answers a well-formed JWT signed by nobody it knows with 401 token_not_valid', async () => {
-    const forged = `${base64urlJson({ alg: 'none', typ: 'at+jwt' })}.${base64urlJson({ sub: 'x', sid: 'y', iss: server.config.publicUrl })}.`;
-    const response = await server.call('GET', path, { token: forged });
-    expect(response.status).toBe(401);
-    expect(response.json).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
   });
 });
