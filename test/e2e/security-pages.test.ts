@@ -40,8 +40,11 @@ describe('the security pages', () => {
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await page.getByText(text('same_password'), { exact: true }).waitFor();
-    // Focus lands on the field in error.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
+    // Focus lands on the field in error. The watcher that moves it loads with the first submit
+    // (components/step-form.tsx), so under load the server's answer can be shown a moment before.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 10_000 })
+      .toBe('new-password');
     await context.close();
     expect(errors).toEqual([]);
   });
