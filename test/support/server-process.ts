@@ -12,7 +12,24 @@ import { afterAll, beforeAll } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
-export function freePort(): Promise<number> {
+/** The ports this test process has handed out: each is free when asked for, then closed, not held. */
+const handedOut = new Set<number>();
+
+/**
+ * A port nothing listens on, never one this process handed out before: the system can give a port
+ * it just freed to the next probe (a server's PORT and DEMO_PORT came out equal, and it refused to start).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

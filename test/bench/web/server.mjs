@@ -20,7 +20,9 @@ function freePort() {
 
 export async function startServer(dbPath) {
   const port = await freePort();
-  const demoPort = await freePort();
+  // The system can hand a port it just freed to the next probe: the demo's must differ.
+  let demoPort = await freePort();
+  while (demoPort === port) demoPort = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
