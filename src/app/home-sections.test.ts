@@ -1,7 +1,7 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
 import { matchRoute as matchPattern } from 'wouter';
-import { SECTIONS } from '../features/home/sections';
+import { SECTIONS } from '../features/home/models/sections';
 import { matchRoute } from './routes';
 import { hasScreen } from './screens';
 

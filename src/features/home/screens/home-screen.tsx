@@ -1,19 +1,31 @@
+/**
+ * Home (/): who is signed in, what would make the account safer (the checkup), where and when it signed in and
+ * what has access to it, and the account's sections.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Avatar } from '../../components/avatar';
-import { Button } from '../../components/button';
-import { Icon } from '../../components/icon';
-import { imageUrl } from '../../lib/format/image-url';
-import { SignOutButton } from '../../components/sign-out-button';
-import { formatPhone } from '../../lib/format/phone';
-import { useServices } from '../../lib/services';
-import { useI18n } from '../../lib/use-i18n';
-import { SECTIONS } from './sections';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icon';
+import { imageUrl } from '../../../lib/format/image-url';
+import { SignOutButton } from '../../../components/sign-out-button';
+import { formatPhone } from '../../../lib/format/phone';
+import { useServices } from '../../../lib/services';
+import { useI18n } from '../../../lib/use-i18n';
+import { homeApi } from '../api/home-api';
+import { AccountStatus } from '../components/account-status';
+import { CheckupCard } from '../components/checkup-card';
+import { checkupItems } from '../models/checkup';
+import { createHomeStatusModel } from '../models/home-status-model';
+import { SECTIONS } from '../models/sections';
 
 export default function HomeScreen() {
   useSignals();
   const i18n = useI18n();
-  const { session, navigate, config } = useServices();
+  const { session, navigate, config, http } = useServices();
+  const [status] = useState(() => createHomeStatusModel({ api: homeApi(http, config.ssoApi) }));
+  useEffect(() => void status.load(), [status]);
   const user = session.user.value;
   if (!user) return null;
   const name = `${user.profile.first_name} ${user.profile.last_name}`.trim();
@@ -33,6 +45,8 @@ export default function HomeScreen() {
           </p>
         </div>
       </header>
+      <CheckupCard items={checkupItems({ profile: user })} />
+      <AccountStatus model={status} />
       <nav aria-label={i18n.t('home_title')}>
         <ul className="sections">
           {SECTIONS.map((section) => (
