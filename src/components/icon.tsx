@@ -13,6 +13,7 @@ export type IconName =
   | 'check-circle'
   | 'chevron-right'
   | 'code'
+  | 'compass'
   | 'devices'
   | 'eye'
   | 'eye-off'

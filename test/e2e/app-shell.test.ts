@@ -137,7 +137,7 @@ describe('the signed-in shell', () => {
       // account menu, the sessions in Home's status (issue 35).
       const sections = await page
         .getByRole('navigation', { name: text('home_title'), exact: true })
-        .locator('a .section-title')
+        .locator('a .row-name')
         .allInnerTexts();
       expect(sections).toEqual(['section_personal', 'section_security'].map((key) => text(key)));
       await saveScreenshot(page, `shell-home-${width}`);

@@ -47,7 +47,7 @@ describe('the Developers section', () => {
     // Developers left Home for the account menu and the footer (issue 35).
     await page.goto(`${kirish.server.origin}/developers`);
     await waitForHeading(page, text('developers_title'));
-    await waitForHeading(page, text('developers_empty_title'));
+    await page.getByText(text('developers_empty_title'), { exact: true }).waitFor();
     await bothWidths(page, 'developers-empty');
 
     // A public app for a page of the partner's own; first with a redirect URI that is not https.

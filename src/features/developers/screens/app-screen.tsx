@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useRoute } from 'wouter';
 import { Button } from '../../../components/button';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { Icon } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
 import { StepForm } from '../../../components/step-form';
 import { useServices } from '../../../lib/services';
@@ -95,10 +96,14 @@ export default function AppScreen() {
         <Link href="/developers">← {i18n.t('developers_title')}</Link>
       </p>
       {state === 'missing' ? (
-        <>
-          <h1>{i18n.t('developers_not_found_title')}</h1>
-          <p>{i18n.t('developers_not_found')}</p>
-        </>
+        // The empty state's look with the page's own h1 (as the site's page not found).
+        <div className="panel empty-state not-found">
+          <span className="empty-state-drawing">
+            <Icon name="apps" />
+          </span>
+          <h1 className="empty-state-title">{i18n.t('developers_not_found_title')}</h1>
+          <p className="empty-state-text">{i18n.t('developers_not_found')}</p>
+        </div>
       ) : null}
       {state === 'loading' || state === 'failed' ? <LoadState state={state} onRetry={() => void model.load()} /> : null}
       {state === 'ready' && app ? (

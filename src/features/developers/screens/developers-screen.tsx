@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { DeveloperApp, DeveloperAppList } from '../../../../server/src/contract/developers.js';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadState } from '../../../components/load-state';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -75,10 +76,14 @@ export default function DevelopersScreen() {
       {model.state.value === 'ready' && list ? (
         <>
           {list.apps.length === 0 ? (
-            <section className="panel dev-empty" aria-labelledby="dev-empty-title">
-              <h2 id="dev-empty-title">{i18n.t('developers_empty_title')}</h2>
-              <p>{i18n.t('developers_what_is_app')}</p>
-              <RegisterAction list={list} />
+            <section className="panel" aria-labelledby="dev-apps-title">
+              <h2 id="dev-apps-title">{i18n.t('developers_apps_title')}</h2>
+              <EmptyState
+                icon="apps"
+                title={i18n.t('developers_empty_title')}
+                text={i18n.t('developers_what_is_app')}
+                action={<RegisterAction list={list} />}
+              />
             </section>
           ) : (
             <section className="stack" aria-labelledby="dev-apps-title">

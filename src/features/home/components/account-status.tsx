@@ -1,66 +1,46 @@
 /**
  * Home's status: where and when the account last signed in, how many sign-ins are active and how many apps have
- * access, each a row leading to the page that shows them in full.
+ * access, each a row leading to the page that shows them in full (the sign-in among the active sessions, where it
+ * can be ended).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Icon, type IconName } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
+import { Row, RowList } from '../../../components/row';
 import { When } from '../../../components/when';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
 import type { HomeStatusModel } from '../models/home-status-model';
 
-function StatusRow({ href, icon, label, children }: { href: string; icon: IconName; label: string; children: ReactNode }) {
-  return (
-    <li>
-      <Link href={href} className="section-card section-row">
-        <span className="section-icon">
-          <Icon name={icon} />
-        </span>
-        <span className="section-text">
-          <span className="section-title">{label}</span>
-        </span>
-        <span className="status-value">{children}</span>
-        <Icon name="chevron-right" />
-      </Link>
-    </li>
-  );
-}
-
 export function AccountStatus({ model }: { model: HomeStatusModel }) {
   useSignals();
   const i18n = useI18n();
   const now = useNow(false);
+  if (model.state.value !== 'ready') return <LoadState state={model.state.value} onRetry={() => void model.load()} />;
   const last = model.lastSignIn.value;
   return (
-    <section className="account-status" aria-labelledby="status-title">
-      <h2 id="status-title" className="home-group-title">
-        {i18n.t('home_status_title')}
-      </h2>
-      <LoadState state={model.state.value} onRetry={() => void model.load()} />
-      {model.state.value === 'ready' ? (
-        <ul className="sections">
-          {last ? (
-            <StatusRow href="/security/active-sessions/" icon="clock" label={i18n.t('home_last_sign_in')}>
-              <span className="status-main">
-                {[last.browser, last.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
-              </span>
-              <span className="status-meta">
-                <When at={last.created_at} now={now} />
-                {last.current ? ` · ${i18n.t('sessions_this_device')}` : null}
-              </span>
-            </StatusRow>
-          ) : null}
-          <StatusRow href="/security/active-sessions/" icon="devices" label={i18n.t('sessions_title')}>
-            <span className="status-main">{model.sessionCount.value}</span>
-          </StatusRow>
-          <StatusRow href="/security/login-methods/" icon="apps" label={i18n.t('home_apps_with_access')}>
-            <span className="status-main">{model.appCount.value}</span>
-          </StatusRow>
-        </ul>
+    <RowList title={i18n.t('home_status_title')} id="status">
+      {last ? (
+        <Row
+          icon="history"
+          label={i18n.t('home_last_sign_in')}
+          detail={<When at={last.created_at} now={now} />}
+          value={[last.browser, last.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
+          badge={last.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
+          href="/security/active-sessions/"
+        />
       ) : null}
-    </section>
+      <Row
+        icon="devices"
+        label={i18n.t('sessions_title')}
+        value={model.sessionCount.value}
+        href="/security/active-sessions/"
+      />
+      <Row
+        icon="apps"
+        label={i18n.t('home_apps_with_access')}
+        value={model.appCount.value}
+        href="/security/login-methods/"
+      />
+    </RowList>
   );
 }

@@ -3,8 +3,7 @@
  * does it. When nothing is left it stays as one calm line rather than vanishing, so the person learns that the
  * account was checked and passed, and Home keeps the same shape from one visit to the next.
  */
-import { Link } from 'wouter';
-import { Icon } from '../../../components/icon';
+import { Row, RowList } from '../../../components/row';
 import { useI18n } from '../../../lib/use-i18n';
 import type { CheckupItem } from '../models/checkup';
 
@@ -12,38 +11,20 @@ export function CheckupCard({ items }: { items: readonly CheckupItem[] }) {
   const i18n = useI18n();
   if (items.length === 0) {
     return (
-      <section className="panel checkup-done" aria-labelledby="checkup-title">
-        <span className="checkup-done-icon">
-          <Icon name="shield" />
-        </span>
-        <div>
-          <h2 id="checkup-title">{i18n.t('home_checkup_done')}</h2>
-          <p className="muted">{i18n.t('home_checkup_done_hint')}</p>
-        </div>
-      </section>
+      <div className="checkup-done">
+        <RowList>
+          <Row icon="shield" label={i18n.t('home_checkup_done')} detail={i18n.t('home_checkup_done_hint')} />
+        </RowList>
+      </div>
     );
   }
   return (
-    <section className="checkup" aria-labelledby="checkup-title">
-      <h2 id="checkup-title" className="home-group-title">
-        {i18n.t('home_checkup_title')}
-      </h2>
-      <ul className="sections">
+    <div className="checkup">
+      <RowList title={i18n.t('home_checkup_title')} id="checkup">
         {items.map((item) => (
-          <li key={item.id}>
-            <Link href={item.href} className="section-card section-row">
-              <span className="section-icon checkup-icon">
-                <Icon name={item.icon} />
-              </span>
-              <span className="section-text">
-                <span className="section-title">{i18n.t(item.key)}</span>
-                <span className="section-hint">{i18n.t(item.hint)}</span>
-              </span>
-              <Icon name="chevron-right" />
-            </Link>
-          </li>
+          <Row key={item.id} icon={item.icon} label={i18n.t(item.key)} detail={i18n.t(item.hint)} href={item.href} />
         ))}
-      </ul>
-    </section>
+      </RowList>
+    </div>
   );
 }

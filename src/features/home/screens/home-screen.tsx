@@ -4,10 +4,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { Icon } from '../../../components/icon';
+import { Row, RowList } from '../../../components/row';
 import { imageUrl } from '../../../lib/format/image-url';
 import { SignOutButton } from '../../../components/sign-out-button';
 import { formatPhone } from '../../../lib/format/phone';
@@ -48,22 +47,17 @@ export default function HomeScreen() {
       <CheckupCard items={checkupItems({ profile: user })} />
       <AccountStatus model={status} />
       <nav aria-label={i18n.t('home_title')}>
-        <ul className="sections">
+        <RowList>
           {SECTIONS.map((section) => (
-            <li key={section.href}>
-              <Link href={section.href} className="section-card section-row">
-                <span className="section-icon">
-                  <Icon name={section.icon} />
-                </span>
-                <span className="section-text">
-                  <span className="section-title">{i18n.t(section.key)}</span>
-                  <span className="section-hint">{i18n.t(section.hint)}</span>
-                </span>
-                <Icon name="chevron-right" />
-              </Link>
-            </li>
+            <Row
+              key={section.href}
+              icon={section.icon}
+              label={i18n.t(section.key)}
+              detail={i18n.t(section.hint)}
+              href={section.href}
+            />
           ))}
-        </ul>
+        </RowList>
       </nav>
       <div className="row">
         <Button variant="secondary" onClick={() => navigate('/login')}>
