@@ -24,6 +24,16 @@ const rowTo = (page: Page, href: string) => page.getByRole('main').locator(`a[hr
 const statusRow = (page: Page, label: string) =>
   page.getByRole('main').locator('a[href^="/security/"]', { has: page.getByText(label, { exact: true }) });
 
+/** When this tab's sign-in began, as GET /user/sessions/ says. */
+async function thisSessionStart(page: Page): Promise<string> {
+  const access = (await page.evaluate(() => localStorage.getItem('active_session'))) ?? '';
+  const sessions = await apiClient(kirish.server.origin).get(`${V1}/user/sessions/`, access);
+  expect(sessions.status).toBe(200);
+  return (
+    (sessions.json as { current: boolean; created_at: string }[]).find((session) => session.current)?.created_at ?? ''
+  );
+}
+
 /** Adds a backup phone over the API as the security page would: a step-up proof, then the new phone's code. */
 async function addBackupPhone(page: Page, account: ApiAccount, backup: string): Promise<void> {
   const api = apiClient(kirish.server.origin);
@@ -72,7 +82,8 @@ describe('Home', () => {
     await main.getByRole('heading', { name: text('home_status_title'), exact: true }).waitFor();
     const lastSignIn = statusRow(page, text('home_last_sign_in'));
     expect(await lastSignIn.getAttribute('href')).toBe('/security/active-sessions/');
-    expect(await lastSignIn.innerText()).toContain(text('just_now'));
+    const signedInAt = await thisSessionStart(page);
+    expect(await lastSignIn.locator('time').getAttribute('datetime')).toBe(signedInAt);
     expect(await lastSignIn.innerText()).toContain(text('sessions_this_device'));
     const sessions = statusRow(page, text('sessions_title'));
     expect(await sessions.getAttribute('href')).toBe('/security/active-sessions/');
@@ -113,6 +124,11 @@ describe('Home', () => {
     await main.getByText(text('home_checkup_done'), { exact: true }).waitFor();
     expect(await backupPhone.count()).toBe(0);
     expect(await main.getByRole('heading', { name: text('home_checkup_title'), exact: true }).count()).toBe(0);
+    // "When" is relative, in the page's language: five minutes later, with the page's clock held there.
+    await page.clock.setFixedTime(Date.parse(signedInAt) + 5 * 60_000 + 10_000);
+    await page.reload();
+    await expectHome(page, account.firstName);
+    expect(await lastSignIn.locator('time').innerText()).toBe(text('minutes_ago', { n: '5' }));
     await bothWidths(page, 'home-protected');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
