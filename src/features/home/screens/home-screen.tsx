@@ -5,10 +5,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
 import { Row, RowList } from '../../../components/row';
 import { imageUrl } from '../../../lib/format/image-url';
-import { SignOutButton } from '../../../components/sign-out-button';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -22,7 +20,7 @@ import { SECTIONS } from '../models/sections';
 export default function HomeScreen() {
   useSignals();
   const i18n = useI18n();
-  const { session, navigate, config, http } = useServices();
+  const { session, config, http } = useServices();
   const [status] = useState(() => createHomeStatusModel({ api: homeApi(http, config.ssoApi) }));
   useEffect(() => void status.load(), [status]);
   const user = session.user.value;
@@ -59,12 +57,6 @@ export default function HomeScreen() {
           ))}
         </RowList>
       </nav>
-      <div className="row">
-        <Button variant="secondary" onClick={() => navigate('/login')}>
-          {i18n.t('choose_account')}
-        </Button>
-        <SignOutButton />
-      </div>
     </div>
   );
 }
