@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useI18n } from '../../../lib/use-i18n';
-import { CROP_MAX_ZOOM, cropScale, cropSource, initialCrop, moveCrop, zoomCrop, type Crop } from '../models/crop';
+import { CROP_MAX_ZOOM, cropSource, initialCrop, moveCrop, zoomCrop, type Crop } from '../models/crop';
 
 /** The frame's side in CSS px: fits a 375 px phone with the page's margins. */
 const FRAME_PX = 280;
@@ -15,7 +15,13 @@ const PREVIEW_PX = 96;
 const KEY_STEP_PX = 8;
 const KEY_ZOOM_STEP = 0.1;
 
-function draw(image: HTMLImageElement, crop: Crop, canvas: HTMLCanvasElement, side: number): void {
+/**
+ * The chosen file decoded without an address for it: the page's policy (CSP img-src) lets no blob: URL
+ * in, and a bitmap needs none. Turned upright by its EXIF orientation (createImageBitmap's default).
+ */
+type Picture = ImageBitmap;
+
+function draw(image: Picture, crop: Crop, canvas: HTMLCanvasElement, side: number): void {
   const { sx, sy, size } = cropSource(crop);
   canvas.width = side;
   canvas.height = side;
@@ -26,7 +32,7 @@ function draw(image: HTMLImageElement, crop: Crop, canvas: HTMLCanvasElement, si
 }
 
 /** The crop as an image file the upload takes: JPEG stays JPEG, anything else (transparency) PNG. */
-function render(image: HTMLImageElement, crop: Crop, sourceType: string): Promise<File> {
+function render(image: Picture, crop: Crop, sourceType: string): Promise<File> {
   const canvas = document.createElement('canvas');
   draw(image, crop, canvas, cropSource(crop).output);
   const type = sourceType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
@@ -50,33 +56,34 @@ export default function PhotoCrop(props: {
   const i18n = useI18n();
   const hintId = useId();
   const zoomId = useId();
-  const [url] = useState(() => URL.createObjectURL(props.file));
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const [image, setImage] = useState<Picture | null>(null);
   const [crop, setCrop] = useState<Crop | null>(null);
+  const shown = useRef<HTMLCanvasElement>(null);
   const preview = useRef<HTMLCanvasElement>(null);
   const dragFrom = useRef<{ x: number; y: number } | null>(null);
   const { onCrop, onUnreadable, file } = props;
 
   useEffect(() => {
-    const loading = new Image();
-    loading.src = url;
     let live = true;
-    loading
-      .decode()
-      .then(() => {
+    let decoded: Picture | null = null;
+    createImageBitmap(file)
+      .then((bitmap) => {
+        decoded = bitmap;
         if (!live) return;
-        setImage(loading);
-        setCrop(initialCrop(loading.naturalWidth, loading.naturalHeight, FRAME_PX));
+        setImage(bitmap);
+        setCrop(initialCrop(bitmap.width, bitmap.height, FRAME_PX));
       })
       .catch(() => live && onUnreadable());
     return () => {
       live = false;
-      URL.revokeObjectURL(url);
+      decoded?.close();
     };
-  }, [url, onUnreadable]);
+  }, [file, onUnreadable]);
 
   useEffect(() => {
     if (!image || !crop) return;
+    // The frame is drawn at the screen's pixel density, so the photo is sharp while it is placed.
+    if (shown.current) draw(image, crop, shown.current, Math.round(FRAME_PX * (window.devicePixelRatio || 1)));
     if (preview.current) draw(image, crop, preview.current, PREVIEW_PX);
     onCrop(() => render(image, crop, file.type));
   }, [image, crop, file, onCrop]);
@@ -101,7 +108,6 @@ export default function PhotoCrop(props: {
     event.preventDefault();
   }
 
-  const scale = crop ? cropScale(crop) : 1;
   return (
     <div className="photo-crop">
       <div
@@ -125,18 +131,7 @@ export default function PhotoCrop(props: {
         onPointerUp={() => (dragFrom.current = null)}
         onPointerCancel={() => (dragFrom.current = null)}
       >
-        {crop ? (
-          <img
-            src={url}
-            alt=""
-            draggable={false}
-            style={{
-              width: crop.width * scale,
-              height: crop.height * scale,
-              transform: `translate(${crop.x}px, ${crop.y}px)`,
-            }}
-          />
-        ) : null}
+        <canvas ref={shown} className="photo-crop-canvas" />
         <span className="photo-crop-mask" aria-hidden="true" />
       </div>
       <p id={hintId} className="field-hint">
