@@ -21,12 +21,14 @@ async function profileOf(page: Page): Promise<Record<string, unknown>> {
   return (answer.json as { profile: Record<string, unknown> }).profile;
 }
 
+/** A 300×400 PNG of one colour. */
+const half = (r: number, b: number) =>
+  sharp({ create: { width: 300, height: 400, channels: 3, background: { r, g: 0, b } } })
+    .png()
+    .toBuffer();
+
 /** A 600×400 PNG, its left half red and its right half blue. */
 function twoColours(): Promise<Buffer> {
-  const half = (r: number, b: number) =>
-    sharp({ create: { width: 300, height: 400, channels: 3, background: { r, g: 0, b } } })
-      .png()
-      .toBuffer();
   return Promise.all([half(220, 0), half(0, 220)]).then(([red, blue]) =>
     sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 0, g: 0, b: 0 } } })
       .composite([
