@@ -63,7 +63,7 @@ describe('the personal account', () => {
     await page.getByLabel(text('address_postal_code'), { exact: true }).fill('100000');
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await page.getByText(text('address_saved'), { exact: true }).waitFor();
-    const card = page.locator('.address-row');
+    const card = page.locator('.address-group .row-item');
     expect(await card.count()).toBe(1);
     expect(await card.innerText()).toContain('Amir Temur, 12');
     expect(await card.innerText()).toContain(text('address_default'));

@@ -4,6 +4,7 @@
  * back to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon } from '../../../components/icon';
 
 export interface MenuAction {
   label: string;
@@ -71,7 +72,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: MenuAc
           }
         }}
       >
-        <span aria-hidden="true">⋯</span>
+        <Icon name="more" />
       </button>
       {open ? (
         <ul ref={menu} id={menuId} role="menu" aria-label={label} className="actions-menu-list" onKeyDown={onKey}>

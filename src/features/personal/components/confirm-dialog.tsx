@@ -8,6 +8,8 @@ import { Button } from '../../../components/button';
 
 export function ConfirmDialog(props: {
   question: string;
+  /** What the action destroys, named under the question. */
+  detail?: string;
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
@@ -28,6 +30,7 @@ export function ConfirmDialog(props: {
       <p id={titleId} className="confirm-question">
         {props.question}
       </p>
+      {props.detail ? <p className="confirm-detail">{props.detail}</p> : null}
       <div className="row">
         <Button
           variant="danger"

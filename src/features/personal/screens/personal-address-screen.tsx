@@ -7,7 +7,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Icon } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
+import { Row, RowList } from '../../../components/row';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { addressesApi, type Address } from '../api/addresses';
@@ -41,49 +44,64 @@ export default function PersonalAddressScreen() {
         <h1>{i18n.t('address_title')}</h1>
         {state === 'ready' && list.length > 0 && editing === null ? (
           <Button variant="text" onClick={() => model.startAdding()}>
-            + {i18n.t('address_add')}
+            <Icon name="plus" /> {i18n.t('address_add')}
           </Button>
         ) : null}
       </div>
       <LoadState state={state} onRetry={() => void model.load()} />
       {state === 'ready' && list.length === 0 && editing === null ? (
-        <div className="panel empty-addresses">
-          <p>{i18n.t('address_empty')}</p>
-          <p className="muted">{i18n.t('address_empty_text')}</p>
-          <Button onClick={() => model.startAdding()}>{i18n.t('address_add')}</Button>
+        <div className="panel">
+          <EmptyState
+            icon="map-pin"
+            title={i18n.t('address_empty')}
+            text={i18n.t('address_empty_text')}
+            action={<Button onClick={() => model.startAdding()}>{i18n.t('address_add')}</Button>}
+          />
         </div>
       ) : null}
       {state === 'ready' && list.length > 0 ? (
-        <ul className="address-rows" aria-label={i18n.t('address_title')}>
-          {list.map((address) => (
-            <li key={address.id} className="address-row">
-              <div className="address-row-text">
-                <span className="address-row-name">{nameOf(address)}</span>
-                <span className="address-row-line">
-                  {addressLine(model.regions.value, i18n.locale.value, address, i18n.t('address_apartment_short'))}
-                </span>
-              </div>
-              <span className="address-row-badge">
-                {address.is_default ? <span className="badge badge-verified">{i18n.t('address_default')}</span> : null}
-              </span>
-              <ActionsMenu
-                label={i18n.t('address_actions', { name: nameOf(address) })}
-                actions={[
-                  { label: i18n.t('address_edit'), onSelect: () => model.startEditing(address) },
-                  ...(address.is_default
-                    ? []
-                    : [{ label: i18n.t('address_make_default'), onSelect: () => void model.makeDefault(address.id) }]),
-                  { label: i18n.t('address_delete'), danger: true, onSelect: () => setDeleting(address) },
-                ]}
+        <div className="address-group">
+          <RowList>
+            {list.map((address) => (
+              <Row
+                key={address.id}
+                icon="map-pin"
+                label={nameOf(address)}
+                detail={
+                  <span className="address-line">
+                    {addressLine(model.regions.value, i18n.locale.value, address, i18n.t('address_apartment_short'))}
+                  </span>
+                }
+                badge={
+                  address.is_default ? <span className="badge badge-verified">{i18n.t('address_default')}</span> : null
+                }
+                action={
+                  <ActionsMenu
+                    label={i18n.t('address_actions', { name: nameOf(address) })}
+                    actions={[
+                      { label: i18n.t('address_edit'), onSelect: () => model.startEditing(address) },
+                      ...(address.is_default
+                        ? []
+                        : [
+                            {
+                              label: i18n.t('address_make_default'),
+                              onSelect: () => void model.makeDefault(address.id),
+                            },
+                          ]),
+                      { label: i18n.t('address_delete'), danger: true, onSelect: () => setDeleting(address) },
+                    ]}
+                  />
+                }
               />
-            </li>
-          ))}
-        </ul>
+            ))}
+          </RowList>
+        </div>
       ) : null}
       {state === 'ready' && editing !== null ? <AddressForm model={model} /> : null}
       {deleting ? (
         <ConfirmDialog
           question={i18n.t('address_delete_confirm')}
+          detail={`${nameOf(deleting)}: ${addressLine(model.regions.value, i18n.locale.value, deleting, i18n.t('address_apartment_short'))}`}
           confirmLabel={i18n.t('address_delete')}
           cancelLabel={i18n.t('cancel')}
           onClose={() => setDeleting(null)}

@@ -1,49 +1,18 @@
 /**
- * /personal: the profile as rows, grouped as people think of it — basic info (photo, name, username,
- * birth date, gender, the identity check) and contact info (phone, e-mail, backup contacts: the
- * security centre's change screens; the addresses). Each row shows its value in one column and its badge
- * in another, and opens a page that edits that one thing.
+ * /personal: the profile as rows (docs/design.md, Rows), grouped as people think of it — basic info
+ * (photo, name, username, birth date, gender, the identity check) and contact info (phone, e-mail,
+ * backup contacts: the security centre's change screens; the addresses). Each row opens a page that
+ * edits that one thing.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/avatar';
+import { Row, RowList } from '../../../components/row';
 import { dottedDate } from '../../../lib/format/birth-date';
 import { imageUrl } from '../../../lib/format/image-url';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
-
-function PersonalRow(props: { href?: string; label: string; value?: ReactNode; badge?: ReactNode }) {
-  const body = (
-    <>
-      <span className="personal-row-label">{props.label}</span>
-      <span className="personal-row-value">{props.value}</span>
-      <span className="personal-row-badge">{props.badge}</span>
-      {props.href ? <span className="personal-row-chevron" aria-hidden="true" /> : null}
-    </>
-  );
-  return (
-    <li>
-      {props.href ? (
-        <Link href={props.href} className="personal-row">
-          {body}
-        </Link>
-      ) : (
-        <div className="personal-row">{body}</div>
-      )}
-    </li>
-  );
-}
-
-function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="panel personal-group" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <ul className="personal-rows">{children}</ul>
-    </section>
-  );
-}
 
 export default function PersonalScreen() {
   useSignals();
@@ -53,8 +22,8 @@ export default function PersonalScreen() {
   if (!user) return null;
   const { profile } = user;
   const status = user.verification_status ?? 'not_verified';
-  const notSet = <span className="muted">{i18n.t('personal_not_set')}</span>;
-  // One order on every screen: given name, then family name; the patronymic last, as on the name page.
+  const notSet = i18n.t('personal_not_set');
+  // One order on every screen: given name, then family name; the patronymic after them, as on the name page.
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   const photoUrl = profile.photo ? imageUrl(profile.photo, config.imageCdn, '200x') : '';
   const phone = (value: string | null | undefined) =>
@@ -71,47 +40,59 @@ export default function PersonalScreen() {
           {profile.username ? <p className="subtitle">@{profile.username}</p> : null}
         </div>
       </header>
-      <Group id="personal-basic" title={i18n.t('personal_basic_info')}>
-        <PersonalRow
+      <RowList id="personal-basic" title={i18n.t('personal_basic_info')}>
+        <Row
+          icon="camera"
           href="/personal/edit/photo"
           label={i18n.t('photo_label')}
           value={
             photoUrl ? (
               <Avatar firstName={profile.first_name} lastName={profile.last_name} photoUrl={photoUrl} small />
             ) : (
-              <span className="muted">{i18n.t('personal_photo_add')}</span>
+              i18n.t('personal_photo_add')
             )
           }
         />
-        <PersonalRow
+        <Row
+          icon="id-card"
           href="/personal/edit/name"
           label={i18n.t('personal_name_label')}
           value={[fullName, profile.middle_name].filter(Boolean).join(' ')}
         />
-        <PersonalRow
+        <Row
+          icon="at-sign"
           href="/personal/edit/username"
           label={i18n.t('username_label')}
           value={profile.username ? `@${profile.username}` : notSet}
         />
-        <PersonalRow
+        <Row
+          icon="calendar"
           href="/personal/edit/birth-date"
           label={i18n.t('birth_date_label')}
           value={profile.birth_date ? dottedDate(profile.birth_date) : notSet}
         />
-        <PersonalRow
+        <Row
+          icon="user"
           href="/personal/edit/gender"
           label={i18n.t('gender_label')}
           value={profile.gender ? i18n.t(`gender_${profile.gender}`) : notSet}
         />
-        <PersonalRow
+        <Row
+          icon="check-circle"
           label={i18n.t('verification_title')}
-          value={i18n.t(`verification_${status}_text`)}
+          detail={i18n.t(`verification_${status}_text`)}
           badge={<span className={`badge badge-${status}`}>{i18n.t(`verification_${status}`)}</span>}
         />
-      </Group>
-      <Group id="personal-contact" title={i18n.t('personal_contact_info')}>
-        <PersonalRow href="/security/user-data/edit-phone" label={i18n.t('phone_label')} value={phone(user.phone)} />
-        <PersonalRow
+      </RowList>
+      <RowList id="personal-contact" title={i18n.t('personal_contact_info')}>
+        <Row
+          icon="phone"
+          href="/security/user-data/edit-phone"
+          label={i18n.t('phone_label')}
+          value={phone(user.phone)}
+        />
+        <Row
+          icon="mail"
           href="/security/user-data/email"
           label={i18n.t('email_label')}
           value={user.email ?? notSet}
@@ -121,18 +102,20 @@ export default function PersonalScreen() {
             ) : null
           }
         />
-        <PersonalRow
+        <Row
+          icon="phone"
           href="/security/user-data/secondary-phone"
           label={i18n.t('security_secondary_phone')}
           value={phone(user.secondary_phone)}
         />
-        <PersonalRow
+        <Row
+          icon="mail"
           href="/security/user-data/secondary-email"
           label={i18n.t('security_secondary_email')}
           value={user.secondary_email ?? notSet}
         />
-        <PersonalRow href="/personal/address" label={i18n.t('address_title')} value={i18n.t('address_hint')} />
-      </Group>
+        <Row icon="map-pin" href="/personal/address" label={i18n.t('address_title')} detail={i18n.t('address_hint')} />
+      </RowList>
     </div>
   );
 }
