@@ -7,6 +7,7 @@ export type IconName =
   | 'alert'
   | 'apps'
   | 'arrow-left'
+  | 'at-sign'
   | 'calendar'
   | 'camera'
   | 'check'

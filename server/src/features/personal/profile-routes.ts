@@ -1,15 +1,17 @@
 /**
  * PATCH /user/profile/ : the signed-in person edits their own name, username, birth date and
  * gender. Any subset of the fields; an empty string clears an optional one. Answers the MyProfile
- * body as it is after the change.
+ * body as it is after the change. Every problem of a request is answered at once, each under its
+ * field (a taken username beside a bad birth date), so a form never learns them one save at a time.
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { ErrorKey } from '../../contract/error-keys.js';
 import type { ProfileChangeRequest } from '../../contract/profile.js';
-import { badRequest } from '../../lib/api-error.js';
+import type { ErrorItem } from '../../contract/errors.js';
+import { ApiError, badRequest } from '../../lib/api-error.js';
 import { checkUsername } from '../../contract/username-rules.js';
-import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { nameField } from '../../services/names.js';
@@ -33,6 +35,7 @@ const clearable = <TSchema extends v.GenericSchema<unknown, string>>(schema: TSc
     ),
   );
 
+/** The request's fields by their shape; the birth date's day and the username's owner are checked in the route. */
 const profileSchema = requestSchema<ProfileChangeRequest>()(
   v.strictObject({
     first_name: v.optional(nameField),
@@ -47,35 +50,51 @@ const profileSchema = requestSchema<ProfileChangeRequest>()(
   }),
 );
 
+/** Any JSON object: the fields are read by `profileSchema`, after which each field's own rules still run. */
+const anyObject = v.looseObject({});
+
 export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.patch('/profile/', requireAuth(sessions), requireActive, async (c) => {
-    const body = await readJsonBody(c, profileSchema);
+    const raw = await readJsonBody(c, anyObject);
     const userId = c.get('auth').user.id;
+    const current = c.get('auth').user;
     const now = clock.now();
+    const problems: ErrorItem[] = [];
+    const problem = (error: ErrorKey, field: string) => {
+      if (!problems.some((item) => item.field === field)) problems.push({ error, field });
+    };
+
+    let body: v.InferOutput<typeof profileSchema> = {};
+    try {
+      body = parseWith(profileSchema, raw);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      problems.push(...error.items);
+    }
+    // The fields' own rules run on what the shape let through, beside the shape's problems.
+    const birthDate = typeof raw.birth_date === 'string' && raw.birth_date !== '' ? raw.birth_date : null;
+    const birthDateWrong = birthDate === null ? null : birthDateProblem(birthDate, now);
+    if (birthDateWrong) problem(birthDateWrong, 'birth_date');
+    const username = typeof raw.username === 'string' && raw.username !== '' ? checkUsername(raw.username) : null;
+    if (username && 'problem' in username) problem(username.problem, 'username');
+    else if (username && username.username !== current.username) {
+      // Checked again in the write's transaction below; asked here so that it is said beside the others.
+      const holder = await storage.profiles.findByUsername(username.username);
+      if (holder && holder.id !== userId) problem('username_invalid_or_exists_username', 'username');
+    }
+    if (problems.length > 0) throw new ApiError(400, problems);
 
     const changes: ProfileChanges = {};
     if (body.first_name !== undefined) changes.firstName = body.first_name;
     if (body.last_name !== undefined) changes.lastName = body.last_name;
     if (body.middle_name !== undefined) changes.middleName = body.middle_name;
     if (body.gender !== undefined) changes.gender = body.gender;
-    if (body.birth_date !== undefined) {
-      const problem = body.birth_date === null ? null : birthDateProblem(body.birth_date, now);
-      if (problem) throw badRequest(problem, 'birth_date');
-      changes.birthDate = body.birth_date;
-    }
-    if (body.username !== undefined) {
-      if (body.username === null) changes.username = null;
-      else {
-        const checked = checkUsername(body.username);
-        if ('problem' in checked) throw badRequest(checked.problem, 'username');
-        changes.username = checked.username;
-      }
-    }
+    if (body.birth_date !== undefined) changes.birthDate = body.birth_date;
+    if (body.username !== undefined) changes.username = username && 'username' in username ? username.username : null;
 
     // Which fields really change: a save that changes nothing writes nothing and logs nothing.
-    const current = c.get('auth').user;
     const changing = (Object.keys(changes) as (keyof ProfileChanges)[]).filter(
       (field) => changes[field] !== current[field],
     );

@@ -107,6 +107,35 @@ describe('PATCH /user/profile/', () => {
     expect((await server.call('GET', MY_PROFILE, { token: tokens.access })).json.profile.first_name).toBe('Dilnoza');
   });
 
+  it('says every problem of a request at once, each under its field, and changes nothing', async () => {
+    const holder = await server.registerByPhone('+998903330022');
+    expect((await patch(holder.access, { username: 'dilnoza' })).status).toBe(200);
+    const tokens = await server.registerByPhone('+998903330011');
+    const answer = await patch(tokens.access, {
+      first_name: '',
+      last_name: 'Yusupova2',
+      username: 'DilNoza',
+      birth_date: '2026-12-01',
+      gender: 'other',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual(
+      expect.arrayContaining([
+        { error: 'invalid_name', field: 'first_name' },
+        { error: 'invalid_name', field: 'last_name' },
+        { error: 'invalid_value', field: 'gender' },
+        { error: 'invalid_birth_date', field: 'birth_date' },
+        { error: 'username_invalid_or_exists_username', field: 'username' },
+      ]),
+    );
+    expect(answer.json.errors).toHaveLength(5);
+    expect((await server.call('GET', MY_PROFILE, { token: tokens.access })).json.profile).toMatchObject({
+      first_name: 'Dilnoza',
+      username: null,
+      birth_date: null,
+    });
+  });
+
   it('takes a birth date of today in Tashkent while it is still yesterday in UTC', async () => {
     server.clock.set(Date.UTC(2026, 10, 22, 20, 0, 0)); // 01:00 on the 23rd in Tashkent
     const tokens = await server.registerByPhone('+998903330011');

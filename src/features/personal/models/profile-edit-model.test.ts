@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../../lib/session';
 import { failure, fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
-import { createProfileEditModel, PHOTO_MAX_BYTES } from './profile-edit-model';
+import { createProfileEditModel, PHOTO_MAX_BYTES, type ProfilePart } from './profile-edit-model';
 import { userProfile } from '../../../lib/testing/user-profile';
 
 const SSO = '/sso/api/v1';
 const user: UserProfile = userProfile('u1', { first: 'Aziza', last: 'Karimova' });
 
-function setup(signedIn: UserProfile = user) {
+function setup(signedIn: UserProfile = user, parts?: readonly ProfilePart[]) {
   const server = fakeHttp();
   const { showError, toasts } = fakeShowError();
   const changed: UserProfile[] = [];
@@ -17,6 +17,7 @@ function setup(signedIn: UserProfile = user) {
     user: signedIn,
     showError,
     now: () => new Date(2026, 10, 22),
+    ...(parts && { parts }),
     onChanged: (profile) => void changed.push(profile),
   });
   return { server, toasts, changed, model };
@@ -188,29 +189,81 @@ describe('the username while it is typed (docs/product.md §9)', () => {
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
 describe('the photo', () => {
-  it('uploads an image and shows it as the profile photo', async () => {
-    const { server, changed, model } = setup();
+  it('is sent only on Save, after the page’s fields, and then shows as the profile photo', async () => {
+    const { server, changed, model } = setup(user, ['photo']);
     server.answer('post', `${SSO}/user/photo/`, { photo: 'avatars/u1-abc.webp' });
-    expect(await model.uploadPhoto(file('me.png', 'image/png'))).toBe(true);
+    expect(model.acceptPhotoFile(file('me.png', 'image/png'))).toBe(true);
+    model.setPhoto({ kind: 'new', render: async () => file('photo.png', 'image/png') });
+    expect(server.calls).toEqual([]);
+    expect(await model.save()).toBe(true);
+    // The photo page sends no PATCH: it edits the photo alone.
+    expect(server.calls.map((call) => `${call.method} ${call.url}`)).toEqual([`post ${SSO}/user/photo/`]);
     const body = server.calls[0]?.body;
     expect(body).toBeInstanceOf(FormData);
     expect(body instanceof FormData ? body.get('photo') : null).toBeInstanceOf(File);
     expect(changed.at(-1)?.profile.photo).toBe('avatars/u1-abc.webp');
+    expect(model.photo.value).toEqual({ kind: 'keep' });
   });
 
-  it('refuses what is not an image, and a file over 5 MB, before sending', async () => {
+  it('refuses what is not an image, and a file over 5 MB, before cropping or sending', async () => {
     const { server, model } = setup();
-    expect(await model.uploadPhoto(file('notes.txt', 'text/plain'))).toBe(false);
+    expect(model.acceptPhotoFile(file('notes.txt', 'text/plain'))).toBe(false);
     expect(model.form.errors.value.photo).toBe('invalid_media_type');
-    expect(await model.uploadPhoto(file('big.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1))).toBe(false);
+    expect(model.acceptPhotoFile(file('big.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1))).toBe(false);
     expect(model.form.errors.value.photo).toBe('file_too_large');
     expect(server.calls).toEqual([]);
   });
 
-  it('removes the photo', async () => {
-    const { server, changed, model } = setup();
+  it('removes the photo on Save, and a refused upload is said beside the photo', async () => {
+    const { server, changed, model } = setup(user, ['photo']);
     server.answer('delete', `${SSO}/user/photo/`, null);
-    expect(await model.removePhoto()).toBe(true);
+    model.setPhoto({ kind: 'remove' });
+    expect(await model.save()).toBe(true);
     expect(changed.at(-1)?.profile.photo).toBeNull();
+    server.fail('post', `${SSO}/user/photo/`, failure(413, 'file_too_large', 'photo'));
+    model.setPhoto({ kind: 'new', render: async () => file('photo.png', 'image/png') });
+    expect(await model.save()).toBe(false);
+    expect(model.form.errors.value).toEqual({ photo: 'file_too_large' });
+  });
+
+  it('on the whole edit page, saves the fields first and sends no photo when their save fails', async () => {
+    const { server, model } = setup();
+    server.fail('patch', `${SSO}/user/profile/`, failure(400, 'invalid_name', 'first_name'));
+    model.setPhoto({ kind: 'new', render: async () => file('photo.png', 'image/png') });
+    expect(await model.save()).toBe(false);
+    expect(server.calls.map((call) => call.method)).toEqual(['patch']);
+  });
+});
+
+describe('one thing at a time', () => {
+  it('the name page checks and sends the names alone, every problem at once', async () => {
+    const { server, model } = setup(user, ['name']);
+    model.firstName.value = ' ';
+    model.lastName.value = '';
+    model.username.value = 'ab';
+    expect(await model.save()).toBe(false);
+    expect(model.form.errors.value).toEqual({ first_name: 'field_required', last_name: 'field_required' });
+    model.firstName.value = 'Aziza ';
+    model.lastName.value = 'Karimova';
+    server.answer('patch', `${SSO}/user/profile/`, user);
+    expect(await model.save()).toBe(true);
+    expect(server.calls[0]?.body).toEqual({ first_name: 'Aziza', last_name: 'Karimova', middle_name: '' });
+  });
+
+  it('the birth date page sends the birth date alone', async () => {
+    const { server, model } = setup(user, ['birth_date']);
+    server.answer('patch', `${SSO}/user/profile/`, user);
+    model.birthDate.value = '08.03.1995';
+    expect(await model.save()).toBe(true);
+    expect(server.calls[0]?.body).toEqual({ birth_date: '1995-03-08' });
+  });
+
+  it('says a future birth date and an empty first name at once on the whole page', async () => {
+    const { server, model } = setup();
+    model.firstName.value = '';
+    model.birthDate.value = '01.01.2030';
+    expect(await model.save()).toBe(false);
+    expect(model.form.errors.value).toEqual({ first_name: 'field_required', birth_date: 'invalid_birth_date' });
+    expect(server.calls).toEqual([]);
   });
 });
