@@ -64,7 +64,6 @@ export function SignUpFlow({
         codes={model.codes}
         form={form}
         heading="h1"
-        autoSubmit
         submitLabel={i18n.t('continue')}
         onSubmit={() => void model.checkCode()}
         onBack={() => model.startOver()}
