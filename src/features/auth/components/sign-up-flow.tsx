@@ -2,7 +2,7 @@
 import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { TextField } from '../../../components/text-field';
@@ -27,6 +27,20 @@ export function SignUpFlow({
   const deps = useFlowDeps();
   const [model] = useState(() => createSignUpModel({ ...deps, onRegistered }));
   const { form, step } = model;
+  const atCode = step.value === 'code';
+  // The code step is an entry of the page's history (the same address): the browser's Back returns
+  // to the number, kept, as "Change number" does, rather than leaving sign-up. Not inside a partner's
+  // frame, whose history entries would be the partner page's too.
+  const ownEntry = () => (history.state as { signUpCode?: boolean } | null)?.signUpCode === true;
+  useEffect(() => {
+    if (goTo || !atCode) return;
+    if (!ownEntry()) history.pushState({ ...(history.state as object | null), signUpCode: true }, '');
+    const back = () => {
+      if (!ownEntry()) model.startOver();
+    };
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, [goTo, atCode, model]);
 
   if (step.value === 'contact') {
     // A contact that already has an account: the way to it, with the contact filled in (full page only).
@@ -58,7 +72,7 @@ export function SignUpFlow({
     );
   }
 
-  if (step.value === 'code') {
+  if (atCode) {
     return (
       <CodeStep
         codes={model.codes}
@@ -66,7 +80,8 @@ export function SignUpFlow({
         heading="h1"
         submitLabel={i18n.t('continue')}
         onSubmit={() => void model.checkCode()}
-        onBack={() => model.startOver()}
+        // Through the history when the step has its entry, so that Back and this button agree.
+        onBack={() => (ownEntry() ? history.back() : model.startOver())}
         backLabel={i18n.t('change_contact')}
       />
     );
