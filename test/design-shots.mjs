@@ -49,7 +49,8 @@ const SCREENS = [
 
 async function signIn(page, origin) {
   await page.goto(`${origin}/login`);
-  await page.getByLabel(en.phone_label, { exact: true }).fill(DEMO.phone);
+  await page.getByLabel(en.phone_or_email_label, { exact: true }).fill(DEMO.phone);
+  await page.getByRole('button', { name: en.continue, exact: true }).click();
   await page.getByLabel(en.password_label, { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: en.sign_in, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
