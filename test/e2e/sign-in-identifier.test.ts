@@ -93,6 +93,7 @@ describe('identifier-first sign-in (issue 35)', () => {
     await page.getByText(text('user_not_found_email'), { exact: true }).waitFor();
     await page.getByRole('link', { name: text('sign_up'), exact: true }).click();
     await waitForHeading(page, text('register_title'));
+    expect(new URL(page.url()).pathname).toBe('/register');
     await closeAll();
   });
 });

@@ -15,6 +15,9 @@ import { ContactStep } from '../../../components/verification/contact-step';
 import { Link } from 'wouter';
 import { FlowLink, type FlowName } from './flow-link';
 
+/** Whether the history entry shown is the one sign-up's code step added. */
+const ownEntry = () => (history.state as { signUpCode?: boolean } | null)?.signUpCode === true;
+
 export function SignUpFlow({
   onRegistered,
   goTo,
@@ -31,7 +34,6 @@ export function SignUpFlow({
   // The code step is an entry of the page's history (the same address): the browser's Back returns
   // to the number, kept, as "Change number" does, rather than leaving sign-up. Not inside a partner's
   // frame, whose history entries would be the partner page's too.
-  const ownEntry = () => (history.state as { signUpCode?: boolean } | null)?.signUpCode === true;
   useEffect(() => {
     if (goTo || !atCode) return;
     if (!ownEntry()) history.pushState({ ...(history.state as object | null), signUpCode: true }, '');
