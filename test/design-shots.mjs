@@ -52,7 +52,8 @@ const SCREENS = [
 
 async function signIn(page, origin, t) {
   await page.goto(`${origin}/login`);
-  await page.getByLabel(t.phone_label, { exact: true }).fill(DEMO.phone);
+  await page.getByLabel(t.phone_or_email_label, { exact: true }).fill(DEMO.phone);
+  await page.getByRole('button', { name: t.continue, exact: true }).click();
   await page.getByLabel(t.password_label, { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: t.sign_in, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });

@@ -12,6 +12,7 @@ interface PasswordFieldProps {
   showLabel: string;
   hideLabel: string;
   name?: string;
+  autoFocus?: boolean;
 }
 
 /** A password input with a show/hide toggle: a real button, named by its words, drawn as an eye. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskUzPhone, uzPhoneValue } from './phone-mask';
+import { looksLikePhone, maskIdentifier, maskUzPhone, uzPhoneValue } from './phone-mask';
 
 describe('the +998 mask', () => {
   it('groups the national number as it is typed', () => {
@@ -16,5 +16,23 @@ describe('the +998 mask', () => {
   it('gives the number only when complete', () => {
     expect(uzPhoneValue('90 123 45 6')).toBeNull();
     expect(uzPhoneValue('90 123 45 67')).toBe('+998901234567');
+  });
+});
+
+describe("sign-in's one field for a phone or an e-mail", () => {
+  it('masks what looks like a phone, national or with the country code', () => {
+    expect(maskIdentifier('901234567')).toBe('90 123 45 67');
+    expect(maskIdentifier('+')).toBe('+');
+    expect(maskIdentifier('+99890123')).toBe('+998 90 123');
+    expect(maskIdentifier('+998 90 123 45 67')).toBe('+998 90 123 45 67');
+    expect(maskIdentifier('998901234567')).toBe('+998 90 123 45 67');
+    expect(looksLikePhone('90 12')).toBe(true);
+  });
+
+  it('leaves an e-mail as typed, even one that starts with digits', () => {
+    expect(maskIdentifier('aziz@example.uz')).toBe('aziz@example.uz');
+    expect(maskIdentifier('90aziz@example.uz')).toBe('90aziz@example.uz');
+    expect(maskIdentifier('90 1a')).toBe('901a');
+    expect(looksLikePhone('a')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { codeBox, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
@@ -48,7 +48,7 @@ describe('the security centre: data and contacts', () => {
     const email = `nilufar.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, email));
     // The code to the new contact sends itself at the sixth digit.
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('secondary_added'), { exact: true }).waitFor();
@@ -80,7 +80,7 @@ describe('the security centre: data and contacts', () => {
     const email = `shahnoza.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, email));
     await page.getByText(text('secondary_added'), { exact: true }).waitFor();
     await context.close();
 
@@ -93,9 +93,7 @@ describe('the security centre: data and contacts', () => {
     await reset.page
       .getByText(text('code_send_to_backup_email', { to: `sh***@example.uz` }), { exact: true })
       .waitFor();
-    await reset.page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, email));
+    await codeBox(reset.page).fill(await latestCode(kirish.server.origin, email));
     const newPassword = `Yangi-Chorsu-${lastSeed()}`;
     await reset.page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await reset.page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
@@ -118,7 +116,7 @@ describe('the security centre: data and contacts', () => {
     const newPhone = nextPhone();
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, newPhone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, newPhone));
     // The code to the new contact sends itself at the sixth digit.
     await page.getByText(text('phone_changed'), { exact: true }).waitFor();
     expect(await page.locator('.facts').innerText()).toContain(
@@ -150,9 +148,7 @@ describe('the security centre: data and contacts', () => {
       .click();
     // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
     await waitForHeading(page, text('deleted_account_title'));
     await page
@@ -167,9 +163,7 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expectHome(page, account.firstName);
     await page.getByText(text('restored'), { exact: true }).waitFor();
@@ -188,9 +182,7 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
@@ -212,14 +204,12 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
     const email = `lola.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, email));
     // The code to the new contact sends itself at the sixth digit.
     await page.getByText(text('email_changed'), { exact: true }).waitFor();
     expect(await page.locator('.facts').innerText()).toContain(email);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
-import { expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { codeBox, expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
@@ -193,9 +193,7 @@ describe('the security centre', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
     await expectSignedOut(second.page);

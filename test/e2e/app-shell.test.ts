@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { saveScreenshot } from '../support/browser.js';
-import { expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { continueWith, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { usePagePool } from '../support/page-pool.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -91,6 +91,7 @@ describe('the sign-in card', () => {
 
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
+    await continueWith(page, national(DEMO_ACCOUNT.phone));
     const password = page.getByLabel(text('password_label'), { exact: true });
     await password.fill('secret-words');
     const eye = page.getByRole('button', { name: text('show_password'), exact: true });

@@ -124,7 +124,7 @@ describe('a session ended from another device (issue 12)', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByText(text('signed_out_here'), { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.getByLabel(text('phone_label'), { exact: true }).inputValue()).toBe(
+    expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).toBe(
       national(first.phone).replace(/^(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1 $2 $3 $4'),
     );
     expect(await page.getByRole('main').innerText()).not.toContain(first.firstName);
@@ -152,7 +152,7 @@ describe('a session ended from another device (issue 12)', () => {
       .click();
     await page.getByText(text('signed_out_here'), { exact: true }).waitFor();
     expect(await page.getByText(text('error_try_again')).count()).toBe(0);
-    expect(await page.getByLabel(text('phone_label'), { exact: true }).inputValue()).not.toBe('');
+    expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).not.toBe('');
     await closeAll();
   });
 

@@ -9,6 +9,8 @@ import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import type { Page } from 'playwright-core';
 import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import {
+  codeBox,
+  continueWith,
   EN,
   expectHome,
   national,
@@ -82,14 +84,14 @@ describe('a newcomer on the account site', () => {
     const app = await letDemoAppIn(kirish.server, page);
     await signOutFromHome(page);
 
+    // Forgot password is on the second stage, under the password it is about.
+    await continueWith(page, national(account.phone));
     await page.getByRole('link', { name: text('forgot_password'), exact: true }).click();
     await waitForHeading(page, text('reset_title'));
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
     // Six digits send the code step by itself (issue 12).
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     const newPassword = 'Yangi-parol-Termiz-2026';
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
@@ -134,10 +136,10 @@ describe('a newcomer on the account site', () => {
     await signOutFromHome(page);
     await waitForHeading(page, text('login_title'));
 
-    await page.getByRole('button', { name: text('sign_in_with_code'), exact: true }).click();
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
+    await continueWith(page, national(account.phone));
+    await page.getByRole('button', { name: text('try_another_way'), exact: true }).click();
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
-    const code = page.getByLabel(text('code_label'), { exact: true });
+    const code = codeBox(page);
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     // The code-sent toast, and the resend countdown.

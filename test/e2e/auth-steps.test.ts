@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { saveScreenshot } from '../support/browser.js';
-import { expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { codeBox, continueWith, expectHome, national, text, waitForHeading } from '../support/flows.js';
 import { apiClient } from '../support/api.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -28,7 +28,7 @@ describe('signing up (issue 12)', () => {
     await waitForHeading(page, text('code_title_phone'));
     expect(await page.getByRole('button', { name: text('change_contact'), exact: true }).count()).toBe(1);
     // Six digits send themselves.
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, phone));
     const email = page.getByLabel(text('email_optional_label'), { exact: true });
     await email.waitFor();
     expect(await page.getByRole('button', { name: text('skip'), exact: true }).count()).toBe(0);
@@ -70,7 +70,9 @@ describe('signing up (issue 12)', () => {
     await page.getByText(text('already_taken'), { exact: true }).waitFor();
     await page.getByRole('link', { name: text('sign_in_instead'), exact: true }).click();
     await waitForHeading(page, text('login_title'));
-    expect(await page.getByLabel(text('phone_label'), { exact: true }).inputValue()).toBe(masked(DEMO_ACCOUNT.phone));
+    expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).toBe(
+      masked(DEMO_ACCOUNT.phone),
+    );
     // The contact travels in the history entry, never in the address.
     expect(new URL(page.url()).search).toBe('');
     await closeAll();
@@ -82,13 +84,18 @@ describe('signing in and resetting (issue 12)', () => {
     const { page } = await freshPage();
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
-    await page.getByRole('button', { name: text('sign_in_with_code'), exact: true }).click();
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+    await continueWith(page, national(DEMO_ACCOUNT.phone));
+    await page.getByRole('button', { name: text('try_another_way'), exact: true }).click();
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
     await waitForHeading(page, text('code_title_phone'));
-    await page.getByRole('button', { name: text('change_contact'), exact: true }).click();
+    // One step back: the account's password, then "Not you?" to the field, the phone kept.
+    await page.getByRole('button', { name: text('back'), exact: true }).click();
+    await waitForHeading(page, text('login_password_title'));
+    await page.getByRole('button', { name: text('not_you'), exact: true }).click();
     await waitForHeading(page, text('login_title'));
-    expect(await page.getByLabel(text('phone_label'), { exact: true }).inputValue()).toBe(masked(DEMO_ACCOUNT.phone));
+    expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).toBe(
+      masked(DEMO_ACCOUNT.phone),
+    );
 
     await closeAll();
   });
@@ -100,12 +107,12 @@ describe('signing in and resetting (issue 12)', () => {
     const { page } = await freshPage();
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
-    await page.getByRole('button', { name: text('sign_in_with_code'), exact: true }).click();
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(phone));
+    await continueWith(page, national(phone));
+    await page.getByRole('button', { name: text('try_another_way'), exact: true }).click();
     await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
     // The step shows once the code went: the outbox's newest code is then this one, not the registration's.
     await waitForHeading(page, text('code_title_phone'));
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, phone));
     await expectHome(page, 'Sardor');
     // A sign-in's one-shot parameter (user_uuid) has left the address.
     expect(new URL(page.url()).search).toBe('');
@@ -124,15 +131,14 @@ describe('signing in and resetting (issue 12)', () => {
     await page.getByLabel(text('email_label'), { exact: true }).fill(DEMO_ACCOUNT.email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
     await waitForHeading(page, text('code_title_email'));
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.email));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.email));
     const newPassword = 'Yangi-parol-Nukus-2026';
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('login_title'));
-    expect(await page.getByLabel(text('email_label'), { exact: true }).inputValue()).toBe(DEMO_ACCOUNT.email);
+    expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).toBe(DEMO_ACCOUNT.email);
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
     await page.getByLabel(text('password_label'), { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await expectHome(page, DEMO_ACCOUNT.firstName);
@@ -142,9 +148,12 @@ describe('signing in and resetting (issue 12)', () => {
   it('a password locked after wrong tries counts down, and says a one-time code still works', async () => {
     const { page } = await freshPage();
     const phone = newPhone();
+    await apiClient(kirish.server.origin).registerByPhone(phone, 'Chorsu-bozori-2026');
     await page.goto(`${kirish.server.origin}/login`);
+    await continueWith(page, national(phone));
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await signInWithPassword(page, phone, `wrong-password-${attempt}`);
+      await page.getByLabel(text('password_label'), { exact: true }).fill(`wrong-password-${attempt}`);
+      await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
       await page.locator('.field-error:not([hidden])').waitFor();
     }
     await page.getByText(text('too_many_attempts_login'), { exact: true }).waitFor();

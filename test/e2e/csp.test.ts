@@ -8,7 +8,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { clickWhenReached, newPageFor, type TestPage } from '../support/browser.js';
-import { expectHome, national, registerByPhone, text, waitForHeading } from '../support/flows.js';
+import { expectHome, national, passwordSignIn, registerByPhone, text, waitForHeading } from '../support/flows.js';
 import { oauthPath } from '../support/oauth-request.js';
 import { deactivateDirectly, useRunningKirish } from '../support/running-kirish.js';
 
@@ -96,7 +96,7 @@ describe('the Content-Security-Policy of every screen', () => {
     const { page, context, errors, seen } = await watchedPage();
     await visit(page, '/login', text('login_title'));
     // Typing starts the device fingerprint (lib/device-id.ts), which must run under the policy too.
-    await page.getByLabel(text('phone_label'), { exact: true }).fill('901234567');
+    await page.getByLabel(text('phone_or_email_label'), { exact: true }).fill('901234567');
     await page.waitForTimeout(500);
     await visit(page, '/register', text('register_title'));
     await visit(page, '/reset-password', text('reset_title'));
@@ -169,9 +169,7 @@ describe('the Content-Security-Policy of every screen', () => {
     }
     // Sign in inside the script tag's frame: the consent step is a screen of the frame too.
     const frame = page.frameLocator('#script-tag-widget iframe');
-    await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
-    await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await clickWhenReached(frame.getByRole('button', { name: text('sign_in'), exact: true }));
+    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
     // The partner redeems the code at the SSO's token endpoint and asks userinfo: its policy allows both.

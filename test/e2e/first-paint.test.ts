@@ -47,12 +47,11 @@ describe('the first paint', () => {
     await page.goto(`${kirish.server.origin}/login`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(RU.login_title);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
-    // The focus is in the phone field on arrival, script or not.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
-    // Sent by the browser itself, the form would put the password into the address.
-    expect(await page.getByRole('button', { name: RU.sign_in, exact: true }).isDisabled()).toBe(true);
+    // The focus is in the phone-or-e-mail field on arrival, script or not.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    // Sent by the browser itself, the form would put what was typed into the address.
+    expect(await page.getByRole('button', { name: RU.continue, exact: true }).isDisabled()).toBe(true);
     await page.keyboard.type('901234567');
-    await page.getByLabel(RU.password_label as string, { exact: true }).fill('Samarqand-Buxoro-2026');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe('');
@@ -70,8 +69,9 @@ describe('the first paint', () => {
     await page.goto(`${kirish.server.origin}/login`, { waitUntil: 'commit' });
     await waitForHeading(page, text('login_title'));
     await page.keyboard.type(national(DEMO_ACCOUNT.phone));
-    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     release();
+    await page.getByRole('button', { name: text('continue'), exact: true }).click();
+    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
     await waitForHeading(page, text('home_greeting', { name: DEMO_ACCOUNT.firstName }));
     expect(errors).toEqual([]);
@@ -88,11 +88,13 @@ describe('the first paint', () => {
     await page.goto(`${kirish.server.origin}/login`, { waitUntil: 'commit' });
     await waitForHeading(page, text('login_title'));
     await page.keyboard.type(national(DEMO_ACCOUNT.phone));
-    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await page.keyboard.press('Enter');
-    // Nothing went out by itself: the address holds no password.
+    // Nothing went out by itself: the address holds nothing typed.
     expect(new URL(page.url()).search).toBe('');
     release();
+    // Continue went once the page was live: the password is asked for.
+    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
+    await page.keyboard.press('Enter');
     await waitForHeading(page, text('home_greeting', { name: DEMO_ACCOUNT.firstName }));
     expect(errors).toEqual([]);
   });
@@ -132,10 +134,9 @@ describe('the first paint', () => {
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
     // Live: the fields open, and the page answers what the person does.
-    const phone = page.getByLabel(text('phone_label'), { exact: true });
-    await phone.fill('901234567');
-    await page.getByRole('button', { name: text('use_email'), exact: true }).click();
-    await page.getByLabel(text('email_label'), { exact: true }).waitFor();
+    const field = page.getByLabel(text('phone_or_email_label'), { exact: true });
+    await field.fill('901234567');
+    await expect.poll(() => field.inputValue()).toBe('90 123 45 67');
     expect(await page.evaluate(() => (window as unknown as { removedLayouts: string[] }).removedLayouts)).toEqual([]);
     expect(translationCalls).toEqual([]);
     expect(errors).toEqual([]);
@@ -145,9 +146,9 @@ describe('the first paint', () => {
     const { page } = await freshPage(kirish.browser);
     await page.goto(`${kirish.server.origin}/login`);
     await expect
-      .poll(() => page.getByRole('button', { name: text('sign_in'), exact: true }).isEnabled(), { timeout: 10_000 })
+      .poll(() => page.getByRole('button', { name: text('continue'), exact: true }).isEnabled(), { timeout: 10_000 })
       .toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
   });
 
   it('switches to the language stored on the site when the page came in another', async () => {

@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, saveScreenshot } from '../support/browser.js';
-import { national, text } from '../support/flows.js';
+import { national, passwordSignIn, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('localhost');
@@ -44,9 +44,7 @@ describe('openid-client against Kirish', () => {
     });
     await page.goto(authorizationUrl.href);
     await page.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
-    await page.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await passwordSignIn(page, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password);
     await page.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     for (const scope of ['openid', 'profile', 'phone', 'email'])
       await page.getByText(text(`scope_${scope}`), { exact: true }).waitFor();

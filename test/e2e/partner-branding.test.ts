@@ -22,7 +22,7 @@ import {
   saveScreenshot,
 } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
-import { expectHome, national, registerByPhone, text } from '../support/flows.js';
+import { expectHome, national, passwordSignIn, registerByPhone, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -70,9 +70,10 @@ async function pageOfProfile(width: number, locale: string) {
 
 async function signIn(scope: Page | FrameLocator, language: Language, phone: string, password: string): Promise<void> {
   await scope.getByRole('heading', { name: say(language, 'login_title'), exact: true }).waitFor({ timeout: 20_000 });
-  await scope.getByLabel(say(language, 'phone_label'), { exact: true }).fill(national(phone));
-  await scope.getByLabel(say(language, 'password_label'), { exact: true }).fill(password);
-  await clickWhenReached(scope.getByRole('button', { name: say(language, 'sign_in'), exact: true }));
+  await passwordSignIn(scope, national(phone), password, {
+    say: (key) => say(language, key),
+    click: clickWhenReached,
+  });
 }
 
 describe('the sign-in page reached through a partner', () => {

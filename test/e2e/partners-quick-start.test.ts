@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { clickWhenReached, newPageFor, saveScreenshot } from '../support/browser.js';
-import { national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import { national, passwordSignIn, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
 
@@ -110,9 +110,7 @@ describe('the partners quick start (docs/partners.md)', () => {
       .getByText(text('continue_to_app', { app: 'My Shop' }), { exact: false })
       .first()
       .waitFor({ timeout: 20_000 });
-    await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
-    await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await clickWhenReached(frame.getByRole('button', { name: text('sign_in'), exact: true }));
+    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
     await frame.getByRole('heading', { name: text('consent_title', { app: 'My Shop' }), exact: true }).waitFor();
     await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 

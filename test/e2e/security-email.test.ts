@@ -9,7 +9,7 @@ import { bothWidths } from '../support/account-pages.js';
 import { axeViolations } from '../support/axe.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
 import { newPageFor } from '../support/browser.js';
-import { text, waitForHeading } from '../support/flows.js';
+import { codeBox, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -66,7 +66,7 @@ describe('an e-mail given at sign-up', () => {
     // Signed out, a reset by this address says what to do instead of "isn't valid".
     const resetter = await askResetCode(email);
     await resetter.page.getByText(text('email_not_verified_restore'), { exact: true }).waitFor();
-    expect(await resetter.page.getByLabel(text('code_label'), { exact: true }).count()).toBe(0);
+    expect(await codeBox(resetter.page).count()).toBe(0);
     await resetter.context.close();
 
     await securityEmail.getByRole('link', { name: text('email_verify_action'), exact: true }).click();
@@ -78,7 +78,7 @@ describe('an e-mail given at sign-up', () => {
     expect(await axeViolations(page)).toEqual([]);
     // The code goes out when asked for.
     await page.getByRole('button', { name: text('email_verify_action'), exact: true }).click();
-    await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(kirish.server.origin, email));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, email));
     await page.getByRole('button', { name: text('email_verify_action'), exact: true }).click();
     await page.getByText(text('email_verified'), { exact: true }).waitFor();
     await waitForHeading(page, text('section_security'));
@@ -88,7 +88,7 @@ describe('an e-mail given at sign-up', () => {
 
     // Now the e-mail restores the password: the code step opens.
     const again = await askResetCode(email);
-    await again.page.getByLabel(text('code_label'), { exact: true }).waitFor();
+    await codeBox(again.page).waitFor();
     await again.context.close();
     await context.close();
     expect(errors).toEqual([]);
@@ -106,7 +106,7 @@ describe('an e-mail given at sign-up', () => {
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
     await page.getByText(text('email_is_main_unverified'), { exact: true }).waitFor();
-    expect(await page.getByLabel(text('code_label'), { exact: true }).count()).toBe(0);
+    expect(await codeBox(page).count()).toBe(0);
 
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));

@@ -11,7 +11,7 @@ import { axeViolations } from '../support/axe.js';
 import { letDemoAppIn } from '../support/demo-app.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
 import { apiClient, V1 } from '../support/api.js';
-import { text, waitForHeading } from '../support/flows.js';
+import { codeBox, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -56,7 +56,7 @@ describe('the security pages', () => {
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
     await page.getByLabel(text('repeat_password_label'), { exact: true }).fill(account.password);
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
-    const code = page.getByLabel(text('code_label'), { exact: true });
+    const code = codeBox(page);
     // The field shows once the code was sent: the outbox's newest is it.
     await code.waitFor();
     await code.fill(await latestCode(kirish.server.origin, account.phone));
@@ -130,9 +130,7 @@ describe('the security pages', () => {
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
     const final = page.getByRole('button', { name: text('deactivate_button'), exact: true });
     expect(await final.getAttribute('class')).toContain('button-danger');
-    await page
-      .getByLabel(text('code_label'), { exact: true })
-      .fill(await latestCode(kirish.server.origin, account.phone));
+    await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
     await final.click();
     await waitForHeading(page, text('deleted_account_title'));
     const phone = `+998 ${account.phone.slice(4, 6)} ${account.phone.slice(6, 9)} ${account.phone.slice(9, 11)} ${account.phone.slice(11)}`;

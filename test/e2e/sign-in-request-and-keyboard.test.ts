@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { expectHome, national, text, waitForHeading } from '../support/flows.js';
+import { continueWith, expectHome, national, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { usePagePool } from '../support/page-pool.js';
 
@@ -26,7 +26,7 @@ describe('what the site sends with a sign-in (docs/product.md §7)', () => {
     expect((cookies.kirish_source?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     await page.waitForFunction(() => document.cookie.includes('cmmtuuid='));
 
-    await page.getByLabel(ru.phone_label, { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+    await continueWith(page, national(DEMO_ACCOUNT.phone), { say: (key) => ru[key as keyof typeof ru] });
     await page.getByLabel(ru.password_label, { exact: true }).fill(DEMO_ACCOUNT.password);
     const login = page.waitForRequest((request) => request.url().endsWith('/login/LoginUser/'));
     await page.getByRole('button', { name: ru.sign_in, exact: true }).click();
@@ -63,15 +63,18 @@ describe('by keyboard alone', () => {
     const { page } = await freshPage();
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
-    // The phone field has the focus on arrival.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+    // The phone-or-e-mail field has the focus on arrival.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
     await page.keyboard.type(national(DEMO_ACCOUNT.phone));
-    await page.keyboard.press('Tab'); // "Use e-mail"
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('use_email'));
+    await page.keyboard.press('Tab'); // "Remember me"
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('checkbox');
+    await page.keyboard.press('Tab'); // Continue
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('continue'));
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
     expect(outline).not.toBe('none');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.press('Enter');
+    // The password of the account found has the focus.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'current-password');
     await page.keyboard.type(DEMO_ACCOUNT.password);
     await page.keyboard.press('Enter');
     await expectHome(page, DEMO_ACCOUNT.firstName);

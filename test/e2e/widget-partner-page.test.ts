@@ -105,10 +105,10 @@ describe('the widget on a partner page', () => {
       });
     }, DEMO_CLIENT_ID);
     const frame = page.frameLocator('#russian iframe');
-    await frame.getByLabel(RU.phone_label ?? '', { exact: true }).waitFor({ timeout: 20_000 });
+    await frame.getByLabel(RU.phone_or_email_label ?? '', { exact: true }).waitFor({ timeout: 20_000 });
 
     expect(await frame.locator('html').getAttribute('lang')).toBe('ru');
-    expect(await frame.getByRole('button', { name: RU.sign_in ?? '', exact: true }).count()).toBe(1);
+    expect(await frame.getByRole('button', { name: RU.continue ?? '', exact: true }).count()).toBe(1);
     await context.close();
     expect(errors).toEqual([]);
   });

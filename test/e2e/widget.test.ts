@@ -14,7 +14,7 @@ import {
   whenClosed,
 } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
-import { national, text } from '../support/flows.js';
+import { national, passwordSignIn, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
@@ -27,9 +27,7 @@ const logLines = (page: Page) => page.locator('#log li').allInnerTexts();
 
 async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Promise<void> {
   await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
-  await scope.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
-  await scope.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-  await clickWhenReached(scope.getByRole('button', { name: text('sign_in'), exact: true }));
+  await passwordSignIn(scope, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
 }
 
 describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
@@ -53,7 +51,9 @@ describe("the widget frame's cookies", () => {
   it("keeps the frame's device id in the partner's partition: the next visit has the same cmmtuuid, which Kirish's own pages do not see", async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await page.goto(kirish.server.demoOrigin);
-    const phone = page.frameLocator('#script-tag-widget iframe').getByLabel(text('phone_label'), { exact: true });
+    const phone = page
+      .frameLocator('#script-tag-widget iframe')
+      .getByLabel(text('phone_or_email_label'), { exact: true });
     const deviceId = () => phone.evaluate(() => /(?:^|; )cmmtuuid=([^;]+)/.exec(document.cookie)?.[1] ?? null);
     // The first tap computes the device id (main.tsx) and keeps it in the frame's cookie.
     await clickWhenReached(phone);

@@ -2,7 +2,7 @@
  * What a person does on the account site, step by step, for the browser tests: the same labels and
  * buttons they see (in English, the texts of the catalogue the server serves).
  */
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { latestCode } from './outbox.js';
 
@@ -44,9 +44,9 @@ export async function registerByPhone(
   await waitForHeading(page, text('register_title'));
   await page.getByLabel(text('phone_label'), { exact: true }).fill(national(account.phone));
   await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
-  await page.getByLabel(text('code_label'), { exact: true }).waitFor();
+  await codeBox(page).waitFor();
   // Six digits send the code step by itself (issue 12).
-  await page.getByLabel(text('code_label'), { exact: true }).fill(await latestCode(origin, account.phone));
+  await codeBox(page).fill(await latestCode(origin, account.phone));
   await page.getByLabel(text('first_name_label'), { exact: true }).fill(account.firstName);
   await page.getByLabel(text('last_name_label'), { exact: true }).fill(account.lastName);
   await page.getByLabel(text('new_password_label'), { exact: true }).fill(account.password);
@@ -56,12 +56,51 @@ export async function registerByPhone(
   await page.getByRole('button', { name: text('sign_up'), exact: true }).click();
 }
 
-/** Fills the Login form's phone and password and presses Sign in. */
+/** Where a page or a frame shows the sign-in form. */
+export type Scope = Page | FrameLocator | Locator;
+
+/**
+ * The first box of the segmented code input: a fill of the whole code there is what a paste or the
+ * browser's autofill from the SMS does, and sends the step by itself at the last digit.
+ */
+export function codeBox(scope: Scope, say: (key: string, params?: Record<string, string>) => string = text): Locator {
+  return scope.getByLabel(say('code_digit', { n: '1', total: '6' }), { exact: true });
+}
+
+export interface SignInOptions {
+  /** The texts of another language. */
+  say?: (key: string) => string;
+  /** How a button is pressed: `clickWhenReached` (support/browser.ts) inside a partner's frame. */
+  click?: (target: Locator) => Promise<void>;
+}
+
+/**
+ * Sign-in's first stage: the phone (its nine national digits) or the e-mail in the one field, then
+ * Continue.
+ */
+export async function continueWith(scope: Scope, contact: string, options: SignInOptions = {}): Promise<void> {
+  const { say = text, click = (target) => target.click() } = options;
+  await scope.getByLabel(say('phone_or_email_label'), { exact: true }).fill(contact);
+  await click(scope.getByRole('button', { name: say('continue'), exact: true }));
+}
+
+/** Both stages of sign-in: the contact and Continue, then the password and Sign in. */
+export async function passwordSignIn(
+  scope: Scope,
+  contact: string,
+  password: string,
+  options: SignInOptions = {},
+): Promise<void> {
+  const { say = text, click = (target) => target.click() } = options;
+  await continueWith(scope, contact, options);
+  await scope.getByLabel(say('password_label'), { exact: true }).fill(password);
+  await click(scope.getByRole('button', { name: say('sign_in'), exact: true }));
+}
+
+/** Fills the Login form's phone, Continue, then the password, and presses Sign in. */
 export async function signInWithPassword(page: Page, phone: string, password: string): Promise<void> {
   await waitForHeading(page, text('login_title'));
-  await page.getByLabel(text('phone_label'), { exact: true }).fill(national(phone));
-  await page.getByLabel(text('password_label'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+  await passwordSignIn(page, national(phone), password);
 }
 
 /** Home greets the signed-in person by first name. */

@@ -18,6 +18,8 @@ export function createCodeSender(deps: {
   announce: (key: CatalogueKey, to: string) => void;
   /** The verification section (docs/product.md §3) of a code to this contact. */
   purposeOf: (contact: Contact) => string;
+  /** The form's field that shows what is wrong with the contact; by default the one named by its type. */
+  contactField?: string;
 }) {
   const { form } = deps;
   const sentTo = signal<Contact | null>(null);
@@ -30,9 +32,14 @@ export function createCodeSender(deps: {
    * Sends a code; true when it went. A cooldown or an hourly cap is said beside `limitField`: the
    * contact field when asking first, the code field when asking again.
    */
-  async function send(contact: Contact, how: Channel, limitField: string = contact.type): Promise<boolean> {
+  async function send(
+    contact: Contact,
+    how: Channel,
+    limitField: string = deps.contactField ?? contact.type,
+  ): Promise<boolean> {
+    const contactField = deps.contactField ?? contact.type;
     const sent = await form.attempt(() => sendCode(deps.api, deps.purposeOf(contact), contact, how), {
-      fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
+      fieldOf: (field) => (field === 'type' || field === 'method' || field === contact.type ? contactField : field),
       inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
     });
     if (!sent) return false;

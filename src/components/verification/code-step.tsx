@@ -1,9 +1,8 @@
-import { OTP_DIGITS } from '../../../server/src/contract/verification.js';
 import { StepForm } from '../step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../button';
+import { CodeInput } from '../code-input';
 import { fieldProps } from '../field-props';
-import { TextField } from '../text-field';
 import { useI18n } from '../../lib/use-i18n';
 import type { CodeSender } from './code-sender';
 import type { Form } from '../../lib/form';
@@ -16,8 +15,9 @@ function masked(contact: { type: string; value: string }): string {
 }
 
 /**
- * The 6-digit code field (autocomplete one-time-code), with the resend countdown; with `autoSubmit`
- * it sends itself once the sixth digit is typed or pasted (or filled in by the browser from the SMS).
+ * The 6-digit code (code-input.tsx) with the resend countdown. Like every code field it sends itself
+ * once the last digit is typed or pasted (or filled in by the browser from the SMS): the one rule of
+ * code-input.tsx. A code that confirms a destructive act is asked for only after the act was confirmed.
  */
 export interface CodeStepProps {
   codes: CodeSender;
@@ -32,8 +32,6 @@ export interface CodeStepProps {
   backLabel?: string;
   /** The step's heading, saying where the code went ("Check your phone"), at this level. */
   heading?: 'h1' | 'h2';
-  /** Send the step once the sixth digit is typed or pasted (the sign-in, sign-up and reset flows). */
-  autoSubmit?: boolean;
 }
 
 export function CodeStep(props: CodeStepProps) {
@@ -51,22 +49,13 @@ export function CodeStep(props: CodeStepProps) {
       {Heading ? (
         <Heading>{i18n.t(codes.sentTo.value?.type === 'email' ? 'code_title_email' : 'code_title_phone')}</Heading>
       ) : null}
-      <TextField
+      <CodeInput
         label={i18n.t('code_label')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={OTP_DIGITS}
         autoFocus
-        className="field-code"
         hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
         {...fieldProps(code, i18n)}
-        onValue={(value) => {
-          const digits = value.replace(/\D/g, '').slice(0, 6);
-          const complete = digits.length === 6 && digits !== code.peek();
-          code.set(digits);
-          if (complete && props.autoSubmit && !form.busy.peek()) props.onSubmit();
+        onComplete={() => {
+          if (!form.busy.peek()) props.onSubmit();
         }}
       />
       <Button type="submit" variant={props.submitVariant} busy={form.busy.value}>

@@ -64,9 +64,6 @@ export function VerifiedChangeFlow({
           submitLabel={submitLabel}
           submitVariant={submitVariant}
           heading={model.ownContact ? 'h2' : undefined}
-          // A code that proves a new contact sends itself at the sixth digit, as sign-in's does; a
-          // code to one's own contact confirms an action (deactivation, say), which waits for its button.
-          autoSubmit={!model.ownContact}
           backLabel={model.ownContact ? i18n.t('cancel') : undefined}
           onSubmit={() => void model.confirm()}
           onBack={() => {

@@ -38,7 +38,6 @@ export function ResetFlow({
         codes={model.codes}
         form={form}
         heading="h1"
-        autoSubmit
         submitLabel={i18n.t('continue')}
         onSubmit={() => void model.checkCode()}
         onBack={() => model.back()}

@@ -19,7 +19,7 @@ async function refusedSignIn(key: string) {
     onSignedIn: () => Promise.resolve(),
   });
   flow.server.fail('post', `${SSO}/login/LoginUser/`, failure(429, key));
-  model.contact.phone.value = '90 123 45 67';
+  model.contact.value = { type: 'phone', value: '+998901234567' };
   model.password.value = 'correct horse';
   await model.submitPassword();
   const i18n = createI18n(() => Promise.resolve(en));

@@ -1,6 +1,8 @@
 /**
  * The sign-in flow as a mountable component: the Login page and the embed route both mount it, and
- * say what happens after a sign-in through `onSignedIn`.
+ * say what happens after a sign-in through `onSignedIn`. Identifier first: one field for a phone or
+ * an e-mail and Continue; the second stage (the account, its password, the other ways) loads in its
+ * own chunk, fetched while the first is on screen.
  */
 import { fieldProps } from '../../../components/field-props';
 import { LazyRequestingApp } from '../../../components/lazy-requesting-app';
@@ -8,7 +10,8 @@ import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
+import { TextField } from '../../../components/text-field';
+import { looksLikePhone, maskIdentifier } from '../../../components/phone-mask';
 import { useI18n } from '../../../lib/use-i18n';
 import type { TokenResponse } from '../../../lib/session';
 import type { Contact } from '../api/types';
@@ -16,14 +19,13 @@ import { createSignInModel } from '../models/sign-in-model';
 import { useFlowDeps } from '../use-flow-deps';
 
 import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
-import { ContactFields } from '../../../components/verification/contact-fields';
 import { FlowLink, type FlowName } from './flow-link';
-import { SendCodeButtons } from '../../../components/verification/send-code-buttons';
 
+const loadChallenge = () => import('./challenge-step');
 // Steps most sign-ins never see load when they are needed (each in its own small chunk).
+const ChallengeStep = lazy(loadChallenge);
 const AccountChooser = lazy(() => import('./account-chooser'));
 const SignInError = lazy(() => import('./sign-in-error'));
-const LockCountdown = lazy(() => import('./lock-countdown'));
 
 export function SignInFlow({
   onSignedIn,
@@ -50,8 +52,9 @@ export function SignInFlow({
   const [model] = useState(() => createSignInModel({ ...deps, onSignedIn, fresh, prefill }));
   useEffect(() => {
     void model.start();
+    void loadChallenge();
   }, [model]);
-  const { form, contact, step, method } = model;
+  const { form, step, identifier } = model;
 
   if (step.value === 'accounts' || step.value === 'logout') return <AccountChooser model={model} />;
   if (step.value === 'error') return <SignInError model={model} />;
@@ -61,21 +64,24 @@ export function SignInFlow({
         codes={model.codes}
         form={form}
         heading="h1"
-        autoSubmit
         submitLabel={i18n.t('sign_in')}
         onSubmit={() => void model.submitCode()}
         onBack={() => model.backToLogin()}
-        backLabel={i18n.t('change_contact')}
       />
     );
   }
+  if (model.stage.value === 'challenge') {
+    return (
+      <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
+        <ChallengeStep model={model} goTo={goTo} />
+      </Suspense>
+    );
+  }
 
-  const byPassword = method.value === 'password';
-  const isPhone = contact.type.value === 'phone';
+  const typed = identifier.value;
+  const notFound = identifier.error.value?.startsWith('user_not_found') ?? false;
   return (
-    <StepForm
-      onSubmit={() => void (byPassword ? model.submitPassword() : model.requestCode(isPhone ? 'sms' : 'email'))}
-    >
+    <StepForm onSubmit={() => void model.submitIdentifier()}>
       <LazyRequestingApp />
       {lead}
       <h1>{i18n.t('login_title')}</h1>
@@ -83,46 +89,43 @@ export function SignInFlow({
       <p className={session.ended.value ? 'notice' : 'subtitle'} role="status">
         {i18n.t(session.ended.value ? 'signed_out_here' : 'login_subtitle')}
       </p>
-      <ContactFields contact={contact} autoFocus={autoFocus} />
-      {byPassword ? (
-        <PasswordField
-          label={i18n.t('password_label')}
-          autoComplete="current-password"
-          {...fieldProps(model.password, i18n)}
-          showLabel={i18n.t('show_password')}
-          hideLabel={i18n.t('hide_password')}
-        />
-      ) : null}
-      {byPassword && model.password.error.value === 'too_many_attempts_login' && model.lockedUntil.value ? (
-        <Suspense fallback={null}>
-          <LockCountdown until={model.lockedUntil.value} />
-        </Suspense>
+      <TextField
+        label={i18n.t('phone_or_email_label')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        // A national number shows the country code it is read with.
+        prefix={typed && looksLikePhone(typed) && !typed.startsWith('+') ? '+998' : undefined}
+        autoFocus={autoFocus}
+        {...fieldProps(identifier, i18n)}
+        onValue={(value) => identifier.set(maskIdentifier(value))}
+      />
+      {/* No account with this contact: the way to make one, beside the sentence saying so. */}
+      {notFound ? (
+        <p className="field-hint">
+          <FlowLink to="sign-up" goTo={goTo}>
+            {i18n.t('sign_up')}
+          </FlowLink>
+        </p>
       ) : null}
       <label className="checkbox">
         <input type="checkbox" checked={model.save.value} onChange={(event) => model.save.set(event.target.checked)} />
         <span>{i18n.t('remember_me')}</span>
       </label>
-      {byPassword ? (
-        <Button type="submit" busy={form.busy.value}>
-          {i18n.t('sign_in')}
-        </Button>
-      ) : (
-        <SendCodeButtons isPhone={isPhone} busy={form.busy.value} onSend={(how) => void model.requestCode(how)} />
+      <Button type="submit" busy={form.busy.value}>
+        {i18n.t('continue')}
+      </Button>
+      {notFound ? null : (
+        <p className="auth-links">
+          <span>
+            {i18n.t('no_account')}{' '}
+            <FlowLink to="sign-up" goTo={goTo}>
+              {i18n.t('sign_up')}
+            </FlowLink>
+          </span>
+        </p>
       )}
-      <button type="button" className="link-button" onClick={() => (method.value = byPassword ? 'code' : 'password')}>
-        {i18n.t(byPassword ? 'sign_in_with_code' : 'sign_in_with_password')}
-      </button>
-      <p className="auth-links">
-        <FlowLink to="reset" goTo={goTo}>
-          {i18n.t('forgot_password')}
-        </FlowLink>
-        <span>
-          {i18n.t('no_account')}{' '}
-          <FlowLink to="sign-up" goTo={goTo}>
-            {i18n.t('sign_up')}
-          </FlowLink>
-        </span>
-      </p>
     </StepForm>
   );
 }

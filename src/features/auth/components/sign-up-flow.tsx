@@ -2,7 +2,7 @@
 import { fieldProps } from '../../../components/field-props';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { TextField } from '../../../components/text-field';
@@ -14,6 +14,9 @@ import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-
 import { ContactStep } from '../../../components/verification/contact-step';
 import { Link } from 'wouter';
 import { FlowLink, type FlowName } from './flow-link';
+
+/** Whether the history entry shown is the one sign-up's code step added. */
+const ownEntry = () => (history.state as { signUpCode?: boolean } | null)?.signUpCode === true;
 
 export function SignUpFlow({
   onRegistered,
@@ -27,6 +30,19 @@ export function SignUpFlow({
   const deps = useFlowDeps();
   const [model] = useState(() => createSignUpModel({ ...deps, onRegistered }));
   const { form, step } = model;
+  const atCode = step.value === 'code';
+  // The code step is an entry of the page's history (the same address): the browser's Back returns
+  // to the number, kept, as "Change number" does, rather than leaving sign-up. Not inside a partner's
+  // frame, whose history entries would be the partner page's too.
+  useEffect(() => {
+    if (goTo || !atCode) return;
+    if (!ownEntry()) history.pushState({ ...(history.state as object | null), signUpCode: true }, '');
+    const back = () => {
+      if (!ownEntry()) model.startOver();
+    };
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, [goTo, atCode, model]);
 
   if (step.value === 'contact') {
     // A contact that already has an account: the way to it, with the contact filled in (full page only).
@@ -58,16 +74,16 @@ export function SignUpFlow({
     );
   }
 
-  if (step.value === 'code') {
+  if (atCode) {
     return (
       <CodeStep
         codes={model.codes}
         form={form}
         heading="h1"
-        autoSubmit
         submitLabel={i18n.t('continue')}
         onSubmit={() => void model.checkCode()}
-        onBack={() => model.startOver()}
+        // Through the history when the step has its entry, so that Back and this button agree.
+        onBack={() => (ownEntry() ? history.back() : model.startOver())}
         backLabel={i18n.t('change_contact')}
       />
     );

@@ -1,7 +1,9 @@
 /**
- * The sign-in flow (docs/product.md §3 login steps: login, accounts, logout, confirmation, error): phone or
- * e-mail, then a password or a one-time code by SMS, call or e-mail; or one of this device's
- * accounts. A model with no view: the full-page Login and the embed route mount the same flow.
+ * The sign-in flow (docs/product.md §3 login steps: login, accounts, logout, confirmation, error), identifier
+ * first: the login step asks for a phone or an e-mail in one field, and Continue finds out what the
+ * account can use (stage `identifier`); then its password, or a one-time code by SMS, call or e-mail
+ * (stage `challenge`, still the login step); or one of this device's accounts. A model with no view:
+ * the full-page Login and the embed route mount the same flow.
  */
 import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
@@ -12,10 +14,13 @@ import { loginOtp } from '../api/login-otp';
 import { loginUser } from '../api/login-user';
 import type { AuthApi, Contact } from '../api/types';
 import type { Channel, CodeSender } from '../../../components/verification/code-sender';
-import { createContactInput, prefill } from '../../../components/verification/contact-input';
+import { maskUzPhone, uzPhoneValue } from '../../../components/phone-mask';
+import { normalizeEmail } from '../../../../server/src/contract/contact-rules.js';
 import { createForm, type ShowError } from '../../../lib/form';
 
 export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error';
+/** The two stages of the login step: the phone or e-mail, then what the account signs in with. */
+export type SignInStage = 'identifier' | 'challenge';
 
 export interface SignInDeps {
   api: AuthApi;
@@ -42,10 +47,23 @@ const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email
  */
 const FLOW_ERRORS: ReadonlySet<string> = new Set(['device_login_last_24_hours_error', 'session_expired']);
 const FLOW_FIELD = 'flow';
+/** The one field of the first stage, where what is wrong with the contact is said. */
+const IDENTIFIER = 'identifier';
+
+/** The typed phone (masked) or e-mail as a contact in its normal form, or null. */
+export function readIdentifier(typed: string): Contact | null {
+  const phone = uzPhoneValue(typed);
+  if (phone) return { type: 'phone', value: phone };
+  const email = normalizeEmail(typed);
+  return email ? { type: 'email', value: email } : null;
+}
+
+/** A known contact as the field shows it when typed: the phone with its mask. */
+const asTyped = (contact: Contact | null) =>
+  !contact ? '' : contact.type === 'phone' ? maskUzPhone(contact.value) : contact.value;
 
 export function createSignInModel(deps: SignInDeps) {
   const form = createForm(deps.showError);
-  const contact = createContactInput(form);
   // Made at the first code asked for, its module loaded then: most sign-ins use a password, and the
   // login page and the widget's frame pay for every byte they load first (test/budget.test.ts).
   let codes: CodeSender | undefined;
@@ -53,16 +71,22 @@ export function createSignInModel(deps: SignInDeps) {
   const chooser = (): SignInStep => (deps.session.signedOut.peek() ? 'logout' : 'accounts');
   // A session ended elsewhere: the form, its contact filled in, says so (issue 12), rather than the chooser.
   const ended = deps.session.ended.peek();
-  if (ended)
-    prefill(
-      contact,
-      ended.phone ? { type: 'phone', value: ended.phone } : ended.email ? { type: 'email', value: ended.email } : null,
-    );
-  else prefill(contact, deps.prefill ?? null);
+  const handed = ended
+    ? ended.phone
+      ? ({ type: 'phone', value: ended.phone } as const)
+      : ended.email
+        ? ({ type: 'email', value: ended.email } as const)
+        : null
+    : (deps.prefill ?? null);
+  const identifier = form.field(IDENTIFIER, asTyped(handed));
+  /** The contact Continue found an account for: the second stage's. */
+  const contact = signal<Contact | null>(null);
+  const stage = signal<SignInStage>('identifier');
+  /** Whether the account has a password (CheckUserPassword): the second stage offers it first. */
+  const hasPassword = signal(true);
   const step = signal<SignInStep>(
     !deps.fresh && !ended && deps.session.activeProfiles.peek().length > 0 ? chooser() : 'login',
   );
-  const method = signal<'password' | 'code'>('password');
   const password = form.field('password', '');
   const save = form.field('save', true);
   /** The key the error step shows. */
@@ -89,31 +113,61 @@ export function createSignInModel(deps: SignInDeps) {
     await deps.onSignedIn(response, save.value);
   }
 
-  /** A code to a known contact (a newcomer is told to register instead), then the code step. */
+  /** A code to the account Continue found, then the code step. */
   async function requestCode(how: Channel) {
     form.reset();
-    const who = contact.read();
+    const who = contact.peek();
     if (!who) return;
-    const exists = await form.attempt(() => checkUserExists(deps.api, who));
-    if (exists === false) {
-      form.setError(who.type, who.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
+    const { createCodeSender } = await import('../../../components/verification/code-sender');
+    codes ??= createCodeSender({
+      ...deps,
+      form,
+      purposeOf: (to) => SIGN_IN_PURPOSE[to.type],
+      contactField: IDENTIFIER,
+    });
+    if (await codes.send(who, how)) step.value = 'confirmation';
+  }
+
+  /**
+   * Continue: asks whether an account has this contact and whether it has a password, both at once
+   * (one round trip). No account is said beside the field, with the way to create one; an account
+   * without a password goes straight to a code (docs/product.md §7); else the second stage.
+   */
+  async function submitIdentifier() {
+    form.reset();
+    const typed = readIdentifier(identifier.value);
+    if (!typed) {
+      form.setError(IDENTIFIER, 'invalid_phone_or_email');
       return;
     }
-    if (!exists) return;
-    const { createCodeSender } = await import('../../../components/verification/code-sender');
-    codes ??= createCodeSender({ ...deps, form, purposeOf: (to) => SIGN_IN_PURPOSE[to.type] });
-    if (await codes.send(who, how)) step.value = 'confirmation';
+    const found = await form.attempt(
+      () => Promise.all([checkUserExists(deps.api, typed), checkUserPassword(deps.api, typed)]),
+      { fieldOf: () => IDENTIFIER },
+    );
+    if (!found) return;
+    const [exists, withPassword] = found;
+    if (!exists) {
+      form.setError(IDENTIFIER, typed.type === 'phone' ? 'user_not_found_phone' : 'user_not_found_email');
+      return;
+    }
+    contact.value = typed;
+    hasPassword.value = withPassword;
+    password.value = '';
+    if (!withPassword) return requestCode(typed.type === 'phone' ? 'sms' : 'email');
+    stage.value = 'challenge';
   }
 
   return {
     form,
+    identifier,
     contact,
+    stage,
+    hasPassword,
     /** The code sent, once one was asked for (the confirmation step shows it). */
     get codes(): CodeSender {
       return codes as CodeSender;
     },
     step,
-    method,
     password,
     save,
     failure,
@@ -131,20 +185,16 @@ export function createSignInModel(deps: SignInDeps) {
       if (session.activeProfiles.peek().length > 0 && !ended) step.value = chooser();
     },
 
+    submitIdentifier,
+
     async submitPassword() {
       form.reset();
-      const who = contact.read();
+      const who = contact.peek();
+      if (!who) return;
       if (!password.value) {
-        // No password typed: an account that has none goes straight to a one-time code (docs/product.md §7).
-        const hasPassword = who ? await form.attempt(() => checkUserPassword(deps.api, who)) : true;
-        if (who && hasPassword === false) {
-          method.value = 'code';
-          return requestCode(who.type === 'phone' ? 'sms' : 'email');
-        }
-        if (hasPassword) form.setError('password', 'field_required');
+        form.setError('password', 'field_required');
         return;
       }
-      if (!who) return;
       const response = await signIn(
         () =>
           loginUser(deps.api, who, password.value, save.value).catch((error: unknown) => {
@@ -173,12 +223,23 @@ export function createSignInModel(deps: SignInDeps) {
     chooseAnotherAccount() {
       form.reset();
       step.value = 'login';
+      stage.value = 'identifier';
     },
 
+    /** "Not you?": back to the first stage, what was typed kept. */
+    notYou() {
+      form.reset();
+      contact.value = null;
+      password.value = '';
+      stage.value = 'identifier';
+    },
+
+    /** Back from the code or the error step: to the password when the account has one, else to the field. */
     backToLogin() {
       form.reset();
       failure.value = null;
       step.value = 'login';
+      stage.value = contact.peek() && hasPassword.peek() ? 'challenge' : 'identifier';
     },
   };
 }

@@ -16,20 +16,20 @@ describe('where the sign-in starts', () => {
     const signIn = model(session);
     await signIn.start();
     expect(signIn.step.value).toBe('login');
-    expect([signIn.contact.type.value, signIn.contact.phone.value]).toEqual(['phone', '90 123 45 67']);
+    expect(signIn.identifier.value).toBe('90 123 45 67');
   });
 
-  it('after a session ended elsewhere for an e-mail account: in e-mail mode', () => {
+  it('after a session ended elsewhere for an e-mail account: with the e-mail filled in', () => {
     const { session } = fakeSession([], undefined, null, { phone: null, email: 'aziz@example.uz' });
     const signIn = model(session);
-    expect([signIn.contact.type.value, signIn.contact.email.value]).toEqual(['email', 'aziz@example.uz']);
+    expect(signIn.identifier.value).toBe('aziz@example.uz');
   });
 
-  it('with a contact handed over (a reset password, a taken contact at sign-up), in its mode', () => {
+  it('with a contact handed over (a reset password, a taken contact at sign-up), filled in', () => {
     const signIn = model(fakeSession([]).session, { prefill: { type: 'email', value: 'aziz@example.uz' } });
-    expect([signIn.step.value, signIn.contact.type.value, signIn.contact.email.value]).toEqual([
+    expect([signIn.step.value, signIn.stage.value, signIn.identifier.value]).toEqual([
       'login',
-      'email',
+      'identifier',
       'aziz@example.uz',
     ]);
   });
@@ -59,7 +59,7 @@ describe('a password locked after too many wrong tries', () => {
       ...failure(429, 'too_many_attempts_login'),
       headers: new Headers({ 'Retry-After': '42' }),
     });
-    signIn.contact.phone.value = '90 123 45 67';
+    signIn.contact.value = { type: 'phone', value: '+998901234567' };
     signIn.password.value = 'not the password';
 
     await signIn.submitPassword();
