@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMessage } from './protocol';
+import { readMessage, readSignedIn } from './protocol';
 
 describe('readMessage', () => {
   it('accepts each message of protocol version 1', () => {
@@ -10,6 +10,23 @@ describe('readMessage', () => {
     );
     expect(readMessage({ source: 'kirish', v: 1, type: 'error', error: 'access_denied' })?.type).toBe('error');
     expect(readMessage({ type: 'iframeUrlChange', url: 'http://localhost:8080/login' })?.type).toBe('iframeUrlChange');
+    expect(readMessage({ source: 'kirish', v: 1, type: 'compact' })?.type).toBe('compact');
+    expect(readMessage({ source: 'kirish', v: 1, type: 'restart' })?.type).toBe('restart');
+  });
+
+  it('reads the page’s signedin message for the frame, and nothing else', () => {
+    const signedIn = { source: 'kirish', v: 1, type: 'signedin', access_token: 'a' };
+    expect(readSignedIn(signedIn)).toEqual(signedIn);
+    for (const data of [
+      null,
+      'signedin',
+      { ...signedIn, access_token: 1 },
+      { ...signedIn, v: 2 },
+      { ...signedIn, type: 'ready' },
+    ])
+      expect(readSignedIn(data)).toBeNull();
+    // The page's message is not one the page itself reads from the frame.
+    expect(readMessage(signedIn)).toBeNull();
   });
 
   it('rejects other sources, other versions, unknown types and malformed fields', () => {
@@ -19,6 +36,8 @@ describe('readMessage', () => {
       { source: 'other', v: 1, type: 'ready' },
       { source: 'kirish', v: 2, type: 'ready' },
       { source: 'kirish', v: 1, type: 'token', access: 'x' },
+      { source: 'kirish', v: 1, type: 1 },
+      { source: 'kirish', v: 1, type: ['ready'] },
       { source: 'kirish', v: 1, type: 'resize', height: '420' },
       { source: 'kirish', v: 1, type: 'authorization', code: 'c' },
       { type: 'iframeUrlChange' },
