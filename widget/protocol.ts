@@ -80,14 +80,3 @@ export function readMessage(data: unknown): EmbedMessage | null {
   if (message.type === 'error' && typeof message.error !== 'string') return null;
   return message as unknown as KirishMessage;
 }
-
-/** Narrows untrusted `event.data` to the page's `signedin` message (the frame reads it), or null. */
-export function readSignedIn(data: unknown): SignedInMessage | null {
-  const message = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  return message.source === PROTOCOL_SOURCE &&
-    message.v === PROTOCOL_VERSION &&
-    message.type === 'signedin' &&
-    typeof message.access_token === 'string'
-    ? (message as unknown as SignedInMessage)
-    : null;
-}
