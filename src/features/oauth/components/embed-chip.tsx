@@ -1,6 +1,7 @@
 /**
  * The widget after a sign-in (issue 35): one compact row in the partner's page instead of the whole
- * form — the photo (or initials), "Signed in as <name>" and "Use another account". The frame's own
+ * form — the photo (or initials) beside "Signed in as <name>" and, under it, "Use another account"
+ * (two short lines, not one long one: the widget's box may be 240 px wide). The frame's own
  * account when it authorized the partner itself; else the account userinfo names for the access
  * token the partner's page handed over (a sign-in through the popup or the browser's FedCM). It
  * tells the page once that it is drawn (`compact`); the frame's height follows by itself.
@@ -58,23 +59,25 @@ export default function EmbedChip({ token }: { token?: string | null }) {
   return (
     <section className="embed-chip" aria-label={said}>
       {account ? (
-        <Avatar firstName={account.first} lastName={account.last} photoUrl={account.photo} small />
+        <Avatar firstName={account.first} lastName={account.last} photoUrl={account.photo} />
       ) : (
-        <span className="avatar avatar-small" aria-hidden="true" />
+        <span className="avatar" aria-hidden="true" />
       )}
-      <p role="status" className="embed-chip-text">
-        {said}
-      </p>
-      <Button
-        variant="text"
-        busy={leaving}
-        onClick={() => {
-          setLeaving(true);
-          frame.post(widgetMessage('restart', {}));
-        }}
-      >
-        {i18n.t('use_another_account')}
-      </Button>
+      <div className="embed-chip-body">
+        <p role="status" className="embed-chip-text">
+          {said}
+        </p>
+        <Button
+          variant="text"
+          busy={leaving}
+          onClick={() => {
+            setLeaving(true);
+            frame.post(widgetMessage('restart', {}));
+          }}
+        >
+          {i18n.t('use_another_account')}
+        </Button>
+      </div>
     </section>
   );
 }
