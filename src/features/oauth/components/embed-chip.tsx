@@ -13,6 +13,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icon';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { userInfo } from '../api/userinfo';
@@ -61,7 +62,10 @@ export default function EmbedChip({ token }: { token?: string | null }) {
       {account ? (
         <Avatar firstName={account.first} lastName={account.last} photoUrl={account.photo} />
       ) : (
-        <span className="avatar" aria-hidden="true" />
+        // Nobody named yet (or no `profile` scope): a person's outline in the avatar's place.
+        <span className="avatar" aria-hidden="true">
+          <Icon name="user" />
+        </span>
       )}
       <div className="embed-chip-body">
         <p role="status" className="embed-chip-text">
