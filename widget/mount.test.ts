@@ -187,6 +187,25 @@ describe('mount', () => {
     );
   });
 
+  it('tells the frame again with each resize after the sign-in (its page may not have listened yet), and not after a restart', async () => {
+    const { iframe, params, onToken, fromIframe } = await mounted();
+    fromIframe(message('resize', { height: 700 }));
+    expect(iframe.contentWindow.postMessage).not.toHaveBeenCalled();
+
+    fromIframe(message('authorization', { code: 'code-1', state: params.get('state') }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalled());
+    fromIframe(message('resize', { height: 120 }));
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledTimes(2);
+    expect(iframe.contentWindow.postMessage).toHaveBeenLastCalledWith(
+      { source: 'kirish', v: 1, type: 'signedin', access_token: TOKENS.access_token },
+      SSO_ORIGIN,
+    );
+
+    fromIframe(message('restart'));
+    fromIframe(message('resize', { height: 700 }));
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledTimes(2);
+  });
+
   it('tells the frame nothing when the code could not be redeemed', async () => {
     harness.answer(400, { error: 'invalid_grant' });
     const { iframe, params, onError, fromIframe } = await mounted();

@@ -77,6 +77,8 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   let state = randomToken();
   let nonce = options.nonce || randomToken();
   let redeemed = false;
+  // The access token of this request's sign-in, for the frame's chip ('' before one, and after `restart`).
+  let signedIn = '';
   let unmounted = false;
   let challenge = '';
   // W3C FedCM: the browser itself lists the person's Kirish accounts (no third-party cookie needed).
@@ -111,7 +113,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         // Only the status counts, but the body is read all the same: a body left unread holds its
         // request open, so the partner's page never reaches network idle (which Lighthouse and
         // some analytics wait for) and a connection stays taken.
-        await response.arrayBuffer().catch(() => undefined);
+        await response.arrayBuffer().catch(() => {});
         return challengeOf(verifier).then(open, () => refuse('pkce_unavailable'));
       }
       const body = (await response.json().catch(() => null)) as { errors?: { error?: string }[] } | null;
@@ -177,7 +179,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         if (code && !unmounted) spend(code);
       })
       // Dismissed, nobody signed in, or FedCM turned off: the frame's own sign-in stays.
-      .catch(() => undefined);
+      .catch(() => {});
   }
 
   // A code is single use (RFC 6749 §4.1.2): a repeated message must not spend it twice.
@@ -196,12 +198,22 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     });
     if (!('tokens' in result)) return fail(result.error);
     options.onToken?.(result.tokens);
-    // The frame draws "Signed in as <name>" from it, whichever way the code came; to the SSO's
-    // origin only (HTML §9.3.3 targetOrigin), the server that issued the token.
-    iframe.contentWindow?.postMessage(
-      { source: PROTOCOL_SOURCE, v: PROTOCOL_VERSION, type: 'signedin', access_token: result.tokens.access_token },
-      ssoOrigin,
-    );
+    signedIn = result.tokens.access_token;
+    tell();
+  }
+
+  /**
+   * The frame draws "Signed in as <name>" from the token, whichever way the code came; to the SSO's
+   * origin only (HTML §9.3.3 targetOrigin), the server that issued it. Told again with each `resize`:
+   * a FedCM sign-in can end before the frame's page listens, and the frame's first `resize` comes
+   * from the code that listens (src/features/oauth/partner-tokens.ts).
+   */
+  function tell(): void {
+    if (signedIn)
+      iframe.contentWindow?.postMessage(
+        { source: PROTOCOL_SOURCE, v: PROTOCOL_VERSION, type: 'signedin', access_token: signedIn },
+        ssoOrigin,
+      );
   }
 
   function onMessage(event: MessageEvent): void {
@@ -217,7 +229,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       case 'resize':
         // Within 120 px (the compact chip) and 2000 px.
         iframe.style.height = `${Math.min(2000, Math.max(120, Math.round(message.height)))}px`;
-        return;
+        return tell();
       case 'iframeUrlChange':
         return options.onUrlChange?.(message.url);
       case 'error':
@@ -236,6 +248,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         state = randomToken();
         nonce = options.nonce || randomToken();
         redeemed = false;
+        signedIn = '';
         void challengeOf(verifier).then(open);
     }
   }

@@ -68,7 +68,8 @@ const TYPES = new Set<unknown>(['ready', 'resize', 'authorization', 'error', 'fe
 
 /** Narrows untrusted `event.data` to a message of this protocol version, or null. */
 export function readMessage(data: unknown): EmbedMessage | null {
-  if (typeof data !== 'object' || data === null) return null;
+  // Any other primitive fails the checks below (a string has no `source`); only these would throw.
+  if (data === null || data === undefined) return null;
   const message = data as Record<string, unknown>;
   if (message.type === 'iframeUrlChange')
     return typeof message.url === 'string' ? (message as unknown as IframeUrlChangeMessage) : null;

@@ -76,12 +76,21 @@ describe("the widget's compact chip after a sign-in", () => {
     expect(errors).toEqual([]);
   });
 
-  it('after a sign-in through the browser’s FedCM, which the frame never sees: the chip names the account', async () => {
+  it('after a sign-in through the browser’s FedCM, which the frame never sees, ended before the frame listens: the chip names the account', async () => {
     const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await page.goto(`${kirish.server.origin}/login`);
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
     const dialogs = await watchFedCmDialogs(page);
+    // The frame's later code (which listens for the page's word) comes 3 s late: the browser's sign-in
+    // ends before the frame listens, and the page tells it again once it does (its first resize).
+    await context.route(
+      (url) => /\/assets\/frame-later-[^/]+\.js$/.test(url.pathname),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.continue();
+      },
+    );
     await page.goto(kirish.server.demoOrigin);
     const frame = scriptTagFrame(page);
 

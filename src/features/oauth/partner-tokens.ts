@@ -42,8 +42,10 @@ export function watchPartner(
   frame: Pick<ParentFrame, 'origin'> & { post: (message: KirishMessage) => void },
   arrived: (accessToken: string) => void,
 ): () => void {
-  const stopHeight = reportFrameHeight(frame);
+  // Listening first: the page tells the frame its tokens again on each `resize` (widget/mount.ts), so
+  // the first `resize` must find the frame listening.
   const stopListening = listenForTokens(frame, arrived);
+  const stopHeight = reportFrameHeight(frame);
   return () => {
     stopHeight();
     stopListening();
