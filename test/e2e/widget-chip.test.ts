@@ -10,6 +10,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot } from '../support/browser.js';
+import { axeViolations } from '../support/axe.js';
 import { watchFedCmDialogs } from '../support/fedcm-dialogs.js';
 import { expectHome, national, signInWithPassword, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -60,6 +61,8 @@ describe("the widget's compact chip after a sign-in", () => {
     await page.getByText(SIGNED_IN, { exact: true }).waitFor({ timeout: 20_000 });
     await expectChip(page, frame);
     await panelShot(page, 'widget-chip-375');
+    const embed = page.frames().find((candidate) => candidate.url().startsWith(`${kirish.server.origin}/embed`));
+    expect(embed && (await axeViolations(embed))).toEqual([]);
     // Once: a second look later finds no second event.
     await page.waitForTimeout(500);
     expect(await logged(page, 'script tag', 'compact')).toHaveLength(1);
