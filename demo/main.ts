@@ -45,6 +45,8 @@ scriptTagBox?.addEventListener('kirish:urlchange', (event) =>
 scriptTagBox?.addEventListener('kirish:error', (event) =>
   log('script tag', `error ${String((event as CustomEvent).detail)}`),
 );
+// After a sign-in the widget redraws itself as a compact "Signed in as …" chip and says so.
+scriptTagBox?.addEventListener('kirish:compact', () => log('script tag', 'compact: the widget shows who is signed in'));
 scriptTagBox?.addEventListener(
   'kirish:token',
   (event) => void signedIn((event as CustomEvent<Record<string, unknown>>).detail, 'script tag'),

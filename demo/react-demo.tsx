@@ -22,6 +22,7 @@ export function mountReactWidget(
       onUrlChange={(url) => log('react', `iframeUrlChange ${url}`)}
       onError={(error) => log('react', `error ${error}`)}
       onToken={(tokens) => onToken(tokens, 'react')}
+      onCompact={() => log('react', 'compact: the widget shows who is signed in')}
     />,
   );
 }

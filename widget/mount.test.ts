@@ -23,6 +23,7 @@ async function mounted(options: Partial<KirishOptions> = {}) {
     onError: vi.fn<Required<KirishCallbacks>['onError']>(),
     onReady: vi.fn<Required<KirishCallbacks>['onReady']>(),
     onUrlChange: vi.fn<Required<KirishCallbacks>['onUrlChange']>(),
+    onCompact: vi.fn<Required<KirishCallbacks>['onCompact']>(),
   };
   const widget = mount(container, { clientId: 'partner-1', ssoOrigin: SSO_ORIGIN, ...callbacks, ...options });
   const iframe = await loadedIframe(container);
@@ -157,7 +158,9 @@ describe('mount', () => {
     const [url, init] = harness.fetch.mock.calls[0] ?? [];
     expect(url).toBe(TOKEN_ENDPOINT);
     expect(init?.method).toBe('POST');
-    expect(init?.headers).toEqual({ 'Content-Type': 'application/x-www-form-urlencoded' });
+    // A URLSearchParams body: fetch itself sends it as application/x-www-form-urlencoded;charset=UTF-8.
+    expect(init?.body).toBeInstanceOf(URLSearchParams);
+    expect(init?.headers).toBeUndefined();
     const form = Object.fromEntries(init?.body as URLSearchParams);
     expect(form).toEqual({
       grant_type: 'authorization_code',
@@ -169,6 +172,84 @@ describe('mount', () => {
     expect(await sha256(form.code_verifier ?? '')).toBe(params.get('code_challenge'));
     expect(onToken).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('tells the frame, at the SSO origin only, once the tokens came: the access token for its chip', async () => {
+    const { iframe, params, onToken, fromIframe } = await mounted();
+
+    fromIframe(message('authorization', { code: 'code-1', state: params.get('state') }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalled());
+
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledTimes(1);
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledWith(
+      { source: 'kirish', v: 1, type: 'signedin', access_token: TOKENS.access_token },
+      SSO_ORIGIN,
+    );
+  });
+
+  it('tells the frame again with each resize after the sign-in (its page may not have listened yet), and not after a restart', async () => {
+    const { iframe, params, onToken, fromIframe } = await mounted();
+    fromIframe(message('resize', { height: 700 }));
+    expect(iframe.contentWindow.postMessage).not.toHaveBeenCalled();
+
+    fromIframe(message('authorization', { code: 'code-1', state: params.get('state') }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalled());
+    fromIframe(message('resize', { height: 120 }));
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledTimes(2);
+    expect(iframe.contentWindow.postMessage).toHaveBeenLastCalledWith(
+      { source: 'kirish', v: 1, type: 'signedin', access_token: TOKENS.access_token },
+      SSO_ORIGIN,
+    );
+
+    fromIframe(message('restart'));
+    fromIframe(message('resize', { height: 700 }));
+    expect(iframe.contentWindow.postMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the frame nothing when the code could not be redeemed', async () => {
+    harness.answer(400, { error: 'invalid_grant' });
+    const { iframe, params, onError, fromIframe } = await mounted();
+
+    fromIframe(message('authorization', { code: 'code-1', state: params.get('state') }));
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith('invalid_grant'));
+
+    expect(iframe.contentWindow.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('reports the compact chip to onCompact, each time the frame draws it', async () => {
+    const { onCompact, fromIframe } = await mounted();
+
+    fromIframe(message('compact'));
+    post(message('compact'), aWindow());
+    expect(onCompact).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a new request on restart ("Use another account"): a fresh verifier, state and nonce, and redeems its code', async () => {
+    const { iframe, params, onToken, fromIframe } = await mounted();
+    fromIframe(message('authorization', { code: 'code-1', state: params.get('state') }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledTimes(1));
+
+    fromIframe(message('restart'));
+    await vi.waitFor(() => expect(new URL(iframe.src).searchParams.get('state')).not.toBe(params.get('state')));
+    const again = new URL(iframe.src).searchParams;
+    expect(again.get('code_challenge')).not.toBe(params.get('code_challenge'));
+    expect(again.get('nonce')).not.toBe(params.get('nonce'));
+
+    // The old request's state is refused now; the new one's code is redeemed with the new verifier.
+    fromIframe(message('authorization', { code: 'code-2', state: again.get('state') }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledTimes(2));
+    const form = Object.fromEntries(harness.fetch.mock.calls[1]?.[1]?.body as URLSearchParams);
+    expect(form.code).toBe('code-2');
+    expect(await sha256(form.code_verifier ?? '')).toBe(again.get('code_challenge'));
+  });
+
+  it('keeps the nonce the page gave across a restart', async () => {
+    const { iframe, params, fromIframe } = await mounted({ nonce: 'server-nonce' });
+
+    fromIframe(message('restart'));
+    await vi.waitFor(() => expect(new URL(iframe.src).searchParams.get('state')).not.toBe(params.get('state')));
+
+    expect(new URL(iframe.src).searchParams.get('nonce')).toBe('server-nonce');
   });
 
   it('reports the token endpoint’s error code, or token_request_failed when it gives none', async () => {
@@ -221,8 +302,8 @@ describe('mount', () => {
   it('refuses options without a client or an SSO origin', () => {
     const container = document.createElement('div');
 
-    expect(() => mount(container, { clientId: '', ssoOrigin: SSO_ORIGIN })).toThrow(/clientId/);
-    expect(() => mount(container, { clientId: 'partner-1' })).toThrow(/ssoOrigin/);
+    expect(() => mount(container, { clientId: '', ssoOrigin: SSO_ORIGIN })).toThrow(/clientId and ssoOrigin/);
+    expect(() => mount(container, { clientId: 'partner-1' })).toThrow(/clientId and ssoOrigin/);
     expect(container.children).toHaveLength(0);
   });
 });

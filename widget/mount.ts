@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../server/src/contract/locales.js';
 import { challengeOf, randomToken } from './pkce.js';
-import { readMessage } from './protocol.js';
+import { PROTOCOL_SOURCE, PROTOCOL_VERSION, readMessage } from './protocol.js';
 import { requestTokens, type KirishTokens } from './token-request.js';
 
 /** One of the product's locales: the contract's list. */
@@ -23,6 +23,11 @@ export interface KirishCallbacks {
    */
   onError?: (error: string) => void;
   onReady?: () => void;
+  /**
+   * After a sign-in (from the form, its popup or the browser's FedCM) the widget has redrawn itself
+   * as a compact "Signed in as <name>" chip, about 120 px high; once per sign-in.
+   */
+  onCompact?: () => void;
 }
 
 export interface KirishOptions extends KirishCallbacks {
@@ -58,23 +63,22 @@ export interface KirishWidget {
 let pending: AbortController | undefined;
 let prompted = false;
 
-const INITIAL_HEIGHT_PX = 860;
-const MIN_HEIGHT_PX = 120;
-const MAX_HEIGHT_PX = 2000;
-
 /** Inserts the login iframe into `container`, before `before` (at the end when null). */
 export function mount(container: Element, options: KirishOptions, before: Node | null = null): KirishWidget {
   const { clientId, locale, scope = 'openid profile', autoPrompt = true } = options;
-  if (!clientId) throw new Error('Kirish: clientId is required');
-  if (!options.ssoOrigin) throw new Error('Kirish: ssoOrigin is required');
+  // One message for both: the loader's budget (test/widget-budget.test.ts).
+  if (!clientId || !options.ssoOrigin) throw new Error('Kirish: clientId and ssoOrigin are required');
   const ssoOrigin = new URL(options.ssoOrigin).origin;
   const partnerOrigin = location.origin;
   // RFC 7636 §4.1 and §7.1: the verifier stays in this closure (never in a URL, storage or a
   // message), so a code that leaks from the iframe is useless to anyone but this page.
-  const verifier = randomToken();
-  const state = randomToken();
-  const nonce = options.nonce || randomToken();
+  // "Use another account" (`restart`) makes a new request: all three fresh again.
+  let verifier = randomToken();
+  let state = randomToken();
+  let nonce = options.nonce || randomToken();
   let redeemed = false;
+  // The access token of this request's sign-in, for the frame's chip ('' before one, and after `restart`).
+  let signedIn = '';
   let unmounted = false;
   let challenge = '';
   // W3C FedCM: the browser itself lists the person's Kirish accounts (no third-party cookie needed).
@@ -88,7 +92,8 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   const iframe = document.createElement('iframe');
   iframe.title = 'Kirish';
   // No sandbox: the embed opens its own "continue in a popup" window.
-  iframe.style.cssText = `display:block;width:100%;border:0;height:${INITIAL_HEIGHT_PX}px`;
+  // 860 px: about the sign-in form (literal numbers here and in `resize`: the loader's budget).
+  iframe.style.cssText = `display:block;width:100%;border:0;height:860px`;
   // The frame takes its place at once, still empty (no src until the origin is confirmed): the
   // partner's page does not jump down when it opens, only by what its content differs from that.
   container.insertBefore(iframe, before);
@@ -108,7 +113,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         // Only the status counts, but the body is read all the same: a body left unread holds its
         // request open, so the partner's page never reaches network idle (which Lighthouse and
         // some analytics wait for) and a connection stays taken.
-        await response.arrayBuffer().catch(() => undefined);
+        await response.arrayBuffer().catch(() => {});
         return challengeOf(verifier).then(open, () => refuse('pkce_unavailable'));
       }
       const body = (await response.json().catch(() => null)) as { errors?: { error?: string }[] } | null;
@@ -174,7 +179,7 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         if (code && !unmounted) spend(code);
       })
       // Dismissed, nobody signed in, or FedCM turned off: the frame's own sign-in stays.
-      .catch(() => undefined);
+      .catch(() => {});
   }
 
   // A code is single use (RFC 6749 §4.1.2): a repeated message must not spend it twice.
@@ -191,8 +196,24 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       client_id: clientId,
       code_verifier: verifier,
     });
-    if ('tokens' in result) options.onToken?.(result.tokens);
-    else fail(result.error);
+    if (!('tokens' in result)) return fail(result.error);
+    options.onToken?.(result.tokens);
+    signedIn = result.tokens.access_token;
+    tell();
+  }
+
+  /**
+   * The frame draws "Signed in as <name>" from the token, whichever way the code came; to the SSO's
+   * origin only (HTML §9.3.3 targetOrigin), the server that issued it. Told again with each `resize`:
+   * a FedCM sign-in can end before the frame's page listens, and the frame's first `resize` comes
+   * from the code that listens (src/features/oauth/partner-tokens.ts).
+   */
+  function tell(): void {
+    if (signedIn)
+      iframe.contentWindow?.postMessage(
+        { source: PROTOCOL_SOURCE, v: PROTOCOL_VERSION, type: 'signedin', access_token: signedIn },
+        ssoOrigin,
+      );
   }
 
   function onMessage(event: MessageEvent): void {
@@ -206,8 +227,9 @@ export function mount(container: Element, options: KirishOptions, before: Node |
       case 'ready':
         return options.onReady?.();
       case 'resize':
-        iframe.style.height = `${Math.min(MAX_HEIGHT_PX, Math.max(MIN_HEIGHT_PX, Math.round(message.height)))}px`;
-        return;
+        // Within 120 px (the compact chip) and 2000 px.
+        iframe.style.height = `${Math.min(2000, Math.max(120, Math.round(message.height)))}px`;
+        return tell();
       case 'iframeUrlChange':
         return options.onUrlChange?.(message.url);
       case 'error':
@@ -218,6 +240,16 @@ export function mount(container: Element, options: KirishOptions, before: Node |
         return spend(message.code);
       case 'fedcm':
         if (fedcm) askBrowser('active');
+        return;
+      case 'compact':
+        return options.onCompact?.();
+      case 'restart':
+        verifier = randomToken();
+        state = randomToken();
+        nonce = options.nonce || randomToken();
+        redeemed = false;
+        signedIn = '';
+        void challengeOf(verifier).then(open);
     }
   }
 

@@ -35,7 +35,26 @@ export interface ErrorMessage extends Envelope<'error'> {
  */
 export interface FedCmMessage extends Envelope<'fedcm'> {}
 
-export type KirishMessage = ReadyMessage | ResizeMessage | AuthorizationMessage | ErrorMessage | FedCmMessage;
+/** The frame has redrawn itself as the compact "Signed in as <name>" chip (its height follows as `resize`). */
+export interface CompactMessage extends Envelope<'compact'> {}
+
+/**
+ * "Use another account" on the chip: the page starts a new authorization request (a fresh PKCE
+ * verifier, state and nonce, RFC 7636 §4.1) and reloads the frame with it.
+ */
+export interface RestartMessage extends Envelope<'restart'> {}
+
+export type KirishMessage =
+  ReadyMessage | ResizeMessage | AuthorizationMessage | ErrorMessage | FedCmMessage | CompactMessage | RestartMessage;
+
+/**
+ * The one message the page posts to the frame, only to the SSO's origin: it has redeemed a code for
+ * tokens, whichever way the code came (the frame, its popup or the browser's FedCM). The access token
+ * goes back to the server that issued it, so the frame can ask userinfo whom to show on its chip.
+ */
+export interface SignedInMessage extends Envelope<'signedin'> {
+  access_token: string;
+}
 
 /** docs/product.md §1: after each path change the embedded app posts the full URL (tokens stripped). */
 export interface IframeUrlChangeMessage {
@@ -45,17 +64,17 @@ export interface IframeUrlChangeMessage {
 
 export type EmbedMessage = KirishMessage | IframeUrlChangeMessage;
 
-const TYPES = new Set<string>(['ready', 'resize', 'authorization', 'error', 'fedcm']);
+const TYPES = new Set<unknown>(['ready', 'resize', 'authorization', 'error', 'fedcm', 'compact', 'restart']);
 
 /** Narrows untrusted `event.data` to a message of this protocol version, or null. */
 export function readMessage(data: unknown): EmbedMessage | null {
-  if (typeof data !== 'object' || data === null) return null;
+  // Any other primitive fails the checks below (a string has no `source`); only these would throw.
+  if (data === null || data === undefined) return null;
   const message = data as Record<string, unknown>;
   if (message.type === 'iframeUrlChange')
     return typeof message.url === 'string' ? (message as unknown as IframeUrlChangeMessage) : null;
-  if (message.source !== PROTOCOL_SOURCE || message.v !== PROTOCOL_VERSION || typeof message.type !== 'string')
-    return null;
-  if (!TYPES.has(message.type)) return null;
+  // The set holds only strings: any other `type` is not in it.
+  if (message.source !== PROTOCOL_SOURCE || message.v !== PROTOCOL_VERSION || !TYPES.has(message.type)) return null;
   if (message.type === 'resize' && typeof message.height !== 'number') return null;
   if (message.type === 'authorization' && (typeof message.code !== 'string' || typeof message.state !== 'string'))
     return null;

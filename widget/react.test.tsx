@@ -46,6 +46,16 @@ describe('KirishLogin', () => {
     expect(firstReady).not.toHaveBeenCalled();
   });
 
+  it('calls onCompact when the frame has drawn its compact chip', async () => {
+    const onCompact = vi.fn<() => void>();
+
+    render(<KirishLogin clientId="partner-1" ssoOrigin={SSO_ORIGIN} onCompact={onCompact} />);
+    const iframe = await loadedIframe(host);
+    post(message('compact'), iframe.contentWindow);
+
+    expect(onCompact).toHaveBeenCalledTimes(1);
+  });
+
   it('starts a new authorization request when the locale changes', async () => {
     render(<KirishLogin clientId="partner-1" ssoOrigin={SSO_ORIGIN} locale="uz" />);
     const first = await loadedIframe(host);

@@ -10,6 +10,7 @@ export type { KirishCallbacks, KirishLocale, KirishOptions, KirishWidget } from 
 export type { KirishTokens } from './token-request.js';
 export type {
   AuthorizationMessage,
+  CompactMessage,
   EmbedMessage,
   ErrorMessage,
   FedCmMessage,
@@ -17,6 +18,8 @@ export type {
   KirishMessage,
   ReadyMessage,
   ResizeMessage,
+  RestartMessage,
+  SignedInMessage,
 } from './protocol.js';
 
 export interface KirishLoginProps extends KirishCallbacks {
@@ -64,6 +67,7 @@ export function KirishLogin({
       onUrlChange: (url) => latest.current.onUrlChange?.(url),
       onError: (error) => latest.current.onError?.(error),
       onReady: () => latest.current.onReady?.(),
+      onCompact: () => latest.current.onCompact?.(),
     });
     return () => widget.unmount();
   }, [clientId, ssoOrigin, locale, scope, autoPrompt, nonce]);

@@ -44,7 +44,7 @@ describe('mountScriptTag', () => {
     const { container, script } = scriptTag({ clientId: 'partner-1' });
     const events: [string, unknown][] = [];
     const listening = new AbortController();
-    for (const type of ['kirish:ready', 'kirish:urlchange', 'kirish:error', 'kirish:token']) {
+    for (const type of ['kirish:ready', 'kirish:urlchange', 'kirish:error', 'kirish:token', 'kirish:compact']) {
       document.addEventListener(type, (event) => events.push([type, (event as CustomEvent).detail]), {
         signal: listening.signal,
       });
@@ -57,13 +57,15 @@ describe('mountScriptTag', () => {
     post({ type: 'iframeUrlChange', url: `${SSO_ORIGIN}/embed/login` }, iframe.contentWindow);
     post(message('error', { error: 'access_denied' }), iframe.contentWindow);
     post(message('authorization', { code: 'code-1', state }), iframe.contentWindow);
-
     await vi.waitFor(() => expect(events).toHaveLength(4));
+    post(message('compact'), iframe.contentWindow);
+
     expect(events).toEqual([
       ['kirish:ready', null],
       ['kirish:urlchange', `${SSO_ORIGIN}/embed/login`],
       ['kirish:error', 'access_denied'],
       ['kirish:token', TOKENS],
+      ['kirish:compact', null],
     ]);
     listening.abort();
   });

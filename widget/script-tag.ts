@@ -5,10 +5,8 @@
  */
 import { mount, type KirishLocale, type KirishWidget } from './mount.js';
 
-export const TOKEN_EVENT = 'kirish:token';
-export const ERROR_EVENT = 'kirish:error';
-export const READY_EVENT = 'kirish:ready';
-export const URL_CHANGE_EVENT = 'kirish:urlchange';
+/** Each event is `kirish:` and its name: token, error, ready, urlchange, compact (docs/partners.md, Events). */
+const EVENT_PREFIX = 'kirish:';
 
 /**
  * Mounts for a script with `data-client-id` (and optional `data-locale`, `data-scope`,
@@ -19,8 +17,8 @@ export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): Ki
   const { clientId, locale, scope, autoPrompt, nonce } = script.dataset;
   const container = script.parentElement;
   if (!clientId || !container) return null;
-  const emit = (type: string, detail?: unknown) =>
-    container.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  const emit = (name: string, detail?: unknown) =>
+    container.dispatchEvent(new CustomEvent(EVENT_PREFIX + name, { detail, bubbles: true }));
   return mount(
     container,
     {
@@ -30,10 +28,11 @@ export function mountScriptTag(script: HTMLScriptElement, ssoOrigin: string): Ki
       scope,
       autoPrompt: autoPrompt !== 'false',
       nonce,
-      onToken: (tokens) => emit(TOKEN_EVENT, tokens),
-      onError: (error) => emit(ERROR_EVENT, error),
-      onReady: () => emit(READY_EVENT),
-      onUrlChange: (url) => emit(URL_CHANGE_EVENT, url),
+      onToken: (tokens) => emit('token', tokens),
+      onError: (error) => emit('error', error),
+      onReady: () => emit('ready'),
+      onUrlChange: (url) => emit('urlchange', url),
+      onCompact: () => emit('compact'),
     },
     script.nextSibling,
   );

@@ -20,9 +20,11 @@ export type TokenResult = { tokens: KirishTokens } | { error: string };
 export async function requestTokens(ssoOrigin: string, form: TokenForm): Promise<TokenResult> {
   let response: Response;
   try {
+    // No Content-Type of our own: for a URLSearchParams body fetch sends
+    // `application/x-www-form-urlencoded;charset=UTF-8` (Fetch §5 "extract a body"), the form RFC 6749
+    // §4.1.3 asks for and a CORS-safelisted type (no preflight); the loader's budget keeps the bytes.
     response = await fetch(`${ssoOrigin}/sso/api/v1/oauth/token/`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', ...form }),
     });
   } catch {

@@ -141,9 +141,9 @@ describe("the widget's signed-in state", () => {
       const frame = page.frameLocator('#script-tag-widget iframe');
       await signIn(frame, language, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
       // The first run of this file meets the consent question; the second finds it remembered.
-      const signedIn = frame.getByText(say(language, 'signed_in_as', { name: DEMO_ACCOUNT.firstName }), {
-        exact: true,
-      });
+      // The compact chip after the sign-in (embed-chip.tsx): the full name.
+      const fullName = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
+      const signedIn = frame.getByText(say(language, 'signed_in_as', { name: fullName }), { exact: true });
       const allow = frame.getByRole('button', { name: say(language, 'consent_allow'), exact: true });
       await signedIn.or(allow).first().waitFor({ timeout: 20_000 });
       if (await allow.isVisible()) await clickWhenReached(allow);

@@ -134,6 +134,12 @@ describe('the widget on the demo partner site', () => {
     await whenClosed(popup, 15_000);
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
     expect((await logLines(page)).some((line) => line.includes('[script tag] tokens: access_token'))).toBe(true);
+    // The frame, whose own storage has no session, names the account from the page's token (its chip).
+    await page.locator('#script-tag-widget').scrollIntoViewIfNeeded();
+    await frame
+      .getByRole('status')
+      .filter({ hasText: `Signed in as ${FULL_NAME}` })
+      .waitFor({ timeout: 15_000 });
     // The demo partner verifies the ID token before it trusts it (docs/partners.md): signature, iss, aud, exp, its data-nonce.
     expect(
       (await logLines(page)).some((line) =>

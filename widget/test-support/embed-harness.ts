@@ -112,8 +112,10 @@ export async function loadedIframe(container: Element): Promise<HTMLIFrameElemen
     return mounted;
   });
   expect(iframe.getAttribute('src')).toBeTruthy();
-  Object.defineProperty(iframe, 'contentWindow', { configurable: true, value: aWindow() });
-  return iframe as HTMLIFrameElement & { contentWindow: Window };
+  // The stand-in records what the page posts to the frame (its `signedin` message).
+  const frameWindow = Object.assign(aWindow(), { postMessage: vi.fn<(data: unknown, targetOrigin: string) => void>() });
+  Object.defineProperty(iframe, 'contentWindow', { configurable: true, value: frameWindow });
+  return iframe as HTMLIFrameElement & { contentWindow: Window & { postMessage: Mock } };
 }
 
 /** Lets pending promises (a token request, its JSON) settle. */

@@ -1,6 +1,6 @@
 /**
- * The widget's signed-in views (issue 11): after a sign-in it says who is signed in and offers
- * another account; on a later visit — the frame's own storage still holding a Kirish session of this
+ * The widget's signed-in views (issue 11): after a sign-in, the compact chip (embed-chip.tsx); on a
+ * later visit — the frame's own storage still holding a Kirish session of this
  * partner site, where the browser keeps one — it offers "Continue as <name>" (one click, then the
  * same authorization as after a sign-in) or another account. Nothing is sent to the partner before
  * that click: a session kept in a frame is not consent to sign in on every visit.
@@ -14,14 +14,17 @@ import RequestingApp from '../../../components/requesting-app';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
+import type { EmbedStage } from '../models/embed-model';
+import EmbedChip from './embed-chip';
 
 export default function EmbedAccount({
-  done,
+  stage,
   popup,
   onContinue,
   onSwitch,
 }: {
-  done: boolean;
+  /** `account`: the kept session offered; `done`: after a sign-in. */
+  stage: Extract<EmbedStage, { name: 'account' | 'done' }>;
   popup: boolean;
   onContinue: () => void;
   onSwitch: () => void;
@@ -30,21 +33,16 @@ export default function EmbedAccount({
   const i18n = useI18n();
   const { session } = useServices();
   const user = session.user.value;
-  // The popup closes itself once it has answered. Signed in through the popup, the frame's own
-  // storage may hold no session: it can only say that the person is signed in.
+  const done = stage.name === 'done';
+  // The popup closes itself once it has answered; the frame that opened it shows the chip.
   if (popup && done) return <p role="status">{i18n.t('embed_done_popup')}</p>;
+  if (stage.name === 'done') return <EmbedChip token={stage.token} />;
   if (!user) return <p role="status">{i18n.t('embed_done')}</p>;
   const { first_name: first, last_name: last } = user.profile;
   return (
     <div className="stack embed-account">
       <RequestingApp />
-      {done ? (
-        <p role="status" className="embed-signed-in">
-          {i18n.t('signed_in_as', { name: first })}
-        </p>
-      ) : (
-        <h1>{i18n.t('login_title')}</h1>
-      )}
+      <h1>{i18n.t('login_title')}</h1>
       <div className="consent-account">
         <Avatar firstName={first} lastName={last} photoUrl={user.profile.photo ?? ''} />
         <span className="account-text">
@@ -54,7 +52,7 @@ export default function EmbedAccount({
           <span className="account-contact">{user.phone ? formatPhone(user.phone) : user.email}</span>
         </span>
       </div>
-      {done ? null : <Button onClick={onContinue}>{i18n.t('embed_continue_as', { name: first })}</Button>}
+      <Button onClick={onContinue}>{i18n.t('embed_continue_as', { name: first })}</Button>
       <Button variant="secondary" onClick={onSwitch}>
         {i18n.t('use_another_account')}
       </Button>

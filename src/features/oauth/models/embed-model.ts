@@ -27,7 +27,11 @@ export type EmbedFlow = 'sign-in' | 'sign-up' | 'reset';
  * through storage access. `authorizing`: the authorization after a sign-in or a click, its consent
  * model once the later code has loaded. `failed`: that code did not load; "Try again". `popup`: the
  * browser blocked the sign-in popup (the click's activation had passed); the next press opens it with
- * `open` (false: blocked again, pop-ups are off for the page).
+ * `open` (false: blocked again, pop-ups are off for the page). `done`: the partner's page has its
+ * answer and the frame shows the compact chip: of the frame's own account (`token` absent: the frame
+ * authorized the partner), or of the account the partner's page redeemed a code for elsewhere (the
+ * popup, the browser's FedCM), whom userinfo names with the access token the page hands over
+ * (`token`; null until it comes).
  */
 export type EmbedStage =
   | { name: 'checking' }
@@ -38,7 +42,7 @@ export type EmbedStage =
   | { name: 'authorizing'; consent: ConsentModel | null }
   | { name: 'failed' }
   | { name: 'popup'; open: () => boolean }
-  | { name: 'done' };
+  | { name: 'done'; token?: string | null };
 
 /** What the frame loads after its first paint (frame-later.ts). */
 export interface FrameLater {
@@ -113,7 +117,15 @@ export function createEmbedModel(deps: EmbedDeps) {
   }
 
   function delivered(): void {
-    stage.value = { name: 'done' };
+    // Tokens the page got another way came first: the page keeps those (it redeems one code).
+    if (stage.peek().name !== 'done') stage.value = { name: 'done' };
+  }
+
+  /** The partner's page has redeemed a code for tokens (widget/protocol.ts `signedin`). */
+  function tokensArrived(token: string): void {
+    const now = stage.peek();
+    // The frame's own authorization already shows its own account: that code is the one redeemed.
+    if (now.name !== 'done' || now.token !== undefined) stage.value = { name: 'done', token };
   }
 
   function showAccounts(accounts: DeviceProfile[]): void {
@@ -182,6 +194,7 @@ export function createEmbedModel(deps: EmbedDeps) {
     },
 
     signInAgain,
+    tokensArrived,
     /** "Use another account" under the browser's accounts: the form, saved accounts offered. */
     other(): void {
       stage.value = signIn();
@@ -202,8 +215,8 @@ export function createEmbedModel(deps: EmbedDeps) {
             services,
             showAccounts,
             (message) => {
-              // The popup's answer, passed on to the partner.
-              stage.value = { name: 'done' };
+              // The popup's answer, passed on to the partner; the page's tokens will say whose it is.
+              stage.value = { name: 'done', token: null };
               frame.post(message);
             },
             // Never a press that leads nowhere: the frame says one more press opens the window.

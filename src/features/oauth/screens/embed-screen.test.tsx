@@ -12,7 +12,7 @@ import EmbedScreen, { type EmbedFlows } from './embed-screen';
 // way to the browser's Kirish accounts fails to load.
 const loads = vi.hoisted(() => ({ failures: 1 }));
 vi.mock('../frame-later', () => ({
-  reportFrameHeight: () => () => undefined,
+  watchPartner: () => () => undefined,
   accountsIfAllowed: () => Promise.resolve(null),
   continueWithKirish: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
   embedAuthorization: (_services: unknown, _request: unknown, { delivered }: { delivered: () => void }) => {
@@ -84,7 +84,9 @@ describe('the widget\'s authorization after "Continue as"', () => {
     expect(buttons()).toEqual([en.retry]);
 
     await press(en.retry);
-    await settle(() => expect(view.host.querySelector('[role="status"]')?.textContent).toBe('Signed in as Aziz'));
+    await settle(() =>
+      expect(view.host.querySelector('[role="status"]')?.textContent).toBe('Signed in as Aziz Karimov'),
+    );
     expect(view.host.querySelector('[role="alert"]')).toBeNull();
   });
 });

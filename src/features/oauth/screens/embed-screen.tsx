@@ -75,19 +75,20 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   }, [inPopup]);
 
   // The partner sizes the frame to the page (no scrollbars inside a widget). The observer loads
-  // after the first paint: the loader's frame starts at a height that fits the sign-in form.
+  // after the first paint: the loader's frame starts at a height that fits the sign-in form. With
+  // it comes the ear for the page's `signedin`, after which the frame shows the compact chip.
   useEffect(() => {
     if (inPopup) return undefined;
     let stop: (() => void) | undefined;
     let live = true;
-    void later().then(({ reportFrameHeight }) => {
-      if (live) stop = reportFrameHeight(frame);
+    void later().then(({ watchPartner }) => {
+      if (live) stop = watchPartner(frame, model.tokensArrived);
     });
     return () => {
       live = false;
       stop?.();
     };
-  }, [frame, inPopup]);
+  }, [frame, inPopup, model]);
 
   const stage = model.stage.value;
   const loading = <div className="screen-loading" aria-busy="true" aria-label={i18n.t('loading')} />;
@@ -132,14 +133,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
   } else if (stage.name === 'accounts' || stage.name === 'popup')
     content = <LaterStageView stage={stage} model={model} />;
   else if (stage.name === 'account' || stage.name === 'done')
-    content = (
-      <EmbedAccount
-        done={stage.name === 'done'}
-        popup={inPopup}
-        onContinue={model.continueAs}
-        onSwitch={model.signInAgain}
-      />
-    );
+    content = <EmbedAccount stage={stage} popup={inPopup} onContinue={model.continueAs} onSwitch={model.signInAgain} />;
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'consent')
     content = <ConsentView model={stage.consent} onSwitchAccount={model.signInAgain} />;
   else if (stage.name === 'authorizing' && stage.consent?.step.value === 'oautherror')
