@@ -36,7 +36,7 @@ export const PART_PAGES: Readonly<Record<string, PartPage>> = {
   photo: {
     part: 'photo',
     title: 'title_personal_edit_photo',
-    fields: (model, user) => <PhotoField model={model} user={user} />,
+    fields: (model, user) => <PhotoField model={model} user={user} titled={false} />,
   },
 };
 
