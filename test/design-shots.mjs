@@ -32,6 +32,8 @@ const SCREENS = [
   { name: 'home', path: '/' },
   { name: 'personal', path: '/personal' },
   { name: 'personal-edit', path: '/personal/edit' },
+  { name: 'personal-edit-name', path: '/personal/edit/name' },
+  { name: 'personal-edit-photo', path: '/personal/edit/photo' },
   { name: 'personal-address', path: '/personal/address' },
   { name: 'security', path: '/security' },
   { name: 'security-password', path: '/security/user-data/password/' },

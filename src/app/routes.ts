@@ -23,11 +23,7 @@ export type ScreenName =
   | 'Pay'
   | 'Personal'
   | 'PersonalEdit'
-  | 'PersonalEditName'
-  | 'PersonalEditBirthDate'
-  | 'PersonalEditGender'
-  | 'PersonalEditUsername'
-  | 'PersonalEditPhoto'
+  | 'PersonalEditPart'
   | 'PersonalAddress'
   | 'QrScanner'
   | 'Hissa'
@@ -87,12 +83,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'Pay', path: '/pay', layout: 'default', transition: 'slide' },
   { name: 'Personal', path: '/personal', layout: 'default', transition: 'slide' },
   { name: 'PersonalEdit', path: '/personal/edit', layout: 'default', transition: 'slide' },
-  // Kirish's pages that edit one thing each (issue 35), under the product's /personal/edit, which edits them all.
-  { name: 'PersonalEditName', path: '/personal/edit/name', layout: 'default', transition: 'slide' },
-  { name: 'PersonalEditBirthDate', path: '/personal/edit/birth-date', layout: 'default', transition: 'slide' },
-  { name: 'PersonalEditGender', path: '/personal/edit/gender', layout: 'default', transition: 'slide' },
-  { name: 'PersonalEditUsername', path: '/personal/edit/username', layout: 'default', transition: 'slide' },
-  { name: 'PersonalEditPhoto', path: '/personal/edit/photo', layout: 'default', transition: 'slide' },
+  // Kirish's pages that edit one thing each (issue 35: name, birth-date, gender, username, photo), under the
+  // product's /personal/edit, which edits them all. One route: the sign-in page's script carries the table.
+  { name: 'PersonalEditPart', path: '/personal/edit/:part', layout: 'default', transition: 'slide' },
   { name: 'PersonalAddress', path: '/personal/address', layout: 'default', transition: 'slide' },
   { name: 'QrScanner', path: '/personal/qr-scanner', layout: 'empty' },
   { name: 'Hissa', path: '/projects/hissa', layout: 'default', transition: 'slide' },

@@ -1,15 +1,10 @@
 /** Each screen is its own chunk, loaded when its route is first shown. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type * as ProfileParts from '../features/personal/screens/profile-part-screens';
 import type { ScreenName } from './routes';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
 const notAvailable = lazy(() => import('../features/system/not-available-screen'));
-
-/** One of the pages that edit one part of the profile: one chunk holds them all. */
-const profilePart = (name: keyof typeof ProfileParts) =>
-  import('../features/personal/screens/profile-part-screens').then((module) => ({ default: module[name] }));
 
 const BUILT: Partial<Record<ScreenName, Screen>> = {
   Login: lazy(() => import('../features/auth/screens/login-screen')),
@@ -21,11 +16,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   Home: lazy(() => import('../features/home/screens/home-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),
-  PersonalEditName: lazy(() => profilePart('PersonalEditNameScreen')),
-  PersonalEditBirthDate: lazy(() => profilePart('PersonalEditBirthDateScreen')),
-  PersonalEditGender: lazy(() => profilePart('PersonalEditGenderScreen')),
-  PersonalEditUsername: lazy(() => profilePart('PersonalEditUsernameScreen')),
-  PersonalEditPhoto: lazy(() => profilePart('PersonalEditPhotoScreen')),
+  PersonalEditPart: lazy(() => import('../features/personal/screens/profile-part-screens')),
   PersonalAddress: lazy(() => import('../features/personal/screens/personal-address-screen')),
   Security: lazy(() => import('../features/security/screens/security-screen')),
   SecurityPassword: lazy(() => import('../features/security/screens/change-password-screen')),

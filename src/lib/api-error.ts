@@ -9,9 +9,7 @@ import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 
 /** A key the SPA shows is a catalogue key: one it names in code is checked by the type, one the server sent by `knownKeys`. */
 export type ErrorOutcome =
-  | { show: 'field'; key: ErrorKey; field: string; also?: { key: ErrorKey; field: string }[] }
-  | { show: 'toast'; key: ErrorKey }
-  | { show: 'nothing' };
+  { show: 'field'; key: ErrorKey; field: string } | { show: 'toast'; key: ErrorKey } | { show: 'nothing' };
 
 /**
  * docs/product.md §8: keys shown as another key's sentence. Not user_not_found_email and user_not_found_phone
@@ -48,19 +46,6 @@ export function errorKeyOf(data: unknown): { key: string; field?: string } | nul
   return null;
 }
 
-/**
- * The field errors after the first of an answer that names several (a form's every problem at once):
- * each as shown, the keys the catalogue lacks left out.
- */
-function moreFieldErrors(data: unknown, knownKeys: (key: string) => boolean): { key: ErrorKey; field: string }[] {
-  if (!isRecord(data) || !Array.isArray(data.errors)) return [];
-  return data.errors.slice(1).flatMap((item: unknown) => {
-    if (!isRecord(item) || typeof item.error !== 'string' || typeof item.field !== 'string') return [];
-    const key = displayKey(item.error);
-    return knownKeys(key) ? [{ key: key as ErrorKey, field: item.field }] : [];
-  });
-}
-
 /** The key whose sentence is shown: aliases resolved, every timeout variant as "try in 2 minutes". */
 export function displayKey(key: string): string {
   if (key.includes('timeout')) return 'timeout_try_2_min';
@@ -79,9 +64,5 @@ export function readError(error: unknown, knownKeys: (key: string) => boolean): 
   if (!knownKeys(shown)) return { show: 'toast', key: 'error_try_again' };
   // The loaded catalogue holds it: a key of the catalogue.
   const key = shown as ErrorKey;
-  if (!found.field) return { show: 'toast', key };
-  const also = moreFieldErrors(response.data, knownKeys);
-  return also.length > 0
-    ? { show: 'field', key, field: found.field, also }
-    : { show: 'field', key, field: found.field };
+  return found.field ? { show: 'field', key, field: found.field } : { show: 'toast', key };
 }

@@ -6,17 +6,10 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { ErrorKey } from '../../server/src/contract/error-keys.js';
 
-/** A field error said beside its field. */
-export interface FieldError {
-  key: ErrorKey;
-  field: string;
-}
-
-/** The first field error of a failure and, when the server named several fields, the others (`also`). */
 export type ShowError = (
   error: unknown,
   inline?: (key: ErrorKey) => string | undefined,
-) => (FieldError & { also?: FieldError[] }) | null;
+) => { key: ErrorKey; field: string } | null;
 
 export interface AttemptOptions {
   /** The form's field for a field the server named. */
@@ -61,10 +54,8 @@ export function createForm(showError: ShowError) {
     try {
       return await work();
     } catch (error) {
-      // Every field the server named gets its sentence at once, not one save at a time.
       const fieldError = showError(error, options.inline);
-      for (const one of fieldError ? [fieldError, ...(fieldError.also ?? [])] : [])
-        setError(options.fieldOf ? options.fieldOf(one.field) : one.field, one.key);
+      if (fieldError) setError(options.fieldOf ? options.fieldOf(fieldError.field) : fieldError.field, fieldError.key);
       return undefined;
     } finally {
       busy.value = false;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createHttp } from './http';
-import { createForm } from './form';
 import { createShowError } from './show-error';
 import { createToasts } from './toasts';
 
@@ -71,29 +70,6 @@ describe('what a failed call shows (docs/product.md §8)', () => {
     ).toEqual({
       key: 'invalid_credentials',
       field: 'password',
-    });
-    expect(site.shown()).toEqual([]);
-  });
-
-  it('puts every field the server named beside its field at once, leaving out keys the catalogue lacks', async () => {
-    const site = setup(() => expired);
-    const form = createForm(site.showError);
-    const answer = {
-      status: 400,
-      data: {
-        errors: [
-          { error: 'invalid_name', field: 'first_name' },
-          { error: 'invalid_birth_date', field: 'birth_date' },
-          { error: 'made_up_key', field: 'gender' },
-          { error: 'username_invalid_or_exists_username', field: 'username' },
-        ],
-      },
-    };
-    await form.attempt(() => Promise.reject(answer));
-    expect(form.errors.value).toEqual({
-      first_name: 'invalid_name',
-      birth_date: 'invalid_birth_date',
-      username: 'username_invalid_or_exists_username',
     });
     expect(site.shown()).toEqual([]);
   });

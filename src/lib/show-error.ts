@@ -16,10 +16,7 @@ export function createShowError(
 ): ShowError {
   return (error, inline) => {
     const outcome = readError(error, i18n.has);
-    if (outcome.show === 'field') {
-      const { key, field, also } = outcome;
-      return also ? { key, field, also } : { key, field };
-    }
+    if (outcome.show === 'field') return { key: outcome.key, field: outcome.field };
     if (outcome.show === 'toast') {
       const field = inline?.(outcome.key);
       if (field) return { key: outcome.key, field };

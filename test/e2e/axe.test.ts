@@ -18,6 +18,8 @@ const SIGNED_IN = [
   '/',
   '/personal',
   '/personal/edit',
+  '/personal/edit/name',
+  '/personal/edit/photo',
   '/personal/address',
   '/security',
   '/security/user-data/password/',

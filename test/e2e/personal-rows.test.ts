@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { V1, apiClient } from '../support/api.js';
+import { axeViolations } from '../support/axe.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
 import { text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -120,6 +121,7 @@ describe('Personal, one thing at a time', () => {
     await page.mouse.move(box.x + box.width / 2 + 300, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await bothWidths(page, 'personal-edit-photo');
+    expect(await axeViolations(page)).toEqual([]);
     expect(await profileOf(page)).toMatchObject({ photo: null });
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, 'Zilola Sodiqova');
@@ -172,6 +174,7 @@ describe('addresses as rows', () => {
     // Make "Ish" the default from its menu.
     await page.getByRole('button', { name: text('address_actions', { name: 'Ish' }), exact: true }).click();
     await bothWidths(page, 'personal-address-menu');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('menuitem', { name: text('address_make_default'), exact: true }).click();
     await expect.poll(() => row('Ish').innerText()).toContain(text('address_default'));
     expect(await row('Uy').innerText()).not.toContain(text('address_default'));
@@ -183,6 +186,7 @@ describe('addresses as rows', () => {
     const dialog = page.getByRole('dialog', { name: text('address_delete_confirm') });
     await dialog.waitFor();
     await bothWidths(page, 'personal-address-delete');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: text('cancel'), exact: true }).click();
     expect(await rows.count()).toBe(2);
     await menuOfUy.click();

@@ -17,7 +17,16 @@ import type { ProfileEditModel } from '../models/profile-edit-model';
 
 const PhotoCrop = lazy(() => import('./photo-crop'));
 
-export function PhotoField({ model, user }: { model: ProfileEditModel; user: UserProfile }) {
+/** `titled`: a heading of its own, where the page's heading is not already the photo's. */
+export function PhotoField({
+  model,
+  user,
+  titled = true,
+}: {
+  model: ProfileEditModel;
+  user: UserProfile;
+  titled?: boolean;
+}) {
   useSignals();
   const i18n = useI18n();
   const { config } = useServices();
@@ -35,8 +44,8 @@ export function PhotoField({ model, user }: { model: ProfileEditModel; user: Use
     model.form.setError('photo', 'photo_unreadable');
   }, [model]);
   return (
-    <section className="photo-field stack-tight" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>{i18n.t('photo_label')}</h2>
+    <section className="photo-field stack-tight" aria-labelledby={titled ? `${inputId}-title` : undefined}>
+      {titled ? <h2 id={`${inputId}-title`}>{i18n.t('photo_label')}</h2> : null}
       {chosen ? (
         <Suspense fallback={<Loading />}>
           <PhotoCrop key={chosen.count} file={chosen.file} onCrop={onCrop} onUnreadable={onUnreadable} />

@@ -186,6 +186,30 @@ describe('the username while it is typed (docs/product.md §9)', () => {
   });
 });
 
+describe('the server’s every problem', () => {
+  it('is said beside each field at once, not one save at a time', async () => {
+    const { server, model, toasts } = setup();
+    server.fail('patch', `${SSO}/user/profile/`, {
+      status: 400,
+      data: {
+        errors: [
+          { error: 'invalid_name', field: 'last_name' },
+          { error: 'invalid_birth_date', field: 'birth_date' },
+          { error: 'username_invalid_or_exists_username', field: 'username' },
+        ],
+      },
+    });
+    model.username.value = 'taken';
+    expect(await model.save()).toBe(false);
+    expect(model.form.errors.value).toEqual({
+      last_name: 'invalid_name',
+      birth_date: 'invalid_birth_date',
+      username: 'username_invalid_or_exists_username',
+    });
+    expect(toasts).toEqual([]);
+  });
+});
+
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
 describe('the photo', () => {

@@ -11,6 +11,7 @@ import { signal } from '@preact/signals-react';
 import type { ErrorKey } from '../../../../server/src/contract/error-keys.js';
 import { usernameProblem } from '../../../../server/src/contract/username-rules.js';
 import { displayKey, errorKeyOf } from '../../../lib/api-error';
+import { moreFieldErrors } from '../../../lib/more-field-errors';
 import { debounce } from '../../../lib/debounce';
 import { createForm, type ShowError } from '../../../lib/form';
 import { dottedDate, isoDate, isValidBirthDate, parseBirthDate } from '../../../lib/format/birth-date';
@@ -170,8 +171,18 @@ export function createProfileEditModel(deps: {
       if (!check()) return false;
       const request = changes();
       if (Object.keys(request).length > 0) {
-        const saved = await form.attempt(() => updateProfile(deps.http, deps.ssoApi, request));
-        if (!saved) return false;
+        let refusal: unknown;
+        const saved = await form.attempt(() =>
+          updateProfile(deps.http, deps.ssoApi, request).catch((error: unknown) => {
+            refusal = error;
+            throw error;
+          }),
+        );
+        if (!saved) {
+          // The first problem is said by `attempt`; the server's others beside their fields at once.
+          for (const { key, field } of moreFieldErrors(refusal)) form.setError(field, key);
+          return false;
+        }
         changed(saved);
       }
       return parts.has('photo') ? savePhoto(photo.peek()) : true;
