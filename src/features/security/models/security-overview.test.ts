@@ -5,6 +5,7 @@ import { securityGroups, type SecurityCounts, type SecurityRow } from './securit
 const LOADED: SecurityCounts = { ways: { on: 2, total: 3 }, sessions: 3, apps: 0 };
 const account = (changes: Parameters<typeof userProfile>[2] = {}) =>
   userProfile('u1', { first: 'Lola', last: 'Karimova' }, changes);
+const allRows = (counts: SecurityCounts) => securityGroups(account(), counts).flatMap((group) => group.rows);
 const row = (rows: SecurityRow[], id: SecurityRow['id']) => rows.find((candidate) => candidate.id === id);
 
 describe('securityGroups', () => {
@@ -37,8 +38,8 @@ describe('securityGroups', () => {
 
   it('formats the phones as the rest of the site does', () => {
     const groups = securityGroups(account({ secondary_phone: '+998911234567' }), LOADED);
-    expect(row(groups[0]?.rows ?? [], 'phone')?.value).toEqual({ text: '+998 90 123 45 67' });
-    expect(row(groups[1]?.rows ?? [], 'backup-phone')?.value).toEqual({ text: '+998 91 123 45 67' });
+    expect(row(groups[0]?.rows ?? [], 'phone')?.value).toEqual({ text: '+998 90 123 45 67', nowrap: true });
+    expect(row(groups[1]?.rows ?? [], 'backup-phone')?.value).toEqual({ text: '+998 91 123 45 67', nowrap: true });
   });
 
   it('shows the username only when the account has one', () => {
@@ -76,12 +77,11 @@ describe('securityGroups', () => {
   });
 
   it('shows the counts once loaded: a number, "None" for zero, nothing while loading', () => {
-    const rows = (counts: SecurityCounts) => securityGroups(account(), counts).flatMap((group) => group.rows);
-    const loaded = rows(LOADED);
+    const loaded = allRows(LOADED);
     expect(row(loaded, 'sessions')?.value).toEqual({ text: '3' });
     expect(row(loaded, 'apps')?.value).toEqual({ key: 'security_none' });
     expect(row(loaded, 'methods')?.value).toEqual({ key: 'security_ways_on', params: { n: 2, total: 3 } });
-    const loading = rows({ ways: null, sessions: null, apps: null });
+    const loading = allRows({ ways: null, sessions: null, apps: null });
     expect([row(loading, 'sessions'), row(loading, 'apps'), row(loading, 'methods')].map((r) => r?.value)).toEqual([
       null,
       null,

@@ -10,7 +10,9 @@ import type { UserProfile } from '../../../lib/session';
 
 /** The value column of a row: the account's own text, a catalogue text, or "Last changed <relative time>". */
 export type RowValue =
-  { text: string } | { key: CatalogueKey; params?: Record<string, string | number> } | { changedAt: string };
+  | { text: string; nowrap?: true }
+  | { key: CatalogueKey; params?: Record<string, string | number> }
+  | { changedAt: string };
 
 export interface SecurityRow {
   id: 'password' | 'phone' | 'email' | 'username' | 'methods' | 'backup-phone' | 'backup-email' | 'sessions' | 'apps';
@@ -39,8 +41,10 @@ export interface SecurityCounts {
   apps: number | null;
 }
 
-const contact = (value: string | null, empty: CatalogueKey, format = (text: string) => text): RowValue =>
-  value ? { text: format(value) } : { key: empty };
+const contact = (value: string | null, empty: CatalogueKey): RowValue => (value ? { text: value } : { key: empty });
+// A phone number is one token: it never breaks inside (issue 35).
+const phone = (value: string | null, empty: CatalogueKey): RowValue =>
+  value ? { text: formatPhone(value), nowrap: true } : { key: empty };
 
 const count = (n: number | null): RowValue | null =>
   n === null ? null : n === 0 ? { key: 'security_none' } : { text: String(n) };
@@ -63,7 +67,7 @@ export function securityGroups(user: UserProfile, counts: SecurityCounts): Secur
       id: 'phone',
       icon: 'phone',
       label: 'phone_label',
-      value: contact(user.phone, 'personal_not_set', formatPhone),
+      value: phone(user.phone, 'personal_not_set'),
       href: '/security/user-data/edit-phone',
     },
     {
@@ -106,7 +110,7 @@ export function securityGroups(user: UserProfile, counts: SecurityCounts): Secur
           id: 'backup-phone',
           icon: 'phone',
           label: 'security_secondary_phone',
-          value: contact(user.secondary_phone, 'security_not_added', formatPhone),
+          value: phone(user.secondary_phone, 'security_not_added'),
           href: '/security/user-data/secondary-phone',
         },
         {
@@ -139,7 +143,7 @@ export function securityGroups(user: UserProfile, counts: SecurityCounts): Secur
         {
           id: 'apps',
           icon: 'apps',
-          label: 'login_methods_apps',
+          label: 'security_connected_apps',
           value: count(counts.apps),
           href: '/security/login-methods/#apps',
         },
