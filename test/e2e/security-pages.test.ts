@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bothWidths, securityRow, sessionRows } from '../support/account-pages.js';
 import { DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { axeViolations } from '../support/axe.js';
-import { letDemoAppIn } from '../support/demo-app.js';
+import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
 import { apiClient, V1 } from '../support/api.js';
 import { text, waitForHeading } from '../support/flows.js';
@@ -117,6 +117,29 @@ describe('the security pages', () => {
       refresh: other.json.refresh,
     });
     expect(refreshed.status).toBe(401);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the apps with access, lists them with their logo, and takes one back after asking', async () => {
+    const { page, context, errors } = await signedInPage('Malika');
+    const app = await letDemoAppIn(kirish.server, page);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    const apps = securityRow(page, 'security_group_apps', text('security_connected_apps'));
+    await apps.getByText('1', { exact: true }).waitFor();
+    await apps.click();
+    const list = page.getByRole('region', { name: text('login_methods_apps') });
+    const demo = list.locator('.rows > .row-item', { hasText: DEMO_CLIENT_NAME });
+    await demo.waitFor();
+    await bothWidths(page, 'security-apps');
+    expect(await axeViolations(page)).toEqual([]);
+    await demo.getByRole('button', { name: text('login_methods_revoke'), exact: true }).click();
+    const question = page.getByRole('group', { name: text('login_methods_revoke_confirm', { app: DEMO_CLIENT_NAME }) });
+    await question.getByRole('button', { name: text('login_methods_revoke'), exact: true }).click();
+    await page.getByText(text('login_methods_revoked', { app: DEMO_CLIENT_NAME }), { exact: true }).waitFor();
+    await list.getByText(text('login_methods_apps_empty'), { exact: true }).waitFor();
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
     await context.close();
     expect(errors).toEqual([]);
   });

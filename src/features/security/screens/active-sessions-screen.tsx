@@ -9,7 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import type { IconName } from '../../../components/icon';
+import { Icon, type IconName } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
 import { Row } from '../../../components/row';
 import { SignOutButton } from '../../../components/sign-out-button';
@@ -90,12 +90,13 @@ function SessionRow({ session, model, now }: { session: SessionInfo; model: Sess
           ) : (
             <Button
               variant="secondary"
-              className="button-small"
+              className="button-small row-action-compact"
               busy={model.busy.value === session.id}
               aria-expanded={asking}
               onClick={() => setAsking(!asking)}
             >
-              {i18n.t('sessions_end')}
+              <Icon name="x" />
+              <span className="row-action-text">{i18n.t('sessions_end')}</span>
             </Button>
           )
         }

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { AppLogo } from '../../../components/app-logo';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { Icon } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
 import { Row, RowList } from '../../../components/row';
 import { useServices } from '../../../lib/services';
@@ -47,11 +48,12 @@ function GrantRow({ grant, model, now }: { grant: Grant; model: LoginMethodsMode
         action={
           <Button
             variant="secondary"
-            className="button-small"
+            className="button-small row-action-compact"
             aria-expanded={asking}
             onClick={() => setAsking(!asking)}
           >
-            {i18n.t('login_methods_revoke')}
+            <Icon name="x" />
+            <span className="row-action-text">{i18n.t('login_methods_revoke')}</span>
           </Button>
         }
       />
