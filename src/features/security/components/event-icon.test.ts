@@ -14,5 +14,6 @@ describe('eventIcon', () => {
     expect(eventIcon('secondary_added', { contact_type: 'phone' })).toBe('phone');
     expect(eventIcon('secondary_removed', { contact_type: 'email' })).toBe('mail');
     expect(eventIcon('something_new')).toBe('shield');
+    expect(eventIcon('registered')).toBe('user-plus');
   });
 });

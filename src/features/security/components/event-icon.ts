@@ -2,7 +2,8 @@ import type { IconName } from '../../../components/icon';
 
 /** The icon of a security log event, by what it touched: a sign-in, the password, a contact, an app, a device. */
 export function eventIcon(type: string, details: Readonly<Record<string, unknown>> = {}): IconName {
-  if (type === 'login' || type === 'app_signed_in' || type === 'registered') return 'log-in';
+  if (type === 'registered') return 'user-plus';
+  if (type === 'login' || type === 'app_signed_in') return 'log-in';
   if (type === 'logout') return 'log-out';
   if (type === 'frame_session_joined') return 'globe';
   if (type === 'session_ended' || type === 'sessions_ended_others') return 'devices';
