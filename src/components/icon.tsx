@@ -15,7 +15,6 @@ export type IconName =
   | 'chevron-right'
   | 'code'
   | 'devices'
-  | 'download'
   | 'eye'
   | 'eye-off'
   | 'globe'
