@@ -11,7 +11,10 @@ export function EmptyState({
   title,
   text,
   action,
+  heading: Heading = 'p',
 }: {
+  /** The title's element: `h1` when the state is the whole page (not found), `h2` for a panel's. */
+  heading?: 'h1' | 'h2' | 'p';
   icon: IconName;
   title: ReactNode;
   text?: ReactNode;
@@ -22,7 +25,7 @@ export function EmptyState({
       <span className="empty-state-drawing">
         <Icon name={icon} />
       </span>
-      <p className="empty-state-title">{title}</p>
+      <Heading className="empty-state-title">{title}</Heading>
       {text ? <p className="empty-state-text">{text}</p> : null}
       {action ? <div className="empty-state-action">{action}</div> : null}
     </div>

@@ -69,4 +69,10 @@ describe('EmptyState', () => {
     expect(view.host.querySelector('.empty-state-text')?.textContent).toBe('Add one to fill deliveries faster.');
     expect(view.host.querySelector('.empty-state-action a')?.textContent).toBe('Add an address');
   });
+
+  it('titles a whole page with an h1 when asked', async () => {
+    await act(async () => view.root.render(<EmptyState icon="help" heading="h1" title="Page not found" />));
+    expect(view.host.querySelector('h1.empty-state-title')?.textContent).toBe('Page not found');
+    expect(view.host.querySelector('.empty-state-text')).toBeNull();
+  });
 });
