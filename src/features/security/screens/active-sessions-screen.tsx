@@ -75,14 +75,15 @@ function SessionRow({ session, model, now }: { session: SessionInfo; model: Sess
     session.partner_origin ? i18n.t('sessions_in_partner_frame', { origin: session.partner_origin }) : null,
     `IP ${session.ip}`,
     `${i18n.t('sessions_signed_in')} ${relativeText(i18n, session.created_at, now, true)}`,
+    `${i18n.t('sessions_last_active')} ${relativeText(i18n, session.last_active_at, now, true)}`,
   ];
   return (
     <>
       <Row
         icon={deviceIcon(session.device)}
         label={[session.browser, session.os].filter(Boolean).join(' · ') || i18n.t('sessions_unknown_device')}
+        // No value column: the place and times read as one line, and the label takes the width.
         detail={where.filter(Boolean).join(' · ')}
-        value={`${i18n.t('sessions_last_active')} ${relativeText(i18n, session.last_active_at, now, true)}`}
         badge={session.current ? <span className="badge badge-verified">{i18n.t('sessions_this_device')}</span> : null}
         action={
           session.current ? (
