@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { codeBox, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
-import { bothWidths, useAccountPages } from '../support/account-pages.js';
+import { bothWidths, securityRow, useAccountPages } from '../support/account-pages.js';
 import { newPageFor } from '../support/browser.js';
 const kirish = useRunningKirish();
 const { newAccount, nextPhone, lastSeed, signedInPage, outboxSize } = useAccountPages(kirish, 907780000);
@@ -37,10 +37,7 @@ describe('the security centre: data and contacts', () => {
     const { page, context, errors } = await signedInPage(account);
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    await page
-      .getByRole('link', { name: text('security_add'), exact: true })
-      .nth(2)
-      .click();
+    await securityRow(page, 'security_group_recovery', text('security_secondary_email')).click();
     await waitForHeading(page, text('security_secondary_email'));
     // A backup contact can reset the password: the current password first, as for the main ones.
     await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
@@ -52,10 +49,11 @@ describe('the security centre: data and contacts', () => {
     // The code to the new contact sends itself at the sixth digit.
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('secondary_added'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(email);
+    const backupEmail = securityRow(page, 'security_group_recovery', text('security_secondary_email'));
+    expect(await backupEmail.innerText()).toContain(email);
 
     // And makes it the main e-mail, after the current password.
-    await page.getByRole('link', { name: text('security_manage'), exact: true }).click();
+    await backupEmail.click();
     await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
     await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
     await page.getByRole('button', { name: text('secondary_make_primary'), exact: true }).click();
@@ -119,7 +117,7 @@ describe('the security centre: data and contacts', () => {
     await codeBox(page).fill(await latestCode(kirish.server.origin, newPhone));
     // The code to the new contact sends itself at the sixth digit.
     await page.getByText(text('phone_changed'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(
+    expect(await securityRow(page, 'security_group_sign_in', text('phone_label')).innerText()).toContain(
       `+998 ${newPhone.slice(4, 6)} ${newPhone.slice(6, 9)} ${newPhone.slice(9, 11)} ${newPhone.slice(11)}`,
     );
     // The new number signs in; the old one no longer does.
@@ -212,7 +210,7 @@ describe('the security centre: data and contacts', () => {
     await codeBox(page).fill(await latestCode(kirish.server.origin, email));
     // The code to the new contact sends itself at the sixth digit.
     await page.getByText(text('email_changed'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).toContain(email);
+    expect(await securityRow(page, 'security_group_sign_in', text('email_label')).innerText()).toContain(email);
     await context.close();
     expect(errors).toEqual([]);
   });

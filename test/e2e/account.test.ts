@@ -9,7 +9,7 @@ import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import { codeBox, expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
-import { bothWidths, useAccountPages } from '../support/account-pages.js';
+import { bothWidths, securityRow, sessionRows, useAccountPages } from '../support/account-pages.js';
 const kirish = useRunningKirish();
 const { newAccount, signedInPage, secondDevice, outboxSize, expectSignedOut } = useAccountPages(kirish, 907770000);
 
@@ -90,7 +90,8 @@ describe('the security centre', () => {
     const { page } = first;
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    await page.getByRole('link', { name: text('security_change_password'), exact: true }).click();
+    // The Password row of "How you sign in" opens the change.
+    await securityRow(page, 'security_group_sign_in', text('password_label')).click();
     await page.getByLabel(text('old_password_label'), { exact: true }).fill('not-my-password');
     const newPassword = `Yangi-${account.password}`;
     await page.getByLabel(text('new_password_label'), { exact: true }).fill(newPassword);
@@ -164,17 +165,17 @@ describe('the security centre', () => {
     const { page } = first;
     await page.goto(`${kirish.server.origin}/security/active-sessions/`);
     await waitForHeading(page, text('sessions_title'));
-    await page.locator('.session').nth(1).waitFor();
+    await sessionRows(page).nth(1).waitFor();
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     // The step-up: a wrong password ends nothing and says so beside the field.
     await page.getByLabel(text('old_password_label'), { exact: true }).fill('not-my-password');
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     await page.getByText(text('invalid_old_password'), { exact: true }).waitFor();
-    expect(await page.locator('.session').count()).toBe(2);
+    expect(await sessionRows(page).count()).toBe(2);
     await page.getByLabel(text('old_password_label'), { exact: true }).fill(account.password);
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
-    expect(await page.locator('.session').count()).toBe(1);
+    expect(await sessionRows(page).count()).toBe(1);
     await expectSignedOut(second.page);
     await first.context.close();
     await second.context.close();
@@ -188,7 +189,7 @@ describe('the security centre', () => {
     const { page } = first;
     await page.goto(`${kirish.server.origin}/security/active-sessions/`);
     await waitForHeading(page, text('sessions_title'));
-    await page.locator('.session').nth(1).waitFor();
+    await sessionRows(page).nth(1).waitFor();
     await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
@@ -209,7 +210,7 @@ describe('the security centre', () => {
     const { page } = first;
     await page.goto(`${kirish.server.origin}/security/active-sessions/`);
     await waitForHeading(page, text('sessions_title'));
-    const sessions = page.locator('.session');
+    const sessions = sessionRows(page);
     await sessions.nth(1).waitFor();
     expect(await sessions.count()).toBe(2);
     expect(await sessions.first().innerText()).toContain(text('sessions_this_device'));
@@ -218,9 +219,8 @@ describe('the security centre', () => {
       .nth(1)
       .getByRole('button', { name: text('sessions_end'), exact: true })
       .click();
-    await sessions
-      .nth(1)
-      .getByRole('group')
+    await page
+      .getByRole('group', { name: text('sessions_end_confirm') })
       .getByRole('button', { name: text('sessions_end'), exact: true })
       .click();
     await page.getByText(text('sessions_ended_one'), { exact: true }).waitFor();

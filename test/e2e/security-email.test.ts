@@ -5,7 +5,7 @@
  * which used to drop it from the main slot without a word.
  */
 import { describe, expect, it } from 'vitest';
-import { bothWidths } from '../support/account-pages.js';
+import { bothWidths, securityRow } from '../support/account-pages.js';
 import { axeViolations } from '../support/axe.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
 import { newPageFor } from '../support/browser.js';
@@ -58,8 +58,10 @@ describe('an e-mail given at sign-up', () => {
 
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    const securityEmail = page.locator('.facts dd', { hasText: email });
+    // The e-mail row of "How you sign in" shows the address and the badge; the row opens its page.
+    const securityEmail = securityRow(page, 'security_group_sign_in', text('email_label'));
     await securityEmail.getByText(text('personal_email_unverified'), { exact: true }).waitFor();
+    expect(await securityEmail.innerText()).toContain(email);
     await bothWidths(page, 'security-email-unverified');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -69,7 +71,7 @@ describe('an e-mail given at sign-up', () => {
     expect(await codeBox(resetter.page).count()).toBe(0);
     await resetter.context.close();
 
-    await securityEmail.getByRole('link', { name: text('email_verify_action'), exact: true }).click();
+    await securityEmail.click();
     await waitForHeading(page, text('email_verify_title'));
     await page.getByText(text('email_verify_intro', { email }), { exact: true }).waitFor();
     // The tab's title names the page, not one of its two actions (verify, or change instead).
@@ -82,8 +84,8 @@ describe('an e-mail given at sign-up', () => {
     await page.getByRole('button', { name: text('email_verify_action'), exact: true }).click();
     await page.getByText(text('email_verified'), { exact: true }).waitFor();
     await waitForHeading(page, text('section_security'));
-    expect(await page.locator('.facts').innerText()).toContain(email);
-    expect(await page.locator('.facts').getByText(text('personal_email_unverified'), { exact: true }).count()).toBe(0);
+    expect(await securityEmail.innerText()).toContain(email);
+    expect(await securityEmail.getByText(text('personal_email_unverified'), { exact: true }).count()).toBe(0);
     await page.getByText(text('security_event_email_verified'), { exact: true }).waitFor();
 
     // Now the e-mail restores the password: the code step opens.
@@ -110,14 +112,14 @@ describe('an e-mail given at sign-up', () => {
 
     await page.goto(`${kirish.server.origin}/security`);
     await waitForHeading(page, text('section_security'));
-    const main = page.locator('.facts dd', { hasText: email });
+    const main = securityRow(page, 'security_group_sign_in', text('email_label'));
     await main.getByText(text('personal_email_unverified'), { exact: true }).waitFor();
-    expect(await page.locator('.facts').innerText()).not.toMatch(
-      new RegExp(`${text('security_secondary_email')}\\s+${email}`),
-    );
+    expect(
+      await securityRow(page, 'security_group_recovery', text('security_secondary_email')).innerText(),
+    ).not.toContain(email);
 
     // The e-mail page offers another address instead; the new form gets the focus.
-    await main.getByRole('link', { name: text('email_verify_action'), exact: true }).click();
+    await main.click();
     await waitForHeading(page, text('email_verify_title'));
     await page.getByRole('button', { name: text('email_change_instead'), exact: true }).click();
     await waitForHeading(page, text('change_email_title'));

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bothWidths } from '../support/account-pages.js';
+import { bothWidths, securityRow, sessionRows } from '../support/account-pages.js';
 import { DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { axeViolations } from '../support/axe.js';
-import { letDemoAppIn } from '../support/demo-app.js';
+import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';
 import { apiClient, V1 } from '../support/api.js';
 import { codeBox, text, waitForHeading } from '../support/flows.js';
@@ -30,6 +30,120 @@ async function signedInPage(firstName: string) {
 }
 
 describe('the security pages', () => {
+  it('groups /security as people look for it, each row with its icon, and the danger zone last', async () => {
+    const { page, context, errors } = await signedInPage('Dildora');
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    // Wait for the counts: the sessions row shows how many (the sign-up's and this tab's).
+    const sessionsRow = securityRow(page, 'security_group_devices', text('sessions_title'));
+    await expect.poll(() => sessionsRow.locator('.row-value').innerText()).toMatch(/^\d+$/);
+    const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings).toEqual(
+      [
+        'security_group_sign_in',
+        'security_group_recovery',
+        'security_group_devices',
+        'security_group_apps',
+        'security_activity',
+        'security_data_title',
+        'deactivate_title',
+      ].map((key) => text(key)),
+    );
+    // No backup contact yet: the rows say so, and no value is a link glued to it.
+    const recovery = page.getByRole('region', { name: text('security_group_recovery') });
+    expect(await recovery.getByRole('link').allInnerTexts()).toEqual([
+      `${text('security_secondary_phone')}\n${text('security_not_added')}`,
+      `${text('security_secondary_email')}\n${text('security_not_added')}`,
+    ]);
+    const rows = page.locator('.row-group .rows > .row-item');
+    expect(await rows.count()).toBeGreaterThan(8);
+    expect(await rows.locator('.row-icon .icon').count()).toBe(await rows.count());
+    await bothWidths(page, 'security-groups');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a row\'s page, and both "← Security" and the browser\'s Back return', async () => {
+    const { page, context, errors } = await signedInPage('Gulnora');
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    await securityRow(page, 'security_group_devices', text('sessions_title')).click();
+    await waitForHeading(page, text('sessions_title'));
+    expect(new URL(page.url()).pathname).toBe('/security/active-sessions/');
+    await page.getByRole('link', { name: `← ${text('section_security')}`, exact: true }).click();
+    await waitForHeading(page, text('section_security'));
+    await securityRow(page, 'security_group_sign_in', text('login_methods_title')).click();
+    await waitForHeading(page, text('login_methods_title'));
+    await page.goBack();
+    await waitForHeading(page, text('section_security'));
+    expect(new URL(page.url()).pathname).toBe('/security');
+    // "Apps with access" leads to the apps of the sign-in methods page, empty so far.
+    await securityRow(page, 'security_group_apps', text('security_connected_apps')).click();
+    await page.getByText(text('login_methods_apps_empty'), { exact: true }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#apps');
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks before ending another session: Cancel ends nothing, Confirm ends it', async () => {
+    const { account, page, context, errors } = await signedInPage('Kamola');
+    const other = await apiClient(kirish.server.origin).post(`${V1}/login/LoginUser/`, {
+      phone: account.phone,
+      password: account.password,
+    });
+    expect(other.status).toBe(200);
+    await page.goto(`${kirish.server.origin}/security/active-sessions/`);
+    await waitForHeading(page, text('sessions_title'));
+    const sessions = sessionRows(page);
+    await sessions.nth(1).waitFor();
+    expect(await sessions.first().innerText()).toContain(text('sessions_this_device'));
+    // The newest first after this device's: the one signed in above.
+    const end = sessions.nth(1).getByRole('button', { name: text('sessions_end'), exact: true });
+    await end.click();
+    const question = page.getByRole('group', { name: text('sessions_end_confirm') });
+    await question.waitFor();
+    // The safe choice has the focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('cancel'));
+    await question.getByRole('button', { name: text('cancel'), exact: true }).click();
+    expect(await question.count()).toBe(0);
+    // The sign-up's session, this tab's and the other one.
+    expect(await sessions.count()).toBe(3);
+    await end.click();
+    await question.getByRole('button', { name: text('sessions_end'), exact: true }).click();
+    await page.getByText(text('sessions_ended_one'), { exact: true }).waitFor();
+    expect(await sessions.count()).toBe(2);
+    const refreshed = await apiClient(kirish.server.origin).post(`${V1}/TokenRefresh/`, {
+      refresh: other.json.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the apps with access, lists them with their logo, and takes one back after asking', async () => {
+    const { page, context, errors } = await signedInPage('Malika');
+    const app = await letDemoAppIn(kirish.server, page);
+    await page.goto(`${kirish.server.origin}/security`);
+    await waitForHeading(page, text('section_security'));
+    const apps = securityRow(page, 'security_group_apps', text('security_connected_apps'));
+    await apps.getByText('1', { exact: true }).waitFor();
+    await apps.click();
+    const list = page.getByRole('region', { name: text('login_methods_apps') });
+    const demo = list.locator('.rows > .row-item', { hasText: DEMO_CLIENT_NAME });
+    await demo.waitFor();
+    await bothWidths(page, 'security-apps');
+    expect(await axeViolations(page)).toEqual([]);
+    await demo.getByRole('button', { name: text('login_methods_revoke'), exact: true }).click();
+    const question = page.getByRole('group', { name: text('login_methods_revoke_confirm', { app: DEMO_CLIENT_NAME }) });
+    await question.getByRole('button', { name: text('login_methods_revoke'), exact: true }).click();
+    await page.getByText(text('login_methods_revoked', { app: DEMO_CLIENT_NAME }), { exact: true }).waitFor();
+    await list.getByText(text('login_methods_apps_empty'), { exact: true }).waitFor();
+    expect(await appUserinfoStatus(kirish.server, app)).toBe(401);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   it('refuses the current password as the new one, beside the field; the form names the account for password managers', async () => {
     const { account, page, context, errors } = await signedInPage('Lola');
     await page.goto(`${kirish.server.origin}/security/user-data/password/`);
@@ -98,21 +212,28 @@ describe('the security pages', () => {
     await page
       .getByText(text('security_event_app_signed_in_named', { name: DEMO_CLIENT_NAME }), { exact: true })
       .waitFor();
-    await page.getByRole('button', { name: text('security_activity_all'), exact: true }).click();
+    // The recent events are rows with their icons.
+    const recent = page.getByRole('region', { name: text('security_activity') });
+    expect(await recent.locator('.row-item .row-icon .icon').count()).toBeGreaterThan(1);
+    await recent.getByRole('link', { name: text('security_activity_all'), exact: true }).click();
     await waitForHeading(page, text('security_log_title'));
-    // The log opens in place, the focus on its heading.
+    // The log is a page of its own, the focus on its heading, with the way back.
+    expect(new URL(page.url()).search).toBe('?log');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('security_log_title'));
     await page.getByText(text('security_log_page', { page: '1', pages: '2' }), { exact: true }).waitFor();
     const log = page.getByRole('region', { name: text('security_log_title') });
-    expect(await log.locator('.event-list li').count()).toBe(20);
+    const events = log.locator('.rows > .row-item');
+    await expect.poll(() => events.count()).toBe(20);
     await bothWidths(page, 'security-log');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: text('security_log_older'), exact: true }).click();
     await page.getByText(text('security_log_page', { page: '2', pages: '2' }), { exact: true }).waitFor();
     // The registration, this tab's sign-in, the 22 others, the profile change and the app: 26, so 6 on page 2.
-    expect(await log.locator('.event-list li').count()).toBe(6);
-    expect(await log.locator('.event-list').innerText()).toContain(text('security_event_registered'));
+    await expect.poll(() => events.count()).toBe(6);
+    expect(await log.locator('.rows').innerText()).toContain(text('security_event_registered'));
     expect(await page.getByRole('button', { name: text('security_log_older'), exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: `← ${text('section_security')}`, exact: true }).click();
+    await waitForHeading(page, text('section_security'));
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -19,6 +19,14 @@ export async function bothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** The rows of the active sessions page (this device first); a row's confirmation is no row of its own. */
+export const sessionRows = (page: Page) =>
+  page.getByRole('list', { name: text('sessions_title') }).locator(':scope > .row-item');
+
+/** A row of /security's group (its heading's key), by the label it starts with: the row's link. */
+export const securityRow = (page: Page, group: string, label: string) =>
+  page.getByRole('region', { name: text(group) }).getByRole('link', { name: new RegExp(`^${label}`) });
+
 export function useAccountPages(kirish: RunningKirish, firstPhone = 907770000) {
   let phoneSeed = firstPhone;
   /** A phone number no other test of the file uses. */

@@ -30,6 +30,8 @@ export interface Profile {
   email: string | null;
   email_verified: boolean;
   has_password: boolean;
+  /** When the password was last set (at sign-up, a change or a reset), ISO 8601; null without one or when not known. */
+  password_changed_at: string | null;
   profile: PersonalDetails;
   verification_status: VerificationStatus;
   secondary_phone: string | null;

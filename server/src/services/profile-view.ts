@@ -15,6 +15,7 @@ export function profileOf(user: User): Profile {
     email: user.email,
     email_verified: user.emailVerified,
     has_password: user.passwordHash !== null,
+    password_changed_at: user.passwordHash === null ? null : isoOrNull(user.passwordChangedAt),
     profile: {
       first_name: user.firstName,
       last_name: user.lastName,

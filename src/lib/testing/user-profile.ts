@@ -12,6 +12,7 @@ export function userProfile(
     email: null,
     email_verified: false,
     has_password: true,
+    password_changed_at: '2026-11-01T09:00:00.000Z',
     profile: {
       first_name: names.first,
       last_name: names.last,

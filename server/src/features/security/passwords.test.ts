@@ -30,6 +30,16 @@ describe('POST /user/change-password/', () => {
     expect(types).toEqual(['login', 'password_changed', 'login', 'registered']);
   });
 
+  it('shows when the password was last changed in MyProfile: at sign-up, then at the change', async () => {
+    const profile = () => server.call('GET', `${V1}/user/MyProfile`, { token: tokens.access });
+    const signedUp = new Date(server.clock.now()).toISOString();
+    expect((await profile()).json.password_changed_at).toBe(signedUp);
+    server.clock.advanceSeconds(60);
+    await server.post(CHANGE, { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD }, { token: tokens.access });
+    expect((await profile()).json.password_changed_at).toBe(new Date(server.clock.now()).toISOString());
+    expect((await profile()).json.password_changed_at).not.toBe(signedUp);
+  });
+
   it("ends the other sign-ins when asked, keeps the caller's, and writes password_changed", async () => {
     const phone = await steps.signIn(PHONE);
     const tablet = await steps.signIn(PHONE);

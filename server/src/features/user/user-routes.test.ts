@@ -15,6 +15,7 @@ describe('MyProfile', () => {
       email: null,
       email_verified: false,
       has_password: true,
+      password_changed_at: new Date(server.clock.now()).toISOString(),
       profile: {
         first_name: 'Dilnoza',
         last_name: 'Yusupova',

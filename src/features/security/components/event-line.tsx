@@ -1,8 +1,10 @@
-import type { SecurityEvent } from '../api/security-api';
+import { Row } from '../../../components/row';
 import { useI18n } from '../../../lib/use-i18n';
-import { When } from './when';
+import type { SecurityEvent } from '../api/security-api';
+import { eventIcon } from './event-icon';
+import { When } from '../../../components/when';
 
-/** One line of the security log: what happened (naming the app or the partner page a sign-in was to), when, and from where. */
+/** One event of the security log as a row: what happened (naming the app or the partner page a sign-in was to), from where, and when. */
 export function EventLine({ event, now }: { event: SecurityEvent; now: number }) {
   const i18n = useI18n();
   const { name, origin } = event.details;
@@ -16,9 +18,11 @@ export function EventLine({ event, now }: { event: SecurityEvent; now: number })
           ? i18n.t(eventKey)
           : event.type;
   return (
-    <li>
-      <strong>{text}</strong> · <When at={event.created_at} now={now} />
-      <span className="session-meta"> · {[event.browser, event.os, event.ip].filter(Boolean).join(' · ')}</span>
-    </li>
+    <Row
+      icon={eventIcon(event.type, event.details)}
+      label={text}
+      detail={[event.browser, event.os, event.ip].filter(Boolean).join(' · ')}
+      value={<When at={event.created_at} now={now} />}
+    />
   );
 }

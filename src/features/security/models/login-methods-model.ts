@@ -38,3 +38,5 @@ export function createLoginMethodsModel(deps: { api: SecurityApi; showError: Sho
     },
   };
 }
+
+export type LoginMethodsModel = ReturnType<typeof createLoginMethodsModel>;

@@ -1,4 +1,4 @@
-/** The whole security log (/security/activity), a page at a time, newest first; the server pages it. */
+/** The whole security log (/security?log), a page at a time, newest first; the server pages it. */
 import { computed, signal } from '@preact/signals-react';
 import type { SecurityApi, SecurityEventPage } from '../api/security-api';
 

@@ -13,6 +13,7 @@ import { StepForm } from '../../../components/step-form';
 import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
+import { BackToSecurity } from '../components/back-to-security';
 import { securityApi } from '../api/security-api';
 import { UsernameField } from '../components/username-field';
 import { createChangePasswordModel } from '../models/change-password-model';
@@ -25,9 +26,7 @@ export default function ChangePasswordScreen() {
   const toggles = { showLabel: i18n.t('show_password'), hideLabel: i18n.t('hide_password') };
   return (
     <div className="stack narrow-form">
-      <p>
-        <Link href="/security">← {i18n.t('section_security')}</Link>
-      </p>
+      <BackToSecurity />
       <StepForm
         onSubmit={async () => {
           const changed = await model.save();

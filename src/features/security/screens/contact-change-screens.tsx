@@ -4,7 +4,6 @@
  * same, by e-mail). Each answers with the profile as it now is.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from 'wouter';
 import { useState } from 'react';
 import type { ProofIssued } from '../../../../server/src/contract/step-up.js';
 import { Button } from '../../../components/button';
@@ -21,16 +20,8 @@ import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useFocusOnOpen } from '../../../lib/use-focus-on-open';
 import { useI18n } from '../../../lib/use-i18n';
+import { BackToSecurity } from '../components/back-to-security';
 import { VerifyEmail } from '../components/verify-email';
-
-function BackToSecurity() {
-  const i18n = useI18n();
-  return (
-    <p>
-      <Link href="/security">← {i18n.t('section_security')}</Link>
-    </p>
-  );
-}
 
 function useDone(message: string) {
   const { session, toasts, navigate } = useServices();

@@ -5,7 +5,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { PasswordChanged, ResetPasswordRequest } from '../../../../server/src/contract/passwords.js';
 import { Button } from '../../../components/button';
 import { NewPasswordFields } from '../../../components/new-password-fields';
@@ -20,6 +19,7 @@ import { passwordChangedText } from '../../../lib/password-changed';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
+import { BackToSecurity } from '../components/back-to-security';
 import { UsernameField } from '../components/username-field';
 
 function CodeForNewPassword({
@@ -93,9 +93,7 @@ export default function ResetPasswordSignedInScreen() {
   const { password, again, endOthers, endApps } = fields;
   return (
     <div className="stack narrow-form">
-      <p>
-        <Link href="/security">← {i18n.t('section_security')}</Link>
-      </p>
+      <BackToSecurity />
       <h1>{i18n.t('reset_title')}</h1>
       <section className="panel">
         {ready ? (

@@ -1,167 +1,135 @@
 /**
- * /security: the overview — sign-in contacts, password, the ways in and the apps with access, the
- * sessions, the recent security activity, and the account's data to download.
+ * /security: the account's security as people look for it (issue 35), groups of rows each opening a
+ * focused page: how you sign in, recovery, your devices, apps with access, the recent activity with
+ * the way to the whole log (/security?log), the account's data to download, and the danger zone last.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
-import { formatPhone } from '../../../lib/format/phone';
+import { Row, RowList } from '../../../components/row';
+import type { I18n } from '../../../lib/i18n';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
-import { securityApi, type SecurityEvent } from '../api/security-api';
+import { downloadJson } from '../../../lib/download-json';
+import { securityApi } from '../api/security-api';
 import { DeactivateAccount } from '../components/deactivate-account';
 import { EventLine } from '../components/event-line';
 import { SecurityLog } from '../components/security-log';
-import { downloadJson } from '../../../lib/download-json';
+import { relativeText } from '../../../components/when';
+import { createSecurityOverviewModel } from '../models/security-overview-model';
+import { securityGroups, type RowValue, type SecurityRow } from '../models/security-overview';
 
-const RECENT_EVENTS = 5;
+function valueText(value: RowValue, i18n: I18n, now: number) {
+  if ('text' in value) return value.nowrap ? <span className="nowrap">{value.text}</span> : value.text;
+  if ('key' in value) return i18n.t(value.key, value.params);
+  return i18n.t('security_password_changed_at', { when: relativeText(i18n, value.changedAt, now, true) });
+}
 
-export default function SecurityScreen() {
+function SecurityRowView({ row, now }: { row: SecurityRow; now: number }) {
+  const i18n = useI18n();
+  return (
+    <Row
+      icon={row.icon}
+      label={i18n.t(row.label)}
+      value={row.value ? valueText(row.value, i18n, now) : undefined}
+      badge={row.badge ? <span className={`badge badge-${row.badge.tone}`}>{i18n.t(row.badge.key)}</span> : undefined}
+      href={row.href}
+    />
+  );
+}
+
+function DownloadData() {
+  const i18n = useI18n();
+  const { http, config, showError } = useServices();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <section className="panel stack-tight" aria-labelledby="data-title">
+      <h2 id="data-title">{i18n.t('security_data_title')}</h2>
+      <p>{i18n.t('security_data_text')}</p>
+      <div>
+        <Button
+          variant="secondary"
+          busy={exporting}
+          onClick={async () => {
+            setExporting(true);
+            try {
+              const data = await securityApi(http, config.ssoApi).exportData();
+              downloadJson(data, `kirish-data-${new Date().toISOString().slice(0, 10)}.json`);
+            } catch (error) {
+              showError(error);
+            } finally {
+              setExporting(false);
+            }
+          }}
+        >
+          {i18n.t('security_data_download')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Overview() {
   useSignals();
   const i18n = useI18n();
   const { http, config, session, showError } = useServices();
-  const [api] = useState(() => securityApi(http, config.ssoApi));
-  const [events, setEvents] = useState<SecurityEvent[] | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [wholeLog, setWholeLog] = useState(false);
+  const [model] = useState(() => createSecurityOverviewModel({ api: securityApi(http, config.ssoApi), showError }));
   useEffect(() => {
-    api.events(RECENT_EVENTS).then(
-      (page) => setEvents(page.results),
-      (error: unknown) => {
-        showError(error);
-        setEvents([]);
-      },
-    );
-  }, [api, showError]);
+    void model.load();
+  }, [model]);
   const now = useNow(false);
   const user = session.user.value;
   if (!user) return null;
+  const events = model.events.value;
   return (
     <div className="stack">
       <p>
         <Link href="/">← {i18n.t('go_home')}</Link>
       </p>
       <h1>{i18n.t('section_security')}</h1>
-
-      <section className="panel" aria-labelledby="contacts-title">
-        <h2 id="contacts-title">{i18n.t('security_contacts')}</h2>
-        <dl className="facts">
-          <dt>{i18n.t('phone_label')}</dt>
-          <dd>
-            {user.phone ? <span className="nowrap">{formatPhone(user.phone)}</span> : i18n.t('personal_not_set')}{' '}
-            <Link href="/security/user-data/edit-phone">{i18n.t('security_change')}</Link>
-          </dd>
-          <dt>{i18n.t('email_label')}</dt>
-          <dd>
-            {user.email ?? i18n.t('personal_not_set')}
-            {user.email && !user.email_verified ? (
-              <span className="badge badge-warning">{i18n.t('personal_email_unverified')}</span>
-            ) : null}{' '}
-            {/* The e-mail page offers an unverified address to be verified first, or changed instead. */}
-            <Link href="/security/user-data/email">
-              {i18n.t(!user.email ? 'security_add' : user.email_verified ? 'security_change' : 'email_verify_action')}
-            </Link>
-          </dd>
-          <dt>{i18n.t('security_secondary_phone')}</dt>
-          <dd>
-            {user.secondary_phone ? (
-              <span className="nowrap">{formatPhone(user.secondary_phone)}</span>
-            ) : (
-              i18n.t('personal_not_set')
-            )}{' '}
-            <Link href="/security/user-data/secondary-phone">
-              {i18n.t(user.secondary_phone ? 'security_manage' : 'security_add')}
-            </Link>
-          </dd>
-          <dt>{i18n.t('security_secondary_email')}</dt>
-          <dd>
-            {user.secondary_email ?? i18n.t('personal_not_set')}{' '}
-            <Link href="/security/user-data/secondary-email">
-              {i18n.t(user.secondary_email ? 'security_manage' : 'security_add')}
-            </Link>
-          </dd>
-        </dl>
-        <p className="field-hint">{i18n.t('security_secondary_hint')}</p>
-      </section>
-
-      <section className="panel" aria-labelledby="password-title">
-        <h2 id="password-title">{i18n.t('password_label')}</h2>
-        <p>{i18n.t(user.has_password ? 'security_password_set' : 'security_password_not_set')}</p>
-        <div className="row">
-          <Link href="/security/user-data/password/" className="button button-secondary">
-            {i18n.t('security_change_password')}
-          </Link>
-          <Link href="/security/user-data/reset-password/" className="button button-secondary">
-            {i18n.t('forgot_password')}
-          </Link>
+      {securityGroups(user, model.counts.value).map((group) => (
+        <div key={group.id} className="stack-tight">
+          <RowList id={`security-${group.id}`} title={i18n.t(group.title)}>
+            {group.rows.map((row) => (
+              <SecurityRowView key={row.id} row={row} now={now} />
+            ))}
+          </RowList>
+          {group.hint ? <p className="field-hint">{i18n.t(group.hint)}</p> : null}
         </div>
-      </section>
-
-      <nav aria-label={i18n.t('section_security')}>
-        <ul className="sections">
-          <li>
-            <Link href="/security/login-methods/" className="section-card">
-              <span className="section-title">{i18n.t('login_methods_title')}</span>
-              <span className="section-hint">{i18n.t('login_methods_hint')}</span>
-            </Link>
+      ))}
+      <RowList id="security-activity" title={i18n.t('security_activity')}>
+        {events === null ? (
+          <li className="row-wide">
+            <Loading />
           </li>
-          <li>
-            <Link href="/security/active-sessions/" className="section-card">
-              <span className="section-title">{i18n.t('sessions_title')}</span>
-              <span className="section-hint">{i18n.t('section_sessions_hint')}</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
-
-      {wholeLog ? <SecurityLog now={now} /> : null}
-      <section className="panel" aria-labelledby="activity-title" hidden={wholeLog}>
-        <h2 id="activity-title">{i18n.t('security_activity')}</h2>
-        {events === null ? <Loading /> : null}
-        {events?.length === 0 ? <p className="empty">{i18n.t('security_activity_empty')}</p> : null}
-        {events && events.length > 0 ? (
-          <div className="stack-tight">
-            <ul className="event-list">
-              {events.map((event) => (
-                <EventLine key={event.id} event={event} now={now} />
-              ))}
-            </ul>
-            <div>
-              <Button variant="text" onClick={() => setWholeLog(true)}>
-                {i18n.t('security_activity_all')}
-              </Button>
-            </div>
-          </div>
         ) : null}
-      </section>
-
-      <section className="panel" aria-labelledby="data-title">
-        <h2 id="data-title">{i18n.t('security_data_title')}</h2>
-        <p>{i18n.t('security_data_text')}</p>
-        <div>
-          <Button
-            variant="secondary"
-            busy={exporting}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                downloadJson(await api.exportData(), `kirish-data-${new Date().toISOString().slice(0, 10)}.json`);
-              } catch (error) {
-                showError(error);
-              } finally {
-                setExporting(false);
-              }
-            }}
-          >
-            {i18n.t('security_data_download')}
-          </Button>
-        </div>
-      </section>
-
+        {events?.length === 0 ? (
+          <li className="row-wide">
+            <EmptyState
+              icon="history"
+              title={i18n.t('security_activity_empty')}
+              text={i18n.t('security_log_empty_text')}
+            />
+          </li>
+        ) : null}
+        {events?.map((event) => (
+          <EventLine key={event.id} event={event} now={now} />
+        ))}
+        {events && events.length > 0 ? (
+          <Row icon="history" label={i18n.t('security_activity_all')} href="/security?log" />
+        ) : null}
+      </RowList>
+      <DownloadData />
       <DeactivateAccount />
     </div>
   );
+}
+
+export default function SecurityScreen() {
+  const log = new URLSearchParams(useSearch()).has('log');
+  return log ? <SecurityLog /> : <Overview />;
 }
