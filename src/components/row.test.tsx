@@ -50,6 +50,18 @@ describe('Row', () => {
     expect(fact.querySelector('.icon-chevron-right')).toBeNull();
     expect(view.host.querySelector('h2')).toBeNull();
   });
+
+  it('shows a media of its own (an app logo) in the icon column', async () => {
+    await act(async () =>
+      view.root.render(
+        <RowList>
+          <Row media={<img className="logo" alt="" src="data:," />} icon="apps" label="Partner Shop" />
+        </RowList>,
+      ),
+    );
+    expect(view.host.querySelector('.row-icon img.logo')).not.toBeNull();
+    expect(view.host.querySelector('.row-icon .icon')).toBeNull();
+  });
 });
 
 describe('EmptyState', () => {

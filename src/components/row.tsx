@@ -14,6 +14,8 @@ import { Icon, type IconName } from './icon';
  */
 export interface RowProps {
   icon?: IconName;
+  /** In the icon's place, something of the row's own: an app's logo, a person's photo (decorative). */
+  media?: ReactNode;
   label: ReactNode;
   /** The value or the status, shown right-aligned (under the label on a phone). */
   value?: ReactNode;
@@ -26,10 +28,10 @@ export interface RowProps {
   action?: ReactNode;
 }
 
-export function Row({ icon, label, value, detail, badge, href, onClick, action }: RowProps) {
+export function Row({ icon, media, label, value, detail, badge, href, onClick, action }: RowProps) {
   const body = (
     <>
-      <span className="row-icon">{icon ? <Icon name={icon} /> : null}</span>
+      <span className="row-icon">{media ?? (icon ? <Icon name={icon} /> : null)}</span>
       <span className="row-label">
         <span className="row-name">{label}</span>
         {detail ? <span className="row-detail">{detail}</span> : null}

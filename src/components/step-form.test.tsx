@@ -1,7 +1,7 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useReactRoot } from '../lib/testing/react-root';
 import { StepForm } from './step-form';
 import { TextField } from './text-field';
@@ -31,7 +31,12 @@ function render(submit: (errors: Errors) => void) {
   return { button, name, password };
 }
 
-// The watcher is loaded at the first submit (a dynamic import): a few ticks, not one.
+// The watcher is loaded at the first submit (a dynamic import). The tests load it first, so that the form's
+// own import resolves at once: left to the first submit, fetching it could outlast the ticks below on a busy
+// machine (the test failed that way now and then), which is a matter of the test's timing, not the form's.
+beforeAll(async () => {
+  await import('./focus-first-invalid');
+});
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('a failed submit moves the focus to the first field in error', () => {

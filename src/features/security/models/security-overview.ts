@@ -88,7 +88,7 @@ export function securityGroups(user: UserProfile, counts: SecurityCounts): Secur
             icon: 'at-sign',
             label: 'username_label',
             value: { text: user.profile.username },
-            href: '/personal/edit',
+            href: '/personal/edit/username',
           } satisfies SecurityRow,
         ]
       : []),

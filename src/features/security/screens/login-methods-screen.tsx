@@ -37,12 +37,8 @@ function GrantRow({ grant, model, now }: { grant: Grant; model: LoginMethodsMode
   return (
     <>
       <Row
-        label={
-          <span className="grant-name">
-            <AppLogo name={grant.name} logoUrl={grant.logo_url} size="small" />
-            {grant.name}
-          </span>
-        }
+        media={<AppLogo name={grant.name} logoUrl={grant.logo_url} size="small" />}
+        label={grant.name}
         detail={grant.scopes.map(scopeText).join(' · ')}
         value={relativeText(i18n, grant.created_at, now)}
         action={
