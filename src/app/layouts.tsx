@@ -28,7 +28,7 @@ const LEGAL_LINKS = [
 ] as const;
 
 // Signed-in pages only: the sign-in page's first download does not carry it.
-const UserMenu = lazy(() => import('../components/user-menu'));
+const AccountMenu = lazy(() => import('../components/account-menu/account-menu'));
 
 export function Layout({
   name,
@@ -68,13 +68,24 @@ export function Layout({
           <TopBar>
             {name === 'default' ? (
               <Suspense fallback={null}>
-                <UserMenu />
+                <AccountMenu />
               </Suspense>
             ) : null}
           </TopBar>
           <main id="main" className="page">
             {content}
           </main>
+          {/* Signed-in pages: a quiet line of where developers start and the service's rules. */}
+          {name === 'default' ? (
+            <footer className="footer footer-quiet">
+              <Link href="/developers">{i18n.t('section_developers')}</Link>
+              {LEGAL_LINKS.map(([href, key]) => (
+                <Link key={key} href={href}>
+                  {i18n.t(key)}
+                </Link>
+              ))}
+            </footer>
+          ) : null}
         </div>
       );
     default:

@@ -43,6 +43,8 @@ export interface Session {
   forgetSaved(uuid: string): void;
   /** The stored refresh token of one account of this device (session_{uuid}), if any. */
   saved(uuid: string): string | null;
+  /** The accounts with a stored session on this device. */
+  savedAccounts(): string[];
   /**
    * Stores the tokens of a sign-in (this tab's, and the device's active ones); the refresh token is kept
    * only with `save` (docs/product.md §4). `afresh`: the screen is mounted anew for the account (a switch).
@@ -183,6 +185,7 @@ export function createSession(deps: {
       stored.value += 1;
     },
     saved: (uuid) => tokens.profile(uuid),
+    savedAccounts: () => tokens.profileUuids(),
     loadProfiles,
     loadProfilesFromStoredSession,
     forget,

@@ -1,10 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { Avatar } from '../../components/avatar';
-import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { imageUrl } from '../../lib/format/image-url';
-import { SignOutButton } from '../../components/sign-out-button';
 import { formatPhone } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
 import { useI18n } from '../../lib/use-i18n';
@@ -13,7 +11,7 @@ import { SECTIONS } from './sections';
 export default function HomeScreen() {
   useSignals();
   const i18n = useI18n();
-  const { session, navigate, config } = useServices();
+  const { session, config } = useServices();
   const user = session.user.value;
   if (!user) return null;
   const name = `${user.profile.first_name} ${user.profile.last_name}`.trim();
@@ -51,12 +49,6 @@ export default function HomeScreen() {
           ))}
         </ul>
       </nav>
-      <div className="row">
-        <Button variant="secondary" onClick={() => navigate('/login')}>
-          {i18n.t('choose_account')}
-        </Button>
-        <SignOutButton />
-      </div>
     </div>
   );
 }

@@ -10,5 +10,4 @@ export const SECTIONS: readonly { href: string; key: CatalogueKey; hint: Catalog
   { href: '/personal', key: 'section_personal', hint: 'section_personal_hint', icon: 'user' },
   { href: '/security', key: 'section_security', hint: 'section_security_hint', icon: 'shield' },
   { href: '/security/active-sessions/', key: 'section_sessions', hint: 'section_sessions_hint', icon: 'devices' },
-  { href: '/developers', key: 'section_developers', hint: 'section_developers_hint', icon: 'code' },
 ];

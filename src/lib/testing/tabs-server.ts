@@ -49,6 +49,22 @@ export function tabsServer() {
     return { ...issue(row), user_uuid: account, has_phone: true, session: `s${sessions.length}` };
   }
 
+  /** The accounts signed in on this browser, newest first, contacts masked (docs/api.md DeviceProfileList). */
+  function deviceProfiles(caller: string) {
+    const accounts = [...new Set(sessions.map((one) => one.account))].toReversed();
+    return accounts.map((account) => ({
+      uuid: account,
+      first_name: `First ${account}`,
+      last_name: `Last ${account}`,
+      phone: `+99890 *** ** ${account.slice(-2)}`,
+      email: null,
+      is_current: account === caller,
+      has_active_session: sessions.some((one) => one.account === account && one.live),
+      last_seen_at: '2026-11-27T08:00:00.000Z',
+      photo: null,
+    }));
+  }
+
   function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = String(input);
     const headers = Object.fromEntries(
@@ -74,7 +90,7 @@ export function tabsServer() {
     const named = headers['account-id'];
     if (named !== undefined && named !== row.account) return reply(409, { errors: [{ error: 'account_changed' }] });
     if (url.endsWith('/user/MyProfile')) return reply(200, profileOf(row.account));
-    if (url.endsWith('/user/deviceprofile/DeviceProfileList')) return reply(200, []);
+    if (url.endsWith('/user/deviceprofile/DeviceProfileList')) return reply(200, deviceProfiles(row.account));
     if (url.endsWith('/user/LogoutUser/')) {
       row.live = false;
       row.end = 'logout';
@@ -118,5 +134,9 @@ export function tabsServer() {
 }
 
 export function profileOf(account: string) {
-  return userProfile(account, { first: `First ${account}`, last: `Last ${account}` }, { phone: `+99890${account}` });
+  return userProfile(
+    account,
+    { first: `First ${account}`, last: `Last ${account}` },
+    { phone: `+998901234${account}` },
+  );
 }

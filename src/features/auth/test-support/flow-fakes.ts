@@ -88,6 +88,7 @@ export function fakeSession(
     refreshToken: () => null,
     forgetSaved: () => {},
     saved: () => null,
+    savedAccounts: () => [],
     check: unused('check'),
     lost: () => {},
     signIn: unused('signIn'),
