@@ -1,5 +1,4 @@
 /** The only file that mounts: builds the services once and renders the site. */
-import { effect } from '@preact/signals-react';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
@@ -17,13 +16,7 @@ import { createParentFrame } from './lib/parent-frame';
 import type { Services } from './lib/services';
 import { createSession } from './lib/session';
 import { createShowError } from './lib/show-error';
-import {
-  ACCESS_TOKEN_KEY,
-  PRODUCT_SOURCE_COOKIE_DAYS,
-  RETURN_PATH_KEY,
-  productSourceCookie,
-  profileSessionKey,
-} from './lib/storage-keys';
+import { PRODUCT_SOURCE_COOKIE_DAYS, RETURN_PATH_KEY, productSourceCookie } from './lib/storage-keys';
 import { createToasts } from './lib/toasts';
 import { createTokenStore } from './lib/tokens';
 import './styles.css';
@@ -69,38 +62,23 @@ const http = createHttp({
     session.lost();
     goToLogin();
   },
-  // The account this tab shows (docs/decisions.md, One tab, one account): a call for it with another
-  // account's token is refused, and then ...
+  // The account this tab shows (docs/decisions.md, One tab, one account). Each tab keeps its own token,
+  // so a call refused as another account's (409 account_changed) means the tab lost track of whose
+  // token it holds: the page starts again, from its history entry's account (issue 35).
   account: () => session.user.peek()?.id ?? null,
-  // ... the page says so once, and shows its address again for the account of its token.
-  onAccountChanged: (account, error) => {
-    if (session.followDevice(account)) services.showError({ status: error.status, data: error.data });
-  },
+  onAccountChanged: () => location.reload(),
 });
 const i18n = createI18n(
   (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
   pageTexts ?? undefined,
 );
-// The account a tab shows is the tab's (issue 35); a reload takes it up again from the history entry's
-// state, which only this tab sees and which goes with no link (docs/decisions.md, Each tab its account).
-const tabState = () => (history.state ?? {}) as { account?: string };
-const session = createSession({ http, ssoApi: config.ssoApi, tokens, resume: tabState().account });
-const markTab = () => {
-  const account = session.user.peek()?.id;
-  // The prototype's replaceState: wouter's patched one would announce a change of address.
-  if (account && tabState().account !== account)
-    History.prototype.replaceState.call(history, { ...tabState(), account }, '');
-};
-effect(() => {
-  void session.user.value;
-  markTab();
-});
-for (const type of ['pushState', 'popstate']) addEventListener(type, markTab);
-// Another tab signed this tab's account out (its stored session, or the active one, went): said now.
-addEventListener('storage', ({ key, newValue }) => {
-  const account = session.user.peek()?.id;
-  if (account && newValue === null && (key === ACCESS_TOKEN_KEY || key === profileSessionKey(account)))
-    void session.check(true);
+// The account a tab shows is the tab's (issue 35): a reload takes it up again from the history entry's
+// state, where the account menu keeps it (components/account-menu/use-tab-account.ts).
+const session = createSession({
+  http,
+  ssoApi: config.ssoApi,
+  tokens,
+  resume: (history.state as { account?: string } | null)?.account,
 });
 
 const frame = createParentFrame(window, async (clientId, origin) => {

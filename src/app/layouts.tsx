@@ -75,15 +75,10 @@ export function Layout({
           <main id="main" className="page">
             {content}
           </main>
-          {/* Signed-in pages: a quiet line of where developers start and the service's rules. */}
+          {/* Signed-in pages: one quiet link, where developers start (it left the consumer Home, issue 35). */}
           {name === 'default' ? (
             <footer className="footer footer-quiet">
               <Link href="/developers">{i18n.t('section_developers')}</Link>
-              {LEGAL_LINKS.map(([href, key]) => (
-                <Link key={key} href={href}>
-                  {i18n.t(key)}
-                </Link>
-              ))}
             </footer>
           ) : null}
         </div>

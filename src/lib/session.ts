@@ -74,17 +74,10 @@ export interface Session {
   /** Takes the profile a change answered with as the signed-in user's. */
   replaceUser(profile: UserProfile): void;
   /**
-   * Counts the times the account this tab shows changed under its screen (a switch, or followDevice
-   * below): the navigation shows its address again at each, with the screen mounted afresh.
+   * Counts the times the account this tab shows changed under its screen (a switch from the account
+   * menu): the navigation shows its address again at each, with the screen mounted afresh.
    */
   followed: ReadonlySignal<number>;
-  /**
-   * A call naming `stale` was refused: this tab's token is another account's (issue 33). A tab keeps
-   * its own pair since issue 35, so this is a safety net: loads the account the token is for as this
-   * tab's; null when there is nothing to do (the tab shows another account already, or is on its way
-   * to it), so that the caller says so only once.
-   */
-  followDevice(stale: string): Promise<void> | null;
 }
 
 /** How often at most a page coming back into view asks whether its session still holds. */
@@ -112,7 +105,6 @@ export function createSession(deps: {
   let resume = deps.resume ?? null;
   const profiles = signal<DeviceProfile[]>([]);
   const followed = signal(0);
-  let following: Promise<void> | null = null;
   // Bumped when the stored sessions change, so activeProfiles recomputes.
   const stored = signal(0);
   const activeProfiles = computed(() => {
@@ -236,7 +228,7 @@ export function createSession(deps: {
       const saved = resume === tokens.account() ? null : resume && tokens.profile(resume);
       if (resume && saved) {
         try {
-          tokens.hold(await http.refreshWith(saved), resume);
+          tokens.refreshed(await http.refreshWith(saved), resume);
         } catch {
           // see above
         }
@@ -272,8 +264,8 @@ export function createSession(deps: {
       try {
         await http.delete(`${ssoApi}/user/LogoutUser/`);
       } catch (error) {
-        // Another tab switched this device to another account: that one is not who asked to leave,
-        // so nothing is forgotten; the tab follows the device and says so (followDevice).
+        // This tab's token is another account's (docs/decisions.md, One tab, one account): that one is not
+        // who asked to leave, so nothing is forgotten; the page starts again (main.tsx).
         if ((error as HttpError | null)?.accountChanged) return;
         // the tokens go anyway; an unreachable server must not keep anyone signed in here
       }
@@ -287,25 +279,6 @@ export function createSession(deps: {
     },
 
     followed,
-    followDevice(stale) {
-      if (following || user.peek()?.id !== stale) return null;
-      // Both set in one task, so React renders them together: the screen is mounted afresh (app.tsx) in
-      // the render that shows the new account. A failure leaves the tab as it was (signed out
-      // meanwhile: the client has sent the person to Login).
-      following = http
-        .get<UserProfile>(`${ssoApi}/user/MyProfile`, { account: null })
-        .then(
-          (profile) => {
-            user.value = profile;
-            tokens.own(profile.id);
-            followed.value += 1;
-          },
-          () => {},
-        )
-        .finally(() => (following = null));
-      return following;
-    },
-
     storeRefreshed(pair) {
       tokens.refreshed(pair);
     },

@@ -3,12 +3,13 @@
  * A store is made by createTokenStore() — by main.tsx for the page, by each test for itself — and handed to
  * the session and the HTTP client; nothing reads the tokens through a module-level object.
  *
- * The account a tab shows belongs to that tab (issue 35): its pair lives in memory here. While the tab
- * shows the device's active account (the `sso-user-id` cookie names it) it reads the stored pair
- * through, so that tabs of one account share its refreshes; once another tab makes another account the
- * active one, this tab keeps its own pair, and switching there changes nothing here. Refreshing always
- * takes the newest stored token of the tab's account (session_{uuid}): every tab stores back what it
- * rotated, and a rotated token presented again ends the session (RFC 9700 §4.14.2).
+ * The account a tab shows belongs to that tab (issue 35): its pair lives in memory here, taken from the
+ * device's active one when the tab opens. While the tab shows the device's active account (the
+ * `sso-user-id` cookie names it) what it gets is stored as the active pair too, so that a new tab opens on
+ * it; once another tab makes another account the active one, this tab keeps its own pair, and switching
+ * there changes nothing here. Refreshing takes the newest stored token of the tab's account
+ * (session_{uuid}): every tab stores back what it rotated, and a rotated token presented again ends the
+ * session (RFC 9700 §4.14.2).
  */
 import type { TokenPair } from '../../server/src/contract/tokens.js';
 import { keysOf, readItem, removeItem, writeItem } from './browser-storage';
@@ -36,10 +37,11 @@ export interface TokenStore {
    * opens on it; with `keepRefresh` false only the access token is kept (docs/product.md §4: save unchecked).
    */
   store(pair: TokenPair, keepRefresh?: boolean, account?: string | null): void;
-  /** This tab takes up a saved account's pair, leaving the device's active account as it is. */
-  hold(pair: TokenPair, account: string): void;
-  /** A refreshed pair of this tab's account: kept here, in its session_{uuid}, and as the active pair when it is. */
-  refreshed(pair: TokenPair): void;
+  /**
+   * A refreshed pair of this tab's account: kept here, in its session_{uuid}, and as the active pair when it
+   * is. With `uuid`, of that saved account, which this tab takes up (the device's active account unchanged).
+   */
+  refreshed(pair: TokenPair, uuid?: string): void;
   /** This tab's token turned out to be `uuid`'s. */
   own(uuid: string): void;
   /** This tab's tokens go, and the device's active ones with them when they are this tab's. */
@@ -59,6 +61,11 @@ const profileUuids = () =>
     .filter((key) => key.startsWith(PROFILE_SESSION_PREFIX))
     .map((key) => key.slice(PROFILE_SESSION_PREFIX.length));
 const storeProfile = (uuid: string, token: string) => writeItem('local', profileSessionKey(uuid), token);
+const write = (key: string, value: string | null) =>
+  value ? writeItem('local', key, value) : removeItem('local', key);
+/** The cookie naming the device's active account (docs/product.md §3 sso-user-id). */
+const name = (uuid: string | null) =>
+  uuid ? setCookie(SSO_USER_COOKIE, uuid, COOKIE_DAYS) : removeCookie(SSO_USER_COOKIE);
 
 export function createTokenStore(): TokenStore {
   // A new tab opens on the device's active account.
@@ -66,62 +73,41 @@ export function createTokenStore(): TokenStore {
   let access = readItem('local', ACCESS_TOKEN_KEY);
   let refresh = readItem('local', REFRESH_TOKEN_KEY);
   const attached = () => active() === account;
-  /** While the tab shows the active account, the stored pair is its own (another tab may have refreshed it). */
-  function sync(): void {
-    if (!attached()) return;
-    access = readItem('local', ACCESS_TOKEN_KEY);
-    refresh = readItem('local', REFRESH_TOKEN_KEY);
-  }
-  function keep(pair: TokenPair, keepRefresh: boolean, device: boolean): void {
-    access = pair.access;
-    refresh = keepRefresh ? pair.refresh : null;
+  /** Keeps a pair as this tab's and, with `device`, as the device's active one. */
+  function keep(newAccess: string | null, newRefresh: string | null, device: boolean): void {
+    access = newAccess;
+    refresh = newRefresh;
     if (!device) return;
-    writeItem('local', ACCESS_TOKEN_KEY, pair.access);
-    if (refresh) writeItem('local', REFRESH_TOKEN_KEY, refresh);
-    else removeItem('local', REFRESH_TOKEN_KEY);
+    write(ACCESS_TOKEN_KEY, newAccess);
+    write(REFRESH_TOKEN_KEY, newRefresh);
   }
-  function latest(): string | null {
-    sync();
-    return (account && profile(account)) || refresh;
-  }
+  /** The newest stored token of this tab's account: another tab may have rotated it. */
+  const latest = () => (account && profile(account)) || refresh;
 
   return {
-    access() {
-      sync();
-      return access;
-    },
+    access: () => access,
     refresh: latest,
     account: () => account,
     store(pair, keepRefresh = true, uuid = null) {
-      account = uuid;
-      if (uuid) setCookie(SSO_USER_COOKIE, uuid, COOKIE_DAYS);
-      else removeCookie(SSO_USER_COOKIE);
-      keep(pair, keepRefresh, true);
+      name((account = uuid));
+      keep(pair.access, keepRefresh ? pair.refresh : null, true);
     },
-    hold(pair, uuid) {
-      account = uuid;
-      storeProfile(uuid, pair.refresh);
-      keep(pair, true, attached());
-    },
-    refreshed(pair) {
-      const previous = latest();
-      // Before a page load's user is known, the saved session is found by its token. Leaving the used token in
-      // session_{uuid} would make the next use of it a reuse, which ends the session (RFC 9700 §4.14.2).
-      const saved = account ?? profileUuids().find((uuid) => previous !== null && profile(uuid) === previous);
-      if (saved && profile(saved) !== null) storeProfile(saved, pair.refresh);
-      keep(pair, true, attached());
+    refreshed(pair, uuid) {
+      if (uuid) account = uuid;
+      // Left at the used token, session_{uuid} would make the next use of it a reuse, which ends the
+      // session (RFC 9700 §4.14.2).
+      if (account && profile(account)) storeProfile(account, pair.refresh);
+      keep(pair.access, pair.refresh, attached());
     },
     own(uuid) {
-      if (attached()) setCookie(SSO_USER_COOKIE, uuid, COOKIE_DAYS);
+      if (attached()) name(uuid);
       account = uuid;
     },
     clear() {
-      if (attached()) {
-        removeItem('local', ACCESS_TOKEN_KEY);
-        removeItem('local', REFRESH_TOKEN_KEY);
-        removeCookie(SSO_USER_COOKIE);
-      }
-      access = refresh = account = null;
+      const device = attached();
+      keep(null, null, device);
+      if (device) name(null);
+      account = null;
     },
     profile,
     storeProfile,

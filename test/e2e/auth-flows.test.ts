@@ -10,11 +10,12 @@ import type { Page } from 'playwright-core';
 import { appUserinfoStatus, letDemoAppIn } from '../support/demo-app.js';
 import {
   EN,
+  addAccountFromMenu,
   expectHome,
   national,
   registerByPhone,
   signInWithPassword,
-  signOutFromHome,
+  signOutFromMenu,
   text,
   waitForHeading,
 } from '../support/flows.js';
@@ -42,7 +43,7 @@ describe('a newcomer on the account site', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('main').innerText()).toContain('+998 90 555 00 01');
     // The Home screen links every section that exists, and none that is still to come (issue 12).
-    for (const key of ['section_personal', 'section_security', 'section_sessions', 'section_developers']) {
+    for (const key of ['section_personal', 'section_security', 'section_sessions']) {
       const link = page
         .getByRole('main')
         .getByRole('link', { name: `${text(key)} ${text(`${key}_hint`)}`, exact: true });
@@ -80,7 +81,7 @@ describe('a newcomer on the account site', () => {
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     const app = await letDemoAppIn(kirish.server, page);
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
 
     await page.getByRole('link', { name: text('forgot_password'), exact: true }).click();
     await waitForHeading(page, text('reset_title'));
@@ -119,7 +120,7 @@ describe('a newcomer on the account site', () => {
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
 
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('login_title'));
     expect(
       await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')]),
@@ -131,7 +132,7 @@ describe('a newcomer on the account site', () => {
 
     await signInWithPassword(page, account.phone, account.password);
     await expectHome(page, account.firstName);
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('login_title'));
 
     await page.getByRole('button', { name: text('sign_in_with_code'), exact: true }).click();
@@ -171,25 +172,25 @@ describe('a newcomer on the account site', () => {
     await expectHome(page, first.firstName);
 
     // A second account on the same device: the chooser offers "another account".
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await waitForHeading(page, text('choose_account'));
     await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
     // Both are listed; picking the first resumes it with no password asked.
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await waitForHeading(page, text('choose_account'));
     const accounts = page.locator('.account-list button.account');
     expect(await accounts.count()).toBe(2);
     await page.getByRole('button', { name: new RegExp(`${first.firstName} ${first.lastName}`) }).click();
     await expectHome(page, first.firstName);
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await page.getByRole('button', { name: new RegExp(`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`) }).click();
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
     // Signing one out takes it off the list; Login says who left and offers the other (docs/product.md §3 step logout).
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('signed_out_of', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }));
     await page.getByText(text('signed_out_choose'), { exact: true }).waitFor();
     expect(await accounts.count()).toBe(1);
@@ -203,7 +204,7 @@ describe('a newcomer on the account site', () => {
     const first = { phone: newPhone(), firstName: 'Zilola', lastName: 'Karimova', password: 'Registon-maydoni-2026' };
     await registerByPhone(page, kirish.server.origin, first);
     await expectHome(page, first.firstName);
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);

@@ -44,7 +44,11 @@ function shown(page: Page, label: string) {
 describe('the Developers section', () => {
   it('registers, edits and deletes apps, and shows a secret once', async () => {
     const { page, context, errors } = await signedInPage(newAccount('Dilnoza'));
-    await page.getByRole('link', { name: new RegExp(`^${text('section_developers')}`) }).click();
+    // Developers left the consumer Home for the signed-in pages' footer and the account menu (issue 35).
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('section_developers'), exact: true })
+      .click();
     await waitForHeading(page, text('developers_title'));
     await waitForHeading(page, text('developers_empty_title'));
     await bothWidths(page, 'developers-empty');

@@ -51,7 +51,7 @@ async function menu() {
   return { server, tab, navigate, showError, button };
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 const press = (key: string) =>
   act(() => {
     (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));

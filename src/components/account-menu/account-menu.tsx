@@ -5,13 +5,15 @@ import { useServices } from '../../lib/services';
 import { useI18n } from '../../lib/use-i18n';
 import { Avatar } from '../avatar';
 import { AccountMenuPanel } from './account-menu-panel';
+import { useTabAccount } from './use-tab-account';
 
 /**
  * The signed-in account in the top bar: a disclosure button (its photo or initials and first name, WAI-ARIA
  * APG Disclosure) that opens the account menu below it, or as a sheet from the bottom on a phone. The first
  * item takes the focus; arrow keys move between items; Escape closes it and gives the focus back to the
  * button, as does a switch; a press outside or a Tab out of it closes it. Loaded with the first signed-in page
- * (layouts.tsx): the sign-in page, which never shows it, does not pay for it.
+ * (layouts.tsx): the sign-in page, which never shows it, does not pay for it. It also keeps the tab's
+ * account the tab's (use-tab-account.ts).
  */
 export default function AccountMenu() {
   useSignals();
@@ -21,6 +23,8 @@ export default function AccountMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const user = session.user.value;
+  useTabAccount(session, user?.id ?? null);
 
   useEffect(() => {
     if (!open) return;
@@ -34,7 +38,6 @@ export default function AccountMenu() {
     return () => document.removeEventListener('pointerdown', outside);
   }, [open, session]);
 
-  const user = session.user.value;
   if (!user) return null;
   const { first_name: firstName, last_name: lastName, photo } = user.profile;
   const close = (returnFocus: boolean) => {

@@ -115,7 +115,7 @@ export function tabsServer() {
       },
       onSignedOut: () => session.lost(),
       account: () => session.user.peek()?.id ?? null,
-      onAccountChanged: (account) => void session.followDevice(account),
+      onAccountChanged: () => (server.reloads += 1),
       fetch,
       lock: (_name, work) => work(),
     });
@@ -123,14 +123,17 @@ export function tabsServer() {
     return { http, session, tokens };
   }
 
-  return {
+  const server = {
     sessions,
     writes,
+    /** The times a tab's page was started again after a call refused as another account's. */
+    reloads: 0,
     signIn,
     tab,
     /** The access token stops being accepted, as at the end of its life: the next call refreshes. */
     expire: (access: string | null) => access && expired.add(access),
   };
+  return server;
 }
 
 export function profileOf(account: string) {
