@@ -122,11 +122,9 @@ describe('the signed-in shell', () => {
       await waitForTitle(page, titled('title_home'));
 
       // The account is the top bar's menu button (issue 35); Sign out is inside the menu, not beside it.
-      const account = page
-        .locator('header.topbar')
-        .getByRole('button', {
-          name: text('account_menu_label', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }),
-        });
+      const account = page.locator('header.topbar').getByRole('button', {
+        name: text('account_menu_label', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }),
+      });
       await account.waitFor();
       expect(await account.getAttribute('aria-expanded')).toBe('false');
       expect(await account.locator('.avatar').innerText()).toBe('AK');
