@@ -115,7 +115,7 @@ export function AccountMenuPanel({ id, onClose }: { id: string; onClose: (return
       <ul className="account-menu-list account-menu-section">
         <li>
           <Link href="/login" className="account-menu-item" data-menu-item onClick={() => onClose(false)}>
-            <Icon name="users" />
+            <Icon name="user-plus" />
             {i18n.t('account_menu_add')}
           </Link>
         </li>
