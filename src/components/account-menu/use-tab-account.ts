@@ -26,13 +26,13 @@ export function useTabAccount(session: Session, account: string | null): void {
       if (newValue === null && (key === ACCESS_TOKEN_KEY || key === profileSessionKey(account)))
         void session.check(true);
     };
+    // Every entry the tab moves to or replaces (wouter announces pushState and replaceState as events).
+    const moves = ['pushState', 'replaceState', 'popstate'];
     mark();
-    addEventListener('pushState', mark);
-    addEventListener('popstate', mark);
+    for (const type of moves) addEventListener(type, mark);
     addEventListener('storage', ended);
     return () => {
-      removeEventListener('pushState', mark);
-      removeEventListener('popstate', mark);
+      for (const type of moves) removeEventListener(type, mark);
       removeEventListener('storage', ended);
     };
   }, [session, account]);
