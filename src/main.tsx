@@ -24,10 +24,13 @@ import './styles.css';
 const container = document.getElementById('root') as HTMLElement;
 const pageTexts = readPageTexts(document);
 // The page's one token store and session (below): made here and handed down, never module-level.
-const tokens = createTokenStore();
+// The account a tab shows is the tab's (issue 35): a reload takes it up again from the history entry's
+// state, where the account menu keeps it (components/account-menu/use-tab-account.ts).
+const tokens = createTokenStore((history.state as { account?: string } | null)?.account);
 // A prerendered page shows a first visit: it is hydrated for a visitor without a stored session, and
 // rendered afresh for one with a session, whose guard must verify it before anything is shown.
-const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null && tokens.access() === null;
+const hydrating =
+  container.dataset.prerendered === 'true' && pageTexts !== null && !(tokens.access() ?? tokens.refresh());
 
 // docs/product.md §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
@@ -72,14 +75,7 @@ const i18n = createI18n(
   (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),
   pageTexts ?? undefined,
 );
-// The account a tab shows is the tab's (issue 35): a reload takes it up again from the history entry's
-// state, where the account menu keeps it (components/account-menu/use-tab-account.ts).
-const session = createSession({
-  http,
-  ssoApi: config.ssoApi,
-  tokens,
-  resume: (history.state as { account?: string } | null)?.account,
-});
+const session = createSession({ http, ssoApi: config.ssoApi, tokens });
 
 const frame = createParentFrame(window, async (clientId, origin) => {
   const confirmed = await http.get<EmbedOrigin>(`${config.ssoApi}/oauth/embed_origin/`, {

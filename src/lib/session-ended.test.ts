@@ -19,7 +19,7 @@ describe('a session ended elsewhere (issue 12)', () => {
 
     session.lost();
 
-    expect(session.ended.value).toEqual({ phone: '+998901234567', email: null, name: 'First u1 Last u1' });
+    expect(session.ended.value).toEqual({ phone: '+998901234567', email: null });
     expect(session.user.value).toBeNull();
     expect(localStorage.getItem('session_u1')).toBeNull();
     expect(session.activeProfiles.value.map((p) => p.uuid)).toEqual(['u2']);
@@ -38,7 +38,7 @@ describe('a session ended elsewhere (issue 12)', () => {
     session.lost();
 
     // Said, but not filled in: the device keeps no contact (docs/product.md §3).
-    expect(session.ended.value).toEqual({ phone: null, email: null, name: null });
+    expect(session.ended.value).toEqual({ phone: null, email: null });
     expect(localStorage.getItem('session_u1')).toBeNull();
     expect(localStorage.getItem('session_u2')).toBe('refresh-u2');
     expect(document.cookie).not.toContain('sso-user-id');

@@ -20,8 +20,6 @@ export type UserProfile = Profile;
 export interface EndedAccount {
   phone: string | null;
   email: string | null;
-  /** Its first and last name, when this tab had loaded it. */
-  name?: string | null;
 }
 
 export interface Session {
@@ -43,8 +41,6 @@ export interface Session {
   forgetSaved(uuid: string): void;
   /** The stored refresh token of one account of this device (session_{uuid}), if any. */
   saved(uuid: string): string | null;
-  /** The accounts with a stored session on this device. */
-  savedAccounts(): string[];
   /**
    * Stores the tokens of a sign-in (this tab's, and the device's active ones); the refresh token is kept
    * only with `save` (docs/product.md §4). `afresh`: the screen is mounted anew for the account (a switch).
@@ -87,14 +83,7 @@ export const CHECK_INTERVAL_MS = 30_000;
  * The session model of one page (or one test): its state lives in the signals below and its tokens in
  * the store it is given — main.tsx and prerender.tsx pass theirs; without one it makes its own.
  */
-export function createSession(deps: {
-  http: Http;
-  ssoApi: string;
-  tokens?: TokenStore;
-  now?: () => number;
-  /** The account this tab showed before it was reloaded (its history entry's state): the tab takes it up again. */
-  resume?: string | null;
-}): Session {
+export function createSession(deps: { http: Http; ssoApi: string; tokens?: TokenStore; now?: () => number }): Session {
   const { http, ssoApi } = deps;
   const now = deps.now ?? Date.now;
   let checkedAt = 0;
@@ -102,7 +91,6 @@ export function createSession(deps: {
   const user = signal<UserProfile | null>(null);
   const signedOut = signal<UserProfile | null>(null);
   const ended = signal<EndedAccount | null>(null);
-  let resume = deps.resume ?? null;
   const profiles = signal<DeviceProfile[]>([]);
   const followed = signal(0);
   // Bumped when the stored sessions change, so activeProfiles recomputes.
@@ -170,14 +158,13 @@ export function createSession(deps: {
     activeProfiles,
     signedOut,
     ended,
-    hasToken: () => tokens.access() !== null,
+    hasToken: () => !!(tokens.access() ?? tokens.refresh()),
     refreshToken: () => tokens.refresh(),
     forgetSaved(uuid) {
       tokens.removeProfile(uuid);
       stored.value += 1;
     },
     saved: (uuid) => tokens.profile(uuid),
-    savedAccounts: () => tokens.profileUuids(),
     loadProfiles,
     loadProfilesFromStoredSession,
     forget,
@@ -202,11 +189,7 @@ export function createSession(deps: {
       if (uuid) {
         tokens.removeProfile(uuid);
         profiles.value = profiles.value.filter((profile) => profile.uuid !== uuid);
-        ended.value = {
-          phone: leaving?.phone ?? null,
-          email: leaving?.email ?? null,
-          name: leaving ? `${leaving.profile.first_name} ${leaving.profile.last_name}`.trim() : null,
-        };
+        ended.value = { phone: leaving?.phone ?? null, email: leaving?.email ?? null };
       }
       forget();
     },
@@ -223,25 +206,15 @@ export function createSession(deps: {
     },
 
     async verify() {
-      // A reloaded tab takes up the account it showed, from its stored session (this tab's own pair,
-      // the device's active account unchanged); when that session has ended, the device's account as a new tab.
-      const saved = resume === tokens.account() ? null : resume && tokens.profile(resume);
-      if (resume && saved) {
-        try {
-          tokens.refreshed(await http.refreshWith(saved), resume);
-        } catch {
-          // see above
-        }
-      }
-      resume = null;
       const access = tokens.access();
-      if (!access) return null;
+      // (Only a refresh token: a reloaded tab taking its account up again, tokens.ts; the call refreshes it.)
+      if (!access && !tokens.refresh()) return null;
       try {
         // Whose token it is, is the question: no account is named.
         const profile = await loadUser(null);
         // An adopted token's account may have a saved session here: keep signing in with it.
-        const kept = access === adopted ? tokens.profile(profile.id) : null;
-        if (kept && tokens.access() === access) tokens.store({ access, refresh: kept }, true, profile.id);
+        const kept = access && access === adopted ? tokens.profile(profile.id) : null;
+        if (access && kept && tokens.access() === access) tokens.store({ access, refresh: kept }, true, profile.id);
         return profile;
       } catch {
         user.value = null;

@@ -37,11 +37,8 @@ export interface TokenStore {
    * opens on it; with `keepRefresh` false only the access token is kept (docs/product.md §4: save unchecked).
    */
   store(pair: TokenPair, keepRefresh?: boolean, account?: string | null): void;
-  /**
-   * A refreshed pair of this tab's account: kept here, in its session_{uuid}, and as the active pair when it
-   * is. With `uuid`, of that saved account, which this tab takes up (the device's active account unchanged).
-   */
-  refreshed(pair: TokenPair, uuid?: string): void;
+  /** A refreshed pair of this tab's account: kept here, in its session_{uuid}, and as the active pair when it is. */
+  refreshed(pair: TokenPair): void;
   /** This tab's token turned out to be `uuid`'s. */
   own(uuid: string): void;
   /** This tab's tokens go, and the device's active ones with them when they are this tab's. */
@@ -67,11 +64,20 @@ const write = (key: string, value: string | null) =>
 const name = (uuid: string | null) =>
   uuid ? setCookie(SSO_USER_COOKIE, uuid, COOKIE_DAYS) : removeCookie(SSO_USER_COOKIE);
 
-export function createTokenStore(): TokenStore {
-  // A new tab opens on the device's active account.
+/**
+ * `resume`: the account this tab showed before it was reloaded (its history entry's state, main.tsx). The tab
+ * takes it up again from its stored session, leaving the device's active account as it is: its first call
+ * refreshes it. Without one, or when that account has no stored session any more, a tab opens on the device's
+ * active account.
+ */
+export function createTokenStore(resume?: string | null): TokenStore {
   let account = active();
   let access = readItem('local', ACCESS_TOKEN_KEY);
   let refresh = readItem('local', REFRESH_TOKEN_KEY);
+  if (resume && resume !== account && profile(resume)) {
+    account = resume;
+    access = refresh = null;
+  }
   const attached = () => active() === account;
   /** Keeps a pair as this tab's and, with `device`, as the device's active one. */
   function keep(newAccess: string | null, newRefresh: string | null, device: boolean): void {
@@ -92,8 +98,7 @@ export function createTokenStore(): TokenStore {
       name((account = uuid));
       keep(pair.access, keepRefresh ? pair.refresh : null, true);
     },
-    refreshed(pair, uuid) {
-      if (uuid) account = uuid;
+    refreshed(pair) {
       // Left at the used token, session_{uuid} would make the next use of it a reuse, which ends the
       // session (RFC 9700 §4.14.2).
       if (account && profile(account)) storeProfile(account, pair.refresh);

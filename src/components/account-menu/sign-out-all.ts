@@ -11,8 +11,9 @@ import type { Session } from '../../lib/session';
 export async function signOutAll(session: Session, http: Http, ssoApi: string): Promise<void> {
   const current = session.user.peek()?.id;
   await Promise.all(
-    session
-      .savedAccounts()
+    session.activeProfiles
+      .peek()
+      .map((profile) => profile.uuid)
       .filter((uuid) => uuid !== current)
       .map(async (uuid) => {
         const refresh = session.saved(uuid);

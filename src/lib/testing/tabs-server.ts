@@ -102,7 +102,7 @@ export function tabsServer() {
 
   /** A tab as main.tsx makes it; `resume` as a reload reads it from the history entry. */
   function tab(resume?: string) {
-    const tokens = createTokenStore();
+    const tokens = createTokenStore(resume);
     const http = createHttp({
       refreshUrl: `${SSO}/TokenRefresh/`,
       locale: () => 'uz',
@@ -119,7 +119,7 @@ export function tabsServer() {
       fetch,
       lock: (_name, work) => work(),
     });
-    const session = createSession({ http, ssoApi: SSO, tokens, resume: resume ?? null });
+    const session = createSession({ http, ssoApi: SSO, tokens });
     return { http, session, tokens };
   }
 

@@ -88,7 +88,6 @@ export function fakeSession(
     refreshToken: () => null,
     forgetSaved: () => {},
     saved: () => null,
-    savedAccounts: () => [],
     check: unused('check'),
     lost: () => {},
     signIn: unused('signIn'),
