@@ -24,10 +24,13 @@ import './styles.css';
 const container = document.getElementById('root') as HTMLElement;
 const pageTexts = readPageTexts(document);
 // The page's one token store and session (below): made here and handed down, never module-level.
-const tokens = createTokenStore();
+// The account a tab shows is the tab's (issue 35): a reload takes it up again from the history entry's
+// state, where the account menu keeps it (components/account-menu/use-tab-account.ts).
+const tokens = createTokenStore((history.state as { account?: string } | null)?.account);
 // A prerendered page shows a first visit: it is hydrated for a visitor without a stored session, and
 // rendered afresh for one with a session, whose guard must verify it before anything is shown.
-const hydrating = container.dataset.prerendered === 'true' && pageTexts !== null && tokens.access() === null;
+const hydrating =
+  container.dataset.prerendered === 'true' && pageTexts !== null && !(tokens.access() ?? tokens.refresh());
 
 // docs/product.md §2: on each start the stored return path is cleared.
 removeItem('session', RETURN_PATH_KEY);
@@ -62,13 +65,11 @@ const http = createHttp({
     session.lost();
     goToLogin();
   },
-  // The account this tab shows, never followed through a switch in another tab (docs/decisions.md,
-  // One tab, one account): a call for it with another account's token is refused, and then ...
+  // The account this tab shows (docs/decisions.md, One tab, one account). Each tab keeps its own token,
+  // so a call refused as another account's (409 account_changed) means the tab lost track of whose
+  // token it holds: the page starts again, from its history entry's account (issue 35).
   account: () => session.user.peek()?.id ?? null,
-  // ... the page says so once, and shows its address again for the device's current account.
-  onAccountChanged: (account, error) => {
-    if (session.followDevice(account)) services.showError({ status: error.status, data: error.data });
-  },
+  onAccountChanged: () => location.reload(),
 });
 const i18n = createI18n(
   (locale) => http.get(`${config.commonApi}/FrontendTranslation/${locale}/`, { params: { source: 'id' } }),

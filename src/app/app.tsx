@@ -48,9 +48,9 @@ export function App({ services, prerendered = false, ssr }: AppProps) {
       <Router hook={hook} searchHook={hook.searchHook}>
         {services.i18n.ready.value ? (
           <ErrorBoundary>
-            {/* Mounted afresh when the tab followed the device to another account (session.followDevice):
-                the guard decides the address again, and nothing loaded or typed for the account shown
-                before stays on screen (docs/decisions.md, One tab, one account). */}
+            {/* Mounted afresh when this tab switched to another account (the account menu): the guard
+                decides the address again, and nothing loaded or typed for the account shown before stays
+                on screen (docs/decisions.md, One tab, one account). */}
             <RouteView navigation={navigation} key={services.session.followed.value} />
           </ErrorBoundary>
         ) : (

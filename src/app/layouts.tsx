@@ -28,7 +28,7 @@ const LEGAL_LINKS = [
 ] as const;
 
 // Signed-in pages only: the sign-in page's first download does not carry it.
-const UserMenu = lazy(() => import('../components/user-menu'));
+const AccountMenu = lazy(() => import('../components/account-menu/account-menu'));
 
 export function Layout({
   name,
@@ -68,13 +68,19 @@ export function Layout({
           <TopBar>
             {name === 'default' ? (
               <Suspense fallback={null}>
-                <UserMenu />
+                <AccountMenu />
               </Suspense>
             ) : null}
           </TopBar>
           <main id="main" className="page">
             {content}
           </main>
+          {/* Signed-in pages: one quiet link, where developers start (it left the consumer Home, issue 35). */}
+          {name === 'default' ? (
+            <footer className="footer footer-quiet">
+              <Link href="/developers">{i18n.t('section_developers')}</Link>
+            </footer>
+          ) : null}
         </div>
       );
     default:

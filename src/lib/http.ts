@@ -1,19 +1,21 @@
 /**
  * The one wrapper around redaxios: the headers of docs/product.md §7 and the refresh rules of docs/product.md §4.
  *
- * - Every call: Accept JSON, Accept-Language, Device-Id, Bearer from active_session, and the
- *   XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
+ * - Every call: Accept JSON, Accept-Language, Device-Id, Bearer with this tab's access token (tokens.ts), and
+ *   the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
  * - A 401, a 403 or `code: token_not_valid`: refresh once and replay the call with the new token.
  *   Calls that fail together share one refresh; tabs share it too, through a Web Lock, and a tab that
- *   waited for the lock takes the token another tab already got instead of refreshing again.
+ *   waited for the lock takes the token another tab already got instead of refreshing again. The
+ *   refresh token is read inside the lock: the newest stored one of the tab's account, which another
+ *   tab may have rotated meanwhile (a rotated one presented again ends the session, RFC 9700 §4.14.2).
  * - A successful call resets the count; past 10 refreshes in a row, or when the refresh fails or no
  *   refresh token exists, both tokens go and `onSignedOut` sends the user to Login. The failed call
  *   then rejects marked `signedOut`, so that no message is shown for it (docs/product.md §8).
  * - The refresh call carries neither Authorization nor Device-Id.
- * - Every call names the account this tab shows in `Account-Id` (docs/api.md): the device's one token
- *   may belong to another account since another tab switched. The server then refuses it with
- *   409 `account_changed`; `onAccountChanged` hears of it and the call rejects marked
- *   `accountChanged`, so that no screen shows a message of its own (docs/decisions.md, One tab, one account).
+ * - Every call names the account this tab shows in `Account-Id` (docs/api.md). A tab keeps its own
+ *   token (issue 35), so the server's 409 `account_changed` is a safety net: `onAccountChanged` hears of
+ *   it and the call rejects marked `accountChanged`, so that no screen shows a message of its own
+ *   (docs/decisions.md, One tab, one account).
  */
 import redaxios from 'redaxios';
 import type { TokenPair } from './tokens';
@@ -193,8 +195,9 @@ export function createHttp(deps: HttpDeps): Http {
       try {
         fresh = await sharedRefresh(access);
       } catch {
-        deps.tokens.clear();
+        // Told first, while the tab still knows whose session ended (Login names it).
         deps.onSignedOut();
+        deps.tokens.clear();
         throw { ...(error as HttpError), signedOut: true };
       }
       return send<T>(method, url, body, options, fresh, account);

@@ -186,6 +186,8 @@ describe('storing a refreshed pair', () => {
     localStorage.setItem('active_re_session', 'refresh-u1');
     localStorage.setItem('session_u1', 'refresh-u1');
     localStorage.setItem('session_u2', 'refresh-u2');
+    // The cookie names the device's active account (docs/product.md §3 sso-user-id): the tab opens on it.
+    document.cookie = 'sso-user-id=u1; path=/';
     const { http } = fakeServer();
     const session = createSession({ http, ssoApi: SSO });
 
@@ -228,7 +230,8 @@ describe('verifying the stored token (docs/product.md §2 guard step 3)', () => 
 
     localStorage.clear();
     calls.length = 0;
-    await expect(session.verify()).resolves.toBeNull();
+    // A tab opened with no stored token (the tab above keeps its refused one in memory until forgotten).
+    await expect(createSession({ http, ssoApi: SSO }).verify()).resolves.toBeNull();
     expect(calls).toEqual([]);
   });
 });

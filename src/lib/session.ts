@@ -7,15 +7,20 @@ import type { DeviceProfile } from '../../server/src/contract/device-profiles.js
 import type { Profile } from '../../server/src/contract/profile.js';
 import type { AccountTokenPair, TokenResponse } from '../../server/src/contract/tokens.js';
 import { removeItem } from './browser-storage';
-import { getCookie, removeCookie, setCookie } from './cookies';
 import type { Http, HttpError } from './http';
-import { COOKIE_DAYS, PENDING_USER_KEY, SSO_USER_COOKIE } from './storage-keys';
+import { PENDING_USER_KEY } from './storage-keys';
 import { createTokenStore, type TokenPair, type TokenStore } from './tokens';
 
 // The API's shapes are the server's contract, taken as types only (docs/decisions.md, "One contract").
 export type { DeviceProfile, TokenResponse };
 /** GET /user/MyProfile: the signed-in account. */
 export type UserProfile = Profile;
+
+/** An account whose session ended without this tab asking: what Login may say and fill in. */
+export interface EndedAccount {
+  phone: string | null;
+  email: string | null;
+}
 
 export interface Session {
   user: ReadonlySignal<UserProfile | null>;
@@ -28,7 +33,7 @@ export interface Session {
    * The account whose session ended without this page asking (another device ended it, or it
    * expired), until the next sign-in: Login says so and keeps its contact.
    */
-  ended: ReadonlySignal<{ phone: string | null; email: string | null } | null>;
+  ended: ReadonlySignal<EndedAccount | null>;
   hasToken(): boolean;
   /** The active refresh token, handed to a site a sign-in returns to (docs/product.md §4). */
   refreshToken(): string | null;
@@ -36,8 +41,11 @@ export interface Session {
   forgetSaved(uuid: string): void;
   /** The stored refresh token of one account of this device (session_{uuid}), if any. */
   saved(uuid: string): string | null;
-  /** Stores the tokens of a sign-in; the refresh token is kept only with `save` (docs/product.md §4). */
-  signIn(response: AccountTokenPair, save: boolean): Promise<UserProfile>;
+  /**
+   * Stores the tokens of a sign-in (this tab's, and the device's active ones); the refresh token is kept
+   * only with `save` (docs/product.md §4). `afresh`: the screen is mounted anew for the account (a switch).
+   */
+  signIn(response: AccountTokenPair, save: boolean, afresh?: boolean): Promise<UserProfile>;
   /** Fetches the profile of the stored token (the guard's step 3); null when it is not valid. */
   verify(): Promise<UserProfile | null>;
   /**
@@ -50,9 +58,9 @@ export interface Session {
   /**
    * A cheap authenticated call (MyProfile) when the page comes back into view — the first time,
    * then at most once per CHECK_INTERVAL_MS: a session ended elsewhere is noticed then rather than
-   * at the next action.
+   * at the next action. `now`: at once, whenever the last check was (another tab signed this one's account out).
    */
-  check(): Promise<void>;
+  check(now?: boolean): Promise<void>;
   /** The client could not refresh (the session ended): forget it here, and remember whose it was. */
   lost(): void;
   signOut(): Promise<void>;
@@ -62,16 +70,10 @@ export interface Session {
   /** Takes the profile a change answered with as the signed-in user's. */
   replaceUser(profile: UserProfile): void;
   /**
-   * Counts the times this tab followed the device to another account (below): the navigation shows
-   * its address again at each, with the screen mounted afresh.
+   * Counts the times the account this tab shows changed under its screen (a switch from the account
+   * menu): the navigation shows its address again at each, with the screen mounted afresh.
    */
   followed: ReadonlySignal<number>;
-  /**
-   * A call naming `stale` was refused: another tab switched this device's account (issue 33). Loads
-   * the device's current account as this tab's; null when there is nothing to do (the tab shows
-   * another account already, or is on its way to it), so that the caller says so only once.
-   */
-  followDevice(stale: string): Promise<void> | null;
 }
 
 /** How often at most a page coming back into view asks whether its session still holds. */
@@ -88,10 +90,9 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
   const tokens = deps.tokens ?? createTokenStore();
   const user = signal<UserProfile | null>(null);
   const signedOut = signal<UserProfile | null>(null);
-  const ended = signal<{ phone: string | null; email: string | null } | null>(null);
+  const ended = signal<EndedAccount | null>(null);
   const profiles = signal<DeviceProfile[]>([]);
   const followed = signal(0);
-  let following: Promise<void> | null = null;
   // Bumped when the stored sessions change, so activeProfiles recomputes.
   const stored = signal(0);
   const activeProfiles = computed(() => {
@@ -107,7 +108,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     user.value = profile;
     signedOut.value = null;
     ended.value = null;
-    setCookie(SSO_USER_COOKIE, profile.id, COOKIE_DAYS);
+    tokens.own(profile.id);
     return profile;
   }
 
@@ -144,9 +145,9 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
   }
 
   function forget(): void {
+    // The device's active tokens (and the cookie naming them) go only when they are this tab's.
     tokens.clear();
     removeItem('local', PENDING_USER_KEY);
-    removeCookie(SSO_USER_COOKIE);
     user.value = null;
     stored.value += 1;
   }
@@ -157,7 +158,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     activeProfiles,
     signedOut,
     ended,
-    hasToken: () => tokens.access() !== null,
+    hasToken: () => !!(tokens.access() ?? tokens.refresh()),
     refreshToken: () => tokens.refresh(),
     forgetSaved(uuid) {
       tokens.removeProfile(uuid);
@@ -168,8 +169,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     loadProfilesFromStoredSession,
     forget,
 
-    async check() {
-      if (!user.peek() || now() - checkedAt < CHECK_INTERVAL_MS) return;
+    async check(atOnce = false) {
+      if (!user.peek() || (!atOnce && now() - checkedAt < CHECK_INTERVAL_MS)) return;
       checkedAt = now();
       try {
         await loadUser();
@@ -180,11 +181,11 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
 
     lost() {
       const leaving = user.peek();
-      // After a reload no account is loaded yet: the sso-user-id cookie still names the one that was
-      // active here (a sign-out removes it, so this is never a sign-out the person asked for). Its
-      // contact is not kept on the device (docs/product.md §3 lists every stored key), so Login says what
-      // happened without filling it in (docs/decisions.md, "A session ended elsewhere").
-      const uuid = leaving?.id ?? getCookie(SSO_USER_COOKIE);
+      // After a reload no account is loaded yet: the tab's token store still names the one it was on
+      // (a sign-out forgets it, so this is never a sign-out the person asked for). Its contact is not
+      // kept on the device (docs/product.md §3 lists every stored key), so Login says what happened
+      // without filling it in (docs/decisions.md, "A session ended elsewhere").
+      const uuid = leaving?.id ?? tokens.account();
       if (uuid) {
         tokens.removeProfile(uuid);
         profiles.value = profiles.value.filter((profile) => profile.uuid !== uuid);
@@ -193,25 +194,27 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       forget();
     },
 
-    async signIn(response, save) {
-      tokens.store(response, save);
+    async signIn(response, save, afresh = false) {
+      tokens.store(response, save, response.user_uuid || null);
       if (save && response.user_uuid) tokens.storeProfile(response.user_uuid, response.refresh);
       stored.value += 1;
       // The account just signed in, not the one this tab showed before (a switch, another account).
       const profile = await loadUser(response.user_uuid || null);
+      if (afresh) followed.value += 1;
       await loadProfiles();
       return profile;
     },
 
     async verify() {
       const access = tokens.access();
-      if (!access) return null;
+      // (Only a refresh token: a reloaded tab taking its account up again, tokens.ts; the call refreshes it.)
+      if (!access && !tokens.refresh()) return null;
       try {
         // Whose token it is, is the question: no account is named.
         const profile = await loadUser(null);
         // An adopted token's account may have a saved session here: keep signing in with it.
-        const saved = access === adopted ? tokens.profile(profile.id) : null;
-        if (saved && tokens.access() === access) tokens.store({ access, refresh: saved });
+        const kept = access && access === adopted ? tokens.profile(profile.id) : null;
+        if (access && kept && tokens.access() === access) tokens.store({ access, refresh: kept }, true, profile.id);
         return profile;
       } catch {
         user.value = null;
@@ -224,7 +227,7 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     adoptToken(access) {
       // The active refresh token is the previous sign-in's: kept, it would bring that account back
       // at the first refresh. Its saved session_{uuid}, if any, stays for the account chooser.
-      tokens.store({ access, refresh: '' }, false);
+      tokens.store({ access, refresh: '' }, false, null);
       adopted = access;
       user.value = null;
     },
@@ -234,8 +237,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
       try {
         await http.delete(`${ssoApi}/user/LogoutUser/`);
       } catch (error) {
-        // Another tab switched this device to another account: that one is not who asked to leave,
-        // so nothing is forgotten; the tab follows the device and says so (followDevice).
+        // This tab's token is another account's (docs/decisions.md, One tab, one account): that one is not
+        // who asked to leave, so nothing is forgotten; the page starts again (main.tsx).
         if ((error as HttpError | null)?.accountChanged) return;
         // the tokens go anyway; an unreachable server must not keep anyone signed in here
       }
@@ -249,33 +252,8 @@ export function createSession(deps: { http: Http; ssoApi: string; tokens?: Token
     },
 
     followed,
-    followDevice(stale) {
-      if (following || user.peek()?.id !== stale) return null;
-      // Both set in one task, so React renders them together: the screen is mounted afresh (app.tsx) in
-      // the render that shows the new account. A failure leaves the tab as it was (signed out
-      // meanwhile: the client has sent the person to Login).
-      following = http
-        .get<UserProfile>(`${ssoApi}/user/MyProfile`, { account: null })
-        .then(
-          (profile) => {
-            user.value = profile;
-            followed.value += 1;
-          },
-          () => {},
-        )
-        .finally(() => (following = null));
-      return following;
-    },
-
     storeRefreshed(pair) {
-      // The saved profile is found by its token, not by the loaded user: the first refresh of a page
-      // load happens inside verify(), before any user is loaded. Leaving the used token in
-      // session_{uuid} would make the next switch to it a reuse, which ends the session (RFC 9700 §4.14.2).
-      const previous = tokens.refresh();
-      const saved =
-        previous === null ? undefined : tokens.profileUuids().find((uuid) => tokens.profile(uuid) === previous);
-      tokens.store(pair);
-      if (saved) tokens.storeProfile(saved, pair.refresh);
+      tokens.refreshed(pair);
     },
   };
 }

@@ -4,7 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { codeBox, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import {
+  codeBox,
+  expectHome,
+  national,
+  signInWithPassword,
+  signOutFromMenu,
+  text,
+  waitForHeading,
+} from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { bothWidths, securityRow, useAccountPages } from '../support/account-pages.js';
@@ -121,10 +129,7 @@ describe('the security centre: data and contacts', () => {
       `+998 ${newPhone.slice(4, 6)} ${newPhone.slice(6, 9)} ${newPhone.slice(9, 11)} ${newPhone.slice(11)}`,
     );
     // The new number signs in; the old one no longer does.
-    await page
-      .getByRole('button', { name: text('sign_out'), exact: true })
-      .first()
-      .click();
+    await signOutFromMenu(page);
     await signInWithPassword(page, account.phone, account.password);
     await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
     await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
@@ -184,10 +189,7 @@ describe('the security centre: data and contacts', () => {
     await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
-    await page
-      .getByRole('button', { name: text('sign_out'), exact: true })
-      .first()
-      .click();
+    await signOutFromMenu(page);
     await signInWithPassword(page, account.phone, newPassword);
     await expectHome(page, account.firstName);
     await context.close();

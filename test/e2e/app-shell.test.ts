@@ -122,25 +122,32 @@ describe('the signed-in shell', () => {
       await expectHome(page, DEMO_ACCOUNT.firstName);
       await waitForTitle(page, titled('title_home'));
 
-      const account = page
-        .locator('header.topbar')
-        .getByRole('link', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` });
+      // The account is the top bar's menu button (issue 35); Sign out is inside the menu, not beside it.
+      const account = page.locator('header.topbar').getByRole('button', {
+        name: text('account_menu_label', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }),
+      });
       await account.waitFor();
-      expect(await account.getAttribute('href')).toBe('/personal');
+      expect(await account.getAttribute('aria-expanded')).toBe('false');
       expect(await account.locator('.avatar').innerText()).toBe('AK');
       expect(
         await page
           .locator('header.topbar')
           .getByRole('button', { name: text('sign_out'), exact: true })
           .count(),
-      ).toBe(1);
+      ).toBe(0);
       // Home lists only the sections that exist: none leads to a "coming soon" page. Developers is in the
-      // account menu, the sessions in Home's status (issue 35).
+      // account menu and the footer, the sessions in Home's status (issue 35).
       const sections = await page
         .getByRole('navigation', { name: text('home_title'), exact: true })
         .locator('a .row-name')
         .allInnerTexts();
       expect(sections).toEqual(['section_personal', 'section_security'].map((key) => text(key)));
+      expect(
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: text('section_developers'), exact: true })
+          .count(),
+      ).toBe(1);
       await saveScreenshot(page, `shell-home-${width}`);
 
       // The Security screen's chunk arrives slowly: the page shows a spinner meanwhile, not an empty frame.

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { saveScreenshot } from '../support/browser.js';
-import { expectHome, national, registerByPhone, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import {
+  addAccountFromMenu,
+  expectHome,
+  national,
+  registerByPhone,
+  signInWithPassword,
+  text,
+  waitForHeading,
+} from '../support/flows.js';
 import { V1, apiClient } from '../support/api.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { usePagePool, phoneNumbers } from '../support/page-pool.js';
@@ -18,10 +26,7 @@ const DEMO_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
 
 /** Home's "Choose an account", then the names the chooser lists (sorted) and the one marked as signed in. */
 async function openChooser(page: Page): Promise<{ names: string[]; active: string }> {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: text('choose_account'), exact: true })
-    .click();
+  await addAccountFromMenu(page);
   await waitForHeading(page, text('choose_account'));
   await page.locator('.account-list button.account').nth(1).waitFor();
   const names = (await page.locator('.account-list .account-name').allInnerTexts())
@@ -38,10 +43,7 @@ async function twoAccounts(page: Page, firstName: string) {
   const first = { phone: newPhone(), firstName, lastName: 'Karimova', password: 'Registon-maydoni-2026' };
   await registerByPhone(page, kirish.server.origin, first);
   await expectHome(page, first.firstName);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: text('choose_account'), exact: true })
-    .click();
+  await addAccountFromMenu(page);
   await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
   await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
   await expectHome(page, DEMO_ACCOUNT.firstName);
@@ -97,10 +99,7 @@ describe('a session ended from another device (issue 12)', () => {
     const { page } = await freshPage(375);
     const first = await twoAccounts(page, 'Madina');
     // The first account active again, then ended by its owner on another device.
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: text('choose_account'), exact: true })
-      .click();
+    await addAccountFromMenu(page);
     await page.getByRole('button', { name: new RegExp(`${first.firstName} ${first.lastName}`) }).click();
     await expectHome(page, first.firstName);
 

@@ -12,11 +12,12 @@ import {
   codeBox,
   continueWith,
   EN,
+  addAccountFromMenu,
   expectHome,
   national,
   registerByPhone,
   signInWithPassword,
-  signOutFromHome,
+  signOutFromMenu,
   text,
   waitForHeading,
 } from '../support/flows.js';
@@ -82,7 +83,7 @@ describe('a newcomer on the account site', () => {
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
     const app = await letDemoAppIn(kirish.server, page);
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
 
     // Forgot password is on the second stage, under the password it is about.
     await continueWith(page, national(account.phone));
@@ -121,7 +122,7 @@ describe('a newcomer on the account site', () => {
     await registerByPhone(page, kirish.server.origin, account);
     await expectHome(page, account.firstName);
 
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('login_title'));
     expect(
       await page.evaluate(() => [localStorage.getItem('active_session'), localStorage.getItem('active_re_session')]),
@@ -133,7 +134,7 @@ describe('a newcomer on the account site', () => {
 
     await signInWithPassword(page, account.phone, account.password);
     await expectHome(page, account.firstName);
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('login_title'));
 
     await continueWith(page, national(account.phone));
@@ -173,25 +174,25 @@ describe('a newcomer on the account site', () => {
     await expectHome(page, first.firstName);
 
     // A second account on the same device: the chooser offers "another account".
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await waitForHeading(page, text('choose_account'));
     await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
     // Both are listed; picking the first resumes it with no password asked.
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await waitForHeading(page, text('choose_account'));
     const accounts = page.locator('.account-list button.account');
     expect(await accounts.count()).toBe(2);
     await page.getByRole('button', { name: new RegExp(`${first.firstName} ${first.lastName}`) }).click();
     await expectHome(page, first.firstName);
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await page.getByRole('button', { name: new RegExp(`${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`) }).click();
     await expectHome(page, DEMO_ACCOUNT.firstName);
 
     // Signing one out takes it off the list; Login says who left and offers the other (docs/product.md §3 step logout).
-    await signOutFromHome(page);
+    await signOutFromMenu(page);
     await waitForHeading(page, text('signed_out_of', { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}` }));
     await page.getByText(text('signed_out_choose'), { exact: true }).waitFor();
     expect(await accounts.count()).toBe(1);
@@ -205,7 +206,7 @@ describe('a newcomer on the account site', () => {
     const first = { phone: newPhone(), firstName: 'Zilola', lastName: 'Karimova', password: 'Registon-maydoni-2026' };
     await registerByPhone(page, kirish.server.origin, first);
     await expectHome(page, first.firstName);
-    await page.getByRole('button', { name: text('choose_account'), exact: true }).click();
+    await addAccountFromMenu(page);
     await page.getByRole('button', { name: text('use_another_account'), exact: true }).click();
     await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await expectHome(page, DEMO_ACCOUNT.firstName);

@@ -44,8 +44,11 @@ function shown(page: Page, label: string) {
 describe('the Developers section', () => {
   it('registers, edits and deletes apps, and shows a secret once', async () => {
     const { page, context, errors } = await signedInPage(newAccount('Dilnoza'));
-    // Developers left Home for the account menu and the footer (issue 35).
-    await page.goto(`${kirish.server.origin}/developers`);
+    // Developers left the consumer Home for the signed-in pages' footer and the account menu (issue 35).
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('section_developers'), exact: true })
+      .click();
     await waitForHeading(page, text('developers_title'));
     await page.getByText(text('developers_empty_title'), { exact: true }).waitFor();
     await bothWidths(page, 'developers-empty');

@@ -108,11 +108,32 @@ export async function expectHome(page: Page, firstName: string): Promise<void> {
   await waitForHeading(page, text('home_greeting', { name: firstName }));
 }
 
-/** Signs out from Home's own button (the top bar has one too) and waits for /login. */
-export async function signOutFromHome(page: Page): Promise<void> {
+/** Opens the top bar's account menu (issue 35): the button named for the account, then its panel. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const label = text('account_menu_label').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page
-    .getByRole('main')
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click();
+  await page.locator('.account-menu-panel').waitFor();
+}
+
+/** The account menu's Sign out, then /login. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await openAccountMenu(page);
+  await page
+    .locator('.account-menu-panel')
     .getByRole('button', { name: text('sign_out'), exact: true })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** The account menu's "Add another account": Login, with this device's accounts kept. */
+export async function addAccountFromMenu(page: Page): Promise<void> {
+  await openAccountMenu(page);
+  await page
+    .locator('.account-menu-panel')
+    .getByRole('link', { name: text('account_menu_add'), exact: true })
     .click();
   await page.waitForURL((url) => url.pathname === '/login');
 }

@@ -106,7 +106,6 @@ export function fakeSession(
     forget: () => {},
     replaceUser: () => {},
     followed: signal(0),
-    followDevice: () => null,
   };
   return { session, switched };
 }
