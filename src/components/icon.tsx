@@ -25,6 +25,7 @@ export type IconName =
   | 'log-out'
   | 'mail'
   | 'map-pin'
+  | 'message'
   | 'more'
   | 'pencil'
   | 'phone'
