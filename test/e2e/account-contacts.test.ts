@@ -4,7 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { codeBox, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
+import {
+  codeBox,
+  continueWith,
+  expectHome,
+  national,
+  passwordSignIn,
+  signInWithPassword,
+  text,
+  waitForHeading,
+} from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
@@ -127,10 +136,10 @@ describe('the security centre: data and contacts', () => {
       .getByRole('button', { name: text('sign_out'), exact: true })
       .first()
       .click();
-    await signInWithPassword(page, account.phone, account.password);
-    await page.getByText(text('invalid_credentials'), { exact: true }).waitFor();
-    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(newPhone));
-    await page.getByRole('button', { name: text('sign_in'), exact: true }).click();
+    await waitForHeading(page, text('login_title'));
+    await continueWith(page, national(account.phone));
+    await page.getByText(text('user_not_found_phone'), { exact: true }).waitFor();
+    await passwordSignIn(page, national(newPhone), account.password);
     await expectHome(page, account.firstName);
     await context.close();
     expect(errors).toEqual([]);
