@@ -58,7 +58,7 @@ export interface KirishWidget {
 let pending: AbortController | undefined;
 let prompted = false;
 
-const INITIAL_HEIGHT_PX = 860;
+const INITIAL_HEIGHT_PX = 600;
 const MIN_HEIGHT_PX = 120;
 const MAX_HEIGHT_PX = 2000;
 
