@@ -157,8 +157,8 @@ describe('the security centre: data and contacts', () => {
       .click();
     // The code goes out as the step opens: wait until it has, or the outbox still shows the sign-up's.
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('deactivate_button'), exact: true }).click();
     await waitForHeading(page, text('deleted_account_title'));
     await page
       .getByText(/30|\d{2}\.\d{2}\.\d{4}/)
@@ -172,8 +172,8 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('restore_button'), exact: true }).click();
     await expectHome(page, account.firstName);
     await page.getByText(text('restored'), { exact: true }).waitFor();
     await context.close();
@@ -191,8 +191,8 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('continue'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('save'), exact: true }).click();
     await waitForHeading(page, text('section_security'));
     await page.getByText(text('password_changed_short'), { exact: true }).waitFor();
     await page
@@ -213,8 +213,8 @@ describe('the security centre: data and contacts', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('continue'), exact: true }).click();
     const email = `lola.${lastSeed()}@example.uz`;
     await page.getByLabel(text('email_label'), { exact: true }).fill(email);
     await page.getByRole('button', { name: text('get_code_email'), exact: true }).click();
