@@ -59,8 +59,8 @@ describe('the security pages', () => {
     const code = codeBox(page);
     // The field shows once the code was sent: the outbox's newest is it.
     await code.waitFor();
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await code.fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('save'), exact: true }).click();
     // The refusal is said beside the field where the password was typed, and nothing changed.
     await page.getByText(text('same_password'), { exact: true }).waitFor();
     expect(await page.getByLabel(text('new_password_label'), { exact: true }).getAttribute('aria-invalid')).toBe(
