@@ -91,12 +91,12 @@ describe('mount', () => {
     expect(params.has('language')).toBe(false);
   });
 
-  it('draws a borderless, full-width iframe titled Kirish, 860 px high (about the sign-in form) and not sandboxed', async () => {
+  it('draws a borderless, full-width iframe titled Kirish, 600 px high (about the sign-in form) and not sandboxed', async () => {
     const { iframe } = await mounted();
 
     expect(iframe.title).toBe('Kirish');
     expect(iframe.style.width).toBe('100%');
-    expect(iframe.style.height).toBe('860px');
+    expect(iframe.style.height).toBe('600px');
     expect(iframe.hasAttribute('sandbox')).toBe(false);
   });
 

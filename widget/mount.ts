@@ -92,8 +92,8 @@ export function mount(container: Element, options: KirishOptions, before: Node |
   const iframe = document.createElement('iframe');
   iframe.title = 'Kirish';
   // No sandbox: the embed opens its own "continue in a popup" window.
-  // 860 px: about the sign-in form (literal numbers here and in `resize`: the loader's budget).
-  iframe.style.cssText = `display:block;width:100%;border:0;height:860px`;
+  // 600 px: about the sign-in form, one field and Continue (literal numbers here and in `resize`: the loader's budget).
+  iframe.style.cssText = `display:block;width:100%;border:0;height:600px`;
   // The frame takes its place at once, still empty (no src until the origin is confirmed): the
   // partner's page does not jump down when it opens, only by what its content differs from that.
   container.insertBefore(iframe, before);

@@ -34,10 +34,13 @@ export function Layout({
   name,
   transition,
   children,
+  below,
 }: {
   name: LayoutName;
   transition: Transition | undefined;
   children: ReactNode;
+  /** Under the card of the auth layout, above the legal links: sign-in's other ways in. */
+  below?: ReactNode;
 }) {
   const i18n = useI18n();
   const content = <div className={`transition transition-${transition ?? 'none'}`}>{children}</div>;
@@ -51,6 +54,7 @@ export function Layout({
           <main id="main" className="card">
             {content}
           </main>
+          {below}
           {/* Under every sign-in and sign-up card, as the best do: where the rules of the service are. */}
           <footer className="footer">
             {LEGAL_LINKS.map(([href, key]) => (

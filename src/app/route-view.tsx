@@ -3,13 +3,17 @@
  * on the address bar once the site's texts are there.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, createElement, useEffect } from 'react';
+import { Suspense, createElement, lazy, useEffect } from 'react';
+import { OFFERED_SIGN_IN_PROVIDERS } from '../features/auth/sign-in-providers';
 import { useI18n } from '../lib/use-i18n';
 import { browserAddressChanges } from './guarded-location';
 import { Layout } from './layouts';
 import type { Navigation } from './navigation';
 import { routeTitle } from './route-title';
 import { screenFor } from './screens';
+
+// Loaded only once the server offers a provider (none yet): the sign-in page pays nothing for an empty row.
+const SignInOptions = lazy(() => import('../features/auth/components/sign-in-options'));
 
 export function RouteView({ navigation }: { navigation: Navigation }) {
   useSignals();
@@ -37,6 +41,13 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
           name={shown.route.layout}
           transition={shown.arrived ? undefined : shown.route.transition}
           key={shown.route.layout}
+          below={
+            shown.route.name === 'Login' && OFFERED_SIGN_IN_PROVIDERS.length > 0 ? (
+              <Suspense fallback={null}>
+                <SignInOptions providers={OFFERED_SIGN_IN_PROVIDERS} />
+              </Suspense>
+            ) : null
+          }
         >
           {/* A slow chunk shows a spinner in the card or page, not an empty frame (styles.css delays it). */}
           <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>

@@ -28,6 +28,7 @@ export type IconName =
   | 'log-out'
   | 'mail'
   | 'map-pin'
+  | 'message'
   | 'monitor'
   | 'more'
   | 'pencil'

@@ -194,8 +194,8 @@ describe('the security centre', () => {
     const sent = await outboxSize(account.phone);
     await page.getByRole('button', { name: text('proof_use_code'), exact: true }).click();
     await expect.poll(() => outboxSize(account.phone)).toBe(sent + 1);
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('sessions_end_others'), exact: true }).click();
     await page.getByText(text('sessions_ended_count_one', { n: '1' }), { exact: true }).waitFor();
     await expectSignedOut(second.page);
     await first.context.close();

@@ -272,7 +272,7 @@ describe('a newcomer on the account site', () => {
     await waitForHeading(page, text('login_title'));
     await page.getByLabel(text('choose_language'), { exact: true }).selectOption('ru');
     await waitForHeading(page, ru.login_title);
-    expect(await page.getByRole('button', { name: ru.sign_in, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: ru.continue, exact: true }).count()).toBe(1);
     expect(
       await page.evaluate(() => [
         document.documentElement.lang,

@@ -80,8 +80,8 @@ describe('an e-mail given at sign-up', () => {
     expect(await axeViolations(page)).toEqual([]);
     // The code goes out when asked for.
     await page.getByRole('button', { name: text('email_verify_action'), exact: true }).click();
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, email));
-    await page.getByRole('button', { name: text('email_verify_action'), exact: true }).click();
     await page.getByText(text('email_verified'), { exact: true }).waitFor();
     await waitForHeading(page, text('section_security'));
     expect(await securityEmail.innerText()).toContain(email);

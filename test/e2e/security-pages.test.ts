@@ -173,8 +173,8 @@ describe('the security pages', () => {
     const code = codeBox(page);
     // The field shows once the code was sent: the outbox's newest is it.
     await code.waitFor();
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await code.fill(await latestCode(kirish.server.origin, account.phone));
-    await page.getByRole('button', { name: text('save'), exact: true }).click();
     // The refusal is said beside the field where the password was typed, and nothing changed.
     await page.getByText(text('same_password'), { exact: true }).waitFor();
     expect(await page.getByLabel(text('new_password_label'), { exact: true }).getAttribute('aria-invalid')).toBe(
@@ -251,8 +251,8 @@ describe('the security pages', () => {
     await page.getByText(text('code_send_to_phone', { to: `+998 90 *** ** ${account.phone.slice(-2)}` })).waitFor();
     const final = page.getByRole('button', { name: text('deactivate_button'), exact: true });
     expect(await final.getAttribute('class')).toContain('button-danger');
+    // The code sends itself at the last digit, as every code field does (issue 35).
     await codeBox(page).fill(await latestCode(kirish.server.origin, account.phone));
-    await final.click();
     await waitForHeading(page, text('deleted_account_title'));
     const phone = `+998 ${account.phone.slice(4, 6)} ${account.phone.slice(6, 9)} ${account.phone.slice(9, 11)} ${account.phone.slice(11)}`;
     await page

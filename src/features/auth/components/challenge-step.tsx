@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
 import { PasswordField } from '../../../components/password-field';
+import { Row, RowList } from '../../../components/row';
 import { StepForm } from '../../../components/step-form';
 import { useI18n } from '../../../lib/use-i18n';
 import { useServices } from '../../../lib/services';
@@ -41,15 +42,18 @@ export function ChallengeStep({ model, goTo }: { model: SignInModel; goTo?: ((fl
       ) : null}
       {choosing ? (
         <>
-          <ul className="sign-in-ways">
+          <RowList>
             {waysFor(contact.type).map((way) => (
-              <li key={way.id}>
-                <Button variant="secondary" busy={form.busy.value} onClick={() => void model.requestCode(way.id)}>
-                  {i18n.t(way.label)}
-                </Button>
-              </li>
+              <Row
+                key={way.id}
+                icon={way.icon}
+                label={i18n.t(way.label)}
+                onClick={() => {
+                  if (!form.busy.peek()) void model.requestCode(way.id);
+                }}
+              />
             ))}
-          </ul>
+          </RowList>
           <button type="button" className="link-button" onClick={() => setChoosing(false)}>
             {i18n.t('sign_in_with_password')}
           </button>

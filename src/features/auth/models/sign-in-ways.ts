@@ -4,6 +4,7 @@
  * the list shows it with no other change.
  */
 import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
+import type { IconName } from '../../../components/icon';
 import type { Channel } from '../../../components/verification/code-sender';
 import type { ContactType } from '../api/types';
 
@@ -12,12 +13,13 @@ export interface SignInWay {
   /** The contacts this way serves. */
   for: readonly ContactType[];
   label: CatalogueKey;
+  icon: IconName;
 }
 
 export const SIGN_IN_WAYS: readonly SignInWay[] = [
-  { id: 'sms', for: ['phone'], label: 'get_code_sms' },
-  { id: 'call', for: ['phone'], label: 'get_code_call' },
-  { id: 'email', for: ['email'], label: 'get_code_email' },
+  { id: 'sms', for: ['phone'], label: 'get_code_sms', icon: 'message' },
+  { id: 'call', for: ['phone'], label: 'get_code_call', icon: 'phone' },
+  { id: 'email', for: ['email'], label: 'get_code_email', icon: 'mail' },
 ];
 
 /** The ways an account named by this contact can use, in the list's order. */
