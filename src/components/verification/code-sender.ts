@@ -21,6 +21,8 @@ export function createCodeSender(deps: {
 }) {
   const { form } = deps;
   const sentTo = signal<Contact | null>(null);
+  /** The server's own words for where the last code went ("We sent a code by SMS to +998 90 *** ** 67"). */
+  const sentNotice = signal<{ key: CatalogueKey; to: string } | null>(null);
   const channel = signal<Channel>('sms');
   /** When a new code may be asked for (epoch ms). */
   const resendAt = signal(0);
@@ -40,12 +42,14 @@ export function createCodeSender(deps: {
     channel.value = how;
     resendAt.value = deps.now() + sent.resend_in * 1000;
     code.value = '';
+    sentNotice.value = { key: sent.message, to: sent.to };
     deps.announce(sent.message, sent.to);
     return true;
   }
 
   return {
     sentTo,
+    sentNotice,
     channel,
     resendAt,
     code,

@@ -34,6 +34,8 @@ export interface CodeStepProps {
   heading?: 'h1' | 'h2';
   /** Send the step once the sixth digit is typed or pasted (the sign-in, sign-up and reset flows). */
   autoSubmit?: boolean;
+  /** The field's hint instead of "Enter the 6-digit code sent to …" (the step-up says where it went, masked). */
+  hint?: string;
 }
 
 export function CodeStep(props: CodeStepProps) {
@@ -60,7 +62,9 @@ export function CodeStep(props: CodeStepProps) {
         maxLength={OTP_DIGITS}
         autoFocus
         className="field-code"
-        hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
+        hint={
+          props.hint ?? i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })
+        }
         {...fieldProps(code, i18n)}
         onValue={(value) => {
           const digits = value.replace(/\D/g, '').slice(0, 6);

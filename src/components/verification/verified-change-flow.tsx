@@ -36,7 +36,6 @@ export function VerifiedChangeFlow({
       <StepUpForm
         stepUp={model.stepUp}
         form={form}
-        title={<h2>{title}</h2>}
         submitLabel={i18n.t('continue')}
         onProof={(proof) => void model.proven(proof)}
         onCancel={onCancel}
@@ -54,6 +53,10 @@ export function VerifiedChangeFlow({
     );
   }
   if (step === 'code') {
+    // A code to one's own contact goes out as the step opens: the hint says where it went once it
+    // went ("We sent a code to …"), never before (a refusal shows beside the field instead).
+    const notice = model.codes.sentNotice.value;
+    const ownHint = notice ? i18n.t(notice.key, { to: notice.to }) : '';
     return (
       <div className="stack">
         {/* A code to the account's own contact: the step is titled by where it went, not by the change. */}
@@ -67,6 +70,7 @@ export function VerifiedChangeFlow({
           // A code that proves a new contact sends itself at the sixth digit, as sign-in's does; a
           // code to one's own contact confirms an action (deactivation, say), which waits for its button.
           autoSubmit={!model.ownContact}
+          hint={model.ownContact ? ownHint : undefined}
           backLabel={model.ownContact ? i18n.t('cancel') : undefined}
           onSubmit={() => void model.confirm()}
           onBack={() => {
