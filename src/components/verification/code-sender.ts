@@ -8,6 +8,7 @@ import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
 import type { Form } from '../../lib/form';
+import { noteRetryAfter } from '../../lib/retry-after';
 
 export type Channel = 'sms' | 'call' | 'email';
 
@@ -30,14 +31,29 @@ export function createCodeSender(deps: {
 
   /**
    * Sends a code; true when it went. A cooldown or an hourly cap is said beside `limitField`: the
-   * contact field when asking first, the code field when asking again.
+   * contact field when asking first, the code field when asking again — where the cooldown's own
+   * Retry-After restarts the step's live "Resend in 0:22" instead, the one place that says a time.
    */
   async function send(contact: Contact, how: Channel, limitField: string = contact.type): Promise<boolean> {
-    const sent = await form.attempt(() => sendCode(deps.api, deps.purposeOf(contact), contact, how), {
-      fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
-      inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
-    });
-    if (!sent) return false;
+    let cooldown = 0;
+    const sent = await form.attempt(
+      () =>
+        noteRetryAfter(
+          () => sendCode(deps.api, deps.purposeOf(contact), contact, how),
+          (seconds) => (cooldown = seconds),
+        ),
+      {
+        fieldOf: (field) => (field === 'type' || field === 'method' ? contact.type : field),
+        inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
+      },
+    );
+    if (!sent) {
+      if (limitField === 'code' && cooldown > 0 && form.errors.peek().code === 'timeout_try_2_min') {
+        resendAt.value = deps.now() + cooldown * 1000;
+        form.clearError('code');
+      }
+      return false;
+    }
     sentTo.value = contact;
     channel.value = how;
     resendAt.value = deps.now() + sent.resend_in * 1000;

@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
+import { LockCountdown } from '../lock-countdown';
 import { fieldProps } from '../field-props';
 import { PasswordField } from '../password-field';
 import { StepForm } from '../step-form';
@@ -59,6 +60,9 @@ export function StepUpForm(props: {
         showLabel={i18n.t('show_password')}
         hideLabel={i18n.t('hide_password')}
       />
+      {stepUp.password.error.value === 'too_many_attempts_login' && stepUp.lockedUntil.value ? (
+        <LockCountdown until={stepUp.lockedUntil.value} waitKey="password_locked_in" />
+      ) : null}
       {stepUp.canUseCode ? (
         <button type="button" className="link-button" onClick={() => void stepUp.switchToCode()}>
           {i18n.t('proof_use_code')}

@@ -8,13 +8,15 @@ import { describe, expect, it, vi } from 'vitest';
 import en from '../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../lib/i18n';
 import { ServicesContext, type Services } from '../../lib/services';
-import { fakeHttp, fakeShowError } from '../../lib/testing/fake-http';
+import { failure, fakeHttp, fakeShowError } from '../../lib/testing/fake-http';
 import { useReactRoot } from '../../lib/testing/react-root';
 import { createVerifiedChangeModel } from './verified-change-model';
 import { VerifiedChangeFlow } from './verified-change-flow';
 
 const view = useReactRoot();
 const SSO = '/sso/api/v1';
+
+let now = Date.parse('2026-11-27T08:00:00Z');
 
 async function show() {
   const server = fakeHttp();
@@ -24,7 +26,7 @@ async function show() {
   const model = createVerifiedChangeModel({
     api: { http: server.http, ssoApi: SSO, signInHeaders: () => ({}) },
     showError,
-    now: () => 0,
+    now: () => now,
     announce: () => {},
     purpose: 'change_phone_verification',
     contactType: 'phone',
@@ -77,5 +79,31 @@ describe("a phone change's step-up", () => {
     const input = view.host.querySelector('input[autocomplete="one-time-code"]');
     const hint = view.host.querySelector(`#${CSS.escape(input?.getAttribute('aria-describedby') ?? '')}`);
     expect(hint?.textContent).toBe('We sent a code by SMS to +998 90 *** ** 67');
+  });
+
+  it('says a lock once: why beside the field, when in one live countdown, and when it is over', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(now);
+      const { server, model } = await show();
+      server.fail('post', `${SSO}/user/security/proof/`, {
+        ...failure(429, 'too_many_attempts_login'),
+        headers: new Headers({ 'Retry-After': '28' }),
+      });
+      model.password.value = 'Not-it-2026';
+      const submit = [...view.host.querySelectorAll('button')].find((b) => b.textContent === en.continue);
+      await act(async () => submit?.click());
+      const said = () => view.host.textContent ?? '';
+      expect(view.host.querySelector('.field-error:not([hidden])')?.textContent).toBe(en.too_many_attempts_login);
+      expect(said()).toContain(en.password_locked_in.replace('{{time}}', '0:28'));
+      expect(said()).not.toMatch(/minute/);
+      await act(async () => void vi.advanceTimersByTime(6000));
+      expect(said()).toContain(en.password_locked_in.replace('{{time}}', '0:22'));
+      await act(async () => void vi.advanceTimersByTime(22_000));
+      expect(said()).not.toContain(en.password_locked_in.replace('{{time}}', '0:00'));
+      expect(said()).toContain(en.login_unlocked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
