@@ -16,7 +16,7 @@ import { VerifiedChangeFlow } from './verified-change-flow';
 const view = useReactRoot();
 const SSO = '/sso/api/v1';
 
-let now = Date.parse('2026-11-27T08:00:00Z');
+const now = Date.parse('2026-11-27T08:00:00Z');
 
 async function show() {
   const server = fakeHttp();
