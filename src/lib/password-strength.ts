@@ -1,6 +1,6 @@
 /**
  * A new password's strength as the form hints it while it is typed, before the server's check
- * against common passwords (server/src/lib/password-policy.ts: its 17,950-word list is some 70 kB
+ * against common passwords (server/src/lib/password-policy.ts: its 17,950-word list is 87 kB
  * gzip, past the 30 kB a lazy chunk may weigh, test/budget.test.ts). So the browser estimates instead,
  * NIST SP 800-63B §5.1.1.2's "guidance such as a password-strength meter": length and the kinds of
  * characters give the guesses an attacker needs, and what a dictionary or a keyboard makes easy (a
