@@ -1,7 +1,8 @@
 /**
  * `npm run design:shots -- <label>` (which builds first): every main screen of the account site, the
- * consent page and the widget on the demo partner, at 1280 and 375 px, in English, written as WebP to
- * docs/design/<label>/<screen>-<width>.webp for docs/design.md (issue 12's before/after pictures). A
+ * consent page and the widget on the demo partner, at 1280 and 375 px, in English and Uzbek (issue 35:
+ * two locales), written as WebP to docs/design/<label>/<screen>-<locale>-<width>.webp for docs/design.md
+ * (before/after pictures). `--locales en` takes one locale only. A
  * tool, not a test: it starts the built server on a fresh SQLite file (demo data, as `npm start`),
  * signs in as the demo account, and visits each screen the way a person would.
  *
@@ -17,8 +18,10 @@ import { launchBrowser } from './bench/web/browser.mjs';
 import { startServer } from './bench/web/server.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
-const en = JSON.parse(readFileSync(join(repoRoot, 'server/src/locales/en.json'), 'utf8'));
+const texts = (locale) => JSON.parse(readFileSync(join(repoRoot, `server/src/locales/${locale}.json`), 'utf8'));
 const WIDTHS = [1280, 375];
+/** The locales pictured, and the browser language each context asks for. */
+const LOCALE_TAGS = { en: 'en-US', uz: 'uz-UZ', ru: 'ru-RU', uzc: 'uz-Cyrl-UZ', kaa: 'kaa' };
 const DEMO = { phone: '901234567', password: 'Samarqand-Buxoro-2026' };
 
 /** The screens, each reached from a signed-in (or signed-out) page in its own context. */
@@ -47,11 +50,11 @@ const SCREENS = [
   { name: 'widget-demo', demo: true, signedIn: false },
 ];
 
-async function signIn(page, origin) {
+async function signIn(page, origin, t) {
   await page.goto(`${origin}/login`);
-  await page.getByLabel(en.phone_label, { exact: true }).fill(DEMO.phone);
-  await page.getByLabel(en.password_label, { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: en.sign_in, exact: true }).click();
+  await page.getByLabel(t.phone_label, { exact: true }).fill(DEMO.phone);
+  await page.getByLabel(t.password_label, { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: t.sign_in, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
 }
 
@@ -72,7 +75,9 @@ async function shoot(page, file) {
 
 async function main() {
   const label = process.argv[2];
-  if (!label || !/^[a-z0-9-]+$/.test(label)) {
+  const localesFlag = process.argv.indexOf('--locales');
+  const locales = localesFlag > 0 ? process.argv[localesFlag + 1].split(',') : ['en', 'uz'];
+  if (!label || !/^[a-z0-9-]+$/.test(label) || !locales.every((locale) => locale in LOCALE_TAGS)) {
     console.error('design:shots: give a label, e.g. `npm run design:shots -- before`');
     return 2;
   }
@@ -85,35 +90,30 @@ async function main() {
   try {
     server = await startServer(join(tempDir, 'kirish.db'));
     browser = await launchBrowser();
-    for (const width of WIDTHS) {
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 1,
-        locale: 'en-US',
-        timezoneId: 'Asia/Tashkent',
-      });
-      const signedOut = await browser.newContext({
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 1,
-        locale: 'en-US',
-        timezoneId: 'Asia/Tashkent',
-      });
+    for (const [locale, width] of locales.flatMap((l) => WIDTHS.map((w) => [l, w]))) {
+      const options = { viewport: { width, height: 800 }, deviceScaleFactor: 1, locale: LOCALE_TAGS[locale] };
+      // The `_locale` cookie (docs/product.md §4) settles the language whatever the browser asks for.
+      const cookie = { name: '_locale', value: locale, url: server.origin };
+      const context = await browser.newContext({ ...options, timezoneId: 'Asia/Tashkent' });
+      const signedOut = await browser.newContext({ ...options, timezoneId: 'Asia/Tashkent' });
+      await context.addCookies([cookie]);
+      await signedOut.addCookies([cookie]);
       const page = await context.newPage();
-      await signIn(page, server.origin);
+      await signIn(page, server.origin, texts(locale));
       const outPage = await signedOut.newPage();
       for (const screen of SCREENS) {
         const target = screen.signedIn === false ? outPage : page;
-        const file = join(outDir, `${screen.name}-${width}.webp`);
+        const file = join(outDir, `${screen.name}-${locale}-${width}.webp`);
         try {
           const url = screen.demo
             ? server.demoOrigin
             : `${server.origin}${screen.path.replace('{DEMO}', server.demoOrigin)}`;
           await target.goto(url);
           await shoot(target, file);
-          console.log(`  ${screen.name}-${width}.webp`);
+          console.log(`  ${screen.name}-${locale}-${width}.webp`);
         } catch (error) {
           failed += 1;
-          console.error(`  ${screen.name}-${width}: ${error.message}`);
+          console.error(`  ${screen.name}-${locale}-${width}: ${error.message}`);
         }
       }
       await context.close();
@@ -124,7 +124,9 @@ async function main() {
     await server?.stop();
     await rm(tempDir, { recursive: true, force: true });
   }
-  console.log(`design:shots: ${SCREENS.length * WIDTHS.length - failed} pictures in docs/design/${label}/`);
+  console.log(
+    `design:shots: ${SCREENS.length * WIDTHS.length * locales.length - failed} pictures in docs/design/${label}/`,
+  );
   return failed === 0 ? 0 : 1;
 }
 

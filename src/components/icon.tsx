@@ -4,7 +4,13 @@
  * the login page's JavaScript budget. Decorative: the control beside or around it carries the name.
  */
 export type IconName =
+  | 'alert'
+  | 'apps'
   | 'arrow-left'
+  | 'calendar'
+  | 'camera'
+  | 'check'
+  | 'check-circle'
   | 'chevron-right'
   | 'code'
   | 'devices'
@@ -12,10 +18,25 @@ export type IconName =
   | 'eye-off'
   | 'globe'
   | 'help'
+  | 'history'
+  | 'id-card'
+  | 'key'
+  | 'lock'
   | 'log-out'
+  | 'mail'
+  | 'map-pin'
+  | 'more'
+  | 'pencil'
+  | 'phone'
+  | 'plus'
+  | 'qr'
+  | 'settings'
   | 'shield'
+  | 'trash'
   | 'user'
-  | 'users';
+  | 'user-plus'
+  | 'users'
+  | 'x';
 
 export function Icon({ name }: { name: IconName }) {
   return <span className={`icon icon-${name}`} aria-hidden="true" />;
