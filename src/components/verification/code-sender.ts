@@ -8,6 +8,7 @@ import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
 import type { Form } from '../../lib/form';
+import { unbroken } from '../../lib/format/phone';
 import { noteRetryAfter } from '../../lib/retry-after';
 
 export type Channel = 'sms' | 'call' | 'email';
@@ -58,7 +59,7 @@ export function createCodeSender(deps: {
     channel.value = how;
     resendAt.value = deps.now() + sent.resend_in * 1000;
     code.value = '';
-    sentNotice.value = { key: sent.message, to: sent.to };
+    sentNotice.value = { key: sent.message, to: unbroken(sent.to) };
     deps.announce(sent.message, sent.to);
     return true;
   }
