@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createForm } from '../lib/form';
 import { createI18n } from '../lib/i18n';
@@ -34,6 +34,8 @@ async function show() {
   const [first, second] = [...view.host.querySelectorAll('input')] as [HTMLInputElement, HTMLInputElement];
   return { form, password, first, second };
 }
+
+const hint = () => view.host.querySelector('.password-strength [aria-live]')?.textContent;
 
 describe('the new password and its repeat', () => {
   it('are two labelled password inputs a password manager fills as a new password', async () => {
@@ -75,5 +77,22 @@ describe('the new password and its repeat', () => {
     });
     expect(password.value).toBe('long enough phrase');
     expect(first.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('say how strong the password looks once it is long enough, and what to add, before the server judges it', async () => {
+    const { form, password } = await show();
+    act(() => password.set('passwor'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(hint()).toBeUndefined();
+    act(() => password.set('password1'));
+    await vi.waitFor(async () => {
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+      expect(hint()).toBe(`${en.password_strength_weak} ${en.password_tip_pattern}`);
+    });
+    act(() => password.set('Samarqand-Registon-2026'));
+    expect(hint()).toBe(en.password_strength_strong);
+    // The server's own refusal, when it comes, is the one thing said.
+    act(() => form.setError('password', 'password_too_common'));
+    expect(hint()).toBeUndefined();
   });
 });

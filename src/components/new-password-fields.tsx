@@ -1,8 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, lazy } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../server/src/contract/password-rules.js';
 import type { Field } from '../lib/form';
 import { useI18n } from '../lib/use-i18n';
 import { fieldProps } from './field-props';
 import { PasswordField } from './password-field';
+
+const PasswordStrengthHint = lazy(() => import('./password-strength-hint'));
 
 /**
  * A new password and its repeat, as every flow that sets one asks for them (sign-up, the reset by code,
@@ -24,6 +28,12 @@ export function NewPasswordFields({ password, again }: { password: Field<string>
         {...fieldProps(password, i18n)}
         {...toggles}
       />
+      {/* Once the length rule is met, how strong it looks; the field's own error, when there is one, instead. */}
+      {!password.error.value && [...password.value].length >= PASSWORD_MIN_LENGTH ? (
+        <Suspense fallback={null}>
+          <PasswordStrengthHint password={password.value} />
+        </Suspense>
+      ) : null}
       <PasswordField
         label={i18n.t('repeat_password_label')}
         name="repeat-password"

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../server/src/contract/app-info.js';
-import { useServices } from '../lib/services';
+import { requestingAppName, useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import { AppLogo } from './app-logo';
 
@@ -27,7 +27,11 @@ export default function RequestingApp() {
       .get<AppInfo>(
         `${services.config.ssoApi}/oauth/app_info/?${new URLSearchParams({ client_id: clientId }).toString()}`,
       )
-      .then((info) => live && setApp(info))
+      .then((info) => {
+        if (!live) return;
+        setApp(info);
+        requestingAppName.value = info.name;
+      })
       // The banner is a courtesy: without it the sign-in still works, and the request's own check reports a bad client.
       .catch(() => undefined);
     return () => {

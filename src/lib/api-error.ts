@@ -46,7 +46,7 @@ export function errorKeyOf(data: unknown): { key: string; field?: string } | nul
   return null;
 }
 
-/** The key whose sentence is shown: aliases resolved, every timeout variant as "try in 2 minutes". */
+/** The key whose sentence is shown: aliases resolved, every timeout variant as the one cooldown sentence (its time is the countdown's, code-sender.ts). */
 export function displayKey(key: string): string {
   if (key.includes('timeout')) return 'timeout_try_2_min';
   return ALIASES[key] ?? key;

@@ -171,6 +171,12 @@ export const SIGNING_KEY_RETIRED_KEEP_SECONDS =
 export const SIGNING_KEY_JOB_INTERVAL_SECONDS = 60 * 60;
 /** The largest page of the security log a client may ask for. */
 export const AUDIT_LOG_MAX_PAGE_SIZE = 100;
+/**
+ * A failed attempt on an account (a wrong password, a wrong sign-in code, a lock) is written to its
+ * security log at most once per kind in this long: anyone may type a phone number and a wrong
+ * password, and a line per guess would let a stranger bury the owner's own events (and fill the table).
+ */
+export const AUDIT_LOG_FAILURE_INTERVAL_SECONDS = 15 * 60;
 
 /** The largest profile photo accepted, in bytes (issue 5: 5 MB). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -3,6 +3,7 @@
  * transaction of the change it records (docs/product.md §11: nothing a user did is lost on a crash, and no
  * line is written for a change that was rolled back), read on the security page and in the export.
  */
+import { AUDIT_LOG_FAILURE_INTERVAL_SECONDS } from '../config/policy.js';
 import type { SecurityEvent } from '../contract/security-events.js';
 import { orderedId } from '../lib/ordered-id.js';
 import { parseUserAgent } from '../lib/user-agent.js';
@@ -40,6 +41,14 @@ export const AUDIT_EVENT_TYPES = [
   'email_verified',
   'profile_changed',
   'photo_changed',
+  /**
+   * Failed attempts (OWASP ASVS 5.0 §16.3.1, authentication failures are logged), each at most once
+   * per AUDIT_LOG_FAILURE_INTERVAL_SECONDS and account (recordFailure): a wrong password at sign-in or
+   * at a step-up (`details.where`), a wrong code at sign-in, and the password lock the failures set.
+   */
+  'password_failed',
+  'code_failed',
+  'password_locked',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -65,6 +74,21 @@ export async function recordEvent(tx: Storage, entry: AuditEntry): Promise<void>
     sessionId: entry.sessionId,
     details: entry.details ?? {},
   });
+}
+
+/**
+ * A failed attempt, outside any transaction (the request it records fails, and its rollback must not
+ * take the line along): written unless the account has a line of the same kind from the last
+ * AUDIT_LOG_FAILURE_INTERVAL_SECONDS. So guesses at a stranger's account cost it one line per kind
+ * and interval, not one per guess. Its details never carry what was typed.
+ */
+export async function recordFailure(
+  storage: Storage,
+  entry: AuditEntry & { type: 'password_failed' | 'code_failed' | 'password_locked' },
+): Promise<void> {
+  const latest = await storage.auditLog.latestOfType(entry.userId, entry.type);
+  if (latest !== null && entry.at - latest < AUDIT_LOG_FAILURE_INTERVAL_SECONDS * 1000) return;
+  await recordEvent(storage, entry);
 }
 
 /** An event as the API shows it: the device read from the user agent, never the raw header. */

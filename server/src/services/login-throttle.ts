@@ -36,9 +36,15 @@ export interface LoginThrottle {
    * Checks a password as one counted attempt at the account key and the client address: reserves
    * it (429 too_many_attempts_login with Retry-After while either is locked), runs `check`, and
    * settles it — false is a failure; true clears the account's failures and gives the address its
-   * attempt back. Returns what `check` returned.
+   * attempt back. Returns what `check` returned. `onFailure` hears of a settled failure, and whether
+   * it locked the account key (the security log's lines, audit-log.ts).
    */
-  attempt(accountKey: string, ip: string, check: () => Promise<boolean>): Promise<boolean>;
+  attempt(
+    accountKey: string,
+    ip: string,
+    check: () => Promise<boolean>,
+    onFailure?: (failure: { accountLocked: boolean }) => Promise<void>,
+  ): Promise<boolean>;
   /** Forgets the account's failures: its owner proved the contact another way (a reset code). */
   clearAccount(accountKey: string): Promise<void>;
 }
@@ -221,8 +227,8 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     }
   }
 
-  /** Settles a failed attempt at every key; true when an attempt may be waiting at one of them. */
-  async function fail(keys: ThrottleKey[]): Promise<boolean> {
+  /** Settles a failed attempt at every key: the scopes it locked, and whether an attempt may be waiting at one of them. */
+  async function fail(keys: ThrottleKey[]): Promise<{ locked: ThrottleKey['scope'][]; waitedOn: boolean }> {
     const now = clock.now();
     const settled = await storage.transaction(async (tx) => {
       const locked: ThrottleKey['scope'][] = [];
@@ -239,7 +245,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     });
     // Counted once committed: a transaction that failed set no lock.
     for (const scope of settled.locked) options.metrics?.lockout(scope);
-    return settled.waitedOn;
+    return settled;
   }
 
   /** One statement: the account's failures are forgotten (its owner proved the password); the address keeps its own. */
@@ -260,7 +266,7 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
     );
 
   return {
-    async attempt(accountKey, ip, check) {
+    async attempt(accountKey, ip, check, onFailure) {
       const keys = keysOf(accountKey, ip);
       await reserve(keys);
       let ok: boolean;
@@ -271,7 +277,13 @@ export function createLoginThrottle(storage: Storage, clock: Clock, options: Log
         wakeUp(keys, await giveBack(keys));
         throw error;
       }
-      wakeUp(keys, ok ? await succeed(accountKey, ip) : await fail(keys));
+      if (ok) {
+        wakeUp(keys, await succeed(accountKey, ip));
+        return ok;
+      }
+      const failed = await fail(keys);
+      wakeUp(keys, failed.waitedOn);
+      await onFailure?.({ accountLocked: failed.locked.includes('account') });
       return ok;
     },
 

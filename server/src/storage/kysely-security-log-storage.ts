@@ -55,6 +55,16 @@ export function securityLogStorageOn(db: Kysely<Database>): SecurityLogStorage {
           .executeTakeFirstOrThrow();
         return integer(row.count);
       },
+      async latestOfType(userId, type) {
+        // The index on (user_id, created_at) narrows it to the account; its events are few.
+        const row = await db
+          .selectFrom('audit_events')
+          .select((eb) => eb.fn.max('created_at').as('latest'))
+          .where('user_id', '=', userId)
+          .where('type', '=', type)
+          .executeTakeFirst();
+        return row?.latest === null || row?.latest === undefined ? null : integer(row.latest);
+      },
     },
   };
 }

@@ -24,5 +24,7 @@ export interface SecurityLogStorage {
     /** The user's events, newest first. */
     list(userId: string, offset: number, limit: number): Promise<AuditEvent[]>;
     count(userId: string): Promise<number>;
+    /** When the user's newest event of `type` happened (epoch ms); null when there is none. */
+    latestOfType(userId: string, type: string): Promise<number | null>;
   };
 }

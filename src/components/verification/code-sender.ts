@@ -8,6 +8,8 @@ import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
 import type { Form } from '../../lib/form';
+import { unbroken } from '../../lib/format/phone';
+import { noteRetryAfter } from '../../lib/retry-after';
 
 export type Channel = 'sms' | 'call' | 'email';
 
@@ -23,6 +25,8 @@ export function createCodeSender(deps: {
 }) {
   const { form } = deps;
   const sentTo = signal<Contact | null>(null);
+  /** The server's own words for where the last code went ("We sent a code by SMS to +998 90 *** ** 67"). */
+  const sentNotice = signal<{ key: CatalogueKey; to: string } | null>(null);
   const channel = signal<Channel>('sms');
   /** When a new code may be asked for (epoch ms). */
   const resendAt = signal(0);
@@ -30,7 +34,8 @@ export function createCodeSender(deps: {
 
   /**
    * Sends a code; true when it went. A cooldown or an hourly cap is said beside `limitField`: the
-   * contact field when asking first, the code field when asking again.
+   * contact field when asking first, the code field when asking again — where the cooldown's own
+   * Retry-After restarts the step's live "Resend in 0:22" instead, the one place that says a time.
    */
   async function send(
     contact: Contact,
@@ -38,21 +43,37 @@ export function createCodeSender(deps: {
     limitField: string = deps.contactField ?? contact.type,
   ): Promise<boolean> {
     const contactField = deps.contactField ?? contact.type;
-    const sent = await form.attempt(() => sendCode(deps.api, deps.purposeOf(contact), contact, how), {
-      fieldOf: (field) => (field === 'type' || field === 'method' || field === contact.type ? contactField : field),
-      inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
-    });
-    if (!sent) return false;
+    let cooldown = 0;
+    const sent = await form.attempt(
+      () =>
+        noteRetryAfter(
+          () => sendCode(deps.api, deps.purposeOf(contact), contact, how),
+          (seconds) => (cooldown = seconds),
+        ),
+      {
+        fieldOf: (field) => (field === 'type' || field === 'method' || field === contact.type ? contactField : field),
+        inline: (key) => (key === 'timeout_try_2_min' || key === 'rate_limit_error' ? limitField : undefined),
+      },
+    );
+    if (!sent) {
+      if (limitField === 'code' && cooldown > 0 && form.errors.peek().code === 'timeout_try_2_min') {
+        resendAt.value = deps.now() + cooldown * 1000;
+        form.clearError('code');
+      }
+      return false;
+    }
     sentTo.value = contact;
     channel.value = how;
     resendAt.value = deps.now() + sent.resend_in * 1000;
     code.value = '';
+    sentNotice.value = { key: sent.message, to: unbroken(sent.to) };
     deps.announce(sent.message, sent.to);
     return true;
   }
 
   return {
     sentTo,
+    sentNotice,
     channel,
     resendAt,
     code,

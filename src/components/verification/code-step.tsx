@@ -32,6 +32,8 @@ export interface CodeStepProps {
   backLabel?: string;
   /** The step's heading, saying where the code went ("Check your phone"), at this level. */
   heading?: 'h1' | 'h2';
+  /** The field's hint instead of "Enter the 6-digit code sent to …" (the step-up says where it went, masked). */
+  hint?: string;
 }
 
 export function CodeStep(props: CodeStepProps) {
@@ -52,7 +54,9 @@ export function CodeStep(props: CodeStepProps) {
       <CodeInput
         label={i18n.t('code_label')}
         autoFocus
-        hint={i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })}
+        hint={
+          props.hint ?? i18n.t(codes.sentTo.value?.type === 'email' ? 'code_hint_email' : 'code_hint_phone', { to })
+        }
         {...fieldProps(code, i18n)}
         onComplete={() => {
           if (!form.busy.peek()) props.onSubmit();

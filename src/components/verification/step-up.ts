@@ -8,6 +8,7 @@ import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
 import { signal } from '@preact/signals-react';
 import type { ProofIssued } from '../../../server/src/contract/step-up.js';
 import type { Form } from '../../lib/form';
+import { noteRetryAfter } from '../../lib/retry-after';
 import { checkCode } from './check-code';
 import { createCodeSender } from './code-sender';
 import type { CodeApi, Contact } from './contact';
@@ -31,11 +32,17 @@ export function createStepUp(deps: StepUpDeps) {
   const { form } = deps;
   const password = form.field('password', '');
   const by = signal<'password' | 'code'>('password');
+  /** When the password may be tried again (epoch ms), from a lock's Retry-After; a code works meanwhile. */
+  const lockedUntil = signal(0);
   const codes = createCodeSender({ ...deps, purposeOf: () => PROOF_PURPOSE });
 
   async function request(body: { password: string } | { request_id: string }): Promise<string | null> {
     const answer = await form.attempt(
-      () => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body),
+      () =>
+        noteRetryAfter(
+          () => deps.api.http.post<ProofIssued>(`${deps.api.ssoApi}/user/security/proof/`, body),
+          (seconds) => (lockedUntil.value = deps.now() + seconds * 1000),
+        ),
       {
         inline: (key) => (key === 'too_many_attempts_login' ? 'password' : undefined),
       },
@@ -49,6 +56,7 @@ export function createStepUp(deps: StepUpDeps) {
     password,
     by,
     codes,
+    lockedUntil,
     canUseCode: deps.proofContact !== undefined,
 
     /** The proof for the typed password; null when there is none (the form says why). */

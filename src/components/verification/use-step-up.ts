@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createForm } from '../../lib/form';
+import { unbroken } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
 import { ownContact, signedInCodeApi } from './own-contact';
 import { createStepUp } from './step-up';
@@ -14,7 +15,7 @@ export function useStepUp() {
       api: signedInCodeApi(http, config.ssoApi, config.product),
       form,
       now: () => Date.now(),
-      announce: (key, to) => toasts.show('success', i18n.t(key, { to }), { replace: true }),
+      announce: (key, to) => toasts.show('success', i18n.t(key, { to: unbroken(to) }), { replace: true }),
       ...(user && (user.phone || user.email) ? { proofContact: ownContact(user) } : {}),
     });
     return { form, stepUp };

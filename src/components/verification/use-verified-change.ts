@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { unbroken } from '../../lib/format/phone';
 import { useServices } from '../../lib/services';
 import { signedInCodeApi } from './own-contact';
 import { createVerifiedChangeModel, type VerifiedChangeDeps } from './verified-change-model';
@@ -12,7 +13,7 @@ export function useVerifiedChange(options: Omit<VerifiedChangeDeps, 'api' | 'sho
       api: signedInCodeApi(http, config.ssoApi, config.product),
       showError,
       now: () => Date.now(),
-      announce: (key, to) => toasts.show('success', i18n.t(key, { to }), { replace: true }),
+      announce: (key, to) => toasts.show('success', i18n.t(key, { to: unbroken(to) }), { replace: true }),
     }),
   );
   return model;

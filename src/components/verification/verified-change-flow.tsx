@@ -36,7 +36,6 @@ export function VerifiedChangeFlow({
       <StepUpForm
         stepUp={model.stepUp}
         form={form}
-        title={<h2>{title}</h2>}
         submitLabel={i18n.t('continue')}
         onProof={(proof) => void model.proven(proof)}
         onCancel={onCancel}
@@ -54,6 +53,10 @@ export function VerifiedChangeFlow({
     );
   }
   if (step === 'code') {
+    // A code to one's own contact goes out as the step opens: the hint says where it went once it
+    // went ("We sent a code to …"), never before (a refusal shows beside the field instead).
+    const notice = model.codes.sentNotice.value;
+    const ownHint = notice ? i18n.t(notice.key, { to: notice.to }) : '';
     return (
       <div className="stack">
         {/* A code to the account's own contact: the step is titled by where it went, not by the change. */}
@@ -64,6 +67,7 @@ export function VerifiedChangeFlow({
           submitLabel={submitLabel}
           submitVariant={submitVariant}
           heading={model.ownContact ? 'h2' : undefined}
+          hint={model.ownContact ? ownHint : undefined}
           backLabel={model.ownContact ? i18n.t('cancel') : undefined}
           onSubmit={() => void model.confirm()}
           onBack={() => {

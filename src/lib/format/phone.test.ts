@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, phoneDigits } from './phone';
+import { formatPhone, phoneDigits, unbroken } from './phone';
 
 // The rule that reads a typed number, and its tests, live in server/src/contract/contact-rules.ts.
 
@@ -37,5 +37,12 @@ describe('phoneDigits', () => {
 
   it('returns an empty string when there are no digits', () => {
     expect(phoneDigits('+ () -')).toBe('');
+  });
+});
+
+describe('a masked contact in a sentence', () => {
+  it('is held together by no-break spaces', () => {
+    expect(unbroken('+998 90 *** ** 67')).toBe('+998\u00a090\u00a0***\u00a0**\u00a067');
+    expect(unbroken('za***@example.uz')).toBe('za***@example.uz');
   });
 });

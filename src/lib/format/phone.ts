@@ -15,3 +15,11 @@ export function formatPhone(phone: string): string {
   if (d.length !== 12) return phone.trim();
   return `+${d.slice(0, 3)} ${d.slice(3, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10, 12)}`;
 }
+
+/**
+ * A contact as the server masked it ("+998 90 *** ** 67") held together by no-break spaces: inside a
+ * sentence it moves to the next line whole, never as "+998 90 *** **" and "67" (issue 35).
+ */
+export function unbroken(contact: string): string {
+  return contact.replaceAll(' ', '\u00a0');
+}

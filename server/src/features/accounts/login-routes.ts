@@ -6,12 +6,12 @@ import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign-in.js';
 import { isOtpCode } from '../../contract/verification.js';
-import { badRequest } from '../../lib/api-error.js';
+import { ApiError, badRequest } from '../../lib/api-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
-import { recordEvent } from '../../services/audit-log.js';
+import { recordEvent, recordFailure } from '../../services/audit-log.js';
 import { contactEntries, contactFrom, saveField } from '../../services/contact-fields.js';
 import { findAccount } from '../../services/find-account.js';
 import { accountThrottleKey } from '../../services/login-throttle.js';
@@ -62,10 +62,24 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
     const meta = c.get('meta');
     let user: User | undefined;
     // Counted before the slow hash, so parallel guesses cost what sequential ones do (services/login-throttle.ts).
-    const ok = await throttle.attempt(accountThrottleKey(contact), meta.ip, async () => {
-      user = await findAccount(storage, contact);
-      return user?.passwordHash ? verifyPassword(user.passwordHash, body.password) : verifyAgainstDummy(body.password);
-    });
+    const ok = await throttle.attempt(
+      accountThrottleKey(contact),
+      meta.ip,
+      async () => {
+        user = await findAccount(storage, contact);
+        return user?.passwordHash
+          ? verifyPassword(user.passwordHash, body.password)
+          : verifyAgainstDummy(body.password);
+      },
+      // The owner sees the guesses at their account in its log (audit-log.ts, recordFailure); an
+      // unknown contact has no log, and its answer stays the same.
+      async ({ accountLocked }) => {
+        if (!user) return;
+        const entry = { userId: user.id, sessionId: null, meta, at: clock.now() };
+        await recordFailure(storage, { ...entry, type: 'password_failed', details: { where: 'sign_in' } });
+        if (accountLocked) await recordFailure(storage, { ...entry, type: 'password_locked' });
+      },
+    );
     if (!user || !ok) throw badRequest('invalid_credentials');
     return c.json(await signIn(user, meta, body.save, 'password'));
   });
@@ -74,7 +88,18 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
     const body = await readJsonBody(c, codeLoginSchema);
     const contact = contactFrom(body);
     // The code carries its own limits (5 tries, 5 minutes); a locked password does not block it.
-    await otp.consume(signInPurpose(contact.type), contact, body.code);
+    try {
+      await otp.consume(signInPurpose(contact.type), contact, body.code);
+    } catch (error) {
+      // Wrong digits for a code that was live: the owner's log says someone tried (at most once a while).
+      const wrong = error instanceof ApiError && error.items[0]?.error === 'code_not_valid';
+      const owner = wrong ? await findAccount(storage, contact) : undefined;
+      if (owner) {
+        const entry = { userId: owner.id, sessionId: null, meta: c.get('meta'), at: clock.now() };
+        await recordFailure(storage, { ...entry, type: 'code_failed', details: { where: 'sign_in' } });
+      }
+      throw error;
+    }
     const user = await findAccount(storage, contact);
     if (!user) throw badRequest('invalid_credentials');
     return c.json(await signIn(user, c.get('meta'), body.save, 'code'));

@@ -97,8 +97,9 @@ export function passwordRoutes({ storage, clock, otp, sessions, throttle }: Rout
 
   app.post('/change-password/', auth, requireActive, async (c) => {
     const body = await readJsonBody(c, changeSchema);
-    const { user } = c.get('auth');
-    await assertPassword(throttle, user, body.old_password, c.get('meta').ip, 'old_password');
+    const { user, session } = c.get('auth');
+    const from = { meta: c.get('meta'), sessionId: session.id };
+    await assertPassword({ throttle, storage, now: () => clock.now() }, user, body.old_password, from, 'old_password');
     const passwordHash = await newPasswordHash(body.new_password, user.passwordHash);
     const end = { others: body.end_other_sessions, apps: body.end_app_sessions };
     return c.json(await setPassword(c, passwordHash, end, 'password_changed', async () => {}));

@@ -27,7 +27,8 @@ describe('POST /user/change-password/', () => {
     expect((await signInWith(NEW_PASSWORD)).status).toBe(200);
     expect((await server.call('GET', `${V1}/user/MyProfile`, { token: phone.access })).status).toBe(200);
     const types = (await steps.events(tokens.access)).json.results.map((e: { type: string }) => e.type);
-    expect(types).toEqual(['login', 'password_changed', 'login', 'registered']);
+    // The old password, tried after the change, is a wrong one now: the log says so.
+    expect(types).toEqual(['login', 'password_failed', 'password_changed', 'login', 'registered']);
   });
 
   it('shows when the password was last changed in MyProfile: at sign-up, then at the change', async () => {

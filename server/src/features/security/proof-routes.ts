@@ -33,7 +33,10 @@ export function proofRoutes({ storage, clock, otp, sessions, throttle }: RouteDe
     if ((body.password === undefined) === (body.request_id === undefined)) {
       throw badRequest(body.password === undefined ? 'field_required' : 'invalid_value', 'password');
     }
-    if (body.password !== undefined) await assertPassword(throttle, user, body.password, c.get('meta').ip, 'password');
+    if (body.password !== undefined) {
+      const from = { meta: c.get('meta'), sessionId: auth.session.id };
+      await assertPassword({ throttle, storage, now: () => clock.now() }, user, body.password, from, 'password');
+    }
 
     const proof = await storage.transaction(async (tx) => {
       const now = clock.now();

@@ -64,12 +64,6 @@ describe('the security log', () => {
     ]);
   });
 
-  it('records nothing for a failed sign-in', async () => {
-    await server.registerByPhone(PHONE);
-    await server.post(`${V1}/login/LoginUser/`, { phone: PHONE, password: 'not-the-password' });
-    expect((await eventRows()).map((row) => row.type)).toEqual(['registered']);
-  });
-
   it('records a sign-out once', async () => {
     const tokens = await server.registerByPhone(PHONE);
     const other = await steps.signIn(PHONE);

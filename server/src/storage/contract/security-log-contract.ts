@@ -38,5 +38,19 @@ export function describeSecurityLogStorage(name: string, open: OpenStorage) {
           none: null,
         });
       }));
+
+    it("tells when an account's newest event of a type happened, and nothing for a type it has none of", () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        await storage.auditLog.insert(event('0001', 'u1', T0));
+        await storage.auditLog.insert(event('0002', 'u1', T0 + 5000));
+        await storage.auditLog.insert({ ...event('0003', 'u1', T0 + 9000), type: 'logout' });
+        await storage.auditLog.insert(event('0004', 'u2', T0 + 20000));
+        expect(await storage.auditLog.latestOfType('u1', 'login')).toBe(T0 + 5000);
+        expect(await storage.auditLog.latestOfType('u1', 'logout')).toBe(T0 + 9000);
+        expect(await storage.auditLog.latestOfType('u1', 'password_failed')).toBeNull();
+        expect(await storage.auditLog.latestOfType('u3', 'login')).toBeNull();
+      }));
   });
 }

@@ -5,7 +5,7 @@ import { APP_NAME_MAX_LENGTH } from '../../../../server/src/contract/client-uris
 import { TextField } from '../../../components/text-field';
 import type { Form } from '../../../lib/form';
 import { useI18n } from '../../../lib/use-i18n';
-import { LIST_FIELDS, type AppField, type AppFields, type ListField } from '../models/app-fields';
+import { LIST_FIELDS, type AppField, type AppFields, type LineProblem, type ListField } from '../models/app-fields';
 import { LinesField } from './lines-field';
 
 const KINDS = [
@@ -20,18 +20,23 @@ export function AppFormFields({ form, fields, kindFixed }: { form: Form; fields:
   const values = fields.values.value;
   const lines = fields.lineProblems.value;
 
-  /** The error's sentence; for a list, naming the line and, when it is clear, what was meant. */
+  /** The error's sentence; for a list, one per wrong line, naming it and, when it is clear, what was meant. */
   const errorText = (field: AppField): string | undefined => {
     const key = errors[field];
     if (!key) return undefined;
-    const line = (LIST_FIELDS as readonly string[]).includes(field) ? lines[field as ListField] : undefined;
-    if (!line) return i18n.t(key);
-    const said = i18n.t('developers_line_problem', {
-      line: String(line.line),
-      value: line.value,
-      problem: i18n.t(key),
-    });
-    return line.suggestion ? `${said} ${i18n.t('developers_did_you_mean', { value: line.suggestion })}` : said;
+    const wrong = (LIST_FIELDS as readonly string[]).includes(field) ? lines[field as ListField] : undefined;
+    if (!wrong) return i18n.t(key);
+    const sentence = (line: LineProblem) => {
+      const said = i18n.t('developers_line_problem', {
+        line: String(line.line),
+        value: line.value,
+        problem: i18n.t(line.problem),
+      });
+      return line.suggestion ? `${said} ${i18n.t('developers_did_you_mean', { value: line.suggestion })}` : said;
+    };
+    // A list's other error (too many lines) comes first, then each wrong line on a line of its own.
+    const other = wrong.some((line) => line.problem === key) ? [] : [i18n.t(key)];
+    return [...other, ...wrong.map(sentence)].join('\n');
   };
   const url = (field: 'home_page' | 'privacy_policy_url' | 'terms_url', label: string, placeholder: string) => (
     <TextField

@@ -33,7 +33,7 @@ export function LinesField(props: {
           aria-describedby={describedBy}
         />
       </div>
-      <p id={`${id}-error`} className="field-error" role="alert" hidden={!props.error}>
+      <p id={`${id}-error`} className="field-error lines-error" role="alert" hidden={!props.error}>
         {props.error}
       </p>
     </div>

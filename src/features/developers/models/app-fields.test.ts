@@ -48,7 +48,9 @@ describe('the fields of an app', () => {
     expect(fields.check()).toBeNull();
     expect(form.errors.value).toEqual({ post_logout_redirect_uris: 'uri_fragment_not_allowed' });
     expect(fields.lineProblems.value).toEqual({
-      post_logout_redirect_uris: { line: 2, value: 'https://bozor.uz/bye#x', suggestion: null },
+      post_logout_redirect_uris: [
+        { line: 2, value: 'https://bozor.uz/bye#x', problem: 'uri_fragment_not_allowed', suggestion: null },
+      ],
     });
   });
 
@@ -66,8 +68,21 @@ describe('the fields of an app', () => {
     expect(fields.check()).toBeNull();
     expect(form.errors.value).toEqual({ redirect_uris: 'uri_https_required' });
     expect(fields.lineProblems.value).toEqual({
-      redirect_uris: { line: 2, value: 'http://example.com/cb', suggestion: null },
+      redirect_uris: [{ line: 2, value: 'http://example.com/cb', problem: 'uri_https_required', suggestion: null }],
     });
+  });
+
+  it('checks every line of a list and names each wrong one, not only the first', () => {
+    const { form, fields } = fieldsWith({
+      redirect_uris: 'http://example.com/cb\nhttps://bozor.uz/cb\nhttps://bozor.uz/*\nhttps://bozor.uz/back#top',
+    });
+    expect(fields.check()).toBeNull();
+    expect(form.errors.value).toEqual({ redirect_uris: 'uri_https_required' });
+    expect(fields.lineProblems.value.redirect_uris?.map(({ line, problem }) => [line, problem])).toEqual([
+      [1, 'uri_https_required'],
+      [3, 'uri_wildcard_not_allowed'],
+      [4, 'uri_fragment_not_allowed'],
+    ]);
   });
 
   it('suggests the exact form of an origin with a path or trailing slash, and of a redirect URI the browser would rewrite', () => {
@@ -75,8 +90,8 @@ describe('the fields of an app', () => {
     expect(fields.check()).toBeNull();
     expect(form.errors.value).toEqual({ web_origins: 'origin_invalid', redirect_uris: 'uri_invalid' });
     expect(fields.lineProblems.value).toEqual({
-      web_origins: { line: 1, value: 'https://bozor.uz/', suggestion: 'https://bozor.uz' },
-      redirect_uris: { line: 1, value: 'https://BOZOR.uz', suggestion: 'https://bozor.uz/' },
+      web_origins: [{ line: 1, value: 'https://bozor.uz/', problem: 'origin_invalid', suggestion: 'https://bozor.uz' }],
+      redirect_uris: [{ line: 1, value: 'https://BOZOR.uz', problem: 'uri_invalid', suggestion: 'https://bozor.uz/' }],
     });
   });
 

@@ -22,10 +22,11 @@ export type ListField = 'redirect_uris' | 'web_origins' | 'post_logout_redirect_
 
 export const LIST_FIELDS: readonly ListField[] = ['redirect_uris', 'web_origins', 'post_logout_redirect_uris'];
 
-/** Which line of a list field is wrong, and what it likely meant to say (parsed and written back). */
+/** A wrong line of a list field: its number, what is wrong, and what it likely meant (parsed and written back). */
 export interface LineProblem {
   line: number;
   value: string;
+  problem: NonNullable<ReturnType<typeof redirectUriProblem>>;
   suggestion: string | null;
 }
 
@@ -84,21 +85,27 @@ export function createAppFields(form: Form) {
     () => Object.fromEntries(Object.entries(field).map(([name, one]) => [name, one.value])) as Record<AppField, string>,
   );
   const kind = form.field<AppKind>('kind', 'public');
-  const lineProblems = signal<Partial<Record<ListField, LineProblem>>>({});
+  /** Every wrong line of each list, in order: all of them are said at once, not one per submit. */
+  const lineProblems = signal<Partial<Record<ListField, LineProblem[]>>>({});
 
   function checkList(name: ListField): string[] {
     const entries = linesOf(values.peek()[name]);
     const rule = RULES[name];
     if (entries.length > CLIENT_URIS_MAX) form.setError(name, 'too_many_uris');
+    const wrong: LineProblem[] = [];
     for (const entry of entries) {
       const problem = rule.problem(entry.value, ALLOW_LOOPBACK_HTTP);
       if (!problem) continue;
       const url = parsed(entry.value);
       const guess = url ? rule.written(url) : null;
       const suggestion = guess && guess !== entry.value && !rule.problem(guess, ALLOW_LOOPBACK_HTTP) ? guess : null;
-      form.setError(name, problem);
-      lineProblems.value = { ...lineProblems.peek(), [name]: { line: entry.line, value: entry.value, suggestion } };
-      break;
+      wrong.push({ line: entry.line, value: entry.value, problem, suggestion });
+    }
+    const [first] = wrong;
+    if (first) {
+      // The field's key is its first wrong line's (focus and aria-invalid follow it); the text names every line.
+      if (!form.errors.peek()[name]) form.setError(name, first.problem);
+      lineProblems.value = { ...lineProblems.peek(), [name]: wrong };
     }
     return entries.map((entry) => entry.value);
   }

@@ -35,7 +35,9 @@ async function show(user: UserProfile, client: AppInfo = SHOP) {
   } as unknown as ConsentModel;
   await act(async () =>
     view.root.render(
-      <ServicesContext.Provider value={{ i18n, session: { user: signal(user) } } as unknown as Services}>
+      <ServicesContext.Provider
+        value={{ i18n, session: { user: signal(user) }, config: { imageCdn: '/cdn' } } as unknown as Services}
+      >
         <ConsentView model={model} onSwitchAccount={() => undefined} />
       </ServicesContext.Provider>,
     ),
@@ -70,5 +72,34 @@ describe('the consent screen', () => {
   it("shows the app's own logo when it has one", async () => {
     await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }), { ...SHOP, logo_url: '/cdn/apps/bozor.webp' });
     expect(view.host.querySelector('.consent-app img')?.getAttribute('src')).toBe('/cdn/apps/bozor.webp');
+  });
+
+  it("shows the account's photo, not only its initials", async () => {
+    const user = userProfile('u-1', { first: 'Aziz', last: 'Karimov' });
+    await show({ ...user, profile: { ...user.profile, photo: 'photos/aziz.webp' } });
+    expect(view.host.querySelector('.consent-account img.avatar-photo')?.getAttribute('src')).toBe(
+      '/cdn/100x/photos/aziz.webp',
+    );
+  });
+
+  it("links the app's registered privacy policy and terms, opening apart from the consent", async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }), {
+      ...SHOP,
+      privacy_policy_url: 'https://bozor.example/privacy',
+      terms_url: 'https://bozor.example/terms',
+    });
+    const legal = view.host.querySelector('.consent-legal');
+    expect(legal?.textContent).toContain(en.consent_app_legal.replace('{{app}}', 'Bozor'));
+    const links = [...(legal?.querySelectorAll('a') ?? [])].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      [en.legal_privacy, 'https://bozor.example/privacy'],
+      [en.legal_terms, 'https://bozor.example/terms'],
+    ]);
+    expect(legal?.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('says nothing of a policy an app (seeded without one) did not register', async () => {
+    await show(userProfile('u-1', { first: 'Aziz', last: 'Karimov' }));
+    expect(view.host.querySelector('.consent-legal')).toBeNull();
   });
 });

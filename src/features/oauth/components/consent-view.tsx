@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { AppLogo } from '../../../components/app-logo';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { imageUrl } from '../../../lib/format/image-url';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -9,12 +11,13 @@ import { scopesToAsk } from '../models/scopes-to-ask';
 
 /**
  * The consent screen: which app asks, for which account, and what it may see, each scope in plain
- * words, leaving out what the account has nothing for (scopes-to-ask.ts); Allow and Deny. `onSwitchAccount` offers another account of this device.
+ * words, leaving out what the account has nothing for (scopes-to-ask.ts), the app's privacy policy and
+ * terms; Allow and Deny. `onSwitchAccount` offers another account of this device.
  */
 export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; onSwitchAccount: () => void }) {
   useSignals();
   const i18n = useI18n();
-  const { session } = useServices();
+  const { session, config } = useServices();
   const client = model.client.value;
   const user = session.user.value;
   if (!client || !user) return null;
@@ -37,9 +40,11 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
         </div>
       </header>
       <div className="consent-account">
-        <span className="avatar" aria-hidden="true">
-          {(user.profile.first_name[0] ?? '') + (user.profile.last_name[0] ?? '')}
-        </span>
+        <Avatar
+          firstName={user.profile.first_name}
+          lastName={user.profile.last_name}
+          photoUrl={user.profile.photo ? imageUrl(user.profile.photo, config.imageCdn) : ''}
+        />
         <span className="account-text">
           <span className="account-name">
             {user.profile.first_name} {user.profile.last_name}
@@ -66,6 +71,23 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
           {i18n.t('consent_deny')}
         </Button>
       </div>
+      {/* The pages the app registered (client-registry.ts requires the policy): read before allowing. */}
+      {client.privacy_policy_url || client.terms_url ? (
+        <p className="consent-legal">
+          <span>{i18n.t('consent_app_legal', { app: client.name })}</span>{' '}
+          {client.privacy_policy_url ? (
+            <a href={client.privacy_policy_url} target="_blank" rel="noopener noreferrer">
+              {i18n.t('legal_privacy')}
+            </a>
+          ) : null}
+          {client.privacy_policy_url && client.terms_url ? ' · ' : null}
+          {client.terms_url ? (
+            <a href={client.terms_url} target="_blank" rel="noopener noreferrer">
+              {i18n.t('legal_terms')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
       <p className="field-hint">{i18n.t('consent_revoke_hint')}</p>
     </div>
   );

@@ -18,7 +18,7 @@ async function show(user: UserProfile | null, props: { done: boolean; popup?: bo
   await i18n.setLocale('en');
   const onContinue = vi.fn<() => void>();
   const onSwitch = vi.fn<() => void>();
-  const services = { i18n, session: { user: signal(user) } } as unknown as Services;
+  const services = { i18n, session: { user: signal(user) }, config: { imageCdn: '/cdn' } } as unknown as Services;
   await act(async () =>
     view.root.render(
       <ServicesContext.Provider value={services}>

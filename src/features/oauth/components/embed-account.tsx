@@ -11,6 +11,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import RequestingApp from '../../../components/requesting-app';
+import { imageUrl } from '../../../lib/format/image-url';
 import { formatPhone } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -31,7 +32,7 @@ export default function EmbedAccount({
 }) {
   useSignals();
   const i18n = useI18n();
-  const { session } = useServices();
+  const { session, config } = useServices();
   const user = session.user.value;
   const done = stage.name === 'done';
   // The popup closes itself once it has answered; the frame that opened it shows the chip.
@@ -44,7 +45,11 @@ export default function EmbedAccount({
       <RequestingApp />
       <h1>{i18n.t('login_title')}</h1>
       <div className="consent-account">
-        <Avatar firstName={first} lastName={last} photoUrl={user.profile.photo ?? ''} />
+        <Avatar
+          firstName={first}
+          lastName={last}
+          photoUrl={user.profile.photo ? imageUrl(user.profile.photo, config.imageCdn) : ''}
+        />
         <span className="account-text">
           <span className="account-name">
             {first} {last}

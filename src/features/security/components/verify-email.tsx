@@ -44,7 +44,8 @@ export function VerifyEmail({ email, onChangeInstead }: { email: string; onChang
   const [sending, setSending] = useState(false);
   return (
     <section className="panel stack">
-      <p>{i18n.t('email_verify_intro', { email })}</p>
+      {/* "We'll send a code" only before it is asked for: the code step then says where it went. */}
+      {sending ? null : <p>{i18n.t('email_verify_intro', { email })}</p>}
       {sending ? (
         <CodeToEmail email={email} onCancel={() => setSending(false)} />
       ) : (

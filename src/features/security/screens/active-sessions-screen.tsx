@@ -42,18 +42,12 @@ function EndOthers({ onProof }: { onProof: (proof: string) => Promise<void> }) {
       </div>
     );
   }
-  const title = (
-    <>
-      <h2>{i18n.t('sessions_end_others')}</h2>
-      <p>{i18n.t('sessions_end_others_confirm')}</p>
-    </>
-  );
   return (
     <section className="panel">
       <StepUpForm
         stepUp={stepUp}
         form={form}
-        title={title}
+        context={<p>{i18n.t('sessions_end_others_confirm')}</p>}
         submitLabel={i18n.t('sessions_end_others')}
         onProof={(proof) => void onProof(proof).then(() => setOpen(false))}
         onCancel={() => {

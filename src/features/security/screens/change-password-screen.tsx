@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { LockCountdown } from '../../../components/lock-countdown';
 import { PasswordField } from '../../../components/password-field';
 import { StepForm } from '../../../components/step-form';
 import { passwordChangedText } from '../../../lib/password-changed';
@@ -48,6 +49,9 @@ export default function ChangePasswordScreen() {
           {...fieldProps(model.oldPassword, i18n)}
           {...toggles}
         />
+        {model.oldPassword.error.value === 'too_many_attempts_login' && model.lockedUntil.value ? (
+          <LockCountdown until={model.lockedUntil.value} waitKey="password_locked_in" />
+        ) : null}
         <NewPasswordFields password={model.password} again={model.passwordAgain} />
         <label className="checkbox">
           <input

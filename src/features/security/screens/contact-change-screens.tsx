@@ -114,7 +114,9 @@ function SecondaryContact({ type }: { type: 'phone' | 'email' }) {
       {current ? (
         <section className="panel">
           <p>
-            <strong>{type === 'phone' ? formatPhone(current) : current}</strong>
+            <strong className={type === 'phone' ? 'phone' : undefined}>
+              {type === 'phone' ? formatPhone(current) : current}
+            </strong>
           </p>
           <div className="row">
             <MakePrimary type={type} />
