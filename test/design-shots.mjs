@@ -27,9 +27,29 @@ const DEMO = { phone: '901234567', password: 'Samarqand-Buxoro-2026' };
 /** The screens, each reached from a signed-in (or signed-out) page in its own context. */
 const SCREENS = [
   { name: 'login', path: '/login', signedIn: false },
+  {
+    // Step 2 of identifier-first sign-in: the account chip, the password, Try another way.
+    name: 'login-password',
+    path: '/login',
+    signedIn: false,
+    act: async (page, t) => {
+      await page.getByLabel(t.phone_or_email_label, { exact: true }).fill(DEMO.phone);
+      await page.getByRole('button', { name: t.continue, exact: true }).click();
+      await page.getByLabel(t.password_label, { exact: true }).waitFor();
+    },
+  },
   { name: 'register', path: '/register', signedIn: false },
   { name: 'reset-password', path: '/reset-password', signedIn: false },
   { name: 'home', path: '/' },
+  {
+    // The account menu, open.
+    name: 'account-menu',
+    path: '/personal',
+    act: async (page) => {
+      await page.locator('header.topbar button[aria-expanded]').click();
+      await page.locator('.account-menu-panel').waitFor();
+    },
+  },
   { name: 'personal', path: '/personal' },
   { name: 'personal-edit', path: '/personal/edit' },
   { name: 'personal-edit-name', path: '/personal/edit/name' },
@@ -112,6 +132,7 @@ async function main() {
             ? server.demoOrigin
             : `${server.origin}${screen.path.replace('{DEMO}', server.demoOrigin)}`;
           await target.goto(url);
+          if (screen.act) await screen.act(target, texts(locale));
           await shoot(target, file);
           console.log(`  ${screen.name}-${locale}-${width}.webp`);
         } catch (error) {

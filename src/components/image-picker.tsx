@@ -6,10 +6,10 @@
 import type { CatalogueKey } from '../../server/src/contract/error-keys.js';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
-import { IMAGE_TYPES } from '../lib/image-file';
 import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import { ConfirmButton } from './confirm-button';
+import { ImageFileButton } from './file-button';
 
 export interface ImagePickerKeys {
   title: CatalogueKey;
@@ -46,19 +46,11 @@ export function ImagePicker(props: {
       <div className="row photo-row">
         {props.image}
         <div className={props.actionsClassName ?? 'stack-tight'}>
-          <label htmlFor={inputId} className="button button-secondary file-button">
-            {i18n.t(props.hasImage ? keys.change : keys.upload)}
-          </label>
-          <input
+          <ImageFileButton
             id={inputId}
-            className="visually-hidden"
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            aria-describedby={`${inputId}-hint ${inputId}-error`}
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file && (await props.upload(file))) toasts.show('success', i18n.t(keys.saved), { replace: true });
+            label={i18n.t(props.hasImage ? keys.change : keys.upload)}
+            onFile={async (file) => {
+              if (await props.upload(file)) toasts.show('success', i18n.t(keys.saved), { replace: true });
             }}
           />
           <p id={`${inputId}-hint`} className="field-hint">

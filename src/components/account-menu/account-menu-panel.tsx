@@ -9,7 +9,7 @@ import { Avatar } from '../avatar';
 import { Button } from '../button';
 import { Icon } from '../icon';
 import { focusByKey } from './menu-keys';
-import { maskContact } from './mask-contact';
+import { maskEmail, maskPhone } from '../../../server/src/contract/contact-masks.js';
 import { signOutAll } from './sign-out-all';
 
 /**
@@ -65,7 +65,9 @@ export function AccountMenuPanel({ id, onClose }: { id: string; onClose: (return
           large
         />
         <p className="account-menu-name">{name}</p>
-        <p className="account-menu-contact nowrap">{maskContact(user)}</p>
+        <p className="account-menu-contact nowrap">
+          {user.phone ? maskPhone(user.phone) : user.email ? maskEmail(user.email) : ''}
+        </p>
         <Link href="/" className="button button-secondary" data-menu-item onClick={() => onClose(false)}>
           {i18n.t('account_menu_manage')}
         </Link>

@@ -76,8 +76,9 @@ describe("a phone change's step-up", () => {
     await settle(() => expect(view.host.querySelector('input[autocomplete="one-time-code"]')).not.toBeNull());
     expect(headings()).toEqual([en.proof_title]);
     expect(view.host.textContent).not.toContain(en.change_phone_new);
-    const input = view.host.querySelector('input[autocomplete="one-time-code"]');
-    const hint = view.host.querySelector(`#${CSS.escape(input?.getAttribute('aria-describedby') ?? '')}`);
+    // The code's boxes are one group, described by the hint.
+    const group = view.host.querySelector('[role="group"]:has(input[autocomplete="one-time-code"])');
+    const hint = view.host.querySelector(`#${CSS.escape(group?.getAttribute('aria-describedby') ?? '')}`);
     // Held together by no-break spaces: the masked number never breaks across lines.
     expect(hint?.textContent).toBe('We sent a code by SMS to +998\u00a090\u00a0***\u00a0**\u00a067');
   });

@@ -6,7 +6,7 @@ import { useI18n } from '../../../lib/use-i18n';
 import { useServices } from '../../../lib/services';
 import type { SignInModel } from '../models/sign-in-model';
 import { switchAccount } from '../../../lib/switch-account';
-import { endSavedSession } from '../api/end-saved-session';
+import { endSavedSession } from '../../../lib/end-saved-session';
 import { chooseAccount } from '../models/choose-account';
 import { AccountRow } from './account-row';
 

@@ -7,9 +7,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { ImageFileButton } from '../../../components/file-button';
 import { Loading } from '../../../components/loading';
 import { imageUrl } from '../../../lib/format/image-url';
-import { IMAGE_TYPES } from '../../../lib/image-file';
 import { useServices } from '../../../lib/services';
 import type { UserProfile } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
@@ -62,19 +62,11 @@ export function PhotoField({
         </div>
       )}
       <div className="row">
-        <label htmlFor={inputId} className="button button-secondary file-button">
-          {i18n.t(hasPhoto ? 'photo_change' : 'photo_choose')}
-        </label>
-        <input
+        <ImageFileButton
           id={inputId}
-          className="visually-hidden"
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          aria-describedby={`${inputId}-hint ${inputId}-error`}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file || !model.acceptPhotoFile(file)) return;
+          label={i18n.t(hasPhoto ? 'photo_change' : 'photo_choose')}
+          onFile={(file) => {
+            if (!model.acceptPhotoFile(file)) return;
             model.setPhoto({ kind: 'keep' });
             setChosen((before) => ({ file, count: (before?.count ?? 0) + 1 }));
           }}

@@ -33,7 +33,7 @@ async function line(type: string, details: SecurityEvent['details'] = {}) {
       </ServicesContext.Provider>,
     ),
   );
-  return view.host.querySelector('strong')?.textContent;
+  return view.host.querySelector('.row-name')?.textContent;
 }
 
 describe('a line of the security log', () => {

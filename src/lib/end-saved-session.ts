@@ -1,4 +1,4 @@
-import type { Http } from '../../../lib/http';
+import type { Http } from './http';
 
 /**
  * Ends a saved session of this device that the person asked to forget: its refresh token buys an
