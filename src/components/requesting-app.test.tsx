@@ -4,13 +4,12 @@ import { useReactRoot } from '../lib/testing/react-root';
 import type { AppInfo } from '../../server/src/contract/app-info.js';
 import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../lib/i18n';
-import { requestingAppName, ServicesContext, type Services } from '../lib/services';
+import { ServicesContext, type Services } from '../lib/services';
 import RequestingApp from './requesting-app';
 
 const view = useReactRoot();
 afterEach(() => {
   history.replaceState(null, '', '/');
-  requestingAppName.value = '';
 });
 
 const SHOP: AppInfo = {
@@ -46,8 +45,6 @@ describe('the requesting app on a sign-in page reached through a partner', () =>
     expect(get).toHaveBeenCalledWith('/sso/api/v1/oauth/app_info/?client_id=shop');
     expect(view.host.textContent).toBe('BSign in to continue to Bozor');
     expect(view.host.querySelector('.app-logo-letter')?.textContent).toBe('B');
-    // Kept for the widget's "Continue to Bozor with your Kirish account" (embed-screen.tsx).
-    expect(requestingAppName.value).toBe('Bozor');
   });
 
   it('says nothing for a client the registry does not know', async () => {

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../server/src/contract/app-info.js';
-import { requestingAppName, useServices } from '../lib/services';
+import { useServices } from '../lib/services';
 import { useI18n } from '../lib/use-i18n';
 import { AppLogo } from './app-logo';
 
@@ -30,7 +30,6 @@ export default function RequestingApp() {
       .then((info) => {
         if (!live) return;
         setApp(info);
-        requestingAppName.value = info.name;
       })
       // The banner is a courtesy: without it the sign-in still works, and the request's own check reports a bad client.
       .catch(() => undefined);

@@ -3,7 +3,6 @@
  * useServices() instead of importing globals, so tests can give them their own.
  */
 import type { ShowError } from './form';
-import { signal } from '@preact/signals-react';
 import { createContext, useContext } from 'react';
 import type { AppConfig } from '../config/config';
 import type { Http } from './http';
@@ -11,14 +10,6 @@ import type { I18n } from './i18n';
 import type { ParentFrame } from './parent-frame';
 import type { Session } from './session';
 import type { Toasts } from './toasts';
-
-/**
- * The name of the app whose request brought the person here, once the requesting app's banner has
- * read it (components/requesting-app.tsx, GET /oauth/app_info/): a cache of that lazy load, so the
- * widget's "Continue with Kirish" says where it continues to without a request of its own. Kept
- * here, in the entry's chunk, because a module of its own would cost the widget's page a chunk.
- */
-export const requestingAppName = signal('');
 
 export interface Services {
   config: AppConfig;

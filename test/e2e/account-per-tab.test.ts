@@ -108,7 +108,7 @@ describe('each tab its account (issue 35)', () => {
     // Tab 1 says so, on Login, with A's number filled in.
     await tab1.getByText(text('signed_out_here'), { exact: true }).waitFor();
     expect(new URL(tab1.url()).pathname).toBe('/login');
-    expect(await tab1.getByLabel(text('phone_label'), { exact: true }).inputValue()).toBe(
+    expect(await tab1.getByLabel(text('phone_or_email_label'), { exact: true }).inputValue()).toBe(
       national(a.phone).replace(/^(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1 $2 $3 $4'),
     );
     // B stays signed in, in tab 2's chooser.

@@ -12,7 +12,7 @@ import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot } from '../support/browser.js';
 import { axeViolations } from '../support/axe.js';
 import { watchFedCmDialogs } from '../support/fedcm-dialogs.js';
-import { expectHome, national, signInWithPassword, text } from '../support/flows.js';
+import { expectHome, national, passwordSignIn, signInWithPassword, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('localhost');
@@ -52,9 +52,7 @@ describe("the widget's compact chip after a sign-in", () => {
     await page.goto(kirish.server.demoOrigin);
     const frame = scriptTagFrame(page);
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
-    await frame.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
-    await frame.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
-    await clickWhenReached(frame.getByRole('button', { name: text('sign_in'), exact: true }));
+    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
     await pressInFrame(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 

@@ -44,6 +44,8 @@ export default function AccountMenu() {
     setOpen(false);
     if (returnFocus) button.current?.focus();
   };
+  const fullName = `${firstName} ${lastName}`.trim();
+  const labelParts = i18n.t('account_menu_label', { name: '\u0000' }).split('\u0000');
   return (
     <div
       className="account-menu"
@@ -64,7 +66,6 @@ export default function AccountMenu() {
         className="topbar-user"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={i18n.t('account_menu_label', { name: `${firstName} ${lastName}`.trim() })}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown' || open) return;
@@ -78,7 +79,11 @@ export default function AccountMenu() {
           photoUrl={photo ? imageUrl(photo, config.imageCdn) : ''}
           small
         />
-        <span className="topbar-user-name">{`${firstName} ${lastName}`.trim()}</span>
+        {/* The name is the button's visible text and the heart of its accessible name ("Account menu: Aziz
+            Karimov"): an aria-label apart from it would not contain what is seen (WCAG 2.5.3, Label in Name). */}
+        <span className="visually-hidden">{labelParts[0]}</span>
+        <span className="topbar-user-name">{fullName}</span>
+        {labelParts[1] ? <span className="visually-hidden">{labelParts[1]}</span> : null}
       </button>
       {open ? (
         <>

@@ -50,8 +50,16 @@ const profileSchema = requestSchema<ProfileChangeRequest>()(
   }),
 );
 
-/** Any JSON object: the fields are read by `profileSchema`, after which each field's own rules still run. */
-const anyObject = v.looseObject({});
+/**
+ * Any JSON object, as JSON.parse made it: the fields are read by `profileSchema`, after which each field's own
+ * rules still run. Not a valibot object schema, which copies the entries into a new object: a `__proto__` key
+ * copied so becomes the copy's prototype instead of an unknown field, and the strict schema never sees it.
+ */
+const anyObject = v.pipe(
+  v.unknown(),
+  v.check((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'invalid_value'),
+  v.transform((value) => value as Record<string, unknown>),
+);
 
 export function profileRoutes({ storage, clock, sessions }: RouteDeps) {
   const app = new Hono<AppEnv>();

@@ -3,7 +3,7 @@ import { act, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
-import { requestingAppName, ServicesContext, type Services } from '../../../lib/services';
+import { ServicesContext, type Services } from '../../../lib/services';
 import { useReactRoot } from '../../../lib/testing/react-root';
 import { userProfile } from '../../../lib/testing/user-profile';
 import EmbedScreen, { type EmbedFlows } from './embed-screen';
@@ -98,17 +98,5 @@ describe('"Continue with your Kirish account" in the widget', () => {
     await press(en.embed_continue_kirish);
     await settle(() => expect(toasts.show).toHaveBeenCalledWith('error', en.error_try_again));
     expect(buttons()).toEqual([en.embed_continue_kirish]);
-  });
-
-  it('says where it continues to once the requesting app is known: "Continue to <app> with your Kirish account"', async () => {
-    await show(false);
-    await settle(() => expect(buttons()).toEqual([en.embed_continue_kirish]));
-    // What the banner above the form learnt from GET /oauth/app_info/ (requesting-app.tsx).
-    act(() => void (requestingAppName.value = 'Bozor'));
-    try {
-      expect(buttons()).toEqual([en.embed_continue_to_app.replace('{{app}}', 'Bozor')]);
-    } finally {
-      requestingAppName.value = '';
-    }
   });
 });

@@ -14,7 +14,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { Button } from '../../../components/button';
-import { requestingAppName, useServices } from '../../../lib/services';
+import { useServices } from '../../../lib/services';
 import type { TokenResponse } from '../../../lib/session';
 import { useI18n } from '../../../lib/use-i18n';
 import { readAuthorizationRequest } from '../authorization-request';
@@ -121,11 +121,7 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
             lead={
               inPopup ? null : (
                 <>
-                  <Button onClick={model.continueWithKirish}>
-                    {requestingAppName.value
-                      ? i18n.t('embed_continue_to_app', { app: requestingAppName.value })
-                      : i18n.t('embed_continue_kirish')}
-                  </Button>
+                  <Button onClick={model.continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
                   <p className="or">{i18n.t('or')}</p>
                 </>
               )
