@@ -37,8 +37,14 @@ async function profileOverApi(account: ApiAccount): Promise<Record<string, unkno
 }
 
 /** The account the top bar's menu button names: the one this tab shows. */
+/** The account menu button's name as a screen reader says it: its words, the decorative avatar left out. */
 const topBarAccount = (page: Page) =>
-  page.getByRole('banner').locator('.account-menu > button').getAttribute('aria-label');
+  page
+    .getByRole('banner')
+    .locator('.account-menu > button')
+    .evaluate((button) =>
+      [...button.querySelectorAll(':scope > :not([aria-hidden="true"])')].map((part) => part.textContent).join(''),
+    );
 const named = (account: ApiAccount) => text('account_menu_label', { name: fullName(account) });
 
 /** A move inside the page (as a link does), not a new page load. */

@@ -68,7 +68,7 @@ describe("the widget's compact chip after a sign-in", () => {
     // The chip's one action, from the keyboard: a new request (a new state), and the form again.
     const before = new URL((await page.locator('#script-tag-widget iframe').getAttribute('src')) ?? '');
     await pressInFrame(frame.getByRole('button', { name: text('use_another_account'), exact: true }));
-    await frame.getByLabel(text('password_label'), { exact: true }).waitFor({ timeout: 20_000 });
+    await frame.getByLabel(text('phone_or_email_label'), { exact: true }).waitFor({ timeout: 20_000 });
     const after = new URL((await page.locator('#script-tag-widget iframe').getAttribute('src')) ?? '');
     expect(after.searchParams.get('state')).not.toBe(before.searchParams.get('state'));
     expect(after.searchParams.get('code_challenge')).not.toBe(before.searchParams.get('code_challenge'));
