@@ -124,6 +124,26 @@ export interface IntegrationRequest {
   save?: boolean;
 }
 
+/**
+ * The pending-user confirmation (docs/product.md §2 step 4, §3 `userUUID`, §4): an account made through a
+ * provider has no phone (`has_phone: false`). Home with `confirmType=phone` asks for one: a code of section
+ * `social_login` (POST /auth/SendAuthSmsVerification/ then /auth/CheckAuthSmsVerification/, with the new
+ * account's access token) gives a `request_id`, and POST /SocialAuth/ConfirmPhone/ puts the phone on the
+ * account. A phone of another account is refused (`user_exists_with_phone_phone`): that account is signed in
+ * with, not taken over.
+ */
+export interface ConfirmPhoneRequest {
+  phone: string;
+  request_id: string;
+}
+
+export interface ConfirmPhoneResponse {
+  has_phone: true;
+}
+
+/** The `confirmType` query value Home runs (docs/product.md §4). */
+export const CONFIRM_TYPE_PHONE = 'phone';
+
 /** One linked identity, as GET /user/login-methods/ lists it (and the data export). */
 export interface LinkedIdentity {
   provider: SocialProvider;
