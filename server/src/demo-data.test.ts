@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_CLIENT_ID, DEMO_CLIENT_ID, seedDemoClients } from './demo-data.js';
+import { ACCOUNT_CLIENT_ID, DEMO_ACCOUNT, DEMO_CLIENT_ID, seedDemoClients, seedDemoData } from './demo-data.js';
 import { testClient } from './test-support/clients.js';
 import { useTestServer, V1 } from './test-support/test-server.js';
 
@@ -33,6 +33,21 @@ describe('the local OAuth clients, outside production', () => {
         firstParty: true,
       }),
     );
+  });
+
+  it('seeds once when several instances start together on one database (no duplicate key, one demo account)', async () => {
+    const seeded = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        await seedDemoClients(server.storage, server.config, server.clock);
+        return seedDemoData(server.storage, server.clock);
+      }),
+    );
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+    expect((await server.storage.clients.list()).map((client) => client.id)).toEqual([
+      ACCOUNT_CLIENT_ID,
+      DEMO_CLIENT_ID,
+    ]);
+    expect((await server.storage.users.findByPhone(DEMO_ACCOUNT.phone))?.firstName).toBe(DEMO_ACCOUNT.firstName);
   });
 
   it('moves the demo client to the new origin when the server starts again on another demo port', async () => {

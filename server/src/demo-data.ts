@@ -32,12 +32,14 @@ export const ACCOUNT_CLIENT_ID = 'kirish-account';
 export async function seedDemoData(storage: Storage, clock: Clock): Promise<boolean> {
   if (await storage.users.findByPhone(DEMO_ACCOUNT.phone)) return false;
   const now = clock.now();
-  await storage.users.insert({
+  const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
+  // Another instance starting on the same database may insert it first: its account is the demo account.
+  const inserted = storage.users.insert({
     id: randomId(),
     phone: DEMO_ACCOUNT.phone,
     email: DEMO_ACCOUNT.email,
     emailVerified: true,
-    passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    passwordHash,
     firstName: DEMO_ACCOUNT.firstName,
     lastName: DEMO_ACCOUNT.lastName,
     isInactivated: false,
@@ -46,6 +48,12 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
     passwordChangedAt: now,
     ...NEW_ACCOUNT_PROFILE,
   });
+  try {
+    await inserted;
+  } catch (error) {
+    if (await storage.users.findByPhone(DEMO_ACCOUNT.phone)) return false;
+    throw error;
+  }
   return true;
 }
 

@@ -91,13 +91,13 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
           owner_id: client.ownerId,
           updated_at: client.updatedAt,
         };
-        const result = await db.updateTable('oauth_clients').set(values).where('id', '=', client.id).executeTakeFirst();
-        if (!changed(result)) {
-          await db
-            .insertInto('oauth_clients')
-            .values({ id: client.id, created_at: client.createdAt, ...values })
-            .execute();
-        }
+        // One statement (SQLite and PostgreSQL both have ON CONFLICT): two instances seeding the same client
+        // at the same start never race an update-then-insert into a duplicate key.
+        await db
+          .insertInto('oauth_clients')
+          .values({ id: client.id, created_at: client.createdAt, ...values })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+          .execute();
       },
       async listByOwner(ownerId) {
         const rows = await db
