@@ -36,6 +36,6 @@ describe('the stand-in', () => {
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(60);
     await running.stop();
-    await expect(fetch(`${running.origin}/`)).rejects.toThrow();
+    await expect(fetch(`${running.origin}/`)).rejects.toThrow('fetch failed');
   });
 });
