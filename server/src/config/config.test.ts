@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       passwordHashConcurrency: Math.min(availableParallelism(), 3),
       passwordHashMaxWaitMs: 2000,
       metrics: { kind: 'off' },
+      social: expect.objectContaining({ standinPort: 8082 }) as unknown,
     });
   });
 
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
       passwordHashConcurrency: 1,
       passwordHashMaxWaitMs: 5000,
       metrics: { kind: 'port', port: 9090, host: '0.0.0.0', token: 'a-metrics-token-of-thirty-two-chars' },
+      social: expect.objectContaining({ standinPort: 8082 }) as unknown,
     });
   });
 
