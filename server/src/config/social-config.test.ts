@@ -41,7 +41,7 @@ describe('the social providers outside production', () => {
   it('points every unset provider at the stand-in on 127.0.0.1:8082 with its development credentials', () => {
     const { social } = loadConfig({});
     expect(social.standinPort).toBe(8082);
-    expect(Object.keys(social.providers).sort()).toEqual([...SOCIAL_PROVIDERS].sort());
+    expect(Object.keys(social.providers).toSorted()).toEqual([...SOCIAL_PROVIDERS].toSorted());
     expect(social.providers.google).toEqual({
       clientId: 'kirish-google',
       clientSecret: 'standin-google-secret',
@@ -99,7 +99,7 @@ describe('the social providers in production', () => {
 
   it('offers exactly the configured ones, at their real hosts', () => {
     const { social } = loadConfig({ ...PRODUCTION, ...GOOGLE, ...APPLE });
-    expect(Object.keys(social.providers).sort()).toEqual(['apple', 'google']);
+    expect(Object.keys(social.providers).toSorted()).toEqual(['apple', 'google']);
     expect(social.providers.google).toEqual({
       clientId: GOOGLE.GOOGLE_CLIENT_ID,
       clientSecret: GOOGLE.GOOGLE_CLIENT_SECRET,
