@@ -16,6 +16,9 @@ const TEST = '(\\.test\\.tsx?$|/test-support/|^src/lib/testing/|^server/src/stor
 /** The server's layers, top first. A layer imports itself and the layers after it, nothing before. */
 const SERVER_LAYERS = [
   { name: 'main', path: '^server/src/main\\.ts$', what: 'main.ts' },
+  // The stand-in identity provider (docs/social-sign-in.md): only main.ts starts it, nothing else of the
+  // server reaches it but over HTTP; its own rule, server-standin-imports-only-lib, is stricter.
+  { name: 'standin', path: '^server/src/standin/', what: 'standin/', ruledApart: true },
   { name: 'bootstrap', path: '^server/src/bootstrap\\.ts$', what: 'bootstrap.ts' },
   { name: 'app', path: '^server/src/app\\.ts$', what: 'app.ts' },
   // Siblings: the features, the site and the demo data sit side by side, none imports another. The
@@ -180,6 +183,14 @@ module.exports = {
         'The demo is a partner site: it uses Kirish as a partner would, through the widget and standard OIDC, and imports nothing of the SPA (docs/architecture.md).',
       from: { path: '^demo/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'server-standin-imports-only-lib',
+      severity: 'error',
+      comment:
+        "The stand-in (server/src/standin/) plays Google, Apple and the rest: it takes only lib/'s helpers, never Kirish's features, services, storage or configuration, so it cannot share a shortcut with the code it stands in front of and Kirish meets it over HTTP only, as the real hosts (docs/social-sign-in.md). Its tests may take test-support/ and the demo data.",
+      from: { path: '^server/src/standin/' },
+      to: { path: '^server/src/', pathNot: ['^server/src/(standin|lib|test-support)/', '^server/src/demo-data\\.ts$'] },
     },
     // The catalogues, the test helpers and the demo data are imported under rules of their own, below.
     ...layerRules('server', '^server/src/', SERVER_LAYERS, [

@@ -35,6 +35,7 @@ for (const file of [
   'server/src/features/sessions/session-routes.ts',
   'server/src/site/static-site.ts',
   'server/src/test-support/test-server.ts',
+  'server/src/standin/standin.ts',
   'src/lib/format.ts',
   'src/components/button.tsx',
   'src/features/security/security-screen.tsx',
@@ -99,6 +100,18 @@ const BROKEN = [
     from: 'server/src/services/planted.ts',
     to: 'server/src/test-support/test-server.ts',
     why: 'left out of the build',
+  },
+  {
+    rule: 'server-standin-imports-only-lib',
+    from: 'server/src/standin/planted.ts',
+    to: 'server/src/services/session-service.ts',
+    why: 'Kirish meets it over HTTP only',
+  },
+  {
+    rule: 'server-features-imports-only-below',
+    from: 'server/src/features/check/standin-planted.ts',
+    to: 'server/src/standin/standin.ts',
+    why: 'never main.ts',
   },
   {
     rule: 'contract-imports-only-itself',
