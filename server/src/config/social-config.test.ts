@@ -167,18 +167,18 @@ describe('standinRegistrations', () => {
   it("hands the stand-in each of its providers' clients with the redirect URI {PUBLIC_URL}/oauth/{provider}", () => {
     const config = loadConfig({ PORT: '8090', ...GOOGLE });
     const registrations = standinRegistrations(config.social, config.publicUrl);
-    expect(registrations.clients.google).toBeUndefined();
-    expect(registrations.clients.vk).toEqual({
-      clientId: 'kirish-vk',
-      clientSecret: 'standin-vk-secret',
-      redirectUris: ['http://localhost:8090/oauth/vk'],
-    });
-    expect(registrations.telegram).toEqual({
-      botToken: '100200300:standin-telegram-bot-token',
-      botName: 'kirish_standin_bot',
-      redirectUris: ['http://localhost:8090/oauth/telegram'],
-    });
-    expect(registrations.apple).toMatchObject({
+    expect(registrations.google).toBeUndefined();
+    expect(registrations.vk).toEqual([
+      { clientId: 'kirish-vk', clientSecret: 'standin-vk-secret', redirectUris: ['http://localhost:8090/oauth/vk'] },
+    ]);
+    expect(registrations.telegram).toEqual([
+      {
+        botToken: '100200300:standin-telegram-bot-token',
+        botName: 'kirish_standin_bot',
+        redirectUris: ['http://localhost:8090/oauth/telegram'],
+      },
+    ]);
+    expect(registrations.apple?.[0]).toMatchObject({
       clientId: 'kirish-apple',
       teamId: 'STANDINTEAM',
       keyId: 'STANDINKEY',
@@ -187,7 +187,7 @@ describe('standinRegistrations', () => {
   });
 
   it("gives Apple's public key: the half of the development key that verifies what it signs", () => {
-    const apple = standinRegistrations(loadConfig({}).social, 'http://localhost:8080').apple;
+    const apple = standinRegistrations(loadConfig({}).social, 'http://localhost:8080').apple?.[0];
     const signature = sign('sha256', Buffer.from('client secret'), DEVELOPMENT_APPLE_PRIVATE_KEY);
     expect(verify('sha256', Buffer.from('client secret'), createPublicKey(apple?.publicKeyPem ?? ''), signature)).toBe(
       true,
@@ -196,6 +196,6 @@ describe('standinRegistrations', () => {
 
   it('has nothing to hand in production', () => {
     const config = loadConfig({ ...PRODUCTION, ...GOOGLE });
-    expect(standinRegistrations(config.social, config.publicUrl)).toEqual({ clients: {} });
+    expect(standinRegistrations(config.social, config.publicUrl)).toEqual({});
   });
 });

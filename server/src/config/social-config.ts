@@ -218,41 +218,39 @@ export interface StandinClientRegistration {
 
 /**
  * What the stand-in must know of Kirish to serve the providers that point at it (docs/social-sign-in.md,
- * Configuration): each one's client, Apple's team, key id and public key (it verifies the ES256 client
- * secret with it), Telegram's bot. Only the providers whose configuration is the stand-in's are here.
+ * Configuration), in the shape of the stand-in's `StandinClients` (standin/options.ts): each provider's
+ * client, Apple's team, key id and public key (it verifies the ES256 client secret with it), Telegram's
+ * bot. Only the providers whose configuration is the stand-in's are here.
  */
-export interface StandinRegistrations {
-  clients: { [P in SecretClientProvider]?: StandinClientRegistration };
-  apple?: { clientId: string; redirectUris: string[]; teamId: string; keyId: string; publicKeyPem: string };
-  telegram?: { botToken: string; botName: string; redirectUris: string[] };
-}
+export type StandinRegistrations = { [P in SecretClientProvider]?: StandinClientRegistration[] } & {
+  apple?: { clientId: string; redirectUris: string[]; teamId: string; keyId: string; publicKeyPem: string }[];
+  telegram?: { botToken: string; botName: string; redirectUris: string[] }[];
+};
 
 export function standinRegistrations(social: SocialConfig, publicUrl: string): StandinRegistrations {
-  const registrations: StandinRegistrations = { clients: {} };
+  const registrations: StandinRegistrations = {};
   const redirectUris = (provider: SocialProvider) => [socialRedirectUri(publicUrl, provider)];
   for (const provider of SECRET_CLIENT_PROVIDERS) {
     const config = social.providers[provider];
     if (config?.standin)
-      registrations.clients[provider] = {
-        clientId: config.clientId,
-        clientSecret: config.clientSecret,
-        redirectUris: redirectUris(provider),
-      };
+      registrations[provider] = [
+        { clientId: config.clientId, clientSecret: config.clientSecret, redirectUris: redirectUris(provider) },
+      ];
   }
   const { apple, telegram } = social.providers;
   if (apple?.standin)
-    registrations.apple = {
-      clientId: apple.clientId,
-      redirectUris: redirectUris('apple'),
-      teamId: apple.teamId,
-      keyId: apple.keyId,
-      publicKeyPem: createPublicKey(apple.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
-    };
+    registrations.apple = [
+      {
+        clientId: apple.clientId,
+        redirectUris: redirectUris('apple'),
+        teamId: apple.teamId,
+        keyId: apple.keyId,
+        publicKeyPem: createPublicKey(apple.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
+      },
+    ];
   if (telegram?.standin)
-    registrations.telegram = {
-      botToken: telegram.botToken,
-      botName: telegram.botName,
-      redirectUris: redirectUris('telegram'),
-    };
+    registrations.telegram = [
+      { botToken: telegram.botToken, botName: telegram.botName, redirectUris: redirectUris('telegram') },
+    ];
   return registrations;
 }

@@ -145,7 +145,7 @@ describe("Apple's client secret (Apple, Creating a client secret)", () => {
     const secret = await appleClientSecret(apple, 'http://127.0.0.1:8082/apple', clock.now());
     expect(decodeProtectedHeader(secret)).toEqual({ alg: 'ES256', kid: 'STANDINKEY' });
     // Verified with the public half the stand-in is handed.
-    const publicKeyPem = standinRegistrations(config.social, config.publicUrl).apple?.publicKeyPem ?? '';
+    const publicKeyPem = standinRegistrations(config.social, config.publicUrl).apple?.[0]?.publicKeyPem ?? '';
     const { payload } = await jwtVerify(secret, createPublicKey(publicKeyPem), {
       algorithms: ['ES256'],
       currentDate: new Date(clock.now()),

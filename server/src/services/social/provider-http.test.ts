@@ -30,6 +30,10 @@ beforeAll(async () => {
       const path = (request.url ?? '').split('?')[0];
       if (path === '/ok') return json(200, { echo: request.url });
       if (path === '/refused') return json(400, { error: 'invalid_grant' });
+      if (path === '/unauthorized') {
+        response.writeHead(401);
+        return response.end();
+      }
       if (path === '/redirect') {
         response.writeHead(302, { location: '/followed' });
         return response.end();
@@ -81,7 +85,8 @@ describe('a call to a provider', () => {
     expect((await http.call('token', `${base}/refused`, { form: { code: 'x y', client_secret: 's' } })).status).toBe(
       400,
     );
-    expect(received.at(-1)).toEqual({
+    expect(await http.call('info', `${base}/unauthorized`)).toEqual({ status: 401, body: {} });
+    expect(received.at(-2)).toEqual({
       method: 'POST',
       type: 'application/x-www-form-urlencoded;charset=UTF-8',
       body: 'code=x+y&client_secret=s',

@@ -4,9 +4,9 @@
  *
  * A call has a timeout, sends JSON or a form, never follows a redirect (a token endpoint that redirects
  * is misconfigured or hostile: the token would go where the redirect says), and answers the status with
- * the body as a JSON object. A provider that cannot be reached, times out, redirects, answers 5xx or
- * anything but a JSON object fails the sign-in with `social_login_failed`; the caller decides what a 4xx
- * means (usually `social_token_invalid`). Neither is ever a 500. A failure's log line names the provider,
+ * the body as a JSON object. A provider that cannot be reached, times out, redirects, answers 5xx, or
+ * a 2xx that is not a JSON object fails the sign-in with `social_login_failed`; the caller decides what a
+ * 4xx means (usually `social_token_invalid`), with its JSON body or an empty one. Neither is ever a 500. A failure's log line names the provider,
  * the endpoint and the reason: never a URL (its query may carry a token or a secret), a token or a code.
  */
 import { normalizeEmail, normalizePhone } from '../../contract/contact-rules.js';
@@ -99,11 +99,13 @@ export function createProviderHttp(provider: SocialProvider, deps: ProviderClien
       try {
         body = await response.json();
       } catch {
-        throw failed(endpoint, `status ${response.status}, not JSON`);
+        body = undefined;
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        throw failed(endpoint, `status ${response.status}, not a JSON object`);
-      return { status: response.status, body: body as Record<string, unknown> };
+      if (typeof body === 'object' && body !== null && !Array.isArray(body))
+        return { status: response.status, body: body as Record<string, unknown> };
+      // A 4xx is the provider's refusal whatever its body says (Yandex's 401 has none); a 2xx must be an object.
+      if (response.status >= 400) return { status: response.status, body: {} };
+      throw failed(endpoint, `status ${response.status}, not a JSON object`);
     },
   };
 }
