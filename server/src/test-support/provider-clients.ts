@@ -4,12 +4,16 @@
  * client run its whole protocol over HTTP against the stand-in's real answers.
  */
 import { expect } from 'vitest';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { standinRegistrations } from '../config/social-config.js';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../contract/social.js';
 import { ApiError } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
 import type { LogFields } from '../lib/json-log.js';
 import type { FlowSecrets, ProviderClient, ProviderClients } from '../services/social/provider-client.js';
 import { createProviderClients } from '../services/social/provider-clients.js';
+import type { StandinClients } from '../standin/options.js';
+import { startStandin, type RunningStandin } from '../standin/standin.js';
 import { appleKey, KIRISH, type StandinUnderTest } from './standin.js';
 
 export interface ClientsUnderTest {
@@ -71,4 +75,13 @@ export async function refusal(promise: Promise<unknown>): Promise<string> {
 export function expectNoSecretIn(lines: ClientsUnderTest['lines'], secrets: (string | null | undefined)[]): void {
   const written = JSON.stringify(lines);
   for (const secret of secrets) if (secret) expect(written).not.toContain(secret);
+}
+
+/**
+ * The stand-in on `port` with exactly the clients `standinRegistrations` hands it for `config`, as
+ * `npm start` wires the two: the stand-in's own options type takes the registrations as they are.
+ */
+export function startRegisteredStandin(port: number, config: Config, clock: Clock): Promise<RunningStandin> {
+  const clients: StandinClients = standinRegistrations(config.social, config.publicUrl);
+  return startStandin(port, { clock, clients });
 }

@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { createServer } from 'node:net';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config.js';
@@ -7,6 +8,8 @@ import { createManualClock } from '../../lib/clock.js';
 import { appleClientSecret } from './apple.js';
 import { createProviderClients } from './provider-clients.js';
 import { s256Challenge } from './twitter.js';
+import { startRegisteredStandin } from '../../test-support/provider-clients.js';
+import { answerOf, consent } from '../../test-support/standin.js';
 
 const clock = createManualClock();
 /** RFC 7636 Appendix B's verifier: its S256 challenge is E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM. */
@@ -158,5 +161,31 @@ describe("Apple's client secret (Apple, Creating a client secret)", () => {
       aud: 'http://127.0.0.1:8082/apple',
       sub: 'kirish-apple',
     });
+  });
+});
+
+describe('the development setup: the stand-in given standinRegistrations, Kirish its default configuration', () => {
+  it('signs a person in with Google on STANDIN_PORT with the development credentials alone', async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+
+    const development = loadConfig({ STANDIN_PORT: String(port) });
+    const standin = await startRegisteredStandin(port, development, clock);
+    try {
+      const google = createProviderClients(development, { clock }).google;
+      const authorizeUrl = google?.authorizationUrl(FLOW) ?? '';
+      expect(authorizeUrl.startsWith(`http://127.0.0.1:${port}/google/`)).toBe(true);
+      const answer = answerOf(await consent(standin.origin, 'google', authorizeUrl), 'fragment');
+      expect(answer.get('state')).toBe('st');
+      const person = await google?.identify(
+        { kind: 'access_token', accessToken: answer.get('access_token') ?? '' },
+        FLOW,
+      );
+      expect(person?.email).toBe('dilnoza@example.com');
+    } finally {
+      await standin.stop();
+    }
   });
 });
