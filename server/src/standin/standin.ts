@@ -11,9 +11,12 @@ import { Hono } from 'hono';
 import { PICTURE_PNG } from './credentials.js';
 import type { StandinContext } from './context.js';
 import { createGrants } from './grants.js';
+import { facebookApp } from './facebook.js';
 import { googleApp } from './google.js';
 import type { StandinOptions } from './options.js';
 import { PROVIDER_TITLES, escapeHtml } from './page.js';
+import { twitterApp } from './twitter.js';
+import { vkApp } from './vk.js';
 import { yandexApp } from './yandex.js';
 
 export type { StandinOptions } from './options.js';
@@ -31,6 +34,9 @@ export function createStandin(options: StandinOptions): Hono {
   const app = new Hono();
   app.route('/google', googleApp(ctx));
   app.route('/yandex', yandexApp(ctx));
+  app.route('/vk', vkApp(ctx));
+  app.route('/facebook', facebookApp(ctx));
+  app.route('/twitter', twitterApp(ctx));
   app.get('/standin/picture.png', (c) => c.body(PICTURE_PNG, 200, { 'Content-Type': 'image/png' }));
   app.get('/', (c) =>
     c.html(
