@@ -22,7 +22,13 @@ export interface ClientsUnderTest {
   lines: { message: string; fields: LogFields }[];
 }
 
-export function useProviderClients(standin: StandinUnderTest): ClientsUnderTest {
+/** What to give the clients instead of the stand-in's clock and the global fetch. */
+export interface ClientOptions {
+  clock?: Clock;
+  fetch?: typeof fetch;
+}
+
+export function useProviderClients(standin: StandinUnderTest, options: ClientOptions = {}): ClientsUnderTest {
   let clients: ProviderClients | undefined;
   const lines: ClientsUnderTest['lines'] = [];
   const made = () => {
@@ -40,7 +46,8 @@ export function useProviderClients(standin: StandinUnderTest): ClientsUnderTest 
       APPLE_PRIVATE_KEY: appleKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     });
     return createProviderClients(config, {
-      clock: standin.clock,
+      clock: options.clock ?? standin.clock,
+      fetch: options.fetch,
       log: (message, fields) => lines.push({ message, fields }),
     });
   };

@@ -1,11 +1,15 @@
 /** Kirish's Google client against the stand-in, over HTTP (docs/social-sign-in.md, Google). */
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../lib/clock.js';
 import { expectNoSecretIn, flowSecrets, refusal, useProviderClients } from '../../test-support/provider-clients.js';
 import { answerOf, consent, OTHER_APP, useStandin } from '../../test-support/standin.js';
 
 const standin = useStandin();
 const kirish = useProviderClients(standin);
 const google = () => kirish.client('google');
+/** Kirish's clock two hours ahead of Google's: a token Google still answers for has expired for Kirish. */
+const ahead: Clock = { now: () => standin.clock.now() + 2 * 3600 * 1000 };
+const kirishAhead = useProviderClients(standin, { clock: ahead });
 
 /** The person signs in at the stand-in; the callback's fragment carries the access token. */
 async function accessToken(authorizeUrl: string, fields: Record<string, string> = {}): Promise<string> {
@@ -60,6 +64,14 @@ describe("Kirish's Google client", () => {
     );
     expect(kirish.lines.at(-1)?.fields).toMatchObject({ provider: 'google', endpoint: 'tokeninfo' });
     expectNoSecretIn(kirish.lines, [stolen]);
+  });
+
+  it("refuses a token whose tokeninfo exp has passed by Kirish's clock", async () => {
+    const token = await accessToken(google().authorizationUrl(flowSecrets()));
+    expect(
+      await refusal(kirishAhead.client('google').identify({ kind: 'access_token', accessToken: token }, flowSecrets())),
+    ).toBe('400 social_token_invalid');
+    expect(kirishAhead.lines.at(-1)?.fields).toMatchObject({ endpoint: 'tokeninfo', reason: 'expired' });
   });
 
   it('refuses an expired or unknown token', async () => {
