@@ -2,8 +2,7 @@
  * The clients of the offered providers (config/social-config.ts): one per provider that has a
  * configuration, each speaking that provider's protocol (./{provider}.ts, docs/social-sign-in.md).
  */
-import type { SocialConfig } from '../../config/social-config.js';
-import { socialRedirectUri } from '../../config/social-config.js';
+import { socialRedirectUri, type SocialConfig } from '../../config/social-config.js';
 import { createAppleClient } from './apple.js';
 import { createFacebookClient } from './facebook.js';
 import { createGoogleClient } from './google.js';

@@ -185,5 +185,5 @@ export function identityOf(
 /** A token, code or id a provider answered: a non-empty string of printable characters, or null. */
 export function readToken(body: unknown, key: string): string | null {
   const value = readText(body, key);
-  return value !== null && /^[\x21-\x7e]{1,4096}$/.test(value) ? value : null;
+  return value !== null && /^[\x21-\x7e]{1,16384}$/.test(value) ? value : null;
 }
