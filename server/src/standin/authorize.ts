@@ -100,7 +100,8 @@ export function redirectWith(
 export interface StandardChecks {
   /** The `response_type` this provider's flow takes. */
   responseType: string;
-  delivery: 'query' | 'fragment';
+  /** Where an error goes once the client is known: back to it, or (Apple) on the provider's own page. */
+  delivery: 'query' | 'fragment' | 'page';
   /** A further rule of the request; its refusal is redirected as `invalid_request`. */
   check?: (query: URLSearchParams) => string | null;
 }
@@ -123,9 +124,10 @@ export function resolveStandard(
   if (!client.redirectUris.includes(redirectUri))
     return { refuse: `The redirect_uri "${redirectUri}" is not registered for ${clientId}.` };
   const state = query.get('state');
-  const fail = (error: string, description: string) => ({
-    response: redirectWith(c, redirectUri, { error, error_description: description, state }, checks.delivery),
-  });
+  const fail = (error: string, description: string): Resolution =>
+    checks.delivery === 'page'
+      ? { refuse: `${error}: ${description}` }
+      : { response: redirectWith(c, redirectUri, { error, error_description: description, state }, checks.delivery) };
   if (query.get('response_type') !== checks.responseType)
     return fail('unsupported_response_type', `response_type must be ${checks.responseType}`);
   const problem = checks.check?.(query) ?? null;

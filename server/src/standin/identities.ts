@@ -84,11 +84,13 @@ export const PRESET_IDENTITIES: readonly StandinIdentity[] = [
   }),
 ];
 
-export function describeIdentity(identity: StandinIdentity): string {
+/** The preset's line on the page: what `provider` would hand over (a PINFL only at OneID, a handle at Telegram and X). */
+export function describeIdentity(identity: StandinIdentity, provider: StandinProvider): string {
   const contacts = [
     identity.email && `${identity.email} (${identity.emailVerified ? 'verified' : 'unverified'})`,
     identity.phone && `${identity.phone} (${identity.phoneVerified ? 'verified' : 'unverified'})`,
-    identity.pinfl && `PINFL ${identity.pinfl}, born ${identity.birthDate ?? '?'}`,
+    provider === 'oneid' && identity.pinfl && `PINFL ${identity.pinfl}, born ${identity.birthDate ?? '?'}`,
+    (provider === 'telegram' || provider === 'twitter') && identity.username && `@${identity.username}`,
   ].filter(Boolean);
   return `${identity.firstName} ${identity.lastName}, ${contacts.join(', ')}`;
 }

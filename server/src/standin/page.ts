@@ -94,7 +94,7 @@ export function consentPage(c: Context, input: ConsentPageInput): Response {
   const presets = PRESET_IDENTITIES.map(
     (identity, index) =>
       `<div class="choice"><input type="radio" name="identity" id="i-${identity.key}" value="${identity.key}"${index === 0 ? ' checked' : ''}>` +
-      `<label for="i-${identity.key}">${escapeHtml(describeIdentity(identity))}</label></div>`,
+      `<label for="i-${identity.key}">${escapeHtml(describeIdentity(identity, provider))}</label></div>`,
   ).join('');
   const oneid = provider === 'oneid';
   const typed = [

@@ -11,10 +11,13 @@ import { Hono } from 'hono';
 import { PICTURE_PNG } from './credentials.js';
 import type { StandinContext } from './context.js';
 import { createGrants } from './grants.js';
+import { appleApp } from './apple.js';
 import { facebookApp } from './facebook.js';
 import { googleApp } from './google.js';
+import { oneidApp } from './oneid.js';
 import type { StandinOptions } from './options.js';
 import { PROVIDER_TITLES, escapeHtml } from './page.js';
+import { telegramApp } from './telegram.js';
 import { twitterApp } from './twitter.js';
 import { vkApp } from './vk.js';
 import { yandexApp } from './yandex.js';
@@ -36,6 +39,9 @@ export function createStandin(options: StandinOptions): Hono {
   app.route('/yandex', yandexApp(ctx));
   app.route('/vk', vkApp(ctx));
   app.route('/facebook', facebookApp(ctx));
+  app.route('/apple', appleApp(ctx));
+  app.route('/oneid', oneidApp(ctx));
+  app.route('/telegram', telegramApp(ctx));
   app.route('/twitter', twitterApp(ctx));
   app.get('/standin/picture.png', (c) => c.body(PICTURE_PNG, 200, { 'Content-Type': 'image/png' }));
   app.get('/', (c) =>
