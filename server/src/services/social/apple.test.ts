@@ -3,10 +3,15 @@
  * answer's code exchanged with the ES256 client secret Kirish signs, the ID token checked against the
  * stand-in's JWKS (OpenID Connect Core §3.1.3.7).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/config.js';
+import type { LogFields } from '../../lib/json-log.js';
 import { expectNoSecretIn, flowSecrets, refusal, useProviderClients } from '../../test-support/provider-clients.js';
-import { consent, strangerKey, useStandin } from '../../test-support/standin.js';
+import { consent, KIRISH, strangerKey, useStandin } from '../../test-support/standin.js';
+import { createAppleClient } from './apple.js';
 
 const standin = useStandin();
 const kirish = useProviderClients(standin);
@@ -103,5 +108,46 @@ describe("Kirish's Apple client", () => {
       '400 social_token_invalid',
     );
     expectNoSecretIn(kirish.lines, [used, late]);
+  });
+});
+
+describe("Apple's keys out of reach", () => {
+  /** An Apple client whose token endpoint answers an ID token (through `fetch`) and whose keys are at `base`. */
+  function appleAt(base: string, lines: { message: string; fields: LogFields }[]) {
+    const config = loadConfig({
+      PUBLIC_URL: KIRISH,
+      APPLE_BASE_URL: base,
+    }).social.providers.apple;
+    if (!config) throw new Error('apple is offered outside production');
+    const answerWithIdToken: typeof fetch = async () =>
+      Response.json({
+        access_token: 'a',
+        token_type: 'Bearer',
+        id_token: await new SignJWT({ sub: 'someone' })
+          .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+          .sign(strangerKey.privateKey),
+      });
+    return createAppleClient(
+      { ...config, redirectUri: `${KIRISH}/oauth/apple` },
+      { clock: standin.clock, fetch: answerWithIdToken, log: (message, fields) => lines.push({ message, fields }) },
+    );
+  }
+
+  it('fails the sign-in (social_login_failed, not a refusal and never a 500) when the JWKS answers 500 or nobody answers', async () => {
+    const broken = createServer((_request, response) => {
+      response.writeHead(500);
+      response.end();
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/apple`;
+    const lines: { message: string; fields: LogFields }[] = [];
+    expect(await refusal(appleAt(base, lines).identify({ kind: 'code', code: 'c' }, flowSecrets()))).toBe(
+      '400 social_login_failed',
+    );
+    await new Promise<void>((resolve) => broken.close(() => resolve()));
+    expect(await refusal(appleAt(base, lines).identify({ kind: 'code', code: 'c' }, flowSecrets()))).toBe(
+      '400 social_login_failed',
+    );
+    expect(lines.map((line) => line.fields.endpoint)).toEqual(['keys', 'keys']);
   });
 });
