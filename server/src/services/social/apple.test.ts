@@ -111,28 +111,30 @@ describe("Kirish's Apple client", () => {
   });
 });
 
-describe("Apple's keys out of reach", () => {
-  /** An Apple client whose token endpoint answers an ID token (through `fetch`) and whose keys are at `base`. */
-  function appleAt(base: string, lines: { message: string; fields: LogFields }[]) {
-    const config = loadConfig({
-      PUBLIC_URL: KIRISH,
-      APPLE_BASE_URL: base,
-    }).social.providers.apple;
-    if (!config) throw new Error('apple is offered outside production');
-    const answerWithIdToken: typeof fetch = async () =>
-      Response.json({
-        access_token: 'a',
-        token_type: 'Bearer',
-        id_token: await new SignJWT({ sub: 'someone' })
-          .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-          .sign(strangerKey.privateKey),
-      });
-    return createAppleClient(
-      { ...config, redirectUri: `${KIRISH}/oauth/apple` },
-      { clock: standin.clock, fetch: answerWithIdToken, log: (message, fields) => lines.push({ message, fields }) },
-    );
-  }
+/** Apple's token endpoint, answering an ID token signed by a key whose kid the keys must be fetched for. */
+const answerWithIdToken: typeof fetch = async () =>
+  Response.json({
+    access_token: 'a',
+    token_type: 'Bearer',
+    id_token: await new SignJWT({ sub: 'someone' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .sign(strangerKey.privateKey),
+  });
 
+/** An Apple client whose token endpoint answers an ID token (through `fetch`) and whose keys are at `base`. */
+function appleAt(base: string, lines: { message: string; fields: LogFields }[]) {
+  const config = loadConfig({
+    PUBLIC_URL: KIRISH,
+    APPLE_BASE_URL: base,
+  }).social.providers.apple;
+  if (!config) throw new Error('apple is offered outside production');
+  return createAppleClient(
+    { ...config, redirectUri: `${KIRISH}/oauth/apple` },
+    { clock: standin.clock, fetch: answerWithIdToken, log: (message, fields) => lines.push({ message, fields }) },
+  );
+}
+
+describe("Apple's keys out of reach", () => {
   it('fails the sign-in (social_login_failed, not a refusal and never a 500) when the JWKS answers 500 or nobody answers', async () => {
     const broken = createServer((_request, response) => {
       response.writeHead(500);
