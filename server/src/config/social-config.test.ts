@@ -1,9 +1,10 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_PROVIDERS } from '../contract/social.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEVELOPMENT_APPLE_PRIVATE_KEY } from './development-apple-key.js';
-import { standinRegistrations } from './social-config.js';
+import { SECRET_CLIENT_PROVIDERS, standinRegistrations } from './social-config.js';
 
 type Env = Record<string, string>;
 
@@ -197,5 +198,21 @@ describe('standinRegistrations', () => {
   it('has nothing to hand in production', () => {
     const config = loadConfig({ ...PRODUCTION, ...GOOGLE });
     expect(standinRegistrations(config.social, config.publicUrl)).toEqual({});
+  });
+});
+
+describe('the README configuration table', () => {
+  it('has a row for every provider variable and STANDIN_PORT', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const variables = [
+      ...SECRET_CLIENT_PROVIDERS.flatMap((provider) =>
+        ['CLIENT_ID', 'CLIENT_SECRET', 'BASE_URL'].map((name) => `${provider.toUpperCase()}_${name}`),
+      ),
+      ...['CLIENT_ID', 'TEAM_ID', 'KEY_ID', 'PRIVATE_KEY', 'BASE_URL'].map((name) => `APPLE_${name}`),
+      ...['BOT_TOKEN', 'BOT_NAME', 'BASE_URL'].map((name) => `TELEGRAM_${name}`),
+      'STANDIN_PORT',
+    ];
+    expect(variables).toHaveLength(27);
+    for (const variable of variables) expect(readme).toContain(`\n| \`${variable}\` |`);
   });
 });
