@@ -10,6 +10,14 @@ const google = () => kirish.client('google');
 /** Kirish's clock two hours ahead of Google's: a token Google still answers for has expired for Kirish. */
 const ahead: Clock = { now: () => standin.clock.now() + 2 * 3600 * 1000 };
 const kirishAhead = useProviderClients(standin, { clock: ahead });
+/** Userinfo answering about someone else than the token's subject. */
+const otherUserinfo = useProviderClients(standin, {
+  fetch: async (input, init) => {
+    const response = await fetch(input, init);
+    if (!String(input).includes('/v1/userinfo')) return response;
+    return Response.json({ ...((await response.json()) as object), sub: '100000000000000000001' });
+  },
+});
 
 /** The person signs in at the stand-in; the callback's fragment carries the access token. */
 async function accessToken(authorizeUrl: string, fields: Record<string, string> = {}): Promise<string> {
@@ -72,6 +80,16 @@ describe("Kirish's Google client", () => {
       await refusal(kirishAhead.client('google').identify({ kind: 'access_token', accessToken: token }, flowSecrets())),
     ).toBe('400 social_token_invalid');
     expect(kirishAhead.lines.at(-1)?.fields).toMatchObject({ endpoint: 'tokeninfo', reason: 'expired' });
+  });
+
+  it("refuses a userinfo answer about another subject than tokeninfo's (OpenID Connect Core §5.3.2)", async () => {
+    const token = await accessToken(google().authorizationUrl(flowSecrets()));
+    expect(
+      await refusal(
+        otherUserinfo.client('google').identify({ kind: 'access_token', accessToken: token }, flowSecrets()),
+      ),
+    ).toBe('400 social_token_invalid');
+    expect(otherUserinfo.lines.at(-1)?.fields).toMatchObject({ endpoint: 'userinfo', reason: 'another sub' });
   });
 
   it('refuses an expired or unknown token', async () => {
