@@ -23,6 +23,15 @@ export function telegramHash(fields: Record<string, string>, botToken: string): 
 
 const pageOf = (url: URL) => `${url.origin}${url.pathname}`;
 
+/** The origin an `origin` parameter names (a trailing slash or path aside), or null. */
+function originOf(value: string | null): string | null {
+  try {
+    return new URL(value ?? '').origin;
+  } catch {
+    return null;
+  }
+}
+
 function resolveTelegram(bots: readonly StandinTelegramBot[] | undefined, query: URLSearchParams): Resolution {
   const botId = query.get('bot_id') ?? '';
   const bot = bots?.find((registered) => registered.botToken.split(':')[0] === botId);
@@ -35,7 +44,7 @@ function resolveTelegram(bots: readonly StandinTelegramBot[] | undefined, query:
   }
   // The bot's domain (BotFather's /setdomain): the page asking and the page returned to are the app's.
   const registered = bot.redirectUris.some((uri) => pageOf(new URL(uri)) === pageOf(returnTo));
-  if (!registered || query.get('origin') !== returnTo.origin) return { refuse: 'Bot domain invalid' };
+  if (!registered || originOf(query.get('origin')) !== returnTo.origin) return { refuse: 'Bot domain invalid' };
   return { request: { clientId: `@${bot.botName}`, redirectUri: returnTo.toString(), state: null, query } };
 }
 
