@@ -14,6 +14,7 @@ import {
 import { KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS } from './policy.js';
 import { ConfigError, fail, readPort, type Env } from './read-environment.js';
 import { productionSecretProblem } from './secret-strength.js';
+import { readSocialConfig, type SocialConfig } from './social-config.js';
 
 export { ConfigError } from './read-environment.js';
 
@@ -66,6 +67,8 @@ export interface Config {
   passwordHashMaxWaitMs: number;
   /** Where GET /metrics is served (config/operations-config.ts). */
   metrics: MetricsConfig;
+  /** The offered social providers and where each is (config/social-config.ts, docs/social-sign-in.md). */
+  social: SocialConfig;
 }
 
 function readOrigin(env: Env, variable: string, fallback: string): string {
@@ -278,6 +281,7 @@ export function loadConfig(env: Env): Config {
     passwordHashConcurrency: readHashConcurrency(env),
     passwordHashMaxWaitMs: readHashMaxWait(env),
     metrics: readMetrics(env, port, demoPort),
+    social: readSocialConfig(env, nodeEnv === 'production', [port, demoPort]),
   };
   if (config.env === 'production') {
     // docs/product.md §10: in production the dev outbox does not exist and real senders are required.

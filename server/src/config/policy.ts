@@ -193,6 +193,22 @@ export const ADDRESSES_MAX_PER_USER = 20;
 export const REGIONS_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /**
+ * How long Kirish waits for a social provider's answer (services/social/provider-http.ts) before the
+ * sign-in fails with `social_login_failed`: the person is waiting on the callback page meanwhile.
+ */
+export const SOCIAL_PROVIDER_TIMEOUT_MS = 10_000;
+/**
+ * A Telegram login widget's answer older than this is refused (core.telegram.org/widgets/login,
+ * "Checking authorization": check `auth_date` to refuse outdated data): a leaked link is not a sign-in for ever.
+ */
+export const TELEGRAM_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
+/**
+ * The lifetime of the client secret Kirish signs for Apple's token endpoint (Apple, "Creating a client
+ * secret": at most 6 months). One is signed for each exchange, so minutes are enough, and a leaked one is soon dead.
+ */
+export const APPLE_CLIENT_SECRET_TTL_SECONDS = 5 * 60;
+
+/**
  * The device cookie (middleware/device-key.ts) lives as long as the SPA's other cookies (docs/product.md §9:
  * 365 days); every sign-in on the device sets it again.
  */

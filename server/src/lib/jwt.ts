@@ -12,10 +12,12 @@ import { KeyObject, sign as signBytes } from 'node:crypto';
 import {
   SignJWT,
   compactVerify,
+  createRemoteJWKSet,
   errors,
   exportJWK,
   generateKeyPair,
   importJWK,
+  importPKCS8,
   jwtVerify,
   type CryptoKey,
   type JWK,
@@ -98,6 +100,57 @@ export interface StoredKeyPair {
   alg: string;
   privateJwk: string;
   publicJwk: string;
+}
+
+/**
+ * A JWT signed with ES256 by a P-256 key given as PKCS #8 PEM: Sign in with Apple's client secret
+ * (Apple's "Creating a client secret"; RFC 7518 §3.4). The caller gives every claim, `iat` and `exp` too.
+ */
+export async function signEs256Jwt(
+  privateKeyPem: string,
+  kid: string,
+  claims: Record<string, unknown>,
+): Promise<string> {
+  const key = await importPKCS8(privateKeyPem, 'ES256');
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid }).sign(key);
+}
+
+/** The algorithms an ID token of another provider may be signed with (Apple's: ES256 or RS256, by the key). */
+const FOREIGN_ID_TOKEN_ALGS = ['ES256', 'RS256'];
+const KEYS_UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+
+/** What an ID token of another provider must be: from `issuer`, to `audience`, unexpired at `now` (epoch ms). */
+export interface ForeignIdTokenCheck {
+  issuer: string;
+  audience: string;
+  now: number;
+}
+
+/**
+ * Verifies ID tokens of another provider against its JWKS at `jwksUrl`, fetched (no redirect followed,
+ * `timeoutMs`) and cached by jose, fetched again for a `kid` it does not know. OpenID Connect Core
+ * §3.1.3.7: the signature (steps 6–7), `iss` (2), `aud` (3) and `exp` (9); the caller checks `nonce` (11).
+ * Answers the claims, or null for anything that does not hold; throws only when the keys cannot be had.
+ */
+export function createForeignIdTokenVerifier(jwksUrl: string, timeoutMs: number) {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: timeoutMs });
+  return async (token: string, check: ForeignIdTokenCheck): Promise<Record<string, unknown> | null> => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: check.issuer,
+        audience: check.audience,
+        algorithms: FOREIGN_ID_TOKEN_ALGS,
+        currentDate: new Date(check.now),
+        requiredClaims: ['sub', 'exp'],
+      });
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      // The keys' endpoint unreachable, timing out, not answering 200 (jose's generic error) or answering
+      // no key set is not a refused token: it is thrown for the caller to say the provider failed.
+      if (!(error instanceof errors.JOSEError) || KEYS_UNAVAILABLE.has(error.code)) throw error;
+      return null;
+    }
+  };
 }
 
 /** A new key pair of `alg`, both halves as JWK JSON, for the key store to keep. */
