@@ -20,6 +20,15 @@ export interface AccountStorage {
     /** Drops an unverified claim on `email` from any account, when its owner proves it elsewhere. */
     releaseUnverifiedEmail(email: string, at: number): Promise<void>;
     setPasswordHash(id: string, passwordHash: string, at: number): Promise<void>;
+    /**
+     * The state's record, as OneID vouched for it: the account becomes `verified` with its PINFL, and
+     * takes the record's names and birth date (issue 36).
+     */
+    setStateVerified(
+      id: string,
+      record: { pinfl: string; firstName: string; lastName: string; birthDate: string | null },
+      at: number,
+    ): Promise<void>;
   };
 
   contacts: {
@@ -37,7 +46,7 @@ export interface AccountStorage {
     dueForErase(now: number): Promise<User[]>;
     /**
      * Deletes the account and everything kept about it: sessions and their tokens, grants and
-     * authorization codes, addresses, the audit log, proofs, and the codes, request ids, login
+     * authorization codes, addresses, the audit log, proofs, linked identities and social flows, and the codes, request ids, login
      * throttles and outbox messages of its contacts. False when there was no such account.
      */
     erase(userId: string): Promise<boolean>;

@@ -56,6 +56,20 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
           .where('id', '=', id)
           .execute();
       },
+      async setStateVerified(id, record, at) {
+        await db
+          .updateTable('users')
+          .set({
+            verification_status: 'verified',
+            pinfl: record.pinfl,
+            first_name: record.firstName,
+            last_name: record.lastName,
+            ...(record.birthDate === null ? {} : { birth_date: record.birthDate }),
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .execute();
+      },
     },
 
     contacts: {
@@ -142,6 +156,9 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         await db.deleteFrom('audit_events').where('user_id', '=', userId).execute();
         await db.deleteFrom('addresses').where('user_id', '=', userId).execute();
         await db.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
+        await db.deleteFrom('linked_identities').where('user_id', '=', userId).execute();
+        await db.deleteFrom('pending_links').where('user_id', '=', userId).execute();
+        await db.deleteFrom('social_flows').where('user_id', '=', userId).execute();
         await db.deleteFrom('authorization_codes').where('user_id', '=', userId).execute();
         await db
           .deleteFrom('refresh_tokens')
