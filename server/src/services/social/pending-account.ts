@@ -7,6 +7,7 @@
  */
 import type { ConfirmPhoneResponse } from '../../contract/social.js';
 import { badRequest } from '../../lib/api-error.js';
+import { maskPhone } from '../../lib/contacts.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { User } from '../../storage/records.js';
@@ -36,7 +37,7 @@ export async function confirmPendingPhone(
       sessionId: entry.sessionId,
       meta: entry.meta,
       at,
-      details: { confirmed: 'social_login' },
+      details: { from: null, to: maskPhone(request.phone), via: 'social_login' },
     });
   });
   return { has_phone: true };
