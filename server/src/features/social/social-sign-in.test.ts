@@ -95,6 +95,17 @@ describe('a new identity', () => {
     expect(again.result.json.session).not.toBe(result.json.session);
   });
 
+  it('signs a deactivated account in as a password sign-in does (the SPA then offers to restore it)', async () => {
+    providers.vouch('fb-1', identity('facebook', 'fb-1'));
+    const first = (await signInWith(server, 'facebook', 'fb-1')).result.json;
+    const now = server.clock.now();
+    await server.storage.deactivation.set(first.user_uuid, { inactivatedAt: now, eraseAt: now + 1000 }, now);
+    providers.vouch('fb-2', identity('facebook', 'fb-1'));
+    const again = await signInWith(server, 'facebook', 'fb-2');
+    expect(again.result.status).toBe(200);
+    expect(again.result.json.user_uuid).toBe(first.user_uuid);
+  });
+
   it('keeps an e-mail the provider did not verify off the new account', async () => {
     providers.vouch('x-code', identity('twitter', 'x-1', { email: 'someone@example.uz', emailVerified: false }));
     const { result } = await signInWith(server, 'twitter', 'x-code');
