@@ -119,8 +119,9 @@ export async function finishFlow(
   provider: SocialProvider,
   flow: { state: string; cookie: string },
   credential: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<CallResult> {
-  const headers = { cookie: flow.cookie };
+  const headers = { ...extraHeaders, cookie: flow.cookie };
   switch (provider) {
     case 'google':
     case 'yandex':

@@ -64,7 +64,14 @@ describe('beginning a flow', () => {
 describe('a new identity', () => {
   it('makes an account of kind 0 without a phone, signs it in as a password sign-in does, and the same identity signs it in again', async () => {
     providers.vouch('google-token-1', GOOGLE_PERSON);
-    const { result } = await signInWith(server, 'google', 'google-token-1');
+    const flow = await startFlow(server, 'google');
+    // The headers a password sign-in reads (docs/api.md, Headers read) are read here alike.
+    const result = await finishFlow(server, 'google', flow, 'google-token-1', {
+      source: 'web',
+      'kirish-Source': 'market.uz',
+      OauthClientId: 'market-web',
+      'user-agent': 'Mozilla/5.0 Test',
+    });
     expect(result.status, result.text).toBe(200);
     expect(result.json).toMatchObject({ has_phone: false, user_uuid: expect.any(String), access: expect.any(String) });
     const user = await server.storage.users.findById(result.json.user_uuid);
@@ -78,7 +85,15 @@ describe('a new identity', () => {
       lastName: 'Karimov',
     });
     const [session] = await server.storage.sessionHistory.listByUser(result.json.user_uuid);
-    expect(session).toMatchObject({ id: result.json.session, kind: 'sso', ip: '203.0.113.7' });
+    expect(session).toMatchObject({
+      id: result.json.session,
+      kind: 'sso',
+      ip: '203.0.113.7',
+      source: 'web',
+      productSource: 'market.uz',
+      oauthClientId: 'market-web',
+      userAgent: 'Mozilla/5.0 Test',
+    });
     const events = await server.storage.auditLog.list(result.json.user_uuid, 0, 10);
     expect(events.map((event) => [event.type, event.details])).toEqual(
       expect.arrayContaining([
