@@ -15,6 +15,8 @@ export interface AccountStorage {
     findById(id: string): Promise<User | undefined>;
     findByPhone(phone: string): Promise<User | undefined>;
     findByVerifiedEmail(email: string): Promise<User | undefined>;
+    /** The account OneID vouched for with this PINFL (issue 36). */
+    findByPinfl(pinfl: string): Promise<User | undefined>;
     /** Whether some account claims `email` without having verified it (a reset by it is refused with a reason). */
     hasUnverifiedEmail(email: string): Promise<boolean>;
     /** Drops an unverified claim on `email` from any account, when its owner proves it elsewhere. */

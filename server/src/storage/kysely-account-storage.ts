@@ -32,6 +32,10 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
           .executeTakeFirst();
         return row && toUser(row);
       },
+      async findByPinfl(pinfl) {
+        const row = await db.selectFrom('users').selectAll().where('pinfl', '=', pinfl).executeTakeFirst();
+        return row && toUser(row);
+      },
       async hasUnverifiedEmail(email) {
         const row = await db
           .selectFrom('users')

@@ -451,6 +451,7 @@ const migrations: Record<string, Migration> = {
       // (docs/product.md §3's registration kind) and the PINFL OneID vouched for.
       await db.schema.alterTable('users').addColumn('registration_kind', 'integer').execute();
       await db.schema.alterTable('users').addColumn('pinfl', 'text').execute();
+      await db.schema.createIndex('users_pinfl').on('users').column('pinfl').execute();
       await db.schema
         .createTable('linked_identities')
         .addColumn('provider', 'text', (col) => col.notNull())

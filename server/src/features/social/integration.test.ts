@@ -153,6 +153,15 @@ describe('OneID', () => {
     expect(await server.storage.linkedIdentities.find('oneid', 'one-1')).toBeUndefined();
   });
 
+  it('sends a PINFL that has an account to that account’s integration step, not to a second account', async () => {
+    const account = await server.registerByPhone(PHONE);
+    const record = { pinfl: '44444444444444', firstName: 'Dilnoza', lastName: 'Yusupova', birthDate: null };
+    await server.storage.users.setStateVerified(account.user_uuid, record, server.clock.now());
+    providers.vouch('oneid-again', identity('oneid', 'one-new-subject', { ...record }));
+    const { result } = await signInWith(server, 'oneid', 'oneid-again');
+    expect(result.json.integration).toMatchObject({ provider: 'oneid', contact_type: 'phone' });
+  });
+
   it('makes a new account verified, with its PINFL and the state’s names', async () => {
     providers.vouch(
       'oneid-new',

@@ -124,13 +124,23 @@ export async function createAccountFrom(
 }
 
 /**
- * The existing account the identity's phone or e-mail belongs to (whether or not the provider verified
- * it): such an identity is linked only once that account is proven (the `integration` step).
+ * The existing account the identity's PINFL (OneID), phone or e-mail belongs to (whether or not the
+ * provider verified it): such an identity is linked only once that account is proven (the `integration` step).
  */
 export async function matchExisting(
   storage: Storage,
   identity: SocialIdentity,
 ): Promise<{ user: User; contact: Contact } | undefined> {
+  // The person OneID vouched for has an account already (it signed in through OneID before, and that
+  // identity was unlinked): the same person is not given a second verified account; they prove that one
+  // by its phone or verified e-mail.
+  const statePerson =
+    identity.provider === 'oneid' && identity.pinfl !== null
+      ? await storage.users.findByPinfl(identity.pinfl)
+      : undefined;
+  if (statePerson?.phone) return { user: statePerson, contact: { type: 'phone', value: statePerson.phone } };
+  if (statePerson?.email && statePerson.emailVerified)
+    return { user: statePerson, contact: { type: 'email', value: statePerson.email } };
   // Providers give E.164 digits without `+` (provider-client.ts); accounts keep `+998…` (contact-rules.ts).
   const phone = identity.phone === null ? null : normalizePhone(`+${identity.phone}`);
   if (phone !== null) {

@@ -113,6 +113,8 @@ export function describeSocialStorage(name: string, open: OpenStorage) {
           registrationKind: 0,
           updatedAt: T0 + 1,
         });
+        expect((await storage.users.findByPinfl('12345678901234'))?.id).toBe('u1');
+        expect(await storage.users.findByPinfl('12345678901235')).toBeUndefined();
       }));
   });
 
