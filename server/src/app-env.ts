@@ -7,6 +7,7 @@ import type { LoginThrottle } from './services/login-throttle.js';
 import type { KirishMetrics } from './services/metrics.js';
 import type { OtpService } from './services/otp-service.js';
 import type { PhotoStore } from './services/photo-store.js';
+import type { SocialSignIn } from './services/social/social-sign-in.js';
 import type { Authenticated, SessionService } from './services/session-service.js';
 import type { Storage } from './storage/storage.js';
 
@@ -28,4 +29,6 @@ export interface RouteDeps {
   photos: PhotoStore;
   /** The process's metrics (issue 13): the sign-in routes count their outcomes. */
   metrics: KirishMetrics;
+  /** Social sign-in (issue 36) over the configured provider clients. */
+  social: SocialSignIn;
 }

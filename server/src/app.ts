@@ -34,6 +34,10 @@ import { PHOTO_UPLOAD_PATH, photoRoutes } from './features/personal/photo-routes
 import { profileRoutes } from './features/personal/profile-routes.js';
 import { regionRoutes } from './features/personal/region-routes.js';
 import { securityRoutes } from './features/security/security-routes.js';
+import { APPLE_CALLBACK_PATH, appleFormPostRoutes } from './features/social/apple-form-post-routes.js';
+import { integrationRoutes } from './features/social/integration-routes.js';
+import { limitSocialCalls } from './features/social/social-limit.js';
+import { SOCIAL_PROVIDERS_PATH, socialRoutes } from './features/social/social-routes.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
 import { userRoutes } from './features/user/user-routes.js';
@@ -43,6 +47,7 @@ import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { LogFields } from './lib/json-log.js';
 import { checkAccountId } from './middleware/account-id.js';
+import { bindDevice } from './middleware/device-key.js';
 import { type HeaderList, withAnswerHeaders } from './middleware/answer-headers.js';
 import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
@@ -59,6 +64,8 @@ import { createOtpService } from './services/otp-service.js';
 import { createPhotoStore } from './services/photo-store.js';
 import type { ReadinessCheck } from './storage/readiness.js';
 import { createSessionService } from './services/session-service.js';
+import type { ProviderClients } from './services/social/provider-client.js';
+import { createSocialSignIn } from './services/social/social-sign-in.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import { createInProcessSignals, type Signals } from './storage/signals.js';
 import type { Storage } from './storage/storage.js';
@@ -91,11 +98,18 @@ export interface AppDeps {
   readiness?: ReadinessCheck;
   /** True from the SIGTERM on: /readyz answers 503 and every answer closes its connection. */
   isDraining?: () => boolean;
+  /**
+   * The social providers' clients (issue 36, services/social/provider-client.ts): only these providers
+   * are offered. Absent, none is.
+   */
+  providerClients?: ProviderClients;
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
 const NO_STORE: HeaderList = [['Cache-Control', 'no-store']];
 const noStore: MiddlewareHandler = async function noStore(c, next) {
+  // The offered social providers are the same for everyone until a restart: briefly cacheable (social-routes.ts).
+  if (c.req.method === 'GET' && c.req.path === SOCIAL_PROVIDERS_PATH) return next();
   await withAnswerHeaders(c, next, NO_STORE, true);
 };
 
@@ -109,26 +123,38 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
   const metrics = deps.metrics ?? createKirishMetrics();
   const isDraining = deps.isDraining ?? (() => false);
+  const otp = createOtpService({
+    storage,
+    clock,
+    sender: deps.sender,
+    codeKey: deps.codeKey,
+    webOtpHost: new URL(config.publicUrl).host,
+    metrics,
+    log: deps.log,
+  });
+  const sessions = createSessionService(storage, clock, deps.signer, deps.refreshKey, metrics);
+  const throttle = createLoginThrottle(storage, clock, { metrics, signals: deps.signals ?? createInProcessSignals() });
   const routeDeps: RouteDeps = {
     config,
     storage,
     clock,
-    otp: createOtpService({
-      storage,
-      clock,
-      sender: deps.sender,
-      codeKey: deps.codeKey,
-      webOtpHost: new URL(config.publicUrl).host,
-      metrics,
-      log: deps.log,
-    }),
-    sessions: createSessionService(storage, clock, deps.signer, deps.refreshKey, metrics),
-    throttle: createLoginThrottle(storage, clock, { metrics, signals: deps.signals ?? createInProcessSignals() }),
+    otp,
+    sessions,
+    throttle,
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
     grants: createGrantService(storage, clock),
     photos: createPhotoStore(storage, clock),
     metrics,
+    social: createSocialSignIn({
+      storage,
+      clock,
+      sessions,
+      otp,
+      throttle,
+      clients: deps.providerClients ?? {},
+      log: deps.log,
+    }),
   };
 
   const limitJsonBody = limitSmallBody({
@@ -164,6 +190,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/fedcm/frame', fedcmFrameRoutes(routeDeps));
   v1.route('/fedcm', fedcmRoutes(routeDeps));
   v1.route('/fedcm', fedcmAssertionRoutes(routeDeps));
+  // Social sign-in (issue 36, docs/social-sign-in.md).
+  // The session a provider sign-in opens records the device of the HttpOnly device cookie, as LoginUser's does.
+  v1.use('/SocialAuth/*', limitSocialCalls(routeDeps), bindDevice({ product: config.product, storage }));
+  v1.route('/SocialAuth', socialRoutes(routeDeps));
+  v1.route('/SocialAuth', integrationRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));
@@ -185,6 +216,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/sso/*', noStore, limitBody, checkAccountId(routeDeps.sessions));
   app.route('/sso/api/v1', v1);
   app.route('/sso/api/v2', v2);
+  // Apple's form_post to the SPA's callback path (docs/social-sign-in.md): the one POST there.
+  app.use(APPLE_CALLBACK_PATH, noStore, limitBody);
+  app.route('/', appleFormPostRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   app.route('/cdn', cdnRoutes(routeDeps.photos));

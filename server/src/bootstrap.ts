@@ -11,6 +11,10 @@ import { createKeyCipher } from './lib/key-encryption.js';
 import { sealKeysAtRest, SERVER_SECRETS, serverSecret } from './services/key-sealing.js';
 import { createSigningKeyStore, type GenerateKeyPair } from './services/signing-key-store.js';
 
+/**
+ * What the app is built from. Among them `providerClients` (AppDeps): the social providers' clients
+ * (services/social/provider-client.ts); absent, no provider is offered.
+ */
 export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'refreshKey'> & {
   /** How signing key pairs are made (lib/jwt.ts's unless given): tests hand over ready-made ones. */
   generateKeyPair?: GenerateKeyPair;

@@ -28,6 +28,20 @@ export const OTP_HOURLY_CAP_PER_IP = 30;
 /** How long a request_id (proof that a contact was verified) stays redeemable. */
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 
+/**
+ * Social sign-in (issue 36): a flow between its two legs (the state, nonce and PKCE verifier, RFC 6749
+ * §10.12, RFC 7636) and the browser's binding cookie live this long: time to choose an account at the
+ * provider, no more.
+ */
+export const SOCIAL_FLOW_TTL_SECONDS = 10 * 60;
+/** The `integration` step's pending link: time to prove the existing account, and the proofs it allows. */
+export const SOCIAL_PENDING_LINK_TTL_SECONDS = 10 * 60;
+export const SOCIAL_PENDING_LINK_MAX_ATTEMPTS = 5;
+/** Calls to /SocialAuth/ per client address and minute: each begins or ends a flow, or asks a provider. */
+export const SOCIAL_REQUESTS_PER_MINUTE_PER_IP = 60;
+/** How long a browser or proxy may keep GET /SocialAuth/providers/ (the offered providers change only on a restart). */
+export const SOCIAL_PROVIDERS_MAX_AGE_SECONDS = 5 * 60;
+
 export interface ThrottlePolicy {
   /** Failures in a row that cost nothing; the last of them sets the first lock (3 free: the 4th try waits). */
   freeFailures: number;

@@ -3,6 +3,7 @@ import type { Address } from './addresses.js';
 import type { Grant } from './grants.js';
 import type { Profile } from './profile.js';
 import type { SecurityEvent } from './security-events.js';
+import type { LinkedIdentity } from './social.js';
 import type { DeviceKind } from './sessions.js';
 
 /** Every sign-in, ended ones and apps' included. */
@@ -48,5 +49,7 @@ export interface DataExport {
   grants: Omit<Grant, 'logo_url'>[];
   /** The apps the person registered (Developers section), the oldest first. */
   registered_apps: ExportedApp[];
+  /** The provider identities linked to the account (issue 36), the earliest linked first. */
+  linked_identities: LinkedIdentity[];
   audit_log: SecurityEvent[];
 }

@@ -41,6 +41,9 @@ export const AUDIT_EVENT_TYPES = [
   'email_verified',
   'profile_changed',
   'photo_changed',
+  /** A provider's identity linked to the account, or unlinked (issue 36); `details.provider` names it. */
+  'social_linked',
+  'social_unlinked',
   /**
    * Failed attempts (OWASP ASVS 5.0 §16.3.1, authentication failures are logged), each at most once
    * per AUDIT_LOG_FAILURE_INTERVAL_SECONDS and account (recordFailure): a wrong password at sign-in or

@@ -6,7 +6,7 @@
  */
 import { createMetricsRegistry, type MetricsRegistry } from '../lib/metrics-registry.js';
 
-export type SignInMethod = 'password' | 'code';
+export type SignInMethod = 'password' | 'code' | 'social';
 export type SignInOutcome = 'success' | 'failure' | 'locked';
 export type RefreshOutcome = 'success' | 'reuse_detected' | 'invalid';
 export type CodeChannel = 'sms' | 'call' | 'email';
@@ -60,7 +60,7 @@ export function createKirishMetrics(
   });
   const signIns = registry.counter({
     name: 'kirish_sign_ins_total',
-    help: 'Sign-ins by method (password, code) and outcome (success, failure, locked).',
+    help: 'Sign-ins by method (password, code, social) and outcome (success, failure, locked).',
     labelNames: ['method', 'outcome'],
   });
   const refreshes = registry.counter({

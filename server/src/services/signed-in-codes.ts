@@ -41,6 +41,13 @@ export async function signedInBinding(
     if (purpose === 'confirm_secondary_email_or_phone') assertNotOwnUnverifiedEmail(user, contact);
     return user.id;
   }
+  // An account made through a provider confirms its first phone (services/social/pending-account.ts):
+  // only while it has none; a phone another account holds is refused when it is put on the account.
+  if (purpose === 'social_login') {
+    if (contact.type !== 'phone' || user.phone !== null) throw badRequest('invalid_type', 'type');
+    if (user.isInactivated) throw new ApiError(403, [{ error: 'account_inactive' }]);
+    return user.id;
+  }
   // A deactivated account proves its own contact this way to restore itself (POST /user/restore/).
   if (OWN_CONTACT_SECTIONS.includes(purpose) && isOwnPrimary(user, contact)) return user.id;
   if (isPublic) return null;

@@ -15,11 +15,22 @@ export interface AccountStorage {
     findById(id: string): Promise<User | undefined>;
     findByPhone(phone: string): Promise<User | undefined>;
     findByVerifiedEmail(email: string): Promise<User | undefined>;
+    /** The account OneID vouched for with this PINFL (issue 36). */
+    findByPinfl(pinfl: string): Promise<User | undefined>;
     /** Whether some account claims `email` without having verified it (a reset by it is refused with a reason). */
     hasUnverifiedEmail(email: string): Promise<boolean>;
     /** Drops an unverified claim on `email` from any account, when its owner proves it elsewhere. */
     releaseUnverifiedEmail(email: string, at: number): Promise<void>;
     setPasswordHash(id: string, passwordHash: string, at: number): Promise<void>;
+    /**
+     * The state's record, as OneID vouched for it: the account becomes `verified` with its PINFL, and
+     * takes the record's names and birth date (issue 36).
+     */
+    setStateVerified(
+      id: string,
+      record: { pinfl: string; firstName: string; lastName: string; birthDate: string | null },
+      at: number,
+    ): Promise<void>;
   };
 
   contacts: {
@@ -37,7 +48,7 @@ export interface AccountStorage {
     dueForErase(now: number): Promise<User[]>;
     /**
      * Deletes the account and everything kept about it: sessions and their tokens, grants and
-     * authorization codes, addresses, the audit log, proofs, and the codes, request ids, login
+     * authorization codes, addresses, the audit log, proofs, linked identities and social flows, and the codes, request ids, login
      * throttles and outbox messages of its contacts. False when there was no such account.
      */
     erase(userId: string): Promise<boolean>;

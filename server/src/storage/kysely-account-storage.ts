@@ -32,6 +32,10 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
           .executeTakeFirst();
         return row && toUser(row);
       },
+      async findByPinfl(pinfl) {
+        const row = await db.selectFrom('users').selectAll().where('pinfl', '=', pinfl).executeTakeFirst();
+        return row && toUser(row);
+      },
       async hasUnverifiedEmail(email) {
         const row = await db
           .selectFrom('users')
@@ -53,6 +57,20 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         await db
           .updateTable('users')
           .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      },
+      async setStateVerified(id, record, at) {
+        await db
+          .updateTable('users')
+          .set({
+            verification_status: 'verified',
+            pinfl: record.pinfl,
+            first_name: record.firstName,
+            last_name: record.lastName,
+            ...(record.birthDate === null ? {} : { birth_date: record.birthDate }),
+            updated_at: at,
+          })
           .where('id', '=', id)
           .execute();
       },
@@ -142,6 +160,9 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         await db.deleteFrom('audit_events').where('user_id', '=', userId).execute();
         await db.deleteFrom('addresses').where('user_id', '=', userId).execute();
         await db.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
+        await db.deleteFrom('linked_identities').where('user_id', '=', userId).execute();
+        await db.deleteFrom('pending_links').where('user_id', '=', userId).execute();
+        await db.deleteFrom('social_flows').where('user_id', '=', userId).execute();
         await db.deleteFrom('authorization_codes').where('user_id', '=', userId).execute();
         await db
           .deleteFrom('refresh_tokens')

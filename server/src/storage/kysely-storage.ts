@@ -17,6 +17,7 @@ import { personalStorageOn } from './kysely-personal-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
 import { securityLogStorageOn } from './kysely-security-log-storage.js';
 import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } from './kysely-session-storage.js';
+import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
 import type { Database } from './schema.js';
 import { retryOnStalePlan } from './postgres-prepared.js';
@@ -83,6 +84,7 @@ function storageOn(
     ...rateWindowStorageOn(db),
     ...jobLeaseStorageOn(db),
     ...imageStorageOn(db),
+    ...socialStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

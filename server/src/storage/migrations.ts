@@ -443,6 +443,63 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('step_up_proofs_expires').on('step_up_proofs').column('expires_at').execute();
     },
   },
+
+  '0013_social_sign_in': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Social sign-in (issue 36, storage/social-storage.ts). The account keeps how it was made
+      // (docs/product.md §3's registration kind) and the PINFL OneID vouched for.
+      await db.schema.alterTable('users').addColumn('registration_kind', 'integer').execute();
+      await db.schema.alterTable('users').addColumn('pinfl', 'text').execute();
+      await db.schema.createIndex('users_pinfl').on('users').column('pinfl').execute();
+      await db.schema
+        .createTable('linked_identities')
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        .addColumn('email_verified', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('display', 'text')
+        .addColumn('linked_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('linked_identities_pk', ['provider', 'subject'])
+        .execute();
+      await db.schema.createIndex('linked_identities_user').on('linked_identities').column('user_id').execute();
+      // The state is stored as its hash: a copy of the table does not finish anyone's flow.
+      await db.schema
+        .createTable('social_flows')
+        .addColumn('state_hash', 'text', (col) => col.primaryKey())
+        .addColumn('binding_hash', 'text', (col) => col.notNull())
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('purpose', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('nonce', 'text', (col) => col.notNull())
+        .addColumn('code_verifier', 'text', (col) => col.notNull())
+        .addColumn('popup', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('apple_user', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('social_flows_expires').on('social_flows').column('expires_at').execute();
+      await db.schema
+        .createTable('pending_links')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('binding_hash', 'text', (col) => col.notNull())
+        .addColumn('identity', 'text', (col) => col.notNull())
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('contact_type', 'text', (col) => col.notNull())
+        .addColumn('contact', 'text', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('pending_links_user').on('pending_links').column('user_id').execute();
+      await db.schema.createIndex('pending_links_expires').on('pending_links').column('expires_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,10 @@ export interface User {
   inactivatedAt: number | null;
   /** When a deactivated account is erased for good. */
   eraseAt: number | null;
+  /** docs/product.md §3: 0 made through a provider, 1 with an e-mail, 2 with the e-mail skipped; null before it was kept. */
+  registrationKind: 0 | 1 | 2 | null;
+  /** The PINFL (14 digits) OneID vouched for; null until the account signs in through OneID. */
+  pinfl: string | null;
 }
 
 /** The personal fields of a new account: all empty, not verified. */
@@ -46,6 +50,8 @@ export const NEW_ACCOUNT_PROFILE = {
   secondaryEmail: null,
   inactivatedAt: null,
   eraseAt: null,
+  registrationKind: null,
+  pinfl: null,
 } as const satisfies Partial<User>;
 
 /**

@@ -27,6 +27,10 @@ export interface UsersTable {
   secondary_email: string | null;
   inactivated_at: number | null;
   erase_at: number | null;
+  /** Migration 0013: docs/product.md §3's registration kind (0 social, 1, 2); null for accounts made before it was kept. */
+  registration_kind: number | null;
+  /** Migration 0013: the PINFL OneID vouched for (14 digits). */
+  pinfl: string | null;
 }
 
 export interface OtpCodesTable {
@@ -248,6 +252,49 @@ export interface ImagesTable {
   created_at: number;
 }
 
+/** Migration 0013: a provider identity linked to an account (storage/social-storage.ts). */
+export interface LinkedIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  email_verified: number;
+  display: string | null;
+  linked_at: number;
+}
+
+/** Migration 0013: a social sign-in flow between its two legs. */
+export interface SocialFlowsTable {
+  state_hash: string;
+  binding_hash: string;
+  provider: string;
+  purpose: string;
+  user_id: string | null;
+  nonce: string;
+  code_verifier: string;
+  popup: number;
+  apple_user: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Migration 0013: an identity waiting for proof of the account its contact belongs to. */
+export interface PendingLinksTable {
+  id: string;
+  token_hash: string;
+  binding_hash: string;
+  identity: string;
+  provider: string;
+  user_id: string;
+  contact_type: string;
+  contact: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -268,4 +315,7 @@ export interface Database {
   rate_windows: RateWindowsTable;
   job_leases: JobLeasesTable;
   images: ImagesTable;
+  linked_identities: LinkedIdentitiesTable;
+  social_flows: SocialFlowsTable;
+  pending_links: PendingLinksTable;
 }

@@ -32,6 +32,7 @@ describe('the SQLite file', () => {
       { name: '0010_images' },
       { name: '0011_frame_sessions' },
       { name: '0012_spent_code_sweep' },
+      { name: '0013_social_sign_in' },
     ]);
     await dispose();
   });

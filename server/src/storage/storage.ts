@@ -16,6 +16,7 @@ import type { PersonalStorage } from './personal-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
+import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
 
 export type { AccountStorage, ContactChanges } from './account-storage.js';
@@ -29,6 +30,7 @@ export type { Address, PersonalStorage, ProfileChanges } from './personal-storag
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
+export type { LinkedIdentityRecord, PendingLink, SocialFlow, SocialStorage } from './social-storage.js';
 export type {
   ThrottleGiveBack,
   ThrottleKeyPolicy,
@@ -52,7 +54,8 @@ export interface Storage
     SecurityLogStorage,
     RateWindowStorage,
     JobLeaseStorage,
-    ImageStorage {
+    ImageStorage,
+    SocialStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -28,6 +28,8 @@ export function toUser(row: Selectable<UsersTable>): User {
     secondaryEmail: row.secondary_email,
     inactivatedAt: optionalInteger(row.inactivated_at),
     eraseAt: optionalInteger(row.erase_at),
+    registrationKind: optionalInteger(row.registration_kind) as User['registrationKind'],
+    pinfl: row.pinfl,
   };
 }
 
@@ -54,5 +56,7 @@ export function userRow(user: User): Insertable<UsersTable> {
     secondary_email: user.secondaryEmail,
     inactivated_at: user.inactivatedAt,
     erase_at: user.eraseAt,
+    registration_kind: user.registrationKind,
+    pinfl: user.pinfl,
   };
 }

@@ -14,6 +14,7 @@ import { loadConfig } from '../config/config.js';
 import { createManualClock, type ManualClock } from '../lib/clock.js';
 import { createOutboxSender } from '../senders/outbox-sender.js';
 import type { Sender } from '../senders/sender.js';
+import type { ProviderClients } from '../services/social/provider-client.js';
 import { createReadinessCheck } from '../storage/readiness.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open-database.js';
@@ -76,6 +77,8 @@ export async function createTestServer(
     site?: MiddlewareHandler;
     database?: TestDatabase;
     sharing?: SharedDatabase;
+    /** The social providers' clients (fakes of test-support/social.ts); none unless given. */
+    providerClients?: ProviderClients;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
@@ -103,6 +106,7 @@ export async function createTestServer(
     readiness: createReadinessCheck(db),
     generateKeyPair: readyKeyPair,
     ...(options.site ? { site: options.site } : {}),
+    ...(options.providerClients ? { providerClients: options.providerClients } : {}),
   });
 
   async function call(method: string, path: string, request: CallOptions = {}): Promise<CallResult> {

@@ -19,7 +19,7 @@ import { tokenResponse } from '../../services/token-response.js';
 import { NEW_ACCOUNT_PROFILE, type User } from '../../storage/records.js';
 import { recordEvent } from '../../services/audit-log.js';
 
-/** docs/product.md §3 registration kinds. Social sign-up (0) arrives with the social providers. */
+/** docs/product.md §3 registration kinds. Social sign-up (0) is services/social/. */
 const KIND_WITH_EMAIL = 1;
 const KIND_EMAIL_SKIPPED = 2;
 
@@ -63,6 +63,7 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
         updatedAt: now,
         passwordChangedAt: now,
         ...NEW_ACCOUNT_PROFILE,
+        registrationKind: body.kind,
       };
       if (proof.contactType === 'phone') {
         // With a phone, kind says whether an e-mail comes along (docs/product.md §3); with an e-mail it always does.

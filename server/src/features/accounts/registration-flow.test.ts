@@ -63,6 +63,8 @@ describe('registering by phone', () => {
     expect(profile.json).toMatchObject({ email: 'jasur@mail.uz', email_verified: false });
     const byEmail = await server.post(`${V1}/login/LoginUser/`, { email: 'jasur@mail.uz', password: STRONG_PASSWORD });
     expect(byEmail.json).toEqual({ errors: [{ error: 'invalid_credentials' }] });
+    // docs/product.md §3's registration kind is kept with the account (0 is a provider's, issue 36).
+    expect((await server.storage.users.findById(registered.json.user_uuid))?.registrationKind).toBe(1);
   });
 
   it('asks for the e-mail with kind 1 and refuses one with kind 2', async () => {

@@ -12,6 +12,7 @@ import { parseUserAgent } from '../../lib/user-agent.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { eventView } from '../../services/audit-log.js';
 import { profileOf } from '../../services/profile-view.js';
+import { linkedIdentitiesOf } from '../../services/social/linked-identities.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
 import { addressView } from './address-routes.js';
@@ -72,6 +73,7 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
         addresses: (await tx.addresses.listByUser(userId)).map(addressView),
         sessions: (await tx.sessionHistory.listByUser(userId)).map(sessionView),
         registered_apps: (await tx.clients.listByOwner(userId)).map(registeredAppView),
+        linked_identities: await linkedIdentitiesOf(tx, userId),
         audit_log: await auditLogForExport(tx, userId),
       };
     });
@@ -89,6 +91,7 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
       sessions: data.sessions,
       grants: apps,
       registered_apps: data.registered_apps,
+      linked_identities: data.linked_identities,
       audit_log: data.audit_log,
     } satisfies DataExport);
   });

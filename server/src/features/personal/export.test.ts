@@ -62,6 +62,7 @@ describe('GET /user/export/', () => {
       'sessions',
       'grants',
       'registered_apps',
+      'linked_identities',
       'audit_log',
     ]);
     expect(data.exported_at).toBe(new Date(server.clock.now()).toISOString());

@@ -1,0 +1,76 @@
+/**
+ * The binding cookie and Apple's form_post over a real socket (issue 36): what a browser is sent and
+ * sends back, as @hono/node-server writes it — the cookie's attributes, its return with the callback
+ * call, and the 303 of the form_post.
+ */
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeProviders, identity } from '../../test-support/social.js';
+import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+
+const providers = fakeProviders(['apple', 'google']);
+let server: TestServer;
+let http: ServerType;
+let origin = '';
+
+/** A free loopback port: the server's PUBLIC_URL must name the origin it is reached at (its public-host check). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = await createTestServer({ providerClients: providers.clients, env: { PUBLIC_URL: origin } });
+  http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
+  await once(http, 'listening');
+});
+afterAll(async () => {
+  http.close();
+  await server.close();
+});
+
+describe('over HTTP', () => {
+  it('sets the binding cookie, takes it back with the callback call, and signs in', async () => {
+    const started = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(started.status).toBe(200);
+    const line = started.headers.getSetCookie().find((cookie) => cookie.startsWith('kirish_social_flow='));
+    expect(line).toMatch(/; Max-Age=600; Path=\/sso\/api\/v1\/SocialAuth\/; HttpOnly; SameSite=Lax$/);
+    const state = new URL(((await started.json()) as { url: string }).url).searchParams.get('state');
+
+    providers.vouch('g-http', identity('google', 'g-http'));
+    const finish = (cookie: string) =>
+      fetch(`${origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ state, access_token: 'g-http' }),
+      });
+    expect((await finish('')).status).toBe(400);
+    const finished = await finish(line?.split(';')[0] ?? '');
+    expect(finished.status).toBe(200);
+    expect(await finished.json()).toMatchObject({ has_phone: false });
+    expect(finished.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers Apple’s form_post with 303 to the SPA’s callback path', async () => {
+    const posted = await fetch(`${origin}/oauth/apple`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=c1&state=s1&user=%7B%7D',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/oauth/apple?code=c1&state=s1');
+  });
+});
