@@ -43,6 +43,9 @@ import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy
 import { demoSite } from './site/demo-site.js';
 import { staticSite } from './site/static-site.js';
 import { migrateToLatest } from './storage/migrations.js';
+import { standinRegistrations } from './config/social-config.js';
+import { createProviderClients } from './services/social/provider-clients.js';
+import { startStandin, type RunningStandin } from './standin/standin.js';
 import { openDatabase } from './storage/open-database.js';
 import type { Storage } from './storage/storage.js';
 
@@ -69,6 +72,25 @@ function readConfig(): Config {
       process.exit(1);
     }
     throw error;
+  }
+}
+
+/**
+ * Starts the stand-in on STANDIN_PORT with Kirish's development clients registered, unless production (no
+ * port) or another instance on this machine already serves it there (EADDRINUSE): that one is used.
+ */
+async function startOwnStandin(config: Config): Promise<RunningStandin | undefined> {
+  const port = config.social.standinPort;
+  if (port === null) return undefined;
+  try {
+    return await startStandin(port, {
+      clock: systemClock,
+      clients: standinRegistrations(config.social, config.publicUrl),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    jsonLog.info('stand-in port taken: using the stand-in already there', { port });
+    return undefined;
   }
 }
 
@@ -163,9 +185,16 @@ async function main(): Promise<void> {
     readiness: createReadinessCheck(db),
     isDraining: () => draining,
   };
+  // The social providers' clients (docs/social-sign-in.md): the configured ones, and outside production the
+  // stand-in's for every provider left unset.
+  const providerClients = createProviderClients(config, {
+    clock: systemClock,
+    log: (message, fields) => jsonLog.warn(message, fields),
+  });
   const app = await buildApp({
     config,
     storage,
+    providerClients,
     signals: database.signals,
     clock: systemClock,
     sender: senderFor(config, storage),
@@ -217,6 +246,11 @@ async function main(): Promise<void> {
       ? undefined
       : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
+  // The stand-in identity provider (docs/social-sign-in.md, "The stand-in"), outside production only. Several
+  // instances on one machine share the first one's: its codes and tokens are in its memory, and a flow begun
+  // on one instance is finished on another.
+  const standin = await startOwnStandin(config);
+
   // The metrics on a port of their own (config/operations-config.ts: METRICS_PORT); with METRICS_TOKEN only,
   // app.ts serves them.
   // Outside production that port, like the main one, answers only to its own names (DNS rebinding).
@@ -239,6 +273,7 @@ async function main(): Promise<void> {
 
   console.log(`Kirish SSO:          ${config.publicUrl}`);
   if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
+  if (standin) console.log(`Stand-in providers:  ${standin.origin}`);
   if (config.env !== 'production') {
     console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
     if (config.seedDemoAccount)
@@ -268,6 +303,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, graceMs + 10_000).unref();
     const servers = [sso, demoServer, metricsServer].filter((server) => server !== undefined) as Server[];
+    void standin?.stop().catch(() => undefined);
     void Promise.all(servers.map((server) => drainServer(server, graceMs)))
       .then(async ([drained]) => {
         if (drained?.timedOut) log(`requests still under way after ${config.shutdownGraceSeconds} s were cut off`);

@@ -45,6 +45,8 @@ function probePort(): Promise<number> {
 export interface ServerProcess {
   origin: string;
   demoOrigin: string;
+  /** The stand-in identity provider this server started (docs/social-sign-in.md), or shares with another. */
+  standinOrigin: string;
   child: ChildProcess;
   output: () => string;
   /** Ends the process abruptly, as a power cut would: no shutdown code runs. */
@@ -64,6 +66,8 @@ export async function startServer(
   // A PORT in `env` is the caller's (free) port: its origin is then known before the start.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const demoPort = await freePort();
+  // Each its own stand-in, unless the caller names one port for several servers (they then share it).
+  const standinPort = env.STANDIN_PORT ? Number(env.STANDIN_PORT) : await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
     env: {
@@ -71,6 +75,7 @@ export async function startServer(
       NODE_ENV: 'development',
       PORT: String(port),
       DEMO_PORT: String(demoPort),
+      STANDIN_PORT: String(standinPort),
       PUBLIC_URL: `http://${host}:${port}`,
       ...env,
     },
@@ -103,6 +108,7 @@ export async function startServer(
   return {
     origin: `http://${host}:${port}`,
     demoOrigin: `http://127.0.0.1:${demoPort}`,
+    standinOrigin: `http://127.0.0.1:${standinPort}`,
     child,
     output: () => output,
     kill9: () => end('SIGKILL'),
