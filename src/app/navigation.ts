@@ -132,9 +132,12 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     // its purpose by now; language, {product}Source and returnPath were kept above (the locale, the
     // cookie, session storage). An app's request (OAuth, the widget's frame) keeps its whole query:
     // it travels on to consent and back, and the frame reports it to its parent.
+    // While Home confirms a pending account's phone (docs/product.md §4), user_uuid stays: it names that account.
+    const confirming =
+      route.name === 'Home' && params.has('confirmType') && readItem('local', PENDING_USER_KEY) !== null;
     const oneShot = PARTNER_REQUESTS.has(route.name)
       ? ['user_uuid']
-      : ['user_uuid', 'language', `${config.product}Source`, 'returnPath'];
+      : [...(confirming ? [] : ['user_uuid']), 'language', `${config.product}Source`, 'returnPath'];
     const spent = oneShot.filter((name) => params.has(name));
     if (spent.length > 0) return replaceQuery(withoutParams(params, spent));
     if (params.get('isMobile') === 'true' && params.get('lang') !== i18n.locale.peek()) {

@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, createElement, lazy, useEffect } from 'react';
-import { OFFERED_SIGN_IN_PROVIDERS } from '../features/auth/sign-in-providers';
+import { useHydrated } from '../lib/use-hydrated';
 import { useI18n } from '../lib/use-i18n';
 import { browserAddressChanges } from './guarded-location';
 import { Layout } from './layouts';
@@ -12,8 +12,9 @@ import type { Navigation } from './navigation';
 import { routeTitle } from './route-title';
 import { screenFor } from './screens';
 
-// Loaded only once the server offers a provider (none yet): the sign-in page pays nothing for an empty row.
-const SignInOptions = lazy(() => import('../features/auth/components/sign-in-options'));
+// The providers' row under the sign-in card, with its call and marks: its own chunk, so the sign-in page's
+// budget pays nothing for it, and it appears below the card, which never waits for it or moves (sign-in-options.tsx).
+const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
 
 export function RouteView({ navigation }: { navigation: Navigation }) {
   useSignals();
@@ -21,6 +22,9 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
   useEffect(() => navigation.start(browserAddressChanges), [navigation]);
   const shown = navigation.shown.value;
   const loading = navigation.loading.value;
+  // Not in a prerendered page's first render: the row is never part of the markup the page came with.
+  const painted = useHydrated();
+  const name = shown?.route.name;
   // The tab's and the history's name for the page, in the active locale: a new route or locale renames it.
   const title = shown ? routeTitle(shown.route.name, i18n) : '';
   useEffect(() => {
@@ -42,9 +46,9 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
           transition={shown.arrived ? undefined : shown.route.transition}
           key={shown.route.layout}
           below={
-            shown.route.name === 'Login' && OFFERED_SIGN_IN_PROVIDERS.length > 0 ? (
+            painted && (name === 'Login' || name === 'Register') ? (
               <Suspense fallback={null}>
-                <SignInOptions providers={OFFERED_SIGN_IN_PROVIDERS} />
+                <SocialRow />
               </Suspense>
             ) : null
           }
