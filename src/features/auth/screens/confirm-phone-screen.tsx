@@ -4,10 +4,13 @@
  * query is cleaned, and the return path (if any) is followed, else Home. The way out is signing out.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConfirmPhoneRequest, ConfirmPhoneResponse } from '../../../../server/src/contract/social.js';
+import { StepForm } from '../../../components/step-form';
+import { ContactFields } from '../../../components/verification/contact-fields';
+import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
 import { signedInCodeApi } from '../../../components/verification/own-contact';
-import { VerifiedChangeFlow } from '../../../components/verification/verified-change-flow';
+import { SendCodeButtons } from '../../../components/verification/send-code-buttons';
 import { removeItem } from '../../../lib/browser-storage';
 import { unbroken } from '../../../lib/format/phone';
 import { useServices } from '../../../lib/services';
@@ -53,18 +56,41 @@ export default function ConfirmPhoneScreen() {
       },
     }),
   );
+  const { form } = model;
+  const signedIn = session.user.value !== null;
+  // A pending id without a session (it ended, or another tab signed out) has nothing to confirm with: Login.
+  useEffect(() => {
+    if (signedIn) return;
+    removeItem('local', PENDING_USER_KEY);
+    navigate('/login', { replace: true });
+  }, [signedIn, navigate]);
+  const signOut = () => void session.signOut().then(() => navigate('/login', { replace: true }));
   return (
     <div className="stack narrow-form confirm-phone">
       <section className="panel">
-        <VerifiedChangeFlow
-          model={model}
-          title={i18n.t('confirm_phone_title')}
-          intro={<p className="subtitle">{i18n.t('confirm_phone_text')}</p>}
-          submitLabel={i18n.t('confirm')}
-          onCancel={() => {
-            void session.signOut().then(() => navigate('/login', { replace: true }));
-          }}
-        />
+        {model.step.value === 'code' ? (
+          <div className="stack">
+            <h1>{i18n.t('confirm_phone_title')}</h1>
+            <CodeStep
+              codes={model.codes}
+              form={form}
+              submitLabel={i18n.t('confirm')}
+              onSubmit={() => void model.confirm()}
+              onBack={() => model.back()}
+            />
+          </div>
+        ) : (
+          <StepForm onSubmit={() => void model.sendCode('sms')}>
+            <h1>{i18n.t('confirm_phone_title')}</h1>
+            <p className="subtitle">{i18n.t('confirm_phone_text')}</p>
+            <ContactFields contact={model.contact} autoFocus fixed />
+            <SendCodeButtons isPhone busy={form.busy.value} onSend={(how) => void model.sendCode(how)} />
+            {/* The way out: the account stays as it is, and the next sign-in asks again. */}
+            <button type="button" className="link-button" onClick={signOut}>
+              {i18n.t('sign_out')}
+            </button>
+          </StepForm>
+        )}
       </section>
     </div>
   );

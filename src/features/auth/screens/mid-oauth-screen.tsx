@@ -5,7 +5,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { useParams } from 'wouter';
 import { providerName } from '../../../components/provider-mark';
 import { deviceId } from '../../../lib/device-id';
 import { writeItem } from '../../../lib/browser-storage';
@@ -18,7 +17,6 @@ import { useFinishSignIn } from '../use-finish-sign-in';
 
 export default function MidOauthScreen() {
   useSignals();
-  const { provider = '' } = useParams<{ provider?: string }>();
   const { toasts, i18n, navigate, showError } = useServices();
   const api = useAuthApi();
   const finish = useFinishSignIn();
@@ -35,9 +33,10 @@ export default function MidOauthScreen() {
     }),
   );
   useEffect(() => {
-    const rest = location.pathname.slice(`/oauth/${provider}`.length).replace(/^\//, '');
+    // The route's screen is rendered by the navigation model, not inside a wouter <Route>: the address is read here.
+    const [, provider = '', rest = ''] = /^\/oauth\/([^/]+)\/?(.*)$/.exec(location.pathname) ?? [];
     void model.run(provider, { rest, search: location.search.slice(1), hash: location.hash.slice(1) });
-  }, [model, provider]);
+  }, [model]);
   if (model.integration.value) return <IntegrationStep callback={model} />;
   return (
     <div className="social-status" role="status" aria-live="polite">
