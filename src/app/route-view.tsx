@@ -16,14 +16,24 @@ import { screenFor } from './screens';
 // budget pays nothing for it, and it appears below the card, which never waits for it or moves (sign-in-options.tsx).
 const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
 
+/**
+ * The row, once the page is live. Its own component: its change after hydration re-renders it alone, not
+ * the layout, whose prerendered screen (still hydrating) would otherwise be drawn again.
+ */
+function BelowSignIn() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <SocialRow />
+    </Suspense>
+  ) : null;
+}
+
 export function RouteView({ navigation }: { navigation: Navigation }) {
   useSignals();
   const i18n = useI18n();
   useEffect(() => navigation.start(browserAddressChanges), [navigation]);
   const shown = navigation.shown.value;
   const loading = navigation.loading.value;
-  // Not in a prerendered page's first render: the row is never part of the markup the page came with.
-  const painted = useHydrated();
   const name = shown?.route.name;
   // The tab's and the history's name for the page, in the active locale: a new route or locale renames it.
   const title = shown ? routeTitle(shown.route.name, i18n) : '';
@@ -45,13 +55,7 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
           name={shown.route.layout}
           transition={shown.arrived ? undefined : shown.route.transition}
           key={shown.route.layout}
-          below={
-            painted && (name === 'Login' || name === 'Register') ? (
-              <Suspense fallback={null}>
-                <SocialRow />
-              </Suspense>
-            ) : null
-          }
+          below={name === 'Login' || name === 'Register' ? <BelowSignIn /> : null}
         >
           {/* A slow chunk shows a spinner in the card or page, not an empty frame (styles.css delays it). */}
           <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
