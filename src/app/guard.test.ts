@@ -111,9 +111,9 @@ describe('Home while a sign-up is pending (docs/product.md §2 step 4)', () => {
     expect(decide(facts('Home', signedOut, { pendingUser: true }))).toEqual(show);
   });
 
-  it('sends a signed-out visitor with a confirmType query but no pending user to Login, the rest of the query kept', () => {
-    const search = new URLSearchParams('confirmType=phone&user_uuid=u-1&language=ru');
-    expect(decide(facts('Home', signedOut, { search }))).toEqual(redirect('/login?language=ru'));
+  it('sends a signed-out visitor with a confirmType query but no pending user to Login, the query kept', () => {
+    const search = new URLSearchParams('confirmType=phone&language=ru');
+    expect(decide(facts('Home', signedOut, { search }))).toEqual(redirect('/login?confirmType=phone&language=ru'));
   });
 
   it('shows Home to a signed-in visitor with a confirmType query (nothing pending: the page itself)', () => {

@@ -22,12 +22,8 @@ export function decide(facts: GuardFacts): GuardDecision {
   // Step 1: help-centre pages skip the checks.
   if (HELP_CENTER_ROUTES.has(route.name)) return { action: 'show' };
   // Step 4: Home with a pending user id goes through (its phone confirmation, docs/product.md §4). A
-  // confirmType with neither a pending user nor a session has nothing to confirm: Login, without it.
+  // confirmType alone, with no session, has nothing to confirm: step 7 sends it to Login.
   if (route.name === 'Home' && facts.pendingUser) return { action: 'show' };
-  if (route.name === 'Home' && search.has('confirmType') && !signedIn) {
-    const query = withoutParams(search, ['confirmType', 'user_uuid']).toString();
-    return { action: 'redirect', to: `/login${query ? `?${query}` : ''}` };
-  }
   // Step 5: deactivated users see DeletedAccount and the auth pages only; others never see DeletedAccount.
   if (signedIn && deactivated && !route.deactivatedOnly && !AUTH_ROUTES.has(route.name))
     return { action: 'redirect', to: '/deleted-account' };

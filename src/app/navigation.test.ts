@@ -153,7 +153,7 @@ describe('the navigation model (docs/product.md §2)', () => {
     const { session } = fakeSession();
     const { navigation, replaced } = harness('/?confirmType=phone&user_uuid=u1', session);
     await settled();
-    expect(replaced).toEqual(['/login']);
+    expect(replaced).toEqual(['/login?confirmType=phone&user_uuid=u1', '/login?confirmType=phone']);
     expect(navigation.shown.value?.route.name).toBe('Login');
   });
 

@@ -38,7 +38,7 @@ async function open(address: string) {
 
 describe('the social callback page', () => {
   it('shows a quiet "Signing you in…" status while the provider’s answer is carried on', async () => {
-    let answer: (value: unknown) => void = () => {};
+    let answer!: (value: unknown) => void;
     flow.server.answer('post', `${SSO}/SocialAuth/VkLogin/`, new Promise((resolve) => (answer = resolve)));
     await open('/oauth/vk?code=c-1&state=st');
 
