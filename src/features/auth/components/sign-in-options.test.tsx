@@ -87,3 +87,16 @@ describe('the providers’ row under the sign-in card', () => {
     expect(button?.hasAttribute('aria-busy')).toBe(false);
   });
 });
+
+describe('back from the provider’s page', () => {
+  it('makes the button ready again when the browser shows the page from its back-forward cache', async () => {
+    flow.server.answer('get', `${SSO}/SocialAuth/providers/`, { providers: ['vk'] });
+    flow.server.answer('post', `${SSO}/SocialAuth/Vk/Login/`, { url: 'http://127.0.0.1:8082/vk/authorize' });
+    await show();
+    act(() => buttons()[0]?.click());
+    await settle();
+    expect(buttons()[0]?.getAttribute('aria-busy')).toBe('true');
+    act(() => void dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+    expect(buttons()[0]?.hasAttribute('aria-busy')).toBe(false);
+  });
+});

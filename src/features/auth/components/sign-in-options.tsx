@@ -63,6 +63,15 @@ export default function SocialRow({ go = (url: string) => location.assign(url) }
   const { showError } = useServices();
   const [providers, setProviders] = useState<readonly SocialProvider[]>([]);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  // Back from the provider's page, the browser may show this page as it was left (its back-forward
+  // cache, HTML §7.4.6.3 "pageshow" with persisted): the button is ready again, not still busy.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(null);
+    };
+    addEventListener('pageshow', ready);
+    return () => removeEventListener('pageshow', ready);
+  }, []);
   useEffect(() => {
     let live = true;
     void offeredProviders(api).then((offered) => {

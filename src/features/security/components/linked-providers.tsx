@@ -5,7 +5,7 @@
  * the last way into the account (`last_sign_in_method`), and its sentence is shown as it says it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LinkedIdentity } from '../../../../server/src/contract/social.js';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -73,6 +73,14 @@ export function LinkedProviders({ model, now }: { model: LoginMethodsModel; now:
   const i18n = useI18n();
   const linked = model.linked.value;
   const linking = model.linking.value;
+  // Back from the provider's page out of the back-forward cache (HTML "pageshow", persisted): Link is ready again.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) model.linking.value = null;
+    };
+    addEventListener('pageshow', ready);
+    return () => removeEventListener('pageshow', ready);
+  }, [model]);
   return (
     <RowList id="linked" title={i18n.t('login_methods_linked')}>
       {linked.length === 0 ? (
