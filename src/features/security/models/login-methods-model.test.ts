@@ -34,6 +34,10 @@ describe('the linked providers', () => {
     expect(model.linkable.value).toEqual(['telegram', 'apple']);
   });
 
+  it('reads the identities the server lists beside the names', () => {
+    expect(linkedIdentities({ ...WAYS, social: ['google'], identities: [GOOGLE] } as never)).toEqual([GOOGLE]);
+  });
+
   it('reads bare provider names as linked identities with nothing more to say, and drops unknown ones', () => {
     expect(linkedIdentities({ ...WAYS, social: ['vk', 'myspace'] })).toEqual([
       { provider: 'vk', display: null, linked_at: '' },

@@ -8,11 +8,16 @@ import type { ShowError } from '../../../lib/form';
 import type { Grant, LoginMethods, SecurityApi } from '../api/security-api';
 
 /**
- * The linked identities of GET /user/login-methods/: each as the contract's LinkedIdentity, or a bare
- * provider name (the list's earlier shape), which has no display or date to show.
+ * The linked identities of GET /user/login-methods/: its `identities` (each a LinkedIdentity), or, from a
+ * server that lists only `social`, the bare provider names, which have no display or date to show.
  */
 export function linkedIdentities(methods: LoginMethods | null): LinkedIdentity[] {
-  const listed: unknown[] = Array.isArray(methods?.social) ? methods.social : [];
+  const { identities } = (methods ?? {}) as { identities?: unknown };
+  const listed: unknown[] = Array.isArray(identities)
+    ? identities
+    : Array.isArray(methods?.social)
+      ? methods.social
+      : [];
   return listed.flatMap((entry): LinkedIdentity[] => {
     if (typeof entry === 'string')
       return isSocialProvider(entry) ? [{ provider: entry, display: null, linked_at: '' }] : [];
