@@ -111,8 +111,13 @@ describe('Home while a sign-up is pending (docs/product.md §2 step 4)', () => {
     expect(decide(facts('Home', signedOut, { pendingUser: true }))).toEqual(show);
   });
 
-  it('is shown to a signed-out visitor with a confirmType query', () => {
-    expect(decide(facts('Home', signedOut, { search: new URLSearchParams('confirmType=phone') }))).toEqual(show);
+  it('sends a signed-out visitor with a confirmType query but no pending user to Login, the query kept', () => {
+    const search = new URLSearchParams('confirmType=phone&language=ru');
+    expect(decide(facts('Home', signedOut, { search }))).toEqual(redirect('/login?confirmType=phone&language=ru'));
+  });
+
+  it('shows Home to a signed-in visitor with a confirmType query (nothing pending: the page itself)', () => {
+    expect(decide(facts('Home', active, { search: new URLSearchParams('confirmType=phone') }))).toEqual(show);
   });
 
   it('lets a pending user id through to Home only, not to other pages', () => {

@@ -21,8 +21,9 @@ export function decide(facts: GuardFacts): GuardDecision {
   if (route.redirect) return { action: 'redirect', to: route.redirect };
   // Step 1: help-centre pages skip the checks.
   if (HELP_CENTER_ROUTES.has(route.name)) return { action: 'show' };
-  // Step 4: Home with a pending user id or a confirmType query goes through.
-  if (route.name === 'Home' && (facts.pendingUser || search.has('confirmType'))) return { action: 'show' };
+  // Step 4: Home with a pending user id goes through (its phone confirmation, docs/product.md §4). A
+  // confirmType alone, with no session, has nothing to confirm: step 7 sends it to Login.
+  if (route.name === 'Home' && facts.pendingUser) return { action: 'show' };
   // Step 5: deactivated users see DeletedAccount and the auth pages only; others never see DeletedAccount.
   if (signedIn && deactivated && !route.deactivatedOnly && !AUTH_ROUTES.has(route.name))
     return { action: 'redirect', to: '/deleted-account' };

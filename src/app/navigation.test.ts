@@ -135,6 +135,28 @@ describe('the navigation model (docs/product.md §2)', () => {
     expect(document.cookie).toContain('kirish_source=bozor');
   });
 
+  it('keeps user_uuid on Home while the pending account confirms its phone, and drops it otherwise (docs/product.md §4)', async () => {
+    localStorage.setItem('userUUID', 'u1');
+    const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });
+    const confirming = harness('/?confirmType=phone&user_uuid=u1&language=ru', session);
+    await settled();
+    expect(confirming.replaced).toEqual(['/?confirmType=phone&user_uuid=u1']);
+    expect(confirming.navigation.shown.value?.route.name).toBe('Home');
+
+    localStorage.removeItem('userUUID');
+    const done = harness('/?user_uuid=u1', fakeSession({ token: 't', profile: { id: 'u1' } }).session);
+    await settled();
+    expect(done.replaced).toEqual(['/']);
+  });
+
+  it('sends a signed-out visit to /?confirmType=… with nothing pending to Login, not to an empty page', async () => {
+    const { session } = fakeSession();
+    const { navigation, replaced } = harness('/?confirmType=phone&user_uuid=u1', session);
+    await settled();
+    expect(replaced).toEqual(['/login?confirmType=phone&user_uuid=u1', '/login?confirmType=phone']);
+    expect(navigation.shown.value?.route.name).toBe('Login');
+  });
+
   it("leaves an app's request as it came: its query travels on to consent", async () => {
     const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });
     const { navigation, replaced } = harness(

@@ -119,12 +119,13 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     }
     if (run !== latest) return;
     const user = session.user.peek();
+    const pendingUser = readItem('local', PENDING_USER_KEY) !== null;
     const decision = decide({
       route,
       search: params,
       signedIn: user !== null,
       deactivated: user?.is_inactivated ?? false,
-      pendingUser: readItem('local', PENDING_USER_KEY) !== null,
+      pendingUser,
     });
     if (decision.action === 'redirect') return deps.replace(decision.to);
     // One-shot parameters leave the address once read (issue 12), so that they stay in no history
@@ -132,9 +133,11 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     // its purpose by now; language, {product}Source and returnPath were kept above (the locale, the
     // cookie, session storage). An app's request (OAuth, the widget's frame) keeps its whole query:
     // it travels on to consent and back, and the frame reports it to its parent.
+    // While Home confirms a pending account's phone (docs/product.md §4), user_uuid stays: it names that account.
+    const confirming = pendingUser && route.name === 'Home' && params.has('confirmType');
     const oneShot = PARTNER_REQUESTS.has(route.name)
       ? ['user_uuid']
-      : ['user_uuid', 'language', `${config.product}Source`, 'returnPath'];
+      : [...(confirming ? [] : ['user_uuid']), 'language', `${config.product}Source`, 'returnPath'];
     const spent = oneShot.filter((name) => params.has(name));
     if (spent.length > 0) return replaceQuery(withoutParams(params, spent));
     if (params.get('isMobile') === 'true' && params.get('lang') !== i18n.locale.peek()) {

@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, createElement, lazy, useEffect } from 'react';
-import { OFFERED_SIGN_IN_PROVIDERS } from '../features/auth/sign-in-providers';
+import { useHydrated } from '../lib/use-hydrated';
 import { useI18n } from '../lib/use-i18n';
 import { browserAddressChanges } from './guarded-location';
 import { Layout } from './layouts';
@@ -12,8 +12,21 @@ import type { Navigation } from './navigation';
 import { routeTitle } from './route-title';
 import { screenFor } from './screens';
 
-// Loaded only once the server offers a provider (none yet): the sign-in page pays nothing for an empty row.
-const SignInOptions = lazy(() => import('../features/auth/components/sign-in-options'));
+// The providers' row under the sign-in card, with its call and marks: its own chunk, so the sign-in page's
+// budget pays nothing for it, and it appears below the card, which never waits for it or moves (sign-in-options.tsx).
+const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
+
+/**
+ * The row, once the page is live. Its own component: its change after hydration re-renders it alone, not
+ * the layout, whose prerendered screen (still hydrating) would otherwise be drawn again.
+ */
+function BelowSignIn() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <SocialRow />
+    </Suspense>
+  ) : null;
+}
 
 export function RouteView({ navigation }: { navigation: Navigation }) {
   useSignals();
@@ -21,6 +34,7 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
   useEffect(() => navigation.start(browserAddressChanges), [navigation]);
   const shown = navigation.shown.value;
   const loading = navigation.loading.value;
+  const name = shown?.route.name;
   // The tab's and the history's name for the page, in the active locale: a new route or locale renames it.
   const title = shown ? routeTitle(shown.route.name, i18n) : '';
   useEffect(() => {
@@ -41,13 +55,7 @@ export function RouteView({ navigation }: { navigation: Navigation }) {
           name={shown.route.layout}
           transition={shown.arrived ? undefined : shown.route.transition}
           key={shown.route.layout}
-          below={
-            shown.route.name === 'Login' && OFFERED_SIGN_IN_PROVIDERS.length > 0 ? (
-              <Suspense fallback={null}>
-                <SignInOptions providers={OFFERED_SIGN_IN_PROVIDERS} />
-              </Suspense>
-            ) : null
-          }
+          below={name === 'Login' || name === 'Register' ? <BelowSignIn /> : null}
         >
           {/* A slow chunk shows a spinner in the card or page, not an empty frame (styles.css delays it). */}
           <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>

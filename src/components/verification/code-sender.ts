@@ -3,7 +3,7 @@
  * and the code the person types.
  */
 import type { CatalogueKey } from '../../../server/src/contract/error-keys.js';
-import { isOtpCode } from '../../../server/src/contract/verification.js';
+import { isOtpCode, type CodeSent } from '../../../server/src/contract/verification.js';
 import { signal } from '@preact/signals-react';
 import { sendCode } from './send-code';
 import type { CodeApi, Contact } from './contact';
@@ -22,6 +22,8 @@ export function createCodeSender(deps: {
   purposeOf: (contact: Contact) => string;
   /** The form's field that shows what is wrong with the contact; by default the one named by its type. */
   contactField?: string;
+  /** Sends the code another way than SendAuth…Verification (the social `integration` step's own call). */
+  sendWith?: (contact: Contact, how: Channel) => Promise<CodeSent>;
 }) {
   const { form } = deps;
   const sentTo = signal<Contact | null>(null);
@@ -47,7 +49,8 @@ export function createCodeSender(deps: {
     const sent = await form.attempt(
       () =>
         noteRetryAfter(
-          () => sendCode(deps.api, deps.purposeOf(contact), contact, how),
+          () =>
+            deps.sendWith ? deps.sendWith(contact, how) : sendCode(deps.api, deps.purposeOf(contact), contact, how),
           (seconds) => (cooldown = seconds),
         ),
       {

@@ -11,18 +11,24 @@ import type { TokenResponse } from '../../lib/session';
 import { RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 
-export async function finishSignIn(services: Services, response: TokenResponse | null, save: boolean): Promise<void> {
+/** `search`: the query the rules read, by default the address's (the phone confirmation passes its own, cleaned). */
+export async function finishSignIn(
+  services: Services,
+  response: TokenResponse | null,
+  save: boolean,
+  search = new URLSearchParams(location.search),
+): Promise<void> {
   const { session, config, navigate, toasts, i18n } = services;
   const user = response ? await session.signIn(response, save) : session.user.peek();
   if (!user) return;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
   // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
   (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
-  const search = new URLSearchParams(location.search);
   const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
+  const hasPhone = hasPhoneOf(response, user);
   const decision = decideAfterLogin({
     userUuid: response?.user_uuid ?? user.id,
-    hasPhone: hasPhoneOf(response, user),
+    hasPhone,
     deactivated: user.is_inactivated,
     returnPath,
     search,
@@ -34,7 +40,8 @@ export async function finishSignIn(services: Services, response: TokenResponse |
     refreshToken: session.refreshToken(),
     deviceId: deviceId(),
   });
-  removeItem('session', RETURN_PATH_KEY);
+  // A new account without a phone keeps its return path: Home's confirmation follows it (docs/product.md §4).
+  if (hasPhone !== false) removeItem('session', RETURN_PATH_KEY);
   if (decision.go === 'oauth') return navigate(decision.path, { replace: true });
   if (decision.go === 'return') {
     // The session now belongs to the site it was handed to: this page keeps no copy to reuse.

@@ -1,20 +1,47 @@
 /**
- * /oauth/{provider} (docs/product.md §2): an empty page that handles a social provider's callback. The social
- * providers are not connected yet, so a known provider ends as a failed social login (a toast, then
- * Login) and an unknown one goes to Login (docs/product.md §4).
+ * /oauth/{provider} (docs/product.md §2 "Social callback"): the provider's answer, carried on to the server
+ * while a quiet "Signing you in…" shows; then as after any sign-in, back to the login methods (a link),
+ * or the `integration` step when the identity matches an existing account (social-callback-model.ts).
  */
-import { useEffect } from 'react';
-import { useParams } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { providerName } from '../../../components/provider-mark';
+import { deviceId } from '../../../lib/device-id';
+import { writeItem } from '../../../lib/browser-storage';
 import { useServices } from '../../../lib/services';
-
-const PROVIDERS = new Set(['google', 'oneid', 'twitter', 'telegram', 'yandex', 'vk', 'facebook', 'apple']);
+import { PENDING_USER_KEY } from '../../../lib/storage-keys';
+import { IntegrationStep } from '../components/integration-step';
+import { createSocialCallbackModel } from '../models/social-callback-model';
+import { useAuthApi } from '../use-auth-api';
+import { useFinishSignIn } from '../use-finish-sign-in';
 
 export default function MidOauthScreen() {
-  const { provider = '' } = useParams<{ provider?: string }>();
-  const { toasts, i18n, navigate } = useServices();
+  useSignals();
+  const { toasts, i18n, navigate, showError } = useServices();
+  const api = useAuthApi();
+  const finish = useFinishSignIn();
+  const [model] = useState(() =>
+    createSocialCallbackModel({
+      api,
+      showError,
+      deviceId,
+      tell: (type, key, which) =>
+        toasts.show(type, i18n.t(key, { provider: which ? providerName(which) : '' }), { replace: true }),
+      navigate: (to) => navigate(to, { replace: true }),
+      keepPendingUser: (uuid) => writeItem('local', PENDING_USER_KEY, uuid),
+      finish,
+    }),
+  );
   useEffect(() => {
-    if (PROVIDERS.has(provider)) toasts.show('error', i18n.t('error_try_again'));
-    navigate('/login', { replace: true });
-  }, [provider, toasts, i18n, navigate]);
-  return null;
+    // The route's screen is rendered by the navigation model, not inside a wouter <Route>: the address is read here.
+    const [, provider = '', rest = ''] = /^\/oauth\/([^/]+)\/?(.*)$/.exec(location.pathname) ?? [];
+    void model.run(provider, { rest, search: location.search.slice(1), hash: location.hash.slice(1) });
+  }, [model]);
+  if (model.integration.value) return <IntegrationStep callback={model} />;
+  return (
+    <div className="social-status" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <p>{i18n.t('social_signing_in')}</p>
+    </div>
+  );
 }

@@ -2,6 +2,13 @@ import type { DataExport } from '../../../../server/src/contract/data-export.js'
 import type { Grant } from '../../../../server/src/contract/grants.js';
 import type { LoginMethods } from '../../../../server/src/contract/login-methods.js';
 import type { ChangePasswordRequest, PasswordChanged } from '../../../../server/src/contract/passwords.js';
+import {
+  SOCIAL_PATH_NAMES,
+  type OfferedProviders,
+  type SocialProvider,
+  type SocialStartRequest,
+  type SocialStartResponse,
+} from '../../../../server/src/contract/social.js';
 import type { SecurityEvent, SecurityEventPage } from '../../../../server/src/contract/security-events.js';
 import type {
   ActiveSession,
@@ -30,6 +37,18 @@ export function securityApi(http: Http, ssoApi: string) {
       }),
     loginMethods: () => http.get<LoginMethods>(`${user}/login-methods/`),
     grants: () => http.get<Grant[]>(`${user}/grants/`),
+    /** GET /SocialAuth/providers/: the providers this server offers (those not linked get a "Link"). */
+    offeredProviders: () =>
+      http.get<OfferedProviders>(`${ssoApi}/SocialAuth/providers/`).then((answer) => answer.providers),
+    /** POST /SocialAuth/{Path}/Login/ with `link`: the provider's address; its callback links the identity. */
+    startLink: (provider: SocialProvider) =>
+      http
+        .post<SocialStartResponse>(`${ssoApi}/SocialAuth/${SOCIAL_PATH_NAMES[provider]}/Login/`, {
+          link: true,
+        } satisfies SocialStartRequest)
+        .then((answer) => answer.url),
+    /** DELETE /user/login-methods/social/{provider}/: refused with `last_sign_in_method` when it is the last way in. */
+    unlink: (provider: SocialProvider) => http.delete(`${user}/login-methods/social/${provider}/`),
     revokeGrant: (clientId: string) => http.delete(`${user}/grants/?client_id=${encodeURIComponent(clientId)}`),
     changePassword: (body: Required<ChangePasswordRequest>) =>
       http.post<PasswordChanged>(`${user}/change-password/`, body),

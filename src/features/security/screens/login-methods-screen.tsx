@@ -1,5 +1,6 @@
 /**
- * /security/login-methods/: the ways this account can sign in, each on or off, and the apps it has let
+ * /security/login-methods/: the ways this account can sign in, each on or off, the social providers linked
+ * to it (linked-providers.tsx), and the apps it has let
  * in through OAuth (#apps, where Security's "Apps with access" row leads), each revocable after a
  * question; revoking ends that app's sessions at once (docs/decisions.md, OAuth).
  */
@@ -17,6 +18,7 @@ import { useNow } from '../../../lib/use-now';
 import { securityApi, type Grant } from '../api/security-api';
 import { BackToSecurity } from '../components/back-to-security';
 import { ConfirmRow } from '../components/confirm-row';
+import { LinkedProviders } from '../components/linked-providers';
 import { relativeText } from '../../../components/when';
 import { createLoginMethodsModel, type LoginMethodsModel } from '../models/login-methods-model';
 
@@ -105,6 +107,7 @@ export default function LoginMethodsScreen() {
           ))}
         </RowList>
       ) : null}
+      {grants ? <LinkedProviders model={model} now={now} /> : null}
       {grants ? (
         <div id="apps">
           <RowList id="apps-list" title={i18n.t('login_methods_apps')}>

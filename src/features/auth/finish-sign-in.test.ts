@@ -1,0 +1,59 @@
+/**
+ * A provider's new account (docs/product.md §4): its sign-in goes Home to confirm a phone and keeps the
+ * return path for afterwards; the confirmation, with the query cleaned, then follows it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Services } from '../../lib/services';
+import type { TokenResponse, UserProfile } from '../../lib/session';
+import { userProfile } from '../../lib/testing/user-profile';
+import { cleanedQuery } from './screens/confirm-phone-screen';
+import { finishSignIn } from './finish-sign-in';
+
+afterEach(() => {
+  sessionStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+function services(user: UserProfile) {
+  const went: string[] = [];
+  const handedTo: string[] = [];
+  let current: UserProfile | null = null;
+  const fake = {
+    session: {
+      signIn: (response: TokenResponse) => {
+        current = { ...user, id: response.user_uuid };
+        return Promise.resolve(current);
+      },
+      user: { peek: () => current },
+      refreshToken: () => 'r-1',
+      forgetSaved: () => {},
+      forget: () => void handedTo.push('forgotten'),
+    },
+    config: { ownDomain: 'localhost', returnPathPorts: [] },
+    navigate: (to: string) => void went.push(to),
+    toasts: { show: () => {} },
+    i18n: { t: (key: string) => key },
+  } as unknown as Services;
+  return { fake, went, setUser: (next: UserProfile) => (current = next) };
+}
+
+const NEW_ACCOUNT: TokenResponse = { access: 'a', refresh: 'r-1', user_uuid: 'u-new', has_phone: false, session: 's' };
+
+describe('finishing a provider’s new account', () => {
+  it('goes Home to confirm the phone and keeps the return path for afterwards', async () => {
+    sessionStorage.setItem('returnPath', 'https://shop.localhost/cart');
+    const { fake, went } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+    expect(sessionStorage.getItem('returnPath')).toBe('https://shop.localhost/cart');
+  });
+
+  it('after the confirmation, reads the cleaned query: Home without confirmType', async () => {
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }));
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new&language=ru'));
+
+    expect(went).toEqual(['/?language=ru&user_uuid=u-new']);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * /oauth/{provider}: the provider's answer carried on to the server (social-callback.ts reads it), and
+ * what the server's answer means (docs/product.md §2, §4):
+ * - the token response: what a password sign-in does after it; a new account without a phone first
+ *   writes the pending id (`userUUID`, docs/product.md §3) and goes on to Home's phone confirmation;
+ * - `linked`: back to the login-methods page, saying so;
+ * - `integration`: the identity's e-mail or phone is an existing account's, which must be proven
+ *   (its password, or a code to that contact) before anything is linked (integration-model.ts).
+ * Anything else is docs/product.md §4's failed social sign-in: a toast, then Login.
+ */
+import { signal } from '@preact/signals-react';
+import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
+import type { SocialIntegration, SocialProvider } from '../../../../server/src/contract/social.js';
+import type { ShowError } from '../../../lib/form';
+import type { TokenResponse } from '../../../lib/session';
+import { finishSocial, type SocialLoginResponse } from '../api/social';
+import type { AuthApi } from '../api/types';
+import { readCallback, type CallbackAddress } from '../social-callback';
+
+export interface SocialCallbackDeps {
+  api: AuthApi;
+  showError: ShowError;
+  deviceId: () => string | null;
+  /** A toast of the catalogue's sentence, with the provider's name for `{{provider}}`. */
+  tell: (type: 'success' | 'error' | 'info', key: CatalogueKey, provider: SocialProvider | null) => void;
+  navigate: (to: string) => void;
+  /** Keeps the id of the account whose phone is still to be confirmed (docs/product.md §3 userUUID). */
+  keepPendingUser: (uuid: string) => void;
+  /** What every sign-in does after it (finish-sign-in.ts). */
+  finish: (response: TokenResponse, save: boolean) => Promise<void>;
+}
+
+export type Integration = SocialIntegration['integration'];
+
+export function createSocialCallbackModel(deps: SocialCallbackDeps) {
+  /** The pending link waiting for proof of the existing account; null while the page works. */
+  const integration = signal<Integration | null>(null);
+  // A provider's code or token is single-use: the answer is carried on once, however often the page mounts.
+  let ran = false;
+
+  function toLogin(): void {
+    deps.navigate('/login');
+  }
+
+  /** Whichever way a sign-in ended with tokens: the social callback's, or the integration step's. */
+  async function signedIn(response: TokenResponse): Promise<void> {
+    // docs/product.md §4: a new account has no phone yet; Home confirms one before the return path.
+    if (response.has_phone === false && response.user_uuid) deps.keepPendingUser(response.user_uuid);
+    // A sign-in through a provider is remembered on this device, as the provider remembers the person.
+    await deps.finish(response, true);
+  }
+
+  async function answered(response: SocialLoginResponse): Promise<void> {
+    if ('linked' in response) {
+      deps.tell('success', 'social_linked', response.linked);
+      deps.navigate('/security/login-methods/');
+      return;
+    }
+    if ('integration' in response) {
+      integration.value = response.integration;
+      return;
+    }
+    await signedIn(response);
+  }
+
+  return {
+    integration,
+    signedIn,
+
+    async run(provider: string, address: CallbackAddress): Promise<void> {
+      if (ran) return;
+      ran = true;
+      const call = readCallback(provider, address, deps.deviceId());
+      if (call.kind === 'unknown') return toLogin();
+      if (call.kind === 'cancelled') {
+        deps.tell('info', 'social_cancelled', call.provider);
+        return toLogin();
+      }
+      if (call.kind === 'failed') {
+        deps.tell('error', 'social_login_failed', call.provider);
+        return toLogin();
+      }
+      let response: SocialLoginResponse;
+      try {
+        response = await finishSocial(deps.api, call);
+      } catch (error) {
+        deps.showError(error);
+        return toLogin();
+      }
+      await answered(response);
+    },
+
+    /** The integration step's way back: nothing is linked, and Login starts again. */
+    cancel(): void {
+      integration.value = null;
+      toLogin();
+    },
+  };
+}
+
+export type SocialCallbackModel = ReturnType<typeof createSocialCallbackModel>;
