@@ -16,11 +16,12 @@ const NOW = Date.parse('2026-11-27T12:00:00.000Z');
 const WAYS = { password: true, phone_code: true, email_code: false };
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-async function show(social: unknown[], offered: string[]) {
+async function show(identities: { provider: string; display: string | null; linked_at: string }[], offered: string[]) {
   const server = fakeHttp();
   const { showError } = fakeShowError();
   const toasts: string[] = [];
-  server.answer('get', `${SSO}/user/login-methods/`, { ...WAYS, social });
+  const social = identities.map((identity) => identity.provider);
+  server.answer('get', `${SSO}/user/login-methods/`, { ...WAYS, social, identities });
   server.answer('get', `${SSO}/user/grants/`, []);
   server.answer('get', `${SSO}/SocialAuth/providers/`, { providers: offered });
   const model = createLoginMethodsModel({ api: securityApi(server.http, SSO), showError });
@@ -64,7 +65,10 @@ describe('the linked providers on the login-methods page', () => {
   });
 
   it('asks before unlinking, focuses Cancel, and unlinks only on the confirmation', async () => {
-    const { server, toasts } = await show([{ provider: 'vk', display: null, linked_at: '' }], ['vk']);
+    const { server, toasts } = await show(
+      [{ provider: 'vk', display: null, linked_at: '2026-11-20T08:00:00.000Z' }],
+      ['vk'],
+    );
     act(() => button('Unlink VK')?.click());
     expect(view.host.querySelector('.confirm-question')?.textContent).toBe(
       'Unlink VK? You will no longer be able to sign in with it.',
@@ -73,7 +77,7 @@ describe('the linked providers on the login-methods page', () => {
     expect(server.calls.filter((call) => call.method === 'delete')).toEqual([]);
 
     server.answer('delete', `${SSO}/user/login-methods/social/vk/`, {});
-    server.answer('get', `${SSO}/user/login-methods/`, { ...WAYS, social: [] });
+    server.answer('get', `${SSO}/user/login-methods/`, { ...WAYS, social: [], identities: [] });
     server.answer('get', `${SSO}/user/grants/`, []);
     server.answer('get', `${SSO}/SocialAuth/providers/`, { providers: ['vk'] });
     const confirm = [...view.host.querySelectorAll('.confirm button')].find(

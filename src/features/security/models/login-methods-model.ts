@@ -7,25 +7,9 @@ import { isSocialProvider, type LinkedIdentity, type SocialProvider } from '../.
 import type { ShowError } from '../../../lib/form';
 import type { Grant, LoginMethods, SecurityApi } from '../api/security-api';
 
-/**
- * The linked identities of GET /user/login-methods/: its `identities` (each a LinkedIdentity), or, from a
- * server that lists only `social`, the bare provider names, which have no display or date to show.
- */
+/** The linked identities of GET /user/login-methods/ that this site knows the provider of. */
 export function linkedIdentities(methods: LoginMethods | null): LinkedIdentity[] {
-  const { identities } = (methods ?? {}) as { identities?: unknown };
-  const listed: unknown[] = Array.isArray(identities)
-    ? identities
-    : Array.isArray(methods?.social)
-      ? methods.social
-      : [];
-  return listed.flatMap((entry): LinkedIdentity[] => {
-    if (typeof entry === 'string')
-      return isSocialProvider(entry) ? [{ provider: entry, display: null, linked_at: '' }] : [];
-    const identity = entry as Partial<LinkedIdentity> | null;
-    return identity && typeof identity.provider === 'string' && isSocialProvider(identity.provider)
-      ? [{ provider: identity.provider, display: identity.display ?? null, linked_at: identity.linked_at ?? '' }]
-      : [];
-  });
+  return (methods?.identities ?? []).filter((identity) => isSocialProvider(identity.provider));
 }
 
 export function createLoginMethodsModel(deps: {
