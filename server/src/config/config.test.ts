@@ -241,33 +241,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPLOADS_DIR: ' ' }).uploadsDir).toBeUndefined();
   });
 
-  it('reads MAHALLA_ONEID_CALLBACK_URL as an absolute URL, keeping its query; unset when empty', () => {
-    const url = 'https://mahalla.example.uz/oneid/callback?system=kirish';
-    expect(loadConfig({ MAHALLA_ONEID_CALLBACK_URL: url }).mahallaOneIdCallbackUrl).toBe(url);
-    expect(loadConfig({ MAHALLA_ONEID_CALLBACK_URL: 'http://127.0.0.1:9000/cb' }).mahallaOneIdCallbackUrl).toBe(
-      'http://127.0.0.1:9000/cb',
-    );
-    expect(loadConfig({ MAHALLA_ONEID_CALLBACK_URL: ' ' }).mahallaOneIdCallbackUrl).toBeUndefined();
-    expect(loadConfig({ ...PRODUCTION, MAHALLA_ONEID_CALLBACK_URL: url }).mahallaOneIdCallbackUrl).toBe(url);
-  });
-
-  it('refuses a MAHALLA_ONEID_CALLBACK_URL that is relative, not http(s), has a fragment or credentials, or is http in production', () => {
-    const expected = 'MAHALLA_ONEID_CALLBACK_URL must be an absolute http(s) URL with no fragment';
-    for (const bad of [
-      '/oneid/callback',
-      '//mahalla.example.uz/cb',
-      'javascript:alert(1)',
-      'ftp://mahalla.example.uz/cb',
-      'https://mahalla.example.uz/cb#',
-      'https://mahalla.example.uz/cb#top',
-      'https://user:pass@mahalla.example.uz/cb',
-    ])
-      expect(configErrorMessage({ MAHALLA_ONEID_CALLBACK_URL: bad })).toBe(`${expected} (got ${JSON.stringify(bad)})`);
-    expect(configErrorMessage({ ...PRODUCTION, MAHALLA_ONEID_CALLBACK_URL: 'http://mahalla.example.uz/cb' })).toBe(
-      'MAHALLA_ONEID_CALLBACK_URL must be an absolute https URL with no fragment (got "http://mahalla.example.uz/cb")',
-    );
-  });
-
   it('reads a postgres:// or postgresql:// URL with a pool of 10 connections unless DATABASE_POOL_SIZE says otherwise', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://kirish:secret@db:5432/kirish' }).database).toEqual({
       kind: 'postgres',

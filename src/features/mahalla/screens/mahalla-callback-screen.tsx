@@ -30,9 +30,11 @@ export default function MahallaCallbackScreen() {
     };
   }, [http, config, navigate]);
   return (
-    <div className="stack">
+    <div className="stack mahalla-callback">
       <h1 className="visually-hidden">{i18n.t('title_mahalla_one_id_callback')}</h1>
-      <p role="status">{i18n.t('mahalla_redirecting')}</p>
+      <p className="mahalla-callback-status" role="status">
+        {i18n.t('mahalla_redirecting')}
+      </p>
       <div className="screen-loading" aria-hidden="true" />
     </div>
   );
