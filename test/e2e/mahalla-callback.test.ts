@@ -46,8 +46,10 @@ describe('/mahalla/oneid/callback', () => {
   it('shows a quiet "Redirecting…" status, then sends the browser to the configured callback with exactly its query', async () => {
     const { page, context, errors } = await newPageFor(browser, { width: 375, locale: 'en-US' });
     // The setting's answer is held back until the status has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/sso/api/v1/mahalla/oneid/callback/', async (route) => {
       await held;
       await route.continue();
