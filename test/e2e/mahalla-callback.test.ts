@@ -4,10 +4,12 @@
  * none configured the page goes to `/`. The external callback is a tiny HTTP server of this file that
  * records what reaches it.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOverApi, signedInTab } from '../support/api-accounts.js';
+import { axeViolations } from '../support/axe.js';
 import { launchBrowser, newPageFor } from '../support/browser.js';
 import { expectHome, text } from '../support/flows.js';
 import { freePort, useServer } from '../support/server-process.js';
@@ -73,6 +75,31 @@ describe('/mahalla/oneid/callback', () => {
     expect(await page.evaluate(() => history.length)).toBe(entries);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('is clean for axe in the five languages while it waits', async () => {
+    const found: string[] = [];
+    for (const [locale, tag] of [
+      ['uz', 'uz-UZ'],
+      ['uzc', 'uz-Cyrl-UZ'],
+      ['kaa', 'kaa'],
+      ['ru', 'ru-RU'],
+      ['en', 'en-US'],
+    ] as const) {
+      const catalogue = JSON.parse(
+        readFileSync(new URL(`../../server/src/locales/${locale}.json`, import.meta.url), 'utf8'),
+      ) as Record<string, string>;
+      const { page, context } = await newPageFor(browser, { width: 375, locale: tag });
+      // The language a person picked is the `_locale` cookie (docs/product.md §4).
+      await context.addCookies([{ name: '_locale', value: locale, url: configured.server.origin }]);
+      // The setting never answers: the page stays on its status.
+      await page.route('**/sso/api/v1/mahalla/oneid/callback/', () => new Promise(() => {}));
+      await page.goto(`${configured.server.origin}/mahalla/oneid/callback?code=1`);
+      await page.getByRole('status').filter({ hasText: catalogue.mahalla_redirecting }).waitFor();
+      found.push(...(await axeViolations(page)).map((line) => `${locale} ${line}`));
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it('goes to `/` when no callback is configured, whatever URL the query names', async () => {
