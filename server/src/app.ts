@@ -19,6 +19,7 @@ import { outboxRoutes } from './features/dev-outbox/outbox-routes.js';
 import { fedcmAssertionRoutes } from './features/fedcm/assertion-routes.js';
 import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js';
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
+import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
@@ -195,6 +196,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.use('/SocialAuth/*', limitSocialCalls(routeDeps), bindDevice({ product: config.product, storage }));
   v1.route('/SocialAuth', socialRoutes(routeDeps));
   v1.route('/SocialAuth', integrationRoutes(routeDeps));
+  v1.route('/mahalla', mahallaRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));

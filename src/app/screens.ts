@@ -11,6 +11,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   Register: lazy(() => import('../features/auth/screens/register-screen')),
   ResetPassword: lazy(() => import('../features/auth/screens/reset-password-screen')),
   MidOauth: lazy(() => import('../features/auth/screens/mid-oauth-screen')),
+  MahallaOneIdCallback: lazy(() => import('../features/mahalla/screens/mahalla-callback-screen')),
   OAuth: lazy(() => import('../features/oauth/screens/oauth-screen')),
   Embed: lazy(() => import('./embed-route')),
   Home: lazy(() => import('./home-route')),

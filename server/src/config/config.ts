@@ -33,6 +33,11 @@ export interface Config {
    * start. Unset: beside the SQLite file, or ./data/uploads on PostgreSQL (services/photo-store.ts).
    */
   uploadsDir: string | undefined;
+  /**
+   * Where /mahalla/oneid/callback forwards its query (docs/product.md §2; MAHALLA_ONEID_CALLBACK_URL):
+   * an absolute URL with no fragment, https in production. Unset: the page only goes to `/`.
+   */
+  mahallaOneIdCallbackUrl: string | undefined;
   /** The return-path rule's own domain (docs/product.md §5). */
   domain: string;
   /** The product key `{product}` (docs/product.md §1): header `{product}-Source`, cookie `{product}_source`. */
@@ -133,6 +138,28 @@ function readUrl(env: Env, variable: string, protocols: string[]): string | unde
   } catch {
     fail(variable, `a URL with one of the schemes ${protocols.join(' ')}`, raw);
   }
+  return raw;
+}
+
+/**
+ * MAHALLA_ONEID_CALLBACK_URL: the browser is sent there with a OneID answer's query (its code) appended,
+ * so only a configured, absolute URL may be it (RFC 6749 §10.15, open redirectors). A fragment would
+ * swallow the appended query (RFC 3986 §3.5); plain http would hand the code to the network in production.
+ */
+function readMahallaCallback(env: Env, production: boolean): string | undefined {
+  const variable = 'MAHALLA_ONEID_CALLBACK_URL';
+  const raw = (env[variable] ?? '').trim();
+  if (raw === '') return undefined;
+  const expected = production ? 'an absolute https URL with no fragment' : 'an absolute http(s) URL with no fragment';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail(variable, expected, raw);
+  }
+  const schemes = production ? ['https:'] : ['http:', 'https:'];
+  if (!schemes.includes(url.protocol) || raw.includes('#') || url.username || url.password)
+    fail(variable, expected, raw);
   return raw;
 }
 
@@ -268,6 +295,7 @@ export function loadConfig(env: Env): Config {
     publicUrl,
     database: readDatabase(env),
     uploadsDir: (env.UPLOADS_DIR ?? '').trim() || undefined,
+    mahallaOneIdCallbackUrl: readMahallaCallback(env, nodeEnv === 'production'),
     domain,
     product,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
