@@ -188,7 +188,8 @@ describe('the list of write endpoints', () => {
 
 describe('hostile bodies over one keep-alive connection', () => {
   for (const endpoint of ENDPOINTS) {
-    const target = `${fullPath(endpoint).replace(/\{\w+\}/, SOME_ID)}${endpoint.query ?? ''}`;
+    const path = fullPath(endpoint).replace(/\{(\w+)\}/g, (_, name: string) => endpoint.params?.[name] ?? SOME_ID);
+    const target = `${path}${endpoint.query ?? ''}`;
     it(`${endpoint.method} ${fullPath(endpoint)}: no 5xx, no dropped connection, the next request answered`, async () => {
       const surprises: string[] = [];
       for (const hostile of hostileBodies(endpoint)) {

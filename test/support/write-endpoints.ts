@@ -22,10 +22,12 @@ export interface WriteEndpoint {
   bodyLimitBytes?: number;
   /** A JSON route that does not refuse unknown fields by name. */
   looseFields?: boolean;
+  /** What each `{name}` of the path is sent as (SOME_ID when absent). */
+  params?: Record<string, string>;
 }
 
 /** docs/api.md's paths outside /sso/api/v1, which it writes in full. */
-export const ROOT_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|csp-report)(\/|$)/;
+export const ROOT_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|csp-report|oauth\/apple$)(\/|$)/;
 
 // Ordered so that nothing ends the shared session before the last endpoint: end-others goes last.
 export const ENDPOINTS: WriteEndpoint[] = [
@@ -288,6 +290,74 @@ export const ENDPOINTS: WriteEndpoint[] = [
     auth: 'none',
     kind: 'json',
     sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
+  },
+  // Social sign-in (docs/api.md, Social sign-in): none needs a session but ConfirmPhone and unlinking.
+  {
+    method: 'POST',
+    path: '/SocialAuth/{Path}/Login/',
+    params: { Path: 'Google' },
+    auth: 'none',
+    kind: 'json',
+    sample: {},
+  },
+  ...(['GoogleLogin', 'YandexLogin'] as const).map((name): WriteEndpoint => ({
+    method: 'POST',
+    path: `/SocialAuth/${name}/`,
+    auth: 'none',
+    kind: 'json',
+    sample: { access_token: 'not-a-token', state: 'not-a-state' },
+  })),
+  ...(['VkLogin', 'FacebookLogin', 'AppleLogin', 'Twitter/Callback'] as const).map((name): WriteEndpoint => ({
+    method: 'POST',
+    path: `/SocialAuth/${name}/`,
+    auth: 'none',
+    kind: 'json',
+    sample: { code: 'not-a-code', state: 'not-a-state' },
+  })),
+  {
+    method: 'POST',
+    path: '/SocialAuth/IdGovUzLogin/',
+    auth: 'none',
+    kind: 'json',
+    sample: { token: 'not-a-code', state: 'not-a-state' },
+  },
+  // Apple's form_post: any field Apple adds is passed over, not refused.
+  {
+    method: 'POST',
+    path: '/oauth/apple',
+    auth: 'none',
+    kind: 'form',
+    sample: { code: 'not-a-code', state: 'not-a-state' },
+    looseFields: true,
+  },
+  {
+    method: 'POST',
+    path: '/SocialAuth/Integration/code/',
+    auth: 'none',
+    kind: 'json',
+    sample: { token: 'not-a-token', method: 'sms' },
+  },
+  {
+    method: 'POST',
+    path: '/SocialAuth/Integration/',
+    auth: 'none',
+    kind: 'json',
+    sample: { token: 'not-a-token', password: 'not-the-password' },
+  },
+  {
+    method: 'POST',
+    path: '/SocialAuth/ConfirmPhone/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { phone: '+998907770012', request_id: 'not-a-request' },
+  },
+  {
+    method: 'DELETE',
+    path: '/user/login-methods/social/{provider}/',
+    params: { provider: 'google' },
+    auth: 'bearer',
+    kind: 'none',
+    sample: {},
   },
   {
     method: 'POST',
