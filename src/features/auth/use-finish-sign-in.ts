@@ -8,10 +8,18 @@ import type { TokenResponse } from '../../lib/session';
 
 const load = () => import('./finish-sign-in');
 
-export function useFinishSignIn(): (response: TokenResponse | null, save: boolean) => Promise<void> {
+/** `search`: the query the redirect rules read, by default the address's (finish-sign-in.ts). */
+export function useFinishSignIn(): (
+  response: TokenResponse | null,
+  save: boolean,
+  search?: URLSearchParams,
+) => Promise<void> {
   const services = useServices();
   useEffect(() => {
     void load();
   }, []);
-  return useCallback(async (response, save) => (await load()).finishSignIn(services, response, save), [services]);
+  return useCallback(
+    async (response, save, search) => (await load()).finishSignIn(services, response, save, search),
+    [services],
+  );
 }

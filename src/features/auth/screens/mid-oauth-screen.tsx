@@ -29,7 +29,9 @@ export default function MidOauthScreen() {
         toasts.show(type, i18n.t(key, { provider: which ? providerName(which) : '' }), { replace: true }),
       navigate: (to) => navigate(to, { replace: true }),
       keepPendingUser: (uuid) => writeItem('local', PENDING_USER_KEY, uuid),
-      finish,
+      // This page's query is the provider's answer (its code and state, Telegram's signed fields), not the
+      // person's: it must not follow them to Home, where a spent code would sit in the address and history.
+      finish: (response, save) => finish(response, save, new URLSearchParams()),
     }),
   );
   useEffect(() => {
