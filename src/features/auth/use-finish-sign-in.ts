@@ -8,18 +8,10 @@ import type { TokenResponse } from '../../lib/session';
 
 const load = () => import('./finish-sign-in');
 
-/** `search`: the query the redirect rules read, by default the address's (finish-sign-in.ts). */
-export function useFinishSignIn(): (
-  response: TokenResponse | null,
-  save: boolean,
-  search?: URLSearchParams,
-) => Promise<void> {
+export function useFinishSignIn(): (response: TokenResponse | null, save: boolean) => Promise<void> {
   const services = useServices();
   useEffect(() => {
     void load();
   }, []);
-  return useCallback(
-    async (response, save, search) => (await load()).finishSignIn(services, response, save, search),
-    [services],
-  );
+  return useCallback(async (response, save) => (await load()).finishSignIn(services, response, save), [services]);
 }
