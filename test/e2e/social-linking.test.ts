@@ -1,6 +1,6 @@
 /**
  * Issue 36, the linked providers in Chromium over the built server and its stand-in (docs/social-sign-in.md):
- * a signed-in account links a provider from the login-methods page and unlinks it after the question; the
+ * the signed-in demo account links a provider from the login-methods page and unlinks it after the question; the
  * last way into an account is refused with its sentence; and an identity whose e-mail is the demo account's
  * is linked only once that account's password is given (the `integration` step), never silently.
  */
@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { bothWidths } from '../support/account-pages.js';
-import { registerOverApi, signedInTab } from '../support/api-accounts.js';
+import { signedInTab } from '../support/api-accounts.js';
 import { axeViolations } from '../support/axe.js';
 import { newPageFor } from '../support/browser.js';
 import { expectHome, text, waitForHeading } from '../support/flows.js';
@@ -33,16 +33,9 @@ async function openLoginMethods(page: Page): Promise<void> {
 const linkedList = (page: Page) => page.getByRole('region', { name: text('login_methods_linked') });
 
 describe('linking providers to an account', () => {
-  it('links Telegram from the login methods, shows it, and unlinks it after the question', async () => {
-    const account = {
-      phone: '+998907781001',
-      firstName: 'Shahnoza',
-      lastName: 'Qodirova',
-      password: 'Andijon-Asaka-2026-lk',
-    };
-    await registerOverApi(kirish.server.origin, account);
-    const { page, context, errors } = await signedInTab(kirish.browser, kirish.server.origin, account);
-    const [user] = accountsNamed(kirish.databasePath, account.firstName);
+  it('links Telegram to the demo account from the login methods, shows it, and unlinks it after the question', async () => {
+    const { page, context, errors } = await signedInTab(kirish.browser, kirish.server.origin, DEMO_ACCOUNT);
+    const [user] = accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName);
     await openLoginMethods(page);
 
     await linkedList(page)
@@ -50,10 +43,10 @@ describe('linking providers to an account', () => {
       .click();
     await waitForStandin(page, 'telegram');
     await continueAs(page, {
-      firstName: 'Shahnoza',
-      lastName: 'Qodirova',
-      username: 'shahnoza_q',
-      subject: 'shahnoza-telegram',
+      firstName: DEMO_ACCOUNT.firstName,
+      lastName: DEMO_ACCOUNT.lastName,
+      username: 'aziza_demo',
+      subject: 'aziza-demo-telegram',
     });
     await waitForHeading(page, text('login_methods_title'));
     await page.getByText(text('social_linked', { provider: 'Telegram' }), { exact: true }).waitFor();
@@ -64,7 +57,7 @@ describe('linking providers to an account', () => {
     const row = linkedList(page).locator('li', {
       has: page.getByRole('button', { name: text('login_methods_unlink_named', { provider: 'Telegram' }) }),
     });
-    expect(await row.innerText()).toContain('@shahnoza_q');
+    expect(await row.innerText()).toContain('@aziza_demo');
     expect(linkedProviders(kirish.databasePath, user!.id)).toEqual(['telegram']);
     await bothWidths(page, 'social-login-methods-linked');
     expect(await axeViolations(page)).toEqual([]);
