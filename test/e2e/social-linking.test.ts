@@ -11,7 +11,8 @@ import { bothWidths } from '../support/account-pages.js';
 import { signedInTab } from '../support/api-accounts.js';
 import { axeViolations } from '../support/axe.js';
 import { newPageFor } from '../support/browser.js';
-import { expectHome, text, waitForHeading } from '../support/flows.js';
+import { codeBox, expectHome, national, text, waitForHeading } from '../support/flows.js';
+import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import {
   accountsNamed,
@@ -134,6 +135,52 @@ describe('linking providers to an account', () => {
     expect(linkedProviders(kirish.databasePath, demo!.id)).toEqual(['google']);
     // No second account was made for the identity.
     expect(accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('refuses to link to the demo account an X identity that already signs another account in', async () => {
+    // Bekzod's X identity first makes an account of its own.
+    const bekzod = { firstName: 'Bekzod', lastName: 'Olimov', username: 'bekzod_o', subject: 'bekzod-x' };
+    const first = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await first.page.goto(`${kirish.server.origin}/login`);
+    await continueWithProvider(first.page, 'twitter');
+    await continueAs(first.page, bekzod);
+    await waitForHeading(first.page, text('confirm_phone_title'));
+    await first.context.close();
+    const [other] = accountsNamed(kirish.databasePath, 'Bekzod');
+    expect(linkedProviders(kirish.databasePath, other!.id)).toEqual(['twitter']);
+
+    const { page, context, errors } = await signedInTab(kirish.browser, kirish.server.origin, DEMO_ACCOUNT);
+    const [demo] = accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName);
+    const before = linkedProviders(kirish.databasePath, demo!.id);
+    await openLoginMethods(page);
+    await linkedList(page)
+      .getByRole('button', { name: text('login_methods_link_named', { provider: 'X' }) })
+      .click();
+    await waitForStandin(page, 'twitter');
+    await continueAs(page, bekzod);
+    await page.getByText(text('social_already_linked'), { exact: true }).waitFor();
+    expect(linkedProviders(kirish.databasePath, demo!.id)).toEqual(before);
+    expect(linkedProviders(kirish.databasePath, other!.id)).toEqual(['twitter']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('does not give a new account the phone of another account', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+    await page.goto(`${kirish.server.origin}/login`);
+    await continueWithProvider(page, 'vk');
+    await continueAs(page, { firstName: 'Ravshan', lastName: 'Nazarov', subject: 'ravshan-vk' });
+    await waitForHeading(page, text('confirm_phone_title'));
+    await page.getByLabel(text('phone_label'), { exact: true }).fill(national(DEMO_ACCOUNT.phone));
+    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    // The code goes to the phone (who holds it is told only after it is proven), then the phone is refused.
+    await codeBox(page).fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.phone));
+    await page.getByText(text('user_exists_with_phone_phone'), { exact: true }).waitFor();
+    expect(accountsNamed(kirish.databasePath, 'Ravshan')).toMatchObject([{ phone: null, registration_kind: 0 }]);
+    expect(accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName)).toMatchObject([{ phone: DEMO_ACCOUNT.phone }]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
