@@ -139,6 +139,27 @@ describe('linking providers to an account', () => {
     await context.close();
   }, 60_000);
 
+  it('links an identity with the demo account’s phone after a code to that phone instead of the password', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+    const [demo] = accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName);
+    await page.goto(`${kirish.server.origin}/login`);
+    await continueWithProvider(page, 'yandex');
+    await continueAsPreset(page, 'Aziza Karimova');
+    await waitForHeading(page, text('integration_title', { provider: 'Yandex' }));
+    await page.getByRole('button', { name: text('integration_use_code'), exact: true }).click();
+    // Yandex hands over Aziza's verified phone too, and the phone is what names the demo account.
+    await page.getByText(text('integration_code_to_phone', { to: '+998 90 *** ** 67' }), { exact: true }).waitFor();
+    await page.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    await codeBox(page).waitFor();
+    expect(linkedProviders(kirish.databasePath, demo!.id)).not.toContain('yandex');
+    await codeBox(page).fill(await latestCode(kirish.server.origin, DEMO_ACCOUNT.phone));
+    await expectHome(page, DEMO_ACCOUNT.firstName);
+    expect(linkedProviders(kirish.databasePath, demo!.id)).toContain('yandex');
+    expect(accountsNamed(kirish.databasePath, DEMO_ACCOUNT.firstName)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('refuses to link to the demo account an X identity that already signs another account in', async () => {
     // Bekzod's X identity first makes an account of its own.
     const bekzod = { firstName: 'Bekzod', lastName: 'Olimov', username: 'bekzod_o', subject: 'bekzod-x' };
