@@ -92,6 +92,19 @@ describe('reading a provider’s callback', () => {
     });
   });
 
+  it('says the person cancelled at Apple (user_cancelled_authorize) and at Telegram (back with only the state)', () => {
+    expect(readCallback('apple', at({ search: 'error=user_cancelled_authorize&state=st' }), null)).toEqual({
+      kind: 'cancelled',
+      provider: 'apple',
+    });
+    expect(readCallback('telegram', at({ search: 'state=st' }), null)).toEqual({
+      kind: 'cancelled',
+      provider: 'telegram',
+    });
+    // Some of Telegram's fields without the hash that signs them is no refusal: it failed.
+    expect(readCallback('telegram', at({ search: 'id=42&state=st' }), null).kind).toBe('failed');
+  });
+
   it('fails an answer without its state or its code: nothing is sent that the server could not check', () => {
     expect(readCallback('facebook', at({ search: 'code=c' }), null).kind).toBe('failed');
     expect(readCallback('apple', at({ search: 'state=st' }), null).kind).toBe('failed');

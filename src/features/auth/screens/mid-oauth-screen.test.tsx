@@ -21,10 +21,14 @@ async function open(address: string) {
   const services = {
     i18n,
     http: flow.server.http,
-    config: { ssoApi: SSO, ssoApiV2: `${SSO}/v2`, product: 'kirish' },
     showError: flow.deps.showError,
     toasts: { show: (type: string, text: string) => void shown.push(`${type}: ${text}`) },
     navigate: (to: string) => void went.push(to),
+    session: {
+      signIn: () => Promise.resolve({ id: 'u-new', phone: null, is_inactivated: false }),
+      refreshToken: () => 'r-1',
+    },
+    config: { ssoApi: SSO, ssoApiV2: `${SSO}/v2`, product: 'kirish', ownDomain: 'localhost', returnPathPorts: [] },
   } as unknown as Services;
   await act(async () =>
     view.root.render(
@@ -56,5 +60,19 @@ describe('the social callback page', () => {
 
     expect(shown).toEqual(['success: Telegram is now linked to your account.']);
     expect(went).toEqual(['/security/login-methods/']);
+  });
+
+  it('leaves the provider’s code and state behind: a new account goes to Home’s phone confirmation with only its id', async () => {
+    flow.server.answer('post', `${SSO}/SocialAuth/VkLogin/`, {
+      access: 'a',
+      refresh: 'r-1',
+      user_uuid: 'u-new',
+      has_phone: false,
+      session: 's',
+    });
+    const { went } = await open('/oauth/vk?code=c-1&state=st');
+
+    // finish-sign-in.ts is a chunk of its own: the page waits for it to load.
+    await expect.poll(() => went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
   });
 });

@@ -17,9 +17,11 @@ import { useFinishSignIn } from '../use-finish-sign-in';
 
 export default function MidOauthScreen() {
   useSignals();
-  const { toasts, i18n, navigate, showError } = useServices();
+  const services = useServices();
+  const { toasts, i18n, navigate, showError } = services;
   const api = useAuthApi();
-  const finish = useFinishSignIn();
+  // Fetches finish-sign-in.ts while the provider's answer is carried on.
+  useFinishSignIn();
   const [model] = useState(() =>
     createSocialCallbackModel({
       api,
@@ -29,7 +31,10 @@ export default function MidOauthScreen() {
         toasts.show(type, i18n.t(key, { provider: which ? providerName(which) : '' }), { replace: true }),
       navigate: (to) => navigate(to, { replace: true }),
       keepPendingUser: (uuid) => writeItem('local', PENDING_USER_KEY, uuid),
-      finish,
+      // This page's query is the provider's answer (its code and state, Telegram's signed fields), not the
+      // person's: it must not follow them to Home, where a spent code would sit in the address and history.
+      finish: async (response, save) =>
+        (await import('../finish-sign-in')).finishSignIn(services, response, save, new URLSearchParams()),
     }),
   );
   useEffect(() => {
