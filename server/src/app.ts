@@ -48,7 +48,6 @@ import type { Clock } from './lib/clock.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { LogFields } from './lib/json-log.js';
 import { checkAccountId } from './middleware/account-id.js';
-import { bindDevice } from './middleware/device-key.js';
 import { type HeaderList, withAnswerHeaders } from './middleware/answer-headers.js';
 import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
@@ -192,8 +191,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/fedcm', fedcmRoutes(routeDeps));
   v1.route('/fedcm', fedcmAssertionRoutes(routeDeps));
   // Social sign-in (issue 36, docs/social-sign-in.md).
-  // The session a provider sign-in opens records the device of the HttpOnly device cookie, as LoginUser's does.
-  v1.use('/SocialAuth/*', limitSocialCalls(routeDeps), bindDevice({ product: config.product, storage }));
+  v1.use('/SocialAuth/*', limitSocialCalls(routeDeps));
   v1.route('/SocialAuth', socialRoutes(routeDeps));
   v1.route('/SocialAuth', integrationRoutes(routeDeps));
   v1.route('/mahalla', mahallaRoutes(routeDeps));

@@ -104,8 +104,14 @@ function setIdpCookie(c: Context, product: string, secret: string): void {
 export function bindDevice(options: {
   product: string;
   storage: Pick<SessionStorage, 'sessions'>;
+  /**
+   * Whether the answer started a session; every successful one does unless said. A route that may answer
+   * without signing anyone in (a provider's `integration` or `linked`) says so: no cookie, no moved
+   * sessions, no `Set-Login: logged-in` for a browser where nobody signed in.
+   */
+  startedSession?: (c: Context) => boolean;
 }): MiddlewareHandler<MetaEnv> {
-  const { product, storage } = options;
+  const { product, storage, startedSession = () => true } = options;
   return async function bindDeviceMiddleware(c, next) {
     const strict = deviceSecret(c, product);
     const idp = secretIn(c, idpCookieName(product));
@@ -113,7 +119,7 @@ export function bindDevice(options: {
     const device = sha256(secret);
     c.set('meta', { ...c.get('meta'), deviceId: device });
     await next();
-    if (c.res.status >= 400) return;
+    if (c.res.status >= 400 || !startedSession(c)) return;
     if (strict !== null) await storage.sessions.moveDevice([...new Set([strict, idp ?? strict])].map(sha256), device);
     setDeviceCookie(c, deviceCookieName(product), secret, 'Strict');
     setIdpCookie(c, product, secret);

@@ -9,6 +9,7 @@ import type { ConfirmPhoneRequest, IntegrationCodeRequest, IntegrationRequest } 
 import { isOtpCode } from '../../contract/verification.js';
 import { badRequest } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
+import { bindDevice } from '../../middleware/device-key.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
@@ -51,21 +52,27 @@ export function integrationRoutes(deps: RouteDeps & { social: SocialSignIn }) {
     return c.json(await social.sendIntegrationCode({ token: body.token, binding, method: body.method, ip, locale }));
   });
 
-  app.post('/Integration/', countSignIns(metrics, 'social'), async (c) => {
-    const body = await readJsonBody(c, integrationSchema);
-    // Exactly one proof: the password or the code.
-    if ((body.password === undefined) === (body.code === undefined)) throw badRequest('field_required', 'password');
-    const proof = body.password !== undefined ? { password: body.password } : { code: body.code ?? '' };
-    return c.json(
-      await social.proveIntegration({
-        token: body.token,
-        binding: readBinding(c, config.product),
-        proof,
-        save: body.save,
-        meta: c.get('meta'),
-      }),
-    );
-  });
+  // A proven link signs the account in: its session records the device as LoginUser's does.
+  app.post(
+    '/Integration/',
+    countSignIns(metrics, 'social'),
+    bindDevice({ product: config.product, storage }),
+    async (c) => {
+      const body = await readJsonBody(c, integrationSchema);
+      // Exactly one proof: the password or the code.
+      if ((body.password === undefined) === (body.code === undefined)) throw badRequest('field_required', 'password');
+      const proof = body.password !== undefined ? { password: body.password } : { code: body.code ?? '' };
+      return c.json(
+        await social.proveIntegration({
+          token: body.token,
+          binding: readBinding(c, config.product),
+          proof,
+          save: body.save,
+          meta: c.get('meta'),
+        }),
+      );
+    },
+  );
 
   app.post('/ConfirmPhone/', requireAuth(sessions), requireActive, async (c) => {
     const body = await readJsonBody(c, confirmPhoneSchema);

@@ -61,6 +61,31 @@ describe('over HTTP', () => {
     expect(finished.status).toBe(200);
     expect(await finished.json()).toMatchObject({ has_phone: false });
     expect(finished.headers.get('cache-control')).toBe('no-store');
+    // A sign-in, as LoginUser's: the device cookies, and the browser told someone is signed in (FedCM).
+    expect(finished.headers.get('set-login')).toBe('logged-in');
+    expect(
+      finished.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split('=')[0])
+        .toSorted(),
+    ).toEqual(['__Host-kirish_device', '__Host-kirish_idp']);
+  });
+
+  it('tells the browser nothing of a sign-in for the providers list or a flow’s start (no Set-Login, no device cookie)', async () => {
+    // The sign-in row asks for the list on every sign-in page, the widget's frame too: a Set-Login there
+    // made FedCM believe someone was signed in, and "Continue with your Kirish account" found no account.
+    const listed = await fetch(`${origin}/sso/api/v1/SocialAuth/providers/`);
+    expect(listed.status).toBe(200);
+    const started = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(started.status).toBe(200);
+    for (const answer of [listed, started]) {
+      expect(answer.headers.get('set-login')).toBeNull();
+      expect(answer.headers.getSetCookie().filter((cookie) => cookie.startsWith('__Host-'))).toEqual([]);
+    }
   });
 
   it('answers Apple’s form_post with 303 to the SPA’s callback path', async () => {

@@ -20,6 +20,7 @@ import {
 import { ApiError, badRequest, TokenError } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
+import { bindDevice } from '../../middleware/device-key.js';
 import { bearerToken } from '../../middleware/require-auth.js';
 import type { CallbackInput } from '../../services/social/provider-client.js';
 import type { SocialSignIn } from '../../services/social/social-sign-in.js';
@@ -54,6 +55,10 @@ const yandexSchema = requestSchema<YandexLoginRequest>()(
 const codeSchema = requestSchema<CodeLoginRequest>()(v.strictObject({ state: stateField, code: secretField }));
 const oneIdSchema = requestSchema<OneIdLoginRequest>()(v.strictObject({ state: stateField, token: secretField }));
 
+/** The requests whose answer is a token response: a session was opened (bindDevice's `startedSession`). */
+const SIGNED_IN = new WeakSet<Context>();
+const answeredTokens = (c: Context) => SIGNED_IN.has(c);
+
 const PROVIDER_BY_PATH = new Map(SOCIAL_PROVIDERS.map((provider) => [SOCIAL_PATH_NAMES[provider], provider]));
 
 /** Telegram's signed fields (core.telegram.org/widgets/login): names of letters and underscores, short values. */
@@ -61,9 +66,15 @@ const TELEGRAM_FIELD = /^[a-z_]{1,32}$/;
 const TELEGRAM_MAX_FIELDS = 16;
 
 export function socialRoutes(deps: RouteDeps & { social: SocialSignIn }) {
-  const { config, sessions, social, metrics } = deps;
+  const { config, sessions, social, metrics, storage } = deps;
   const app = new Hono<AppEnv>();
-  const counted = countSignIns(metrics, 'social');
+  // A provider's callback call: counted as a sign-in, and the session it opens records the device of the
+  // HttpOnly device cookie, as LoginUser's does; an answer that signs nobody in (`integration`, `linked`)
+  // binds nothing (middleware/device-key.ts). The providers list and a flow's start are neither.
+  const counted = [
+    countSignIns(metrics, 'social'),
+    bindDevice({ product: config.product, storage, startedSession: answeredTokens }),
+  ] as const;
 
   app.get('/providers/', (c) => {
     // The offered providers change only with a restart: a browser may keep the answer briefly.
@@ -103,14 +114,15 @@ export function socialRoutes(deps: RouteDeps & { social: SocialSignIn }) {
       input,
       meta: c.get('meta'),
     });
+    if ('access' in answer) SIGNED_IN.add(c);
     return c.json(answer);
   }
 
-  app.post('/GoogleLogin/', counted, async (c) => {
+  app.post('/GoogleLogin/', ...counted, async (c) => {
     const body = await readJsonBody(c, googleSchema);
     return finish(c, 'google', body.state, { kind: 'access_token', accessToken: body.access_token });
   });
-  app.post('/YandexLogin/', counted, async (c) => {
+  app.post('/YandexLogin/', ...counted, async (c) => {
     const body = await readJsonBody(c, yandexSchema);
     return finish(c, 'yandex', body.state, { kind: 'access_token', accessToken: body.access_token });
   });
@@ -120,18 +132,18 @@ export function socialRoutes(deps: RouteDeps & { social: SocialSignIn }) {
     ['/AppleLogin/', 'apple'],
     ['/Twitter/Callback/', 'twitter'],
   ] as const) {
-    app.post(path, counted, async (c) => {
+    app.post(path, ...counted, async (c) => {
       const body = await readJsonBody(c, codeSchema);
       return finish(c, provider, body.state, { kind: 'code', code: body.code });
     });
   }
-  app.post('/IdGovUzLogin/', counted, async (c) => {
+  app.post('/IdGovUzLogin/', ...counted, async (c) => {
     const body = await readJsonBody(c, oneIdSchema);
     return finish(c, 'oneid', body.state, { kind: 'code', code: body.token });
   });
 
   // GET TelegramLogin/{rest}: the login widget's signed fields, as the query or as the rest of the path.
-  app.get('/TelegramLogin/*', counted, async (c) => {
+  app.get('/TelegramLogin/*', ...counted, async (c) => {
     // URLSearchParams decodes the rest itself; a path is not decoded twice.
     const rest = c.req.path.slice(c.req.path.indexOf('/TelegramLogin/') + '/TelegramLogin/'.length);
     const query = new URL(c.req.url).searchParams;
