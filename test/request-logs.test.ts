@@ -148,7 +148,9 @@ describe('the logs of a whole run', () => {
     // Only the start banner is for people; every other line is JSON.
     const human = lines.filter((line) => !line.startsWith('{'));
     expect(
-      human.every((line) => /^(Kirish SSO|Demo partner site|Dev outbox|Demo account|Database|Metrics): /.test(line)),
+      human.every((line) =>
+        /^(Kirish SSO|Demo partner site|Stand-in providers|Dev outbox|Demo account|Database|Metrics): /.test(line),
+      ),
       human.join('\n'),
     ).toBe(true);
     const records = lines

@@ -1,30 +1,14 @@
 /** Every write endpoint of the API, with what its body is and the sign-in it needs (the hostile-body suite's list). */
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
+import type { WriteEndpoint } from './write-endpoint.js';
 
 export const V1 = '/sso/api/v1';
 /** The demo account a fresh development database on a loopback PUBLIC_URL gets. */
 export const DEMO = DEMO_ACCOUNT;
 export const SOME_ID = '0190a6f0-0000-7000-8000-000000000000';
 
-export type BodyKind = 'json' | 'form' | 'multipart' | 'none';
-/** `fresh`: the request may end its own session, so each one gets a session of its own. */
-export type Auth = 'none' | 'bearer' | 'fresh';
-
-export interface WriteEndpoint {
-  method: 'POST' | 'PATCH' | 'DELETE';
-  /** As docs/api.md writes it: relative to /sso/api/v1 unless ROOT_PATH matches; a path parameter in braces (`{id}`, `{client_id}`). */
-  path: string;
-  query?: string;
-  auth: Auth;
-  kind: BodyKind;
-  sample: Record<string, unknown>;
-  /** The route's body limit, when it is not the API's 16 KiB. */
-  bodyLimitBytes?: number;
-  /** A JSON route that does not refuse unknown fields by name. */
-  looseFields?: boolean;
-  /** What each `{name}` of the path is sent as (SOME_ID when absent). */
-  params?: Record<string, string>;
-}
+export type { Auth, BodyKind, WriteEndpoint } from './write-endpoint.js';
 
 /** docs/api.md's paths outside /sso/api/v1, which it writes in full. */
 export const ROOT_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|csp-report|oauth\/apple$)(\/|$)/;
@@ -291,74 +275,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     kind: 'json',
     sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
   },
-  // Social sign-in (docs/api.md, Social sign-in): none needs a session but ConfirmPhone and unlinking.
-  {
-    method: 'POST',
-    path: '/SocialAuth/{Path}/Login/',
-    params: { Path: 'Google' },
-    auth: 'none',
-    kind: 'json',
-    sample: {},
-  },
-  ...(['GoogleLogin', 'YandexLogin'] as const).map((name): WriteEndpoint => ({
-    method: 'POST',
-    path: `/SocialAuth/${name}/`,
-    auth: 'none',
-    kind: 'json',
-    sample: { access_token: 'not-a-token', state: 'not-a-state' },
-  })),
-  ...(['VkLogin', 'FacebookLogin', 'AppleLogin', 'Twitter/Callback'] as const).map((name): WriteEndpoint => ({
-    method: 'POST',
-    path: `/SocialAuth/${name}/`,
-    auth: 'none',
-    kind: 'json',
-    sample: { code: 'not-a-code', state: 'not-a-state' },
-  })),
-  {
-    method: 'POST',
-    path: '/SocialAuth/IdGovUzLogin/',
-    auth: 'none',
-    kind: 'json',
-    sample: { token: 'not-a-code', state: 'not-a-state' },
-  },
-  // Apple's form_post: any field Apple adds is passed over, not refused.
-  {
-    method: 'POST',
-    path: '/oauth/apple',
-    auth: 'none',
-    kind: 'form',
-    sample: { code: 'not-a-code', state: 'not-a-state' },
-    looseFields: true,
-  },
-  {
-    method: 'POST',
-    path: '/SocialAuth/Integration/code/',
-    auth: 'none',
-    kind: 'json',
-    sample: { token: 'not-a-token', method: 'sms' },
-  },
-  {
-    method: 'POST',
-    path: '/SocialAuth/Integration/',
-    auth: 'none',
-    kind: 'json',
-    sample: { token: 'not-a-token', password: 'not-the-password' },
-  },
-  {
-    method: 'POST',
-    path: '/SocialAuth/ConfirmPhone/',
-    auth: 'bearer',
-    kind: 'json',
-    sample: { phone: '+998907770012', request_id: 'not-a-request' },
-  },
-  {
-    method: 'DELETE',
-    path: '/user/login-methods/social/{provider}/',
-    params: { provider: 'google' },
-    auth: 'bearer',
-    kind: 'none',
-    sample: {},
-  },
+  ...SOCIAL_WRITE_ENDPOINTS,
   {
     method: 'POST',
     path: '/csp-report',
