@@ -7,6 +7,8 @@ import { lazy, type ReactNode } from 'react';
 import { SignInFlow } from '../features/auth/components/sign-in-flow';
 import EmbedScreen from '../features/oauth/screens/embed-screen';
 import { TopBar } from './layouts';
+// The providers' row: the sign-in page's lazy chunk, declared once for both (the frame's first download has a budget).
+import { SocialRow } from './route-view';
 
 const SignUpFlow = lazy(() =>
   import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })),
@@ -14,7 +16,6 @@ const SignUpFlow = lazy(() =>
 const ResetFlow = lazy(() =>
   import('../features/auth/components/reset-flow').then((module) => ({ default: module.ResetFlow })),
 );
-
 /** The popup, a window of its own, looks like the site's sign-in page: the top bar and the card. */
 function PopupPage({ children }: { children: ReactNode }) {
   return (
@@ -26,5 +27,7 @@ function PopupPage({ children }: { children: ReactNode }) {
 }
 
 export default function EmbedRoute() {
-  return <EmbedScreen SignIn={SignInFlow} SignUp={SignUpFlow} Reset={ResetFlow} PopupPage={PopupPage} />;
+  return (
+    <EmbedScreen SignIn={SignInFlow} SignUp={SignUpFlow} Reset={ResetFlow} Social={SocialRow} PopupPage={PopupPage} />
+  );
 }

@@ -14,7 +14,8 @@ import { screenFor } from './screens';
 
 // The providers' row under the sign-in card, with its call and marks: its own chunk, so the sign-in page's
 // budget pays nothing for it, and it appears below the card, which never waits for it or moves (sign-in-options.tsx).
-const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
+// The widget's frame shows it too (embed-route.tsx), through this same declaration: its first download has a budget.
+export const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
 
 /**
  * The row, once the page is live. Its own component: its change after hydration re-renders it alone, not
