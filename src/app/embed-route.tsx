@@ -7,8 +7,7 @@ import { lazy, type ReactNode } from 'react';
 import { SignInFlow } from '../features/auth/components/sign-in-flow';
 import EmbedScreen from '../features/oauth/screens/embed-screen';
 import { TopBar } from './layouts';
-// The providers' row: the sign-in page's lazy chunk, declared once for both (the frame's first download has a budget).
-import { SocialRow } from './route-view';
+import { SocialRow } from './social-row';
 
 const SignUpFlow = lazy(() =>
   import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })),
