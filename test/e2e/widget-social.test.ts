@@ -11,11 +11,14 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import { newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
-import { text } from '../support/flows.js';
+import { codeBox, national, text } from '../support/flows.js';
+import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('localhost');
 const FULL_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
+/** A number no account has: the new account's. */
+const NEW_PHONE = '+998905551234';
 const GOOGLE = text('social_continue_with', { provider: 'Google' });
 
 /** The demo page, its script-tag widget's frame on the sign-in form with the providers' row. */
@@ -31,15 +34,15 @@ async function demoFrame(page: Page): Promise<FrameLocator> {
 }
 
 /** "Continue with Google" in the frame: the Kirish window that starts the flow, then the stand-in's page. */
-async function openGoogle(page: Page, frame: FrameLocator): Promise<Page> {
+async function openGoogle(page: Page, frame: FrameLocator, identity = 'aziza'): Promise<Page> {
   const opened = page.waitForEvent('popup');
   await pressInFrame(frame.getByRole('button', { name: GOOGLE, exact: true }));
   const popup = await opened;
   const first = new URL(popup.url());
   expect(`${first.origin}${first.pathname}${first.search}`).toBe(`${kirish.server.origin}/oauth/google?start=popup`);
   await popup.waitForURL((url) => url.origin === kirish.server.standinOrigin, { timeout: 20_000 });
-  // The preset identity with the demo account's e-mail and phone.
-  await popup.locator('#i-aziza').check();
+  // A preset identity: aziza has the demo account's e-mail and phone, dilnoza no Kirish account.
+  await popup.locator(`#i-${identity}`).check();
   await popup.getByRole('button', { name: 'Continue', exact: true }).click();
   return popup;
 }
@@ -56,6 +59,8 @@ describe("a provider's sign-in inside the demo partner's widget frame", () => {
       .getByRole('heading', { name: text('integration_title', { provider: 'Google' }), exact: true })
       .waitFor({ timeout: 20_000 });
     expect(new URL(popup.url()).pathname).toBe('/oauth/google');
+    await popup.setViewportSize({ width: 480, height: 720 });
+    await saveScreenshot(popup, 'widget-social-integration-480');
     await popup.getByLabel(text('password_label'), { exact: true }).fill(DEMO_ACCOUNT.password);
     await popup.getByRole('button', { name: text('integration_submit', { provider: 'Google' }), exact: true }).click();
     await whenClosed(popup, 20_000);
@@ -78,6 +83,26 @@ describe("a provider's sign-in inside the demo partner's widget frame", () => {
     // The identity was linked by the first test: no step in the window, and consent is remembered.
     await whenClosed(popup, 20_000);
     await page.getByText(`Signed in as ${FULL_NAME}`, { exact: true }).waitFor({ timeout: 15_000 });
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('makes a new account whose phone is confirmed in the Kirish window before it hands the session back', async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    const frame = await demoFrame(page);
+    const popup = await openGoogle(page, frame, 'dilnoza');
+
+    // docs/product.md §4 in the window: Home asks for the new account's phone, confirmed by a code.
+    await popup.getByRole('heading', { name: text('confirm_phone_title'), exact: true }).waitFor({ timeout: 20_000 });
+    await popup.getByLabel(text('phone_label'), { exact: true }).fill(national(NEW_PHONE));
+    await popup.getByRole('button', { name: text('get_code_sms'), exact: true }).click();
+    // The code sends itself at its sixth digit; the window then hands the session back and closes.
+    await codeBox(popup).fill(await latestCode(kirish.server.origin, NEW_PHONE));
+    await whenClosed(popup, 20_000);
+
+    await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
+    await pressInFrame(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
+    await page.getByText('Signed in as Dilnoza Yusupova', { exact: true }).waitFor({ timeout: 15_000 });
     await context.close();
     expect(errors).toEqual([]);
   });
