@@ -29,7 +29,7 @@ function services(user: UserProfile) {
       },
       user: { peek: () => current },
       refreshToken: () => 'r-1',
-      forgetSaved: () => {},
+      forgetSaved: (uuid: string) => void handedTo.push(`saved ${uuid} forgotten`),
       forget: () => void handedTo.push('forgotten'),
     },
     config: { ownDomain: 'localhost', returnPathPorts: [] },
@@ -85,7 +85,7 @@ describe('finishing in the window a partner’s widget frame opened (docs/partne
         location.origin,
       ],
     ]);
-    expect(handedTo).toEqual(['forgotten']);
+    expect(handedTo).toEqual(['saved u-1 forgotten', 'forgotten']);
     expect(close).toHaveBeenCalledOnce();
     expect(went).toEqual([]);
   });

@@ -36,6 +36,7 @@ export async function finishSignIn(
       handBack(frame, { access, refresh, user_uuid: user.id });
       // The session now belongs to the frame: this window keeps no copy whose refresh would be a reuse
       // of the frame's token, which ends the session (RFC 9700 §4.14.2).
+      session.forgetSaved(user.id);
       session.forget();
       window.close();
       return;
