@@ -61,18 +61,19 @@ describe('finishing a provider’s new account', () => {
   });
 });
 
+/** An opener of Kirish's origin at `pathname`, recording what is posted to it. */
+function frameOpener(pathname = '/embed') {
+  const posted: [unknown, string][] = [];
+  vi.stubGlobal('opener', {
+    location: { origin: location.origin, pathname },
+    postMessage: (data: unknown, targetOrigin: string) => void posted.push([data, targetOrigin]),
+  });
+  const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+  return { posted, close };
+}
+
 describe('finishing in the window a partner’s widget frame opened (docs/partners.md)', () => {
   const LINKED: TokenResponse = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1', has_phone: true, session: 's' };
-
-  function frameOpener(pathname = '/embed') {
-    const posted: [unknown, string][] = [];
-    vi.stubGlobal('opener', {
-      location: { origin: location.origin, pathname },
-      postMessage: (data: unknown, targetOrigin: string) => void posted.push([data, targetOrigin]),
-    });
-    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
-    return { posted, close };
-  }
 
   it('hands the session to the frame at Kirish’s origin, keeps no copy, and closes, going nowhere', async () => {
     const { posted, close } = frameOpener();
