@@ -7,6 +7,7 @@ import { lazy, type ReactNode } from 'react';
 import { SignInFlow } from '../features/auth/components/sign-in-flow';
 import EmbedScreen from '../features/oauth/screens/embed-screen';
 import { TopBar } from './layouts';
+import { SocialRow } from './social-row';
 
 const SignUpFlow = lazy(() =>
   import('../features/auth/components/sign-up-flow').then((module) => ({ default: module.SignUpFlow })),
@@ -14,7 +15,6 @@ const SignUpFlow = lazy(() =>
 const ResetFlow = lazy(() =>
   import('../features/auth/components/reset-flow').then((module) => ({ default: module.ResetFlow })),
 );
-
 /** The popup, a window of its own, looks like the site's sign-in page: the top bar and the card. */
 function PopupPage({ children }: { children: ReactNode }) {
   return (
@@ -26,5 +26,7 @@ function PopupPage({ children }: { children: ReactNode }) {
 }
 
 export default function EmbedRoute() {
-  return <EmbedScreen SignIn={SignInFlow} SignUp={SignUpFlow} Reset={ResetFlow} PopupPage={PopupPage} />;
+  return (
+    <EmbedScreen SignIn={SignInFlow} SignUp={SignUpFlow} Reset={ResetFlow} Social={SocialRow} PopupPage={PopupPage} />
+  );
 }

@@ -3,7 +3,7 @@
  * on the address bar once the site's texts are there.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, createElement, lazy, useEffect } from 'react';
+import { Suspense, createElement, useEffect } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 import { useI18n } from '../lib/use-i18n';
 import { browserAddressChanges } from './guarded-location';
@@ -11,10 +11,9 @@ import { Layout } from './layouts';
 import type { Navigation } from './navigation';
 import { routeTitle } from './route-title';
 import { screenFor } from './screens';
-
-// The providers' row under the sign-in card, with its call and marks: its own chunk, so the sign-in page's
-// budget pays nothing for it, and it appears below the card, which never waits for it or moves (sign-in-options.tsx).
-const SocialRow = lazy(() => import('../features/auth/components/sign-in-options'));
+// The providers' row under the sign-in card, with its call and marks: it appears below the card, which
+// never waits for it or moves (sign-in-options.tsx).
+import { SocialRow } from './social-row';
 
 /**
  * The row, once the page is live. Its own component: its change after hydration re-renders it alone, not

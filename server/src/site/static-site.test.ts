@@ -78,6 +78,23 @@ describe('the static site', () => {
     expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   });
 
+  it.each(['/oauth/google', '/oauth/google?start=popup', '/oauth/telegram/x/y'])(
+    'lets %s keep its opener: the provider window a partner frame opened hands the session back to it',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+      expect(cspDirective(response.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    },
+  );
+
+  it.each(['/oauth', '/oauth/authorize', '/oauth/googlex', '/login'])(
+    'makes no opener exception for %s (the site-wide same-origin policy holds)',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    },
+  );
+
   it.each([
     ['an unknown client', '/embed?client_id=nobody'],
     ['no client', '/embed'],

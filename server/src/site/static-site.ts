@@ -12,6 +12,7 @@
  * serveDistFile, so a 304 carries them as a 200 does.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { SOCIAL_PROVIDERS } from '../contract/social.js';
 import { isSerializedOrigin } from '../lib/origins.js';
 import { pagePolicy, REPORTING_ENDPOINTS, type PageSources } from './content-security-policy.js';
 import { cachePolicyOf, serveDistFile } from './dist-file.js';
@@ -19,6 +20,11 @@ import { pageLocale } from './page-locale.js';
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 const EMBED_PATH = '/embed';
+/**
+ * A provider's callback (and the start of its flow), /oauth/{provider}: in the window a partner's frame
+ * opened, it hands the session to that frame, its opener (src/features/auth/social-popup.ts).
+ */
+const PROVIDER_PAGE = new RegExp(`^/oauth/(${SOCIAL_PROVIDERS.join('|')})(/|$)`);
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 const HTML_FILE = /\.html$/i;
 const SCRIPT_FILE = /\.js$/i;
@@ -93,7 +99,9 @@ export function staticSite(options: StaticSiteOptions): MiddlewareHandler {
     sendPolicy(c, await frameAncestors(path, c.req.query('client_id')));
     // The embed page's "continue in a new window" popup answers its opener, the frame: a
     // same-origin opener policy would cut that link (HTML, cross-origin opener policies).
-    if (path === EMBED_PATH) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    // A provider's window, opened by the frame, answers it the same way: its opener must survive the
+    // way to the provider and back (a same-origin policy here would put it in a group of its own).
+    if (path === EMBED_PATH || PROVIDER_PAGE.test(path)) c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     // The shell names the current build's hashed assets: a browser must ask again each time.
     const page = prerenderedPage(c);
     const prerendered = page

@@ -2,7 +2,7 @@
  * A provider's new account (docs/product.md §4): its sign-in goes Home to confirm a phone and keeps the
  * return path for afterwards; the confirmation, with the query cleaned, then follows it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../lib/services';
 import type { TokenResponse, UserProfile } from '../../lib/session';
 import { userProfile } from '../../lib/testing/user-profile';
@@ -10,6 +10,9 @@ import { cleanedQuery } from './screens/confirm-phone-screen';
 import { finishSignIn } from './finish-sign-in';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
   sessionStorage.clear();
   history.replaceState(null, '', '/');
 });
@@ -26,7 +29,7 @@ function services(user: UserProfile) {
       },
       user: { peek: () => current },
       refreshToken: () => 'r-1',
-      forgetSaved: () => {},
+      forgetSaved: (uuid: string) => void handedTo.push(`saved ${uuid} forgotten`),
       forget: () => void handedTo.push('forgotten'),
     },
     config: { ownDomain: 'localhost', returnPathPorts: [] },
@@ -34,7 +37,7 @@ function services(user: UserProfile) {
     toasts: { show: () => {} },
     i18n: { t: (key: string) => key },
   } as unknown as Services;
-  return { fake, went, setUser: (next: UserProfile) => (current = next) };
+  return { fake, went, handedTo, setUser: (next: UserProfile) => (current = next) };
 }
 
 const NEW_ACCOUNT: TokenResponse = { access: 'a', refresh: 'r-1', user_uuid: 'u-new', has_phone: false, session: 's' };
@@ -55,5 +58,65 @@ describe('finishing a provider’s new account', () => {
     await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new&language=ru'));
 
     expect(went).toEqual(['/?language=ru&user_uuid=u-new']);
+  });
+});
+
+/** An opener of Kirish's origin at `pathname`, recording what is posted to it. */
+function frameOpener(pathname = '/embed') {
+  const posted: [unknown, string][] = [];
+  vi.stubGlobal('opener', {
+    location: { origin: location.origin, pathname },
+    postMessage: (data: unknown, targetOrigin: string) => void posted.push([data, targetOrigin]),
+  });
+  const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+  return { posted, close };
+}
+
+describe('finishing in the window a partner’s widget frame opened (docs/partners.md)', () => {
+  const LINKED: TokenResponse = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1', has_phone: true, session: 's' };
+
+  it('hands the session to the frame at Kirish’s origin, keeps no copy, and closes, going nowhere', async () => {
+    const { posted, close } = frameOpener();
+    const { fake, went, handedTo } = services(userProfile('u-1', { first: 'Aziz', last: 'K' }));
+    await finishSignIn(fake, LINKED, true);
+
+    expect(posted).toEqual([
+      [
+        { source: 'kirish', type: 'social-signed-in', access: 'a-1', refresh: 'r-1', user_uuid: 'u-1' },
+        location.origin,
+      ],
+    ]);
+    expect(handedTo).toEqual(['saved u-1 forgotten', 'forgotten']);
+    expect(close).toHaveBeenCalledOnce();
+    expect(went).toEqual([]);
+  });
+
+  it('confirms a new account’s phone first, then hands over the stored session', async () => {
+    const { posted, close } = frameOpener();
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+    expect(posted).toEqual([]);
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+
+    // The confirmation's finish (confirm-phone-screen.tsx): the tokens are the ones this window stored.
+    localStorage.setItem('active_session', 'a-stored');
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new'));
+    expect(posted).toEqual([
+      [
+        { source: 'kirish', type: 'social-signed-in', access: 'a-stored', refresh: 'r-1', user_uuid: 'u-new' },
+        location.origin,
+      ],
+    ]);
+    expect(close).toHaveBeenCalledOnce();
+  });
+
+  it('hands nothing to an opener that is not the widget’s frame: the usual way on', async () => {
+    const { posted, close } = frameOpener('/security/login-methods/');
+    const { fake, went } = services(userProfile('u-1', { first: 'Aziz', last: 'K' }));
+    await finishSignIn(fake, LINKED, true);
+    expect(posted).toEqual([]);
+    expect(close).not.toHaveBeenCalled();
+    expect(went).toEqual(['/?user_uuid=u-1']);
   });
 });

@@ -8,8 +8,9 @@ import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import type { Services } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
-import { RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { ACCESS_TOKEN_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
+import { handBack, openingFrame } from './social-handback';
 
 /** `search`: the query the rules read, by default the address's (the phone confirmation passes its own, cleaned). */
 export async function finishSignIn(
@@ -24,8 +25,24 @@ export async function finishSignIn(
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
   // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
   (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
-  const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
   const hasPhone = hasPhoneOf(response, user);
+  // The provider's window of a partner's frame (social-handback.ts): once the account has its phone, the
+  // session goes to the frame, which continues there (consent, the code to the partner).
+  const frame = openingFrame();
+  if (frame && hasPhone !== false) {
+    const access = response?.access ?? readItem('local', ACCESS_TOKEN_KEY);
+    const refresh = response?.refresh ?? session.refreshToken();
+    if (access && refresh) {
+      handBack(frame, { access, refresh, user_uuid: user.id });
+      // The session now belongs to the frame: this window keeps no copy whose refresh would be a reuse
+      // of the frame's token, which ends the session (RFC 9700 §4.14.2).
+      session.forgetSaved(user.id);
+      session.forget();
+      window.close();
+      return;
+    }
+  }
+  const returnPath = search.get(RETURN_PATH_PARAM) ?? readItem('session', RETURN_PATH_KEY);
   const decision = decideAfterLogin({
     userUuid: response?.user_uuid ?? user.id,
     hasPhone,

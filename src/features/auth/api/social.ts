@@ -40,6 +40,12 @@ export function forgetOfferedProviders(): void {
   offered = null;
 }
 
+/**
+ * The query of `/oauth/{provider}` that starts the flow there, in the window a partner's frame opened
+ * (social-popup.ts), instead of reading a provider's answer.
+ */
+export const POPUP_START = 'start=popup';
+
 /** POST /SocialAuth/{Path}/Login/: the provider's authorization address to go to. */
 export function startSocial(api: AuthApi, provider: SocialProvider, request: SocialStartRequest = {}): Promise<string> {
   return api.http

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { ServicesContext, type Services } from '../../../lib/services';
@@ -14,7 +14,14 @@ afterEach(() => forgetOfferedProviders());
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-async function show(went: string[] = []) {
+type OnSignedIn = (response: null, save: boolean) => Promise<void>;
+const signIns: { pair: unknown; save: boolean }[] = [];
+afterEach(() => {
+  signIns.length = 0;
+  vi.restoreAllMocks();
+});
+
+async function show(went: string[] = [], onSignedIn?: OnSignedIn) {
   const i18n = createI18n(() => Promise.resolve(en));
   await i18n.setLocale('en');
   const services = {
@@ -22,11 +29,17 @@ async function show(went: string[] = []) {
     http: flow.server.http,
     config: { ssoApi: SSO, ssoApiV2: `${SSO}/v2`, product: 'kirish' },
     showError: flow.deps.showError,
+    session: {
+      signIn: (pair: unknown, save: boolean) => {
+        signIns.push({ pair, save });
+        return Promise.resolve();
+      },
+    },
   } as unknown as Services;
   await act(async () =>
     view.root.render(
       <ServicesContext.Provider value={services}>
-        <SocialRow go={(url) => void went.push(url)} />
+        <SocialRow go={(url) => void went.push(url)} onSignedIn={onSignedIn} />
       </ServicesContext.Provider>,
     ),
   );
@@ -98,5 +111,49 @@ describe('back from the provider’s page', () => {
     expect(buttons()[0]?.getAttribute('aria-busy')).toBe('true');
     act(() => void dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
     expect(buttons()[0]?.hasAttribute('aria-busy')).toBe(false);
+  });
+});
+
+describe('inside a partner’s widget frame (docs/partners.md)', () => {
+  const PAIR = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1' };
+
+  it('opens the provider in a Kirish window within the press, and goes on with the session that window hands back', async () => {
+    flow.server.answer('get', `${SSO}/SocialAuth/providers/`, { providers: ['google'] });
+    const popup = {} as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const onSignedIn = vi.fn<OnSignedIn>(() => Promise.resolve());
+    const went: string[] = [];
+    await show(went, onSignedIn);
+    act(() => buttons()[0]?.click());
+    // No call from the frame and no navigation of it: the window starts the flow at Kirish's origin.
+    expect(open.mock.calls[0]?.[0]).toBe(`${location.origin}/oauth/google?start=popup`);
+    expect(flow.server.calls.filter((call) => call.method === 'post')).toEqual([]);
+    expect(went).toEqual([]);
+
+    const hand = (data: unknown, source: unknown = popup) =>
+      dispatchEvent(
+        Object.assign(new MessageEvent('message', { data, origin: location.origin }), { source }) as MessageEvent,
+      );
+    hand({ source: 'kirish', type: 'social-signed-in', ...PAIR }, {});
+    await settle();
+    expect(onSignedIn).not.toHaveBeenCalled();
+    hand({ source: 'kirish', type: 'social-signed-in', ...PAIR });
+    await settle();
+    expect(signIns).toEqual([{ pair: PAIR, save: true }]);
+    expect(onSignedIn.mock.calls).toEqual([[null, true]]);
+  });
+
+  it('says so when the browser blocked the window, and the next press opens it', async () => {
+    flow.server.answer('get', `${SSO}/SocialAuth/providers/`, { providers: ['telegram'] });
+    const open = vi
+      .spyOn(window, 'open')
+      .mockReturnValueOnce(null)
+      .mockReturnValueOnce({} as Window);
+    await show([], () => Promise.resolve());
+    act(() => buttons()[0]?.click());
+    expect(view.host.querySelector('[role="alert"]')?.textContent).toBe(en.embed_popup_refused);
+    act(() => buttons()[0]?.click());
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(view.host.querySelector('[role="alert"]')).toBeNull();
   });
 });

@@ -8,10 +8,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { SocialProvider } from '../../../../server/src/contract/social.js';
+import type { AccountTokenPair } from '../../../../server/src/contract/tokens.js';
 import { ProviderMark, providerName } from '../../../components/provider-mark';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { offeredProviders, startSocial } from '../api/social';
+import { openProviderPopup } from '../social-popup';
 import { useAuthApi } from '../use-auth-api';
 
 export function SignInOptions({
@@ -57,12 +59,25 @@ export function SignInOptions({
 }
 
 /** The row with its data: the offered providers, and starting one's flow (then off to the provider). */
-export default function SocialRow({ go = (url: string) => location.assign(url) }: { go?: (url: string) => void }) {
+export default function SocialRow({
+  go = (url: string) => location.assign(url),
+  onSignedIn,
+}: {
+  go?: (url: string) => void;
+  /**
+   * Given inside a partner's widget frame (and its popup): the provider runs in a window of its own, which
+   * hands the session back (social-popup.ts), and the frame goes on as after any sign-in in it.
+   */
+  onSignedIn?: (response: null, save: boolean) => Promise<void>;
+}) {
   useSignals();
   const api = useAuthApi();
-  const { showError } = useServices();
+  const { showError, session } = useServices();
+  const i18n = useI18n();
   const [providers, setProviders] = useState<readonly SocialProvider[]>([]);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  // The browser blocked the provider's window: the row says so, and the next press opens it (its own activation).
+  const [blocked, setBlocked] = useState(false);
   // Back from the provider's page, the browser may show this page as it was left (its back-forward
   // cache, HTML §7.4.6.3 "pageshow" with persisted): the button is ready again, not still busy.
   useEffect(() => {
@@ -82,16 +97,29 @@ export default function SocialRow({ go = (url: string) => location.assign(url) }
     };
   }, [api]);
   return (
-    <SignInOptions
-      providers={providers}
-      busy={busy}
-      onPick={(provider) => {
-        setBusy(provider);
-        startSocial(api, provider).then(go, (error: unknown) => {
-          showError(error);
-          setBusy(null);
-        });
-      }}
-    />
+    <>
+      <SignInOptions
+        providers={providers}
+        busy={busy}
+        onPick={(provider) => {
+          if (onSignedIn) {
+            const signedIn = (pair: AccountTokenPair) =>
+              void session.signIn(pair, true).then(() => onSignedIn(null, true), showError);
+            setBlocked(!openProviderPopup(provider, signedIn));
+            return;
+          }
+          setBusy(provider);
+          startSocial(api, provider).then(go, (error: unknown) => {
+            showError(error);
+            setBusy(null);
+          });
+        }}
+      />
+      {blocked ? (
+        <p className="notice" role="alert">
+          {i18n.t('embed_popup_refused')}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -17,8 +17,14 @@ beforeEach(() => {
   finished = [];
 });
 
+let left: string[];
+beforeEach(() => {
+  left = [];
+});
+
 function model() {
   return createSocialCallbackModel({
+    leave: (url) => void left.push(url),
     api: flow.server.api,
     showError: flow.deps.showError,
     deviceId: () => 'dev-1',
@@ -112,5 +118,32 @@ describe('the social callback', () => {
     const callback = model();
     await Promise.all([callback.run('google', google), callback.run('google', google)]);
     expect(flow.server.calls).toHaveLength(1);
+  });
+});
+
+describe('the start in the window a partner’s frame opened (docs/partners.md)', () => {
+  const AUTHORIZE = 'http://127.0.0.1:8082/google/o/oauth2/v2/auth?state=st';
+
+  it('begins the flow marked as a popup’s, with the sign-in headers, then leaves for the provider, once', async () => {
+    flow.server.answer('post', `${SSO}/SocialAuth/Google/Login/`, { url: AUTHORIZE });
+    const callback = model();
+    await Promise.all([callback.startInPopup('google'), callback.startInPopup('google')]);
+
+    expect(flow.server.calls).toEqual([
+      { method: 'post', url: `${SSO}/SocialAuth/Google/Login/`, body: { popup: true }, headers: SIGN_IN_HEADERS },
+    ]);
+    expect(left).toEqual([AUTHORIZE]);
+    expect(went).toEqual([]);
+  });
+
+  it('says a refused start in its sentence and goes to Login; an unknown provider starts nothing', async () => {
+    flow.server.fail('post', `${SSO}/SocialAuth/Yandex/Login/`, failure(400, 'social_login_failed'));
+    await model().startInPopup('yandex');
+    await model().startInPopup('myspace');
+
+    expect(flow.toasts).toEqual(['social_login_failed']);
+    expect(flow.server.calls).toHaveLength(1);
+    expect(left).toEqual([]);
+    expect(went).toEqual(['/login', '/login']);
   });
 });

@@ -10,10 +10,14 @@
  */
 import { signal } from '@preact/signals-react';
 import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
-import type { SocialIntegration, SocialProvider } from '../../../../server/src/contract/social.js';
+import {
+  isSocialProvider,
+  type SocialIntegration,
+  type SocialProvider,
+} from '../../../../server/src/contract/social.js';
 import type { ShowError } from '../../../lib/form';
 import type { TokenResponse } from '../../../lib/session';
-import { finishSocial, type SocialLoginResponse } from '../api/social';
+import { finishSocial, startSocial, type SocialLoginResponse } from '../api/social';
 import type { AuthApi } from '../api/types';
 import { readCallback, type CallbackAddress } from '../social-callback';
 
@@ -24,6 +28,8 @@ export interface SocialCallbackDeps {
   /** A toast of the catalogue's sentence, with the provider's name for `{{provider}}`. */
   tell: (type: 'success' | 'error' | 'info', key: CatalogueKey, provider: SocialProvider | null) => void;
   navigate: (to: string) => void;
+  /** Leaves for the provider's authorization page. */
+  leave?: (url: string) => void;
   /** Keeps the id of the account whose phone is still to be confirmed (docs/product.md §3 userUUID). */
   keepPendingUser: (uuid: string) => void;
   /** What every sign-in does after it (finish-sign-in.ts). */
@@ -88,6 +94,24 @@ export function createSocialCallbackModel(deps: SocialCallbackDeps) {
         return toLogin();
       }
       await answered(response);
+    },
+
+    /**
+     * The window a partner's frame opened (social-popup.ts): begins the flow marked as a popup's, then
+     * leaves for the provider, whose answer comes back to this window's /oauth/{provider}.
+     */
+    async startInPopup(provider: string): Promise<void> {
+      if (ran) return;
+      ran = true;
+      if (!isSocialProvider(provider)) return toLogin();
+      let url: string;
+      try {
+        url = await startSocial(deps.api, provider, { popup: true });
+      } catch (error) {
+        deps.showError(error);
+        return toLogin();
+      }
+      (deps.leave ?? ((to: string) => location.replace(to)))(url);
     },
 
     /** The integration step's way back: nothing is linked, and Login starts again. */

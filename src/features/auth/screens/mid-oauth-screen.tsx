@@ -12,6 +12,7 @@ import { useServices } from '../../../lib/services';
 import { PENDING_USER_KEY } from '../../../lib/storage-keys';
 import { IntegrationStep } from '../components/integration-step';
 import { createSocialCallbackModel } from '../models/social-callback-model';
+import { POPUP_START } from '../api/social';
 import { useAuthApi } from '../use-auth-api';
 import { useFinishSignIn } from '../use-finish-sign-in';
 
@@ -40,6 +41,8 @@ export default function MidOauthScreen() {
   useEffect(() => {
     // The route's screen is rendered by the navigation model, not inside a wouter <Route>: the address is read here.
     const [, provider = '', rest = ''] = /^\/oauth\/([^/]+)\/?(.*)$/.exec(location.pathname) ?? [];
+    // The window a partner's frame opened for a provider (social-popup.ts): the flow starts here, then the provider.
+    if (location.search === `?${POPUP_START}`) return void model.startInPopup(provider);
     void model.run(provider, { rest, search: location.search.slice(1), hash: location.hash.slice(1) });
   }, [model]);
   if (model.integration.value) return <IntegrationStep callback={model} />;

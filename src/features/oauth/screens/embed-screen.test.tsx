@@ -31,8 +31,21 @@ vi.mock('../frame-later', () => ({
 const view = useReactRoot();
 const none = () => null;
 // The sign-in form's stand-in shows what the screen puts above it: "Continue with your Kirish account".
+// The providers' row's stand-in: its window's session arrives (the row stores it), then the frame goes on.
+let signInHere: () => void = () => undefined;
 const flows = {
   SignIn: ({ lead }: { lead: ReactNode }) => lead,
+  Social: ({ onSignedIn }: { onSignedIn: (response: null, save: boolean) => Promise<void> }) => (
+    <button
+      type="button"
+      onClick={() => {
+        signInHere();
+        void onSignedIn(null, true);
+      }}
+    >
+      Google window
+    </button>
+  ),
   SignUp: none,
   Reset: none,
   PopupPage: none,
@@ -43,9 +56,13 @@ async function show(signedIn: boolean) {
   await i18n.setLocale('en');
   const aziz = userProfile('u-1', { first: 'Aziz', last: 'Karimov' }, { phone: '+998901112233' });
   const toasts = { show: vi.fn<(type: string, text: string) => void>() };
+  const user = signal(signedIn ? aziz : null);
+  signInHere = () => {
+    user.value = aziz;
+  };
   const services = {
     i18n,
-    session: { user: signal(signedIn ? aziz : null), hasToken: () => signedIn },
+    session: { user, hasToken: () => signedIn },
     frame: { origin: Promise.resolve('https://shop.example'), post: vi.fn<() => void>() },
     toasts,
   } as unknown as Services;
@@ -94,9 +111,21 @@ describe('the widget\'s authorization after "Continue as"', () => {
 describe('"Continue with your Kirish account" in the widget', () => {
   it('says something went wrong when its code fails to load, and the form stays', async () => {
     const { toasts } = await show(false);
-    await settle(() => expect(buttons()).toEqual([en.embed_continue_kirish]));
+    await settle(() => expect(buttons()).toEqual([en.embed_continue_kirish, 'Google window']));
     await press(en.embed_continue_kirish);
     await settle(() => expect(toasts.show).toHaveBeenCalledWith('error', en.error_try_again));
-    expect(buttons()).toEqual([en.embed_continue_kirish]);
+    expect(buttons()).toEqual([en.embed_continue_kirish, 'Google window']);
+  });
+});
+
+describe("a provider's sign-in in the widget (docs/partners.md)", () => {
+  it("shows the providers' row under the form, and goes on as after any sign-in when its window hands the session back", async () => {
+    await show(false);
+    await settle(() => expect(buttons()).toEqual([en.embed_continue_kirish, 'Google window']));
+    await press('Google window');
+    await settle(() =>
+      expect(view.host.querySelector('[role="status"]')?.textContent).toBe('Signed in as Aziz Karimov'),
+    );
+    expect(buttons()).not.toContain('Google window');
   });
 });

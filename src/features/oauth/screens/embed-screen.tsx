@@ -35,6 +35,11 @@ export interface EmbedFlows {
   }>;
   SignUp: ComponentType<{ onRegistered: (response: TokenResponse) => Promise<void>; goTo: GoTo }>;
   Reset: ComponentType<{ onReset: (confirmation: string) => void; goTo: GoTo }>;
+  /**
+   * The providers' row (lazy: the frame's first download pays nothing for it): each provider opens in a
+   * window of its own, whose session comes back to `onSignedIn`.
+   */
+  Social: ComponentType<{ onSignedIn: (response: null, save: boolean) => Promise<void> }>;
   /** The popup is a page of its own: it wears the site's top bar and card. */
   PopupPage: ComponentType<{ children: ReactNode }>;
 }
@@ -46,7 +51,7 @@ const later = () => import('../frame-later');
 // The browser's accounts and the blocked popup come only after the later code: no download of their own.
 const LaterStageView = lazy(() => later().then((module) => ({ default: module.LaterStageView })));
 
-export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedFlows) {
+export default function EmbedScreen({ SignIn, SignUp, Reset, Social, PopupPage }: EmbedFlows) {
   useSignals();
   const i18n = useI18n();
   const services = useServices();
@@ -113,20 +118,25 @@ export default function EmbedScreen({ SignIn, SignUp, Reset, PopupPage }: EmbedF
         ) : null}
         {/* In a partner's page the form takes no focus on load: that would scroll the page to the frame. */}
         {flow === 'sign-in' ? (
-          <SignIn
-            goTo={model.goTo}
-            onSignedIn={model.signedIn}
-            fresh={stage.fresh}
-            autoFocus={inPopup}
-            lead={
-              inPopup ? null : (
-                <>
-                  <Button onClick={model.continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
-                  <p className="or">{i18n.t('or')}</p>
-                </>
-              )
-            }
-          />
+          <>
+            <SignIn
+              goTo={model.goTo}
+              onSignedIn={model.signedIn}
+              fresh={stage.fresh}
+              autoFocus={inPopup}
+              lead={
+                inPopup ? null : (
+                  <>
+                    <Button onClick={model.continueWithKirish}>{i18n.t('embed_continue_kirish')}</Button>
+                    <p className="or">{i18n.t('or')}</p>
+                  </>
+                )
+              }
+            />
+            <Suspense fallback={null}>
+              <Social onSignedIn={model.signedIn} />
+            </Suspense>
+          </>
         ) : null}
       </div>
     );
