@@ -11,6 +11,13 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   Register: lazy(() => import('../features/auth/screens/register-screen')),
   ResetPassword: lazy(() => import('../features/auth/screens/reset-password-screen')),
   MidOauth: lazy(() => import('../features/auth/screens/mid-oauth-screen')),
+  // A phone app's in-app browser signs in with one provider and takes back a code (docs/partners.md, Phone apps).
+  LoginMobileTelegram: lazy(() =>
+    import('./mobile-social-route').then((module) => ({ default: module.MobileTelegramRoute })),
+  ),
+  LoginMobileTwitter: lazy(() =>
+    import('./mobile-social-route').then((module) => ({ default: module.MobileTwitterRoute })),
+  ),
   OAuth: lazy(() => import('../features/oauth/screens/oauth-screen')),
   Embed: lazy(() => import('./embed-route')),
   Home: lazy(() => import('./home-route')),

@@ -15,6 +15,8 @@ export const LOCALE_KEY = 'locale';
 /** sessionStorage */
 export const RETURN_PATH_KEY = 'returnPath';
 export const REGISTER_DATA_KEY = 'registerData';
+/** A phone app's authorization request (/login/mobile-*), as the consent page's query, kept across the provider's pages. */
+export const MOBILE_APP_REQUEST_KEY = 'mobileAppRequest';
 
 /** cookies */
 export const LOCALE_COOKIE = '_locale';

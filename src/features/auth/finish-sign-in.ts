@@ -8,19 +8,27 @@ import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import type { Services } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
-import { RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { MOBILE_APP_REQUEST_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 
-/** `search`: the query the rules read, by default the address's (the phone confirmation passes its own, cleaned). */
+/**
+ * `search`: the query the rules read, by default the address's (the phone confirmation passes its own, cleaned).
+ * A phone app's request that /login/mobile-* kept in this tab stands in for an address without a client_id:
+ * back from the provider's pages, the sign-in goes on to that app's consent step. It is used once.
+ */
 export async function finishSignIn(
   services: Services,
   response: TokenResponse | null,
   save: boolean,
-  search = new URLSearchParams(location.search),
+  addressSearch = new URLSearchParams(location.search),
 ): Promise<void> {
   const { session, config, navigate, toasts, i18n } = services;
   const user = response ? await session.signIn(response, save) : session.user.peek();
   if (!user) return;
+  const appRequest = readItem('session', MOBILE_APP_REQUEST_KEY);
+  removeItem('session', MOBILE_APP_REQUEST_KEY);
+  const search =
+    appRequest !== null && !addressSearch.has('client_id') ? new URLSearchParams(appRequest) : addressSearch;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
   // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
   (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
