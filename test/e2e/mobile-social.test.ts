@@ -83,7 +83,7 @@ describe("a phone app's sign-in with a provider (/login/mobile-*)", () => {
     expect(answer.searchParams.get('state')).toBe(state);
     expect(answer.searchParams.get('iss')).toBe(kirish.server.origin);
     expect(answer.hash).toBe('');
-    expect([...answer.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
+    expect([...answer.searchParams.keys()].toSorted()).toEqual(['code', 'iss', 'state']);
     // The kept request was used once: nothing of it is left in the tab.
     expect(await page.evaluate(() => sessionStorage.getItem('mobileAppRequest'))).toBeNull();
 
