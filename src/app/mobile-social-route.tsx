@@ -8,24 +8,23 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { ProviderMark } from '../components/provider-mark';
 import { startSocial } from '../features/auth/api/social';
+import { keepAppRequest } from '../features/auth/finish-sign-in';
 import { useAuthApi } from '../features/auth/use-auth-api';
 import { checkAuthorization } from '../features/oauth/api/authorize';
 import { OAuthError } from '../features/oauth/components/oauth-error';
-import { MOBILE_PROVIDERS } from '../features/oauth/mobile-app-request';
+import type { MobileProvider } from '../features/oauth/mobile-app-request';
 import { createMobileSignInModel } from '../features/oauth/models/mobile-sign-in-model';
 import { readError } from '../lib/api-error';
-import { writeItem } from '../lib/browser-storage';
 import { useServices } from '../lib/services';
-import { MOBILE_APP_REQUEST_KEY } from '../lib/storage-keys';
 
-function MobileSocialRoute({ provider }: { provider: (typeof MOBILE_PROVIDERS)[keyof typeof MOBILE_PROVIDERS] }) {
+function MobileSocialPage({ provider }: { provider: MobileProvider }) {
   useSignals();
   const { http, config, i18n } = useServices();
   const api = useAuthApi();
   const [model] = useState(() =>
     createMobileSignInModel({
       check: (request) => checkAuthorization(http, config.ssoApi, request),
-      keep: (query) => writeItem('session', MOBILE_APP_REQUEST_KEY, query),
+      keep: keepAppRequest,
       start: () => startSocial(api, provider),
       go: (url) => location.assign(url),
       errorKeyOf: (error) => {
@@ -58,10 +57,12 @@ function MobileSocialRoute({ provider }: { provider: (typeof MOBILE_PROVIDERS)[k
   );
 }
 
-export function MobileTelegramRoute() {
-  return <MobileSocialRoute provider={MOBILE_PROVIDERS.LoginMobileTelegram} />;
+/** The provider of the path: /login/mobile-telegram or /login/mobile-twitter. */
+export function mobileProvider(pathname: string): MobileProvider {
+  return pathname.replace(/\/+$/, '').endsWith('telegram') ? 'telegram' : 'twitter';
 }
 
-export function MobileTwitterRoute() {
-  return <MobileSocialRoute provider={MOBILE_PROVIDERS.LoginMobileTwitter} />;
+export default function MobileSocialRoute() {
+  const [provider] = useState(() => mobileProvider(location.pathname));
+  return <MobileSocialPage provider={provider} />;
 }

@@ -11,11 +11,8 @@ import type { AuthorizationRequest } from './authorization-request';
 /** The scope of a request that names none: the app learns who signed in (OpenID Connect Core §3.1.2.1). */
 export const MOBILE_DEFAULT_SCOPE = 'openid';
 
-/** The providers a phone app's page runs, by the route's name. */
-export const MOBILE_PROVIDERS = {
-  LoginMobileTelegram: 'telegram',
-  LoginMobileTwitter: 'twitter',
-} as const satisfies Record<string, SocialProvider>;
+/** The providers a phone app's page runs: /login/mobile-telegram and /login/mobile-twitter. */
+export type MobileProvider = Extract<SocialProvider, 'telegram' | 'twitter'>;
 
 export type MobileAppRequest =
   | { request: AuthorizationRequest }
