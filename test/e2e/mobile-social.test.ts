@@ -93,6 +93,12 @@ describe("a phone app's sign-in with a provider (/login/mobile-*)", () => {
     expect(body).toMatchObject({ token_type: 'Bearer', scope: 'openid' });
     expect(typeof body.access_token).toBe('string');
     expect(typeof body.id_token).toBe('string');
+
+    // Signed in to Kirish in this tab now, the page still runs the provider's sign-in: its check of the
+    // request sends no token, so the server does not answer it with a silent code.
+    await page.goto(appAddress(route, pkce().challenge, 'st-again'));
+    await page.waitForURL((url) => url.href.startsWith(`${kirish.server.standinOrigin}/${provider}`));
+    expect(reached).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
