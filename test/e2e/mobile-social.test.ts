@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.js';
 import { newPageFor } from '../support/browser.js';
 import { text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -120,6 +121,35 @@ describe("a phone app's sign-in with a provider (/login/mobile-*)", () => {
       expect(new URL(page.url()).pathname).toBe(route);
       expect([reached, standin]).toEqual([[], []]);
       await context.close();
+    },
+  );
+
+  it.each(['uz', 'uzc', 'kaa', 'ru', 'en'])(
+    'finds nothing for axe on the check of the request and the error page (%s, 375 px)',
+    async (locale) => {
+      const found: string[] = [];
+      const open = async (label: string, address: string, ready: (page: Page) => Promise<void>, hold = false) => {
+        const { page, context } = await newPageFor(kirish.browser, { width: 375 });
+        await context.addCookies([{ name: '_locale', value: locale, url: kirish.server.origin }]);
+        // The server's verdict held back: the page stays on its check.
+        if (hold) await page.route('**/sso/api/v1/oauth/authorize/', () => undefined);
+        await page.goto(address);
+        await ready(page);
+        found.push(...(await axeViolations(page)).map((line) => `${label} ${line}`));
+        await context.close();
+      };
+      await open(
+        'check',
+        appAddress('/login/mobile-twitter', pkce().challenge, 'st-axe'),
+        (page) => page.locator('.social-status').waitFor(),
+        true,
+      );
+      await open(
+        'error',
+        appAddress('/login/mobile-telegram', pkce().challenge, 'st-axe', 'http://127.0.0.1:8765/other'),
+        (page) => page.getByRole('alert').waitFor(),
+      );
+      expect(found).toEqual([]);
     },
   );
 });
