@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_CLIENT_ID, DEMO_ACCOUNT, DEMO_CLIENT_ID, seedDemoClients, seedDemoData } from './demo-data.js';
+import {
+  ACCOUNT_CLIENT_ID,
+  DEMO_ACCOUNT,
+  DEMO_APP_CLIENT_ID,
+  DEMO_CLIENT_ID,
+  seedDemoClients,
+  seedDemoData,
+} from './demo-data.js';
 import { testClient } from './test-support/clients.js';
 import { useTestServer, V1 } from './test-support/test-server.js';
 
@@ -33,6 +40,16 @@ describe('the local OAuth clients, outside production', () => {
         firstParty: true,
       }),
     );
+    expect(await server.storage.clients.find(DEMO_APP_CLIENT_ID)).toEqual(
+      testClient(at, {
+        id: 'kirish-demo-app',
+        name: 'Bozor app',
+        homePage: 'http://127.0.0.1:9181/',
+        redirectUris: ['uz.kirish.demo:/oauth', 'http://127.0.0.1:8765/oauth'],
+        postLogoutRedirectUris: [],
+        webOrigins: [],
+      }),
+    );
   });
 
   it('seeds once when several instances start together on one database (no duplicate key, one demo account)', async () => {
@@ -46,6 +63,7 @@ describe('the local OAuth clients, outside production', () => {
     expect((await server.storage.clients.list()).map((client) => client.id)).toEqual([
       ACCOUNT_CLIENT_ID,
       DEMO_CLIENT_ID,
+      DEMO_APP_CLIENT_ID,
     ]);
     expect((await server.storage.users.findByPhone(DEMO_ACCOUNT.phone))?.firstName).toBe(DEMO_ACCOUNT.firstName);
   });

@@ -21,6 +21,13 @@ export const DEMO_ACCOUNT = {
 export const DEMO_CLIENT_ID = 'kirish-demo';
 /** The demo shop's one name: its page (demo/index.html) and Kirish's consent screen both say it. */
 export const DEMO_CLIENT_NAME = 'Bozor';
+/**
+ * The demo phone app (RFC 8252: a native app, a public client), which /login/mobile-telegram and
+ * /login/mobile-twitter hand a code to (docs/partners.md, Phone apps): its own reverse-domain scheme (§7.1), and a
+ * loopback address (§7.3) that a developer's tool, or a test's browser, listens on.
+ */
+export const DEMO_APP_CLIENT_ID = 'kirish-demo-app';
+export const DEMO_APP_REDIRECT_URIS = ['uz.kirish.demo:/oauth', 'http://127.0.0.1:8765/oauth'] as const;
 /** Kirish's own account site, a first-party client of its own provider. */
 export const ACCOUNT_CLIENT_ID = 'kirish-account';
 
@@ -57,7 +64,7 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
   return true;
 }
 
-/** The two local clients as `config` places them; both public (RFC 6749 §2.1: a browser keeps no secret). */
+/** The local clients as `config` places them; all public (RFC 6749 §2.1: a browser or a phone app keeps no secret). */
 function demoClients(config: Config, at: number): OAuthClient[] {
   const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
   const scopes = ['openid', 'profile', 'phone', 'email'];
@@ -81,6 +88,17 @@ function demoClients(config: Config, at: number): OAuthClient[] {
       redirectUris: [`${demoOrigin}/callback`],
       postLogoutRedirectUris: [`${demoOrigin}/`],
       webOrigins: [demoOrigin],
+      scopes: [...scopes],
+      firstParty: false,
+    },
+    {
+      ...common,
+      id: DEMO_APP_CLIENT_ID,
+      name: `${DEMO_CLIENT_NAME} app`,
+      homePage: `${demoOrigin}/`,
+      redirectUris: [...DEMO_APP_REDIRECT_URIS],
+      postLogoutRedirectUris: [],
+      webOrigins: [],
       scopes: [...scopes],
       firstParty: false,
     },

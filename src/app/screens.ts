@@ -5,6 +5,8 @@ import type { ScreenName } from './routes';
 type Screen = LazyExoticComponent<ComponentType>;
 
 const notAvailable = lazy(() => import('../features/system/not-available-screen'));
+// One chunk and one lazy component for both providers' pages: the page reads its provider from its path.
+const mobileSocial = lazy(() => import('./mobile-social-route'));
 
 const BUILT: Partial<Record<ScreenName, Screen>> = {
   Login: lazy(() => import('../features/auth/screens/login-screen')),
@@ -12,6 +14,9 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   ResetPassword: lazy(() => import('../features/auth/screens/reset-password-screen')),
   MidOauth: lazy(() => import('../features/auth/screens/mid-oauth-screen')),
   MahallaOneIdCallback: lazy(() => import('../features/mahalla/screens/mahalla-callback-screen')),
+  // A phone app's in-app browser signs in with one provider and takes back a code (docs/partners.md, Phone apps).
+  LoginMobileTelegram: mobileSocial,
+  LoginMobileTwitter: mobileSocial,
   OAuth: lazy(() => import('../features/oauth/screens/oauth-screen')),
   Embed: lazy(() => import('./embed-route')),
   Home: lazy(() => import('./home-route')),

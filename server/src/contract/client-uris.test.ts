@@ -27,12 +27,27 @@ describe('redirectUriProblem', () => {
     ['plain http to a public host', 'http://shop.example.uz/callback'],
     ['http to a host that merely starts like localhost', 'http://localhost.example.uz/callback'],
     ['http to another 127.x address', 'http://127.0.0.2/callback'],
-    ['a custom scheme', 'uz.shop.app:/callback'],
+    ['a scheme of one label, which names no owner', 'myapp:/callback'],
     ['javascript:', 'javascript:alert(1)'],
     ['data:', 'data:text/html,hi'],
     ['ftp', 'ftp://shop.example.uz/callback'],
   ])('asks for https instead of %s', (_name, uri) => {
     expect(redirectUriProblem(uri, true)).toBe('uri_https_required');
+  });
+
+  it.each(['uz.shop.app:/callback', 'uz.shop.app:/oauth?from=kirish', 'com.example-shop.ios:/cb'])(
+    "accepts a phone app's reverse-domain scheme %s in production too (RFC 8252 §7.1)",
+    (uri) => {
+      expect(redirectUriProblem(uri, false)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['a user in its authority', 'uz.shop.app://user@host/callback', 'uri_userinfo_not_allowed'],
+    ['a fragment', 'uz.shop.app:/callback#x', 'uri_fragment_not_allowed'],
+    ['a spelling parsing changes', 'UZ.Shop.App:/callback', 'uri_invalid'],
+  ])("refuses a phone app's scheme with %s", (_name, uri, problem) => {
+    expect(redirectUriProblem(uri, true)).toBe(problem);
   });
 
   it.each([

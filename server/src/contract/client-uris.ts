@@ -6,7 +6,9 @@
  * RFC 9700 §2.1 (and §4.1.3): redirect URIs are compared as exact strings, so they are kept exactly
  * as typed and must not contain a pattern; RFC 6749 §3.1.2: a redirect URI is absolute and has no
  * fragment. Plain http is allowed only for a loopback host while developing (RFC 8252 §7.3,
- * RFC 9700 §2.1), because anything else on the way could read the code.
+ * RFC 9700 §2.1), because anything else on the way could read the code. A phone app's own scheme
+ * (RFC 8252 §7.1) is a redirect URI too, but only a reverse domain name (`uz.shop.app:/callback`): a
+ * scheme like `myapp:` names no owner, and any other app could claim it and receive the code.
  */
 
 export type ClientUriProblem =
@@ -25,6 +27,12 @@ export const APP_NAME_MAX_LENGTH = 60;
 /** The loopback hosts a developer's machine answers on, as URL parsing writes them. */
 const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
+/**
+ * RFC 8252 §7.1: a private-use scheme is a reverse domain name the app's maker controls, so at least two
+ * labels of letters, digits and hyphens joined by dots (`uz.shop.app`), lower case as URL parsing writes it.
+ */
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+:$/;
+
 /** `scheme://user@host` or `scheme://user:password@host`: user-info before the host (RFC 3986 §3.2.1). */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
 
@@ -36,11 +44,15 @@ function parse(value: string): URL | null {
   }
 }
 
-/** The problems every kind of address shares; `invalid` is the key for "this is not an address at all". */
+/**
+ * The problems every kind of address shares; `invalid` is the key for "this is not an address at all".
+ * `privateUse`: a phone app's own scheme is allowed (redirect URIs only: a web origin or a page is a web address).
+ */
 function commonProblem(
   value: string,
   allowLoopbackHttp: boolean,
   invalid: ClientUriProblem,
+  privateUse = false,
 ): { problem: ClientUriProblem } | { url: URL } {
   if (value === '' || value.trim() !== value) return { problem: invalid };
   // RFC 9700 §2.1: exact matching only, so a pattern could never match and is refused outright.
@@ -53,6 +65,7 @@ function commonProblem(
   if (USERINFO.test(value) || url.username !== '' || url.password !== '')
     return { problem: 'uri_userinfo_not_allowed' };
   if (url.protocol === 'https:') return { url };
+  if (privateUse && PRIVATE_USE_SCHEME.test(url.protocol)) return { url };
   if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.includes(url.hostname)) return { url };
   return { problem: 'uri_https_required' };
 }
@@ -63,7 +76,7 @@ function commonProblem(
  * (`new URL(uri).href === uri`): a string that parsing would change could never match exactly.
  */
 export function redirectUriProblem(uri: string, allowLoopbackHttp: boolean): ClientUriProblem | null {
-  const result = commonProblem(uri, allowLoopbackHttp, 'uri_invalid');
+  const result = commonProblem(uri, allowLoopbackHttp, 'uri_invalid', true);
   if ('problem' in result) return result.problem;
   return result.url.href === uri ? null : 'uri_invalid';
 }

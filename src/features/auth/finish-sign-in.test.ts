@@ -120,3 +120,30 @@ describe('finishing in the window a partner’s widget frame opened (docs/partne
     expect(went).toEqual(['/?user_uuid=u-1']);
   });
 });
+
+describe('finishing a sign-in a phone app asked for (/login/mobile-*)', () => {
+  const APP_REQUEST = 'client_id=kirish-demo-app&redirect_uri=uz.kirish.demo%3A%2Foauth&response_type=code&state=s';
+  const KNOWN: TokenResponse = { access: 'a', refresh: 'r-1', user_uuid: 'u-1', has_phone: true, session: 's' };
+
+  it("goes on to the app's consent step with the kept request, once, whatever the provider's address held", async () => {
+    sessionStorage.setItem('mobileAppRequest', APP_REQUEST);
+    history.replaceState(null, '', '/oauth/twitter?code=c&state=x');
+    const { fake, went } = services(userProfile('u-1', { first: 'Aziz', last: 'K' }));
+    await finishSignIn(fake, KNOWN, true);
+    await finishSignIn(fake, KNOWN, true);
+
+    expect(went[0]).toBe(`/oauth?${APP_REQUEST}`);
+    // The second sign-in has no app request left: it goes Home, as any sign-in.
+    expect(went[1]?.split('?')[0]).toBe('/');
+    expect(sessionStorage.getItem('mobileAppRequest')).toBeNull();
+  });
+
+  it("leaves an address's own client_id in charge", async () => {
+    sessionStorage.setItem('mobileAppRequest', APP_REQUEST);
+    history.replaceState(null, '', '/login?client_id=shop&state=t');
+    const { fake, went } = services(userProfile('u-1', { first: 'Aziz', last: 'K' }));
+    await finishSignIn(fake, KNOWN, true);
+
+    expect(went).toEqual(['/oauth?client_id=shop&state=t']);
+  });
+});

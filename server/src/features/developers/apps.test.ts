@@ -60,6 +60,15 @@ describe('POST /developers/apps/', () => {
     });
   });
 
+  it("registers a phone app's redirect URI on its own reverse-domain scheme (RFC 8252 §7.1), and refuses `myapp:`", async () => {
+    const me = await signIn();
+    const phoneApp = await dev.create(me.access, { redirect_uris: ['uz.bozor.app:/oauth'], web_origins: [] });
+    expect(phoneApp.status).toBe(201);
+    expect(phoneApp.json.app).toMatchObject({ redirect_uris: ['uz.bozor.app:/oauth'], kind: 'public' });
+    const ownerless = await dev.create(me.access, { redirect_uris: ['bozor:/oauth'], web_origins: [] });
+    expect(problems(ownerless)).toEqual([400, [['uri_https_required', 'redirect_uris']]]);
+  });
+
   it.each([
     [
       'plain http to a public host',

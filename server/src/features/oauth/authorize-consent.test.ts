@@ -1,6 +1,6 @@
 /** The authorization endpoint: consent and CORS (OpenID Connect Core §3.1.2.4, Fetch). */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
+import { ACCOUNT_CLIENT_ID, DEMO_APP_CLIENT_ID, seedDemoClients } from '../../demo-data.js';
 import { redirectOf, errorOf, useOAuthTests } from '../../test-support/oauth-harness.js';
 import { AUTHORIZE, PARTNER_ID, PARTNER_ORIGIN, pkcePair } from '../../test-support/oauth.js';
 
@@ -101,6 +101,40 @@ describe('consent', () => {
     const url = redirectOf(answer);
     expect(url.searchParams.has('code')).toBe(true);
     expect(url.searchParams.get('state')).toBe('own');
+  });
+});
+
+describe('a phone app (RFC 8252)', () => {
+  it("sends the code to the demo phone app's own scheme, exactly as registered, and the verifier redeems it", async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const request = {
+      client_id: DEMO_APP_CLIENT_ID,
+      redirect_uri: 'uz.kirish.demo:/oauth',
+      response_type: 'code',
+      scope: 'openid profile',
+      state: 'app-state',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    };
+    // RFC 8252 §8.4 and RFC 6749 §3.1.2.3: another path on the same scheme is another address.
+    const other = await oauth.authorize(spa.access, { ...request, redirect_uri: 'uz.kirish.demo:/other' });
+    expect([other.status, other.json.errors]).toEqual([
+      400,
+      [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }],
+    ]);
+    const url = redirectOf(await oauth.authorize(spa.access, { ...request, consent: 'allow' }));
+    expect(`${url.protocol}${url.pathname}`).toBe('uz.kirish.demo:/oauth');
+    expect(url.searchParams.get('state')).toBe('app-state');
+    const code = url.searchParams.get('code') ?? '';
+    const answer = await oauth.redeem({
+      code,
+      verifier: pkce.verifier,
+      clientId: DEMO_APP_CLIENT_ID,
+      redirectUri: 'uz.kirish.demo:/oauth',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ token_type: 'Bearer', scope: 'openid profile' });
+    expect(typeof answer.json.id_token).toBe('string');
   });
 });
 

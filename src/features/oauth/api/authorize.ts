@@ -11,3 +11,21 @@ export function authorize(
 ): Promise<AuthorizeAnswer> {
   return http.post<AuthorizeAnswer>(`${ssoApi}/oauth/authorize/`, consent ? { ...request, consent } : request);
 }
+
+/**
+ * POST /oauth/authorize/ with `prompt=none` and no token, before anyone signs in: the server judges the whole
+ * request (the app, its exact redirect URI, PKCE, the scope) and answers `login_required` at the app's verified
+ * address when nothing is wrong (OpenID Connect Core §3.1.2.1), whether or not this tab holds a session.
+ */
+export function checkAuthorization(
+  http: Http,
+  ssoApi: string,
+  request: AuthorizationRequest,
+): Promise<AuthorizeAnswer> {
+  // An empty Authorization replaces the tab's own: the server reads it as none (docs/api.md, POST /oauth/authorize/).
+  return http.post<AuthorizeAnswer>(
+    `${ssoApi}/oauth/authorize/`,
+    { ...request, prompt: 'none' },
+    { headers: { Authorization: '' }, account: null },
+  );
+}
