@@ -194,7 +194,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.use('/SocialAuth/*', limitSocialCalls(routeDeps));
   v1.route('/SocialAuth', socialRoutes(routeDeps));
   v1.route('/SocialAuth', integrationRoutes(routeDeps));
-  v1.route('/mahalla', mahallaRoutes(routeDeps));
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));
@@ -219,6 +218,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Apple's form_post to the SPA's callback path (docs/social-sign-in.md): the one POST there.
   app.use(APPLE_CALLBACK_PATH, noStore, limitBody);
   app.route('/', appleFormPostRoutes(routeDeps));
+  // /mahalla/oneid/callback: a redirect of the server's own, before the SPA (features/mahalla/).
+  app.route('/', mahallaRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   app.route('/cdn', cdnRoutes(routeDeps.photos));

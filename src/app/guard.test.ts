@@ -32,7 +32,6 @@ const LISTED_AUTH_ROUTES: ScreenName[] = [
   'OAuth',
   'ResetPassword',
   'MidOauth',
-  'MahallaOneIdCallback',
 ];
 /** docs/product.md §2/§6: help centre, the mobile pages, /version and the 404 page are open without signing in; so is the partner guide. */
 const LISTED_OPEN_ROUTES: ScreenName[] = [

@@ -169,19 +169,6 @@ describe('the navigation model (docs/product.md §2)', () => {
     expect(navigation.shown.value?.route.name).toBe('OAuth');
   });
 
-  it('acts on nothing in a query that is forwarded elsewhere, and leaves it as it came', async () => {
-    const { session, verified } = fakeSession();
-    const search = 'token=abc&lang=ru&language=ru&kirishSource=x&returnPath=%2Fpay&user_uuid=u&code=a%2Bb';
-    const { navigation, replaced } = harness(`/mahalla/oneid/callback?${search}`, session);
-    await settled();
-
-    expect(replaced).toEqual([]);
-    expect(verified).toEqual([]);
-    expect(sessionStorage.getItem('returnPath')).toBeNull();
-    expect(navigation.decided.value).toEqual({ path: '/mahalla/oneid/callback', search });
-    expect(navigation.shown.value?.route.name).toBe('MahallaOneIdCallback');
-  });
-
   it('sends a deactivated account to DeletedAccount (step 5)', async () => {
     const { session } = fakeSession({ token: 't', profile: { id: 'u1', is_inactivated: true } });
     const { navigation, replaced } = harness('/personal', session);

@@ -54,12 +54,6 @@ const sameAddress = (a: Address, b: Address) => a.path === b.path && a.search ==
 
 /** Routes whose query is another party's request (an app's authorization, the widget's frame, a provider's answer). */
 const PARTNER_REQUESTS: ReadonlySet<string> = new Set(['OAuth', 'Embed', 'MidOauth']);
-/**
- * Routes whose query is not ours at all: /mahalla/oneid/callback hands it, byte for byte, to an external
- * callback (features/mahalla/), so none of its parameters is acted on (no token adopted, no language
- * set) and the address is never rewritten.
- */
-const FORWARDED_QUERIES: ReadonlySet<string> = new Set(['MahallaOneIdCallback']);
 
 /**
  * `initial` is the address of the first render; a prerendered page shows its route at once, so that
@@ -85,7 +79,7 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     requested = address;
     const run = ++latest;
     const { path } = address;
-    const params = new URLSearchParams(FORWARDED_QUERIES.has(deps.routeAt(path).name) ? '' : address.search);
+    const params = new URLSearchParams(address.search);
     const replaceQuery = (next: URLSearchParams) => {
       const query = next.toString();
       deps.replace(`${path}${query ? `?${query}` : ''}`);

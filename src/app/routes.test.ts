@@ -20,7 +20,6 @@ const TABLE: [path: string, name: ScreenName, layout: LayoutName][] = [
   ['/oauth', 'OAuth', 'auth'],
   ['/reset-password', 'ResetPassword', 'auth'],
   ['/oauth/google', 'MidOauth', 'auth'],
-  ['/mahalla/oneid/callback', 'MahallaOneIdCallback', 'auth'],
 
   ['/help-center', 'HelpCenter', 'static'],
   ['/help-center/faq', 'HelpCenterSingle', 'static'],

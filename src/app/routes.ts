@@ -14,7 +14,6 @@ export type ScreenName =
   | 'OAuth'
   | 'ResetPassword'
   | 'MidOauth'
-  | 'MahallaOneIdCallback'
   | 'HelpCenter'
   | 'HelpCenterSingle'
   | 'UserComplains'
@@ -70,7 +69,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'OAuth', path: '/oauth', layout: 'auth', transition: 'fade' },
   { name: 'ResetPassword', path: '/reset-password', layout: 'auth', transition: 'fade' },
   { name: 'MidOauth', path: '/oauth/:provider/*?', layout: 'auth' },
-  { name: 'MahallaOneIdCallback', path: '/mahalla/oneid/callback', layout: 'auth' },
   // The login widget's page inside a partner's frame (docs/product.md §12): no top bar.
   { name: 'Embed', path: '/embed', layout: 'empty' },
 
@@ -143,7 +141,6 @@ export const AUTH_ROUTES: ReadonlySet<ScreenName> = new Set([
   'OAuth',
   'ResetPassword',
   'MidOauth',
-  'MahallaOneIdCallback',
   'Embed',
 ]);
 

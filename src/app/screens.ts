@@ -13,7 +13,6 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   Register: lazy(() => import('../features/auth/screens/register-screen')),
   ResetPassword: lazy(() => import('../features/auth/screens/reset-password-screen')),
   MidOauth: lazy(() => import('../features/auth/screens/mid-oauth-screen')),
-  MahallaOneIdCallback: lazy(() => import('../features/mahalla/screens/mahalla-callback-screen')),
   // A phone app's in-app browser signs in with one provider and takes back a code (docs/partners.md, Phone apps).
   LoginMobileTelegram: mobileSocial,
   LoginMobileTwitter: mobileSocial,

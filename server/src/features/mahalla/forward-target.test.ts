@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardTarget } from './forward-target';
+import { forwardTarget } from './forward-target.js';
 
 const CALLBACK = 'https://mahalla.example.uz/oneid/callback';
 
