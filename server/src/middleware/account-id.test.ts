@@ -26,6 +26,7 @@ const OUTSIDE_THE_API: Record<string, string> = {
   'GET /dev/csp-reports': 'development only',
   'GET /dev/outbox': 'development only',
   'GET /healthz': 'the balancer',
+  'GET /mahalla/oneid/callback': 'a redirect to the configured callback; reads no token',
   'GET /readyz': 'the balancer',
   'POST /oauth/apple': "Apple's form_post: keeps Apple's name with its flow and redirects; no account's token",
   'POST /csp-report': "the browser's own reports",

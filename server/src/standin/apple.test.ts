@@ -81,6 +81,23 @@ async function jwks() {
 }
 
 describe('the stand-in for Apple', () => {
+  it('gives a typed person without an e-mail, whatever their subject, a private relay address', async () => {
+    const posted = await formPost(
+      await consent(standin.origin(), 'apple', authorizeUrl(), {
+        identity: 'typed',
+        first_name: 'Aziza',
+        last_name: 'Karimova',
+        subject: 'no-dots-here',
+      }),
+    );
+    const token = await tokenCall(posted.code!);
+    expect(token.status).toBe(200);
+    const { payload } = await jwtVerify(String((await jsonOf(token)).id_token), await jwks(), {
+      currentDate: new Date(standin.clock.now()),
+    });
+    expect(payload.email).toMatch(/^[0-9a-f]{12}@privaterelay\.appleid\.com$/);
+  });
+
   it('posts the code, the state and (the first time only) the user; the ID token verifies against the JWKS', async () => {
     const first = await formPost(await consent(standin.origin(), 'apple', authorizeUrl()));
     expect(first.state).toBe('state-apple');

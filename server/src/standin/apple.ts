@@ -3,6 +3,7 @@
  * `form_post`, a client secret that is an ES256 JWT the client signs with its registered key, and ES256
  * ID tokens checked against the JWKS at `/apple/auth/keys`. The signing key is made at start.
  */
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { randomSecret } from '../lib/secrets.js';
 import { resolveStandard, serveAuthorize } from './authorize.js';
@@ -95,7 +96,9 @@ export function appleApp(ctx: StandinContext): Hono {
     if ('refused' in exchange) return c.json({ error: 'invalid_grant' }, 400);
     const issued = exchange.redeem();
     const { identity, subject, nonce } = exchange.consent;
-    const email = identity.email ?? `${subject.split('.')[1]!.slice(0, 12)}@privaterelay.appleid.com`;
+    // Without a shared e-mail Apple gives a private relay address; its local part is the subject's own
+    // (a hash: a typed subject need not have Apple's dotted shape).
+    const email = identity.email ?? `${sha256Hex(subject).slice(0, 12)}@privaterelay.appleid.com`;
     const idToken = signEs256(key, {
       iss: issuer,
       aud: client.clientId,
@@ -118,3 +121,5 @@ export function appleApp(ctx: StandinContext): Hono {
   });
   return app;
 }
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -214,6 +214,17 @@ describe('the flow’s binding', () => {
     expect((await finishFlow(server, 'yandex', late, 'y-1')).json).toEqual(mismatch);
   });
 
+  it('refuses an X callback whose state differs, and never hands X the flow’s verifier for it', async () => {
+    providers.vouch('x-3', identity('twitter', 'x-3'));
+    const flow = await startFlow(server, 'twitter');
+    const before = providers.seen.length;
+    const other = await finishFlow(server, 'twitter', { ...flow, state: `${flow.state}x` }, 'x-3');
+    expect([other.status, other.json]).toEqual([400, mismatch]);
+    expect(providers.seen.length).toBe(before);
+    // The flow itself is still whole: its own state finishes it.
+    expect((await finishFlow(server, 'twitter', flow, 'x-3')).status).toBe(200);
+  });
+
   it('refuses a state begun for another provider, and passes on the provider’s refusal as its key', async () => {
     const flow = await startFlow(server, 'vk');
     expect((await finishFlow(server, 'facebook', flow, 'anything')).json).toEqual(mismatch);
