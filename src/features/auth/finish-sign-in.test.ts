@@ -62,7 +62,9 @@ describe('finishing a provider’s new account', () => {
 });
 
 /** An opener of Kirish's origin at `pathname`, recording what is posted to it. */
-function frameOpener(pathname = '/embed') {
+function frameOpener(pathname = '/embed', { forProvider = true } = {}) {
+  // The provider's window marks itself at its start (social-callback-model.ts, startInPopup).
+  if (forProvider) sessionStorage.setItem('socialWindow', '1');
   const posted: [unknown, string][] = [];
   vi.stubGlobal('opener', {
     location: { origin: location.origin, pathname },
@@ -109,6 +111,15 @@ describe('finishing in the window a partner’s widget frame opened (docs/partne
       ],
     ]);
     expect(close).toHaveBeenCalledOnce();
+  });
+
+  it('hands nothing from the "Continue with your Kirish account" popup, which the frame opened but not for a provider', async () => {
+    const { posted, close } = frameOpener('/embed', { forProvider: false });
+    const { fake, went } = services(userProfile('u-1', { first: 'Aziz', last: 'K' }));
+    await finishSignIn(fake, LINKED, true);
+    expect(posted).toEqual([]);
+    expect(close).not.toHaveBeenCalled();
+    expect(went).toEqual(['/?user_uuid=u-1']);
   });
 
   it('hands nothing to an opener that is not the widget’s frame: the usual way on', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountTokenPair } from '../../../server/src/contract/tokens.js';
-import { handBack, openingFrame } from './social-handback';
+import { handBack, markSocialWindow, openingFrame } from './social-handback';
 import { awaitHandover, openProviderPopup } from './social-popup';
 
 const PAIR: AccountTokenPair = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1' };
@@ -88,7 +88,14 @@ describe("the window's side: handing the session to the frame that opened it", (
     expect(signedIn.mock.calls).toEqual([[PAIR]]);
   });
 
+  it('hands back nothing from a window it did not open for a provider (the "Continue with your Kirish account" popup)', () => {
+    sessionStorage.clear();
+    opener({ origin: location.origin, pathname: '/embed' });
+    expect(openingFrame()).toBeNull();
+  });
+
   it('hands back only to a window of Kirish’s origin at /embed that opened it', () => {
+    markSocialWindow();
     vi.stubGlobal('opener', null);
     expect(openingFrame()).toBeNull();
     opener({ origin: location.origin, pathname: '/embed' });

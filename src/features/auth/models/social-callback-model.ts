@@ -20,6 +20,7 @@ import type { TokenResponse } from '../../../lib/session';
 import { finishSocial, startSocial, type SocialLoginResponse } from '../api/social';
 import type { AuthApi } from '../api/types';
 import { readCallback, type CallbackAddress } from '../social-callback';
+import { markSocialWindow } from '../social-handback';
 
 export interface SocialCallbackDeps {
   api: AuthApi;
@@ -111,6 +112,8 @@ export function createSocialCallbackModel(deps: SocialCallbackDeps) {
         deps.showError(error);
         return toLogin();
       }
+      // Its sign-in, back in this window, is the frame's (social-handback.ts).
+      markSocialWindow();
       (deps.leave ?? ((to: string) => location.replace(to)))(url);
     },
 
