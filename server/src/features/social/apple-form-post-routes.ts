@@ -28,6 +28,10 @@ export function appleFormPostRoutes({ social }: Pick<RouteDeps, never> & { socia
     if (state !== null && user !== null && user.length <= FIELD_MAX_LENGTH && isJsonObject(user))
       await social.keepAppleUser(state, user);
     const search = query.toString();
+    // In a provider's window the partner's frame opened, its opener must survive Apple's POST as it does
+    // the other providers' returns (site/static-site.ts): a same-origin opener policy on this answer would
+    // put the window in a browsing context group of its own, and its sign-in could not reach the frame.
+    c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     return c.redirect(`${APPLE_CALLBACK_PATH}${search ? `?${search}` : ''}`, 303);
   });
   return app;

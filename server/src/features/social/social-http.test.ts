@@ -97,5 +97,7 @@ describe('over HTTP', () => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/oauth/apple?code=c1&state=s1');
+    // A provider's window keeps its opener, the partner's frame, through Apple's POST too.
+    expect(posted.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   });
 });
