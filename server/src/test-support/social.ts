@@ -15,6 +15,7 @@ import type {
   ProviderClients,
   SocialIdentity,
 } from '../services/social/provider-client.js';
+import { identityOf } from '../services/social/provider-http.js';
 import { V1, type CallResult, type TestServer } from './test-server.js';
 
 export const SOCIAL = `${V1}/SocialAuth`;
@@ -26,18 +27,7 @@ export function identity(
   overrides: Partial<SocialIdentity> = {},
 ): SocialIdentity {
   return {
-    provider,
-    subject,
-    email: null,
-    emailVerified: false,
-    phone: null,
-    phoneVerified: false,
-    firstName: 'Aziz',
-    lastName: 'Karimov',
-    display: `${provider}:${subject}`,
-    pictureUrl: null,
-    pinfl: null,
-    birthDate: null,
+    ...identityOf(provider, subject, { firstName: 'Aziz', lastName: 'Karimov', display: `${provider}:${subject}` }),
     ...overrides,
   };
 }
