@@ -50,6 +50,36 @@ function markdownPages(): Plugin {
 }
 
 /**
+ * The site has one stylesheet, the entry's, which the page's own <link> loads before any script runs. A
+ * lazy chunk then has nothing to preload: its scripts come with it (`modulePreload.resolveDependencies`
+ * below), and the only CSS Vite would wait for is that same entry stylesheet. So Vite's preload helper
+ * (about 650 B gzip in the entry, on every first visit) is replaced by a plain call of the import. The
+ * build fails if a lazy chunk ever brings a stylesheet of its own, which the helper would have loaded.
+ */
+function oneStylesheet(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  return {
+    name: 'kirish-one-stylesheet',
+    enforce: 'pre',
+    load(id) {
+      return id === helperId ? 'export const __vitePreload = (load) => load();' : null;
+    },
+    generateBundle(_options, bundle) {
+      const entryCss = new Set<string>();
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(css);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const own = [...(chunk.viteMetadata?.importedCss ?? [])].filter((css) => !entryCss.has(css));
+        if (own.length > 0)
+          this.error(`${chunk.fileName} brings its own stylesheet (${own.join(', ')}): import it from src/styles.css`);
+      }
+    },
+  };
+}
+
+/**
  * The sign-in form's files, which the login and the embed routes both load before they can render:
  * one chunk rather than a dozen small ones, each a request with its own gzip overhead (their 90 kB
  * budgets, test/budget.test.ts). Register and reset load it too; they use most of it. What only the
@@ -101,9 +131,12 @@ const SIGN_IN_PATHS = new Set(
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src',
   publicDir: false,
-  plugins: [markdownPages(), react()],
+  plugins: [markdownPages(), oneStylesheet(), react()],
   resolve: {
     alias: {
+      // dlv (rosetta's lookup) names its UMD build as `browser`, which Vite prefers: three copies of the
+      // function in one wrapper. Its ES module build is the one function.
+      dlv: fileURLToPath(new URL('./node_modules/dlv/dist/dlv.es.js', import.meta.url)),
       'use-sync-external-store/shim/index.js': fileURLToPath(
         new URL('./src/lib/sync-external-store.ts', import.meta.url),
       ),

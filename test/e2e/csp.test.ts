@@ -7,7 +7,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, type TestPage } from '../support/browser.js';
+import { newPageFor, pressInFrame, type TestPage } from '../support/browser.js';
 import { expectHome, national, passwordSignIn, registerByPhone, text, waitForHeading } from '../support/flows.js';
 import { oauthPath } from '../support/oauth-request.js';
 import { deactivateDirectly, useRunningKirish } from '../support/running-kirish.js';
@@ -169,9 +169,9 @@ describe('the Content-Security-Policy of every screen', () => {
     }
     // Sign in inside the script tag's frame: the consent step is a screen of the frame too.
     const frame = page.frameLocator('#script-tag-widget iframe');
-    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
+    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: pressInFrame });
     await frame.getByRole('heading', { name: text('consent_title', { app: DEMO_CLIENT_NAME }), exact: true }).waitFor();
-    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
+    await pressInFrame(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
     // The partner redeems the code at the SSO's token endpoint and asks userinfo: its policy allows both.
     await page.getByText(/^Signed in as /).waitFor({ timeout: 15_000 });
     await settle(page);

@@ -7,7 +7,7 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
+import { newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { grantStorageAccess, watchFedCmDialogs, withoutFedCm } from '../support/fedcm-dialogs.js';
 import { expectHome, signInWithPassword, text } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
@@ -116,7 +116,7 @@ describe('without FedCM (Safari, Firefox)', () => {
     await grantStorageAccess(context, page, kirish.server.demoOrigin, kirish.server.origin);
     await page.goto(kirish.server.demoOrigin);
     const frame = scriptTagFrame(page);
-    await clickWhenReached(continueButton(frame));
+    await pressInFrame(continueButton(frame));
 
     await frame.getByRole('heading', { name: text('choose_account'), exact: true }).waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'widget-browser-accounts-1280');

@@ -15,10 +15,9 @@ import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
-  clickWhenReached,
   collectPageErrors,
-  pressInFrame,
   newPageFor,
+  pressInFrame,
   saveScreenshot,
 } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
@@ -72,7 +71,7 @@ async function signIn(scope: Page | FrameLocator, language: Language, phone: str
   await scope.getByRole('heading', { name: say(language, 'login_title'), exact: true }).waitFor({ timeout: 20_000 });
   await passwordSignIn(scope, national(phone), password, {
     say: (key) => say(language, key),
-    click: clickWhenReached,
+    click: pressInFrame,
   });
 }
 
@@ -146,7 +145,7 @@ describe("the widget's signed-in state", () => {
       const signedIn = frame.getByText(say(language, 'signed_in_as', { name: fullName }), { exact: true });
       const allow = frame.getByRole('button', { name: say(language, 'consent_allow'), exact: true });
       await signedIn.or(allow).first().waitFor({ timeout: 20_000 });
-      if (await allow.isVisible()) await clickWhenReached(allow);
+      if (await allow.isVisible()) await pressInFrame(allow);
       await signedIn.waitFor({ timeout: 30_000 });
       await frame.getByRole('button', { name: say(language, 'use_another_account'), exact: true }).waitFor();
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { clickWhenReached, newPageFor, saveScreenshot } from '../support/browser.js';
+import { newPageFor, pressInFrame, saveScreenshot } from '../support/browser.js';
 import { national, passwordSignIn, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { freePort } from '../support/server-process.js';
@@ -110,9 +110,9 @@ describe('the partners quick start (docs/partners.md)', () => {
       .getByText(text('continue_to_app', { app: 'My Shop' }), { exact: false })
       .first()
       .waitFor({ timeout: 20_000 });
-    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
+    await passwordSignIn(frame, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: pressInFrame });
     await frame.getByRole('heading', { name: text('consent_title', { app: 'My Shop' }), exact: true }).waitFor();
-    await clickWhenReached(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
+    await pressInFrame(frame.getByRole('button', { name: text('consent_allow'), exact: true }));
 
     // 4. The page reads who signed in from userinfo.
     await visitor.page

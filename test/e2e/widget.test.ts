@@ -5,14 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_CLIENT_NAME } from '../../server/src/demo-data.js';
-import {
-  clickWhenReached,
-  launchBrowser,
-  newPageFor,
-  pressInFrame,
-  saveScreenshot,
-  whenClosed,
-} from '../support/browser.js';
+import { launchBrowser, newPageFor, pressInFrame, saveScreenshot, whenClosed } from '../support/browser.js';
 import { withoutFedCm } from '../support/fedcm-dialogs.js';
 import { national, passwordSignIn, text } from '../support/flows.js';
 import { oauthPage } from '../support/oauth-request.js';
@@ -27,7 +20,7 @@ const logLines = (page: Page) => page.locator('#log li').allInnerTexts();
 
 async function signInInside(scope: ReturnType<Page['frameLocator']> | Page): Promise<void> {
   await scope.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
-  await passwordSignIn(scope, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: clickWhenReached });
+  await passwordSignIn(scope, national(DEMO_ACCOUNT.phone), DEMO_ACCOUNT.password, { click: pressInFrame });
 }
 
 describe('"Sign in with Kirish" by redirect, denied (before any consent is remembered)', () => {
@@ -55,8 +48,9 @@ describe("the widget frame's cookies", () => {
       .frameLocator('#script-tag-widget iframe')
       .getByLabel(text('phone_or_email_label'), { exact: true });
     const deviceId = () => phone.evaluate(() => /(?:^|; )cmmtuuid=([^;]+)/.exec(document.cookie)?.[1] ?? null);
-    // The first tap computes the device id (main.tsx) and keeps it in the frame's cookie.
-    await clickWhenReached(phone);
+    // The first key (or tap) computes the device id (main.tsx) and keeps it in the frame's cookie. A key,
+    // not a tap: a mouse event over a frame just loaded can go to the partner's page (pressInFrame).
+    await phone.press('Shift');
     await expect.poll(deviceId, { timeout: 10_000 }).not.toBeNull();
     const first = await deviceId();
     await page.reload();
@@ -124,7 +118,7 @@ describe('the widget on the demo partner site', () => {
     const frame = page.frameLocator('#script-tag-widget iframe');
     await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
     const popupOpened = page.waitForEvent('popup');
-    await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
+    await pressInFrame(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
     const popup = await popupOpened;
     // A top-level page of Kirish's own, not a frame: the browser's own Kirish storage.
     expect(new URL(popup.url()).origin).toBe(kirish.server.origin);
@@ -169,7 +163,7 @@ describe('the widget on the demo partner site', () => {
       await frame.getByRole('heading', { name: text('login_title'), exact: true }).waitFor({ timeout: 20_000 });
       const popups: Page[] = [];
       page.on('popup', (popup) => popups.push(popup));
-      await clickWhenReached(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
+      await pressInFrame(frame.getByRole('button', { name: text('embed_continue_kirish'), exact: true }));
       await frame.getByText(text('embed_popup_needed'), { exact: true }).waitFor({ timeout: 20_000 });
       expect(popups).toEqual([]);
       await saveScreenshot(page, 'widget-popup-needed-375');

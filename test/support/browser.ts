@@ -109,47 +109,11 @@ export async function nextPaint(page: Page): Promise<void> {
 }
 
 /**
- * Clicks `target` once the browser delivers the pointer to it. Over a widget's cross-origin frame
- * Chromium routes a mouse event by the layout the page last drew; right after the page or the frame
- * changed size, and under load for longer than a frame or two, it hands the events to the partner's
- * page (target: the iframe element) and the frame never sees the click (docs/decisions.md, "Device
- * id"). A person's pointer is over the button before the click; here the pointer moves over the
- * target (a few px apart each time) until the target has seen it move, and only then clicks, once.
- */
-export async function clickWhenReached(
-  target: Locator,
-  { timeout = 20_000 }: { timeout?: number } = {},
-): Promise<void> {
-  await target.waitFor({ timeout });
-  await target.evaluate((element: Element) => {
-    const mark = element as Element & { pointerReached?: boolean };
-    mark.pointerReached = false;
-    element.addEventListener('pointermove', () => (mark.pointerReached = true));
-  });
-  const deadline = Date.now() + timeout;
-  for (let move = 0; ; move += 1) {
-    const box = await target.boundingBox();
-    await target.hover({
-      position: { x: (box?.width ?? 20) / 2 + (move % 5) - 2, y: (box?.height ?? 20) / 2 },
-      timeout,
-    });
-    if (
-      await target.evaluate(
-        (element: Element) => (element as Element & { pointerReached?: boolean }).pointerReached === true,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`the pointer never reached ${target.toString()} within ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await target.click({ timeout });
-}
-
-/**
  * Presses `target` (a button inside a widget's cross-origin frame) from the keyboard, as a keyboard
  * user does: focus, then Enter. Used where a flow presses a frame's button after the test changed the
- * page's size or took a full-page screenshot. Headless Chromium routes a mouse event over a
- * cross-origin frame by the hit-test data the page last drew, and after such a change that data has
+ * page's size or took a full-page screenshot, and wherever the frame may still grow (its
+ * providers' row loads after the form, and the frame then resizes). Headless Chromium routes a mouse
+ * event over a cross-origin frame by the hit-test data the page last drew, and after such a change that data has
  * stayed stale for 20 s and more under load: every mouse event went to the partner's page, never to
  * the frame (docs/decisions.md, "Device id", the probe's evidence). Keys go to the focused element
  * whatever was drawn, and carry the same user activation (a popup may open).

@@ -70,7 +70,7 @@ export function codeBox(scope: Scope, say: (key: string, params?: Record<string,
 export interface SignInOptions {
   /** The texts of another language. */
   say?: (key: string) => string;
-  /** How a button is pressed: `clickWhenReached` (support/browser.ts) inside a partner's frame. */
+  /** How a button is pressed: `pressInFrame` (support/browser.ts) inside a partner's frame. */
   click?: (target: Locator) => Promise<void>;
 }
 
