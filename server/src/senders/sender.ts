@@ -14,7 +14,8 @@ export interface Sender {
 }
 
 /** Which sender failed: the label of its log line (docs/deploy.md, Logs). */
-export type SenderGateway = 'smtp' | 'sms_gateway';
+/** `sms_gateway` is the generic HTTP gateway; `eskiz` and `playmobile` the Uzbek gateways (sms-gateway.ts). */
+export type SenderGateway = 'smtp' | 'sms_gateway' | 'eskiz' | 'playmobile';
 
 /**
  * A message the sender could not hand over. `reason` is what may be logged: a status, an error code,
