@@ -93,6 +93,8 @@ describe('a new identity', () => {
       productSource: 'market.uz',
       oauthClientId: 'market-web',
       userAgent: 'Mozilla/5.0 Test',
+      // Remembered, as the page that keeps it in the device's chooser says (docs/decisions.md).
+      save: true,
     });
     const events = await server.storage.auditLog.list(result.json.user_uuid, 0, 10);
     expect(events.map((event) => [event.type, event.details])).toEqual(
@@ -108,6 +110,7 @@ describe('a new identity', () => {
     expect(again.result.status).toBe(200);
     expect(again.result.json.user_uuid).toBe(result.json.user_uuid);
     expect(again.result.json.session).not.toBe(result.json.session);
+    expect((await server.storage.sessions.findById(again.result.json.session))?.save).toBe(true);
   });
 
   it('signs a deactivated account in as a password sign-in does (the SPA then offers to restore it)', async () => {

@@ -77,6 +77,13 @@ function appleUserOf(kept: string | null): Extract<CallbackInput, { kind: 'code'
   }
 }
 
+/**
+ * A provider's sign-in is remembered on the device, as the sign-in card's "Remember me" is by default, and
+ * its session lives as long as a remembered one: the page keeps the account in the device's chooser, and
+ * the integration step's sign-in (`save` in its body) is remembered alike (docs/decisions.md, Social sign-in).
+ */
+const PROVIDER_SESSION_SAVED = true;
+
 export function createSocialSignIn(deps: SocialSignInDeps): SocialSignIn {
   const { storage, clock, sessions, clients } = deps;
   const integration = createIntegration(deps);
@@ -149,7 +156,7 @@ export function createSocialSignIn(deps: SocialSignInDeps): SocialSignIn {
         const started = await storage.transaction(async (tx) => {
           // OneID's record is read again at every sign-in: verified, with its PINFL.
           await applyStateRecord(tx, user, identity, now);
-          return startSignIn(tx, sessions, user, meta, false, provider, now);
+          return startSignIn(tx, sessions, user, meta, PROVIDER_SESSION_SAVED, provider, now);
         });
         const fresh = (await storage.users.findById(user.id)) ?? user;
         return tokenResponse(fresh, started, await sessions.accessToken(started.session));
@@ -160,7 +167,7 @@ export function createSocialSignIn(deps: SocialSignInDeps): SocialSignIn {
 
       const created = await storage.transaction(async (tx) => {
         const user = await createAccountFrom(tx, identity, { meta, at: now });
-        return { user, started: await startSignIn(tx, sessions, user, meta, false, provider, now) };
+        return { user, started: await startSignIn(tx, sessions, user, meta, PROVIDER_SESSION_SAVED, provider, now) };
       });
       return tokenResponse(created.user, created.started, await sessions.accessToken(created.started.session));
     },
