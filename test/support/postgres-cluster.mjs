@@ -158,7 +158,10 @@ export async function startPostgresCluster({ log = console.log, durable = false 
     const admin = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
     try {
-      await admin.query(`CREATE ROLE ${TEST_ROLE} LOGIN CREATEDB`);
+      // pg_signal_backend: a test database's DROP … WITH (FORCE) ends every session still in it, also a
+      // background worker's (autovacuum's has no role, and without it the DROP failed: "must be a member of
+      // the role whose process is being terminated or member of pg_signal_backend", seen under load).
+      await admin.query(`CREATE ROLE ${TEST_ROLE} LOGIN CREATEDB IN ROLE pg_signal_backend`);
       await admin.query(`CREATE DATABASE ${TEST_DATABASE} OWNER ${TEST_ROLE}`);
     } finally {
       await admin.end();
