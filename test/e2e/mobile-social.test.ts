@@ -3,8 +3,8 @@
  * stand-in: a phone app's in-app browser signs in with the provider, the consent step authorizes the demo
  * phone app (RFC 8252), and the browser is sent to the app's loopback redirect URI with a code and the state
  * (caught by page.route, as the app's listener would take it); the code, with the app's PKCE verifier,
- * buys tokens at the token endpoint. A redirect URI the app did not register is the error page, and
- * nothing goes anywhere.
+ * buys tokens at the token endpoint. A cancel at the provider's page sends the app access_denied with its
+ * state. A redirect URI the app did not register is the error page, and nothing goes anywhere.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -103,6 +103,37 @@ describe("a phone app's sign-in with a provider (/login/mobile-*)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ['/login/mobile-twitter', 'twitter'],
+    ['/login/mobile-telegram', 'telegram'],
+  ])(
+    '%s: the person cancels at the provider, and the app hears access_denied with its state',
+    async (route, provider) => {
+      const { page, context, errors } = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+      const reached = await appListener(page);
+      const state = `st-cancel-${provider}`;
+      await page.goto(appAddress(route, pkce().challenge, state));
+
+      await page.waitForURL((url) => url.href.startsWith(`${kirish.server.standinOrigin}/${provider}`));
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.waitForURL((url) => url.href.startsWith(APP_REDIRECT));
+
+      // RFC 6749 §4.1.2.1 at the address the server verified, with the issuer (RFC 9207); no code, no Login.
+      expect(reached).toHaveLength(1);
+      const answer = new URL(reached[0] ?? '');
+      expect(`${answer.origin}${answer.pathname}`).toBe(APP_REDIRECT);
+      expect(Object.fromEntries(answer.searchParams)).toEqual({
+        error: 'access_denied',
+        error_description: 'The user denied the request',
+        state,
+        iss: kirish.server.origin,
+      });
+      expect(await page.evaluate(() => sessionStorage.getItem('mobileAppRequest'))).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it.each(['/login/mobile-twitter', '/login/mobile-telegram'])(
     '%s: a redirect URI the app did not register is the error page, and nothing is sent anywhere',
