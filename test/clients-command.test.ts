@@ -265,7 +265,7 @@ describe('npm run clients', () => {
     ]);
     expect(answer.code).toBe(2);
     expect(answer.stderr).toContain(
-      '--redirect-uri: Addresses must start with https:// (http:// is allowed only for localhost while developing). (uri_https_required)',
+      '--redirect-uri: A redirect URI must start with https://, or be a phone app’s own scheme named after its domain in reverse (uz.shop.app:/callback); http:// is allowed only for localhost while developing. (redirect_uri_scheme_required)',
     );
     expect(answer.stderr).toContain('--origin: A web origin is only the scheme, host and port');
     expect(clients(['add', '--name', 'X']).stderr).toContain('--home-page');
@@ -282,7 +282,7 @@ describe('npm run clients', () => {
     };
     const answer = clients([...ADD, '--redirect-uri', 'http://127.0.0.1:18090/cb'], production);
     expect(answer.code, answer.stderr).toBe(2);
-    expect(answer.stderr).toContain('uri_https_required');
+    expect(answer.stderr).toContain('redirect_uri_scheme_required');
   });
 
   it('stops with the reason when the environment is wrong', () => {

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { ProviderMark } from '../components/provider-mark';
 import { startSocial } from '../features/auth/api/social';
-import { keepAppRequest } from '../features/auth/finish-sign-in';
+import { keepAppRequest } from '../features/auth/app-request';
 import { useAuthApi } from '../features/auth/use-auth-api';
 import { checkAuthorization } from '../features/oauth/api/authorize';
 import { OAuthError } from '../features/oauth/components/oauth-error';

@@ -15,7 +15,7 @@ export const LOCALE_KEY = 'locale';
 /** sessionStorage */
 export const RETURN_PATH_KEY = 'returnPath';
 export const REGISTER_DATA_KEY = 'registerData';
-// `mobileAppRequest`, a phone app's request kept across a provider's pages, is named in features/auth/finish-sign-in.ts,
+// `mobileAppRequest`, a phone app's request kept across a provider's pages, is named in features/auth/app-request.ts,
 // which alone reads and writes it: this file is in every page's first download (test/budget.test.ts), that one is not.
 
 /** cookies */

@@ -69,7 +69,7 @@ describe('the Developers section', () => {
       text('developers_line_problem', {
         line: '2',
         value: 'http://example.com/cb',
-        problem: text('uri_https_required'),
+        problem: text('redirect_uri_scheme_required'),
       }),
     );
     expect(

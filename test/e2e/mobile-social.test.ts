@@ -3,8 +3,8 @@
  * stand-in: a phone app's in-app browser signs in with the provider, the consent step authorizes the demo
  * phone app (RFC 8252), and the browser is sent to the app's loopback redirect URI with a code and the state
  * (caught by page.route, as the app's listener would take it); the code, with the app's PKCE verifier,
- * buys tokens at the token endpoint. A redirect URI the app did not register is the error page, and
- * nothing goes anywhere.
+ * buys tokens at the token endpoint. A cancel at the provider's page sends the app access_denied with its
+ * state at its own scheme (uz.kirish.demo:, seen as the navigation's request). A redirect URI the app did not register is the error page, and nothing goes anywhere.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -42,6 +42,21 @@ async function appListener(page: Page): Promise<string[]> {
   await page.route('http://127.0.0.1:8765/**', (route) => {
     reached.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/plain', body: 'Back in the app.' });
+  });
+  return reached;
+}
+
+/** The demo phone app's own scheme (RFC 8252 §7.1), as registered for kirish-demo-app. */
+const APP_SCHEME_REDIRECT = 'uz.kirish.demo:/oauth';
+
+/**
+ * Every address of the app's own scheme the page is sent to. Chromium hands such an address to the system (the
+ * app would open); Playwright still sees the navigation's request, which is how the test takes the app's answer.
+ */
+function appSchemeListener(page: Page): string[] {
+  const reached: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('uz.kirish.demo:')) reached.push(request.url());
   });
   return reached;
 }
@@ -103,6 +118,38 @@ describe("a phone app's sign-in with a provider (/login/mobile-*)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ['/login/mobile-twitter', 'twitter'],
+    ['/login/mobile-telegram', 'telegram'],
+  ])(
+    '%s: the person cancels at the provider, and the app hears access_denied with its state',
+    async (route, provider) => {
+      const { page, context, errors } = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+      const reached = appSchemeListener(page);
+      const state = `st-cancel-${provider}`;
+      await page.goto(appAddress(route, pkce().challenge, state, APP_SCHEME_REDIRECT));
+
+      await page.waitForURL((url) => url.href.startsWith(`${kirish.server.standinOrigin}/${provider}`));
+      const toApp = page.waitForRequest((request) => request.url().startsWith(APP_SCHEME_REDIRECT));
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await toApp;
+
+      // RFC 6749 §4.1.2.1 at the address the server verified, with the issuer (RFC 9207); no code, no Login.
+      expect(reached).toHaveLength(1);
+      const answer = new URL(reached[0] ?? '');
+      expect(`${answer.protocol}${answer.pathname}`).toBe(APP_SCHEME_REDIRECT);
+      expect(Object.fromEntries(answer.searchParams)).toEqual({
+        error: 'access_denied',
+        error_description: 'The user denied the request',
+        state,
+        iss: kirish.server.origin,
+      });
+      expect(await page.evaluate(() => sessionStorage.getItem('mobileAppRequest'))).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it.each(['/login/mobile-twitter', '/login/mobile-telegram'])(
     '%s: a redirect URI the app did not register is the error page, and nothing is sent anywhere',

@@ -26,7 +26,17 @@ export interface AuthorizeRequest {
   prompt?: string;
   /** OpenID Connect Core §3.1.2.1: seconds; an older sign-in must be made again first. */
   max_age?: string;
+  /**
+   * The person's answer. `deny` is answered `access_denied` at the client's verified address, with or without a
+   * session: a phone app's page (docs/partners.md, Phone apps) sends it, without a token, when the person cancels
+   * at the identity provider, and the whole request is judged first exactly as for `prompt=none`.
+   */
   consent?: 'allow' | 'deny';
+  /**
+   * With `deny`: why the sign-in the request waited for ended. `failed` (the identity provider's sign-in failed,
+   * not the person's choice) is answered `server_error` instead of `access_denied` (RFC 6749 §4.1.2.1).
+   */
+  deny_reason?: 'cancelled' | 'failed';
 }
 
 /** A code or an error for the client, with the state it sent and the issuer (RFC 9207). */

@@ -20,7 +20,7 @@ describe('redirectUriProblem', () => {
     'http://localhost/',
   ])('accepts the loopback %s only while developing', (uri) => {
     expect(redirectUriProblem(uri, true)).toBeNull();
-    expect(redirectUriProblem(uri, false)).toBe('uri_https_required');
+    expect(redirectUriProblem(uri, false)).toBe('redirect_uri_scheme_required');
   });
 
   it.each([
@@ -31,8 +31,8 @@ describe('redirectUriProblem', () => {
     ['javascript:', 'javascript:alert(1)'],
     ['data:', 'data:text/html,hi'],
     ['ftp', 'ftp://shop.example.uz/callback'],
-  ])('asks for https instead of %s', (_name, uri) => {
-    expect(redirectUriProblem(uri, true)).toBe('uri_https_required');
+  ])('asks for https or an app’s reverse-domain scheme instead of %s', (_name, uri) => {
+    expect(redirectUriProblem(uri, true)).toBe('redirect_uri_scheme_required');
   });
 
   it.each(['uz.shop.app:/callback', 'uz.shop.app:/oauth?from=kirish', 'com.example-shop.ios:/cb'])(
@@ -131,6 +131,14 @@ describe('webOriginProblem', () => {
     ['user-info', 'https://user@shop.example.uz', 'uri_userinfo_not_allowed'],
   ])('refuses %s with its own reason', (_name, origin, problem) => {
     expect(webOriginProblem(origin, true)).toBe(problem);
+  });
+});
+
+describe('a wrong scheme', () => {
+  it('names the app schemes only where they are allowed: a redirect URI, not a web origin or a page', () => {
+    expect(redirectUriProblem('myapp:/callback', false)).toBe('redirect_uri_scheme_required');
+    expect(webOriginProblem('http://shop.example.uz', false)).toBe('uri_https_required');
+    expect(pageUrlProblem('uz.shop.app:/privacy', false)).toBe('uri_https_required');
   });
 });
 

@@ -14,6 +14,7 @@
 export type ClientUriProblem =
   | 'uri_invalid'
   | 'uri_https_required'
+  | 'redirect_uri_scheme_required'
   | 'uri_fragment_not_allowed'
   | 'uri_userinfo_not_allowed'
   | 'uri_wildcard_not_allowed'
@@ -67,7 +68,9 @@ function commonProblem(
   if (url.protocol === 'https:') return { url };
   if (privateUse && PRIVATE_USE_SCHEME.test(url.protocol)) return { url };
   if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.includes(url.hostname)) return { url };
-  return { problem: 'uri_https_required' };
+  // Where an app's own scheme is allowed, the answer names it too: a phone app's maker reading "https://" only
+  // would not know that `uz.shop.app:/callback` is the way (RFC 8252 §7.1).
+  return { problem: privateUse ? 'redirect_uri_scheme_required' : 'uri_https_required' };
 }
 
 /**

@@ -14,6 +14,7 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'invalid_scope'
   | 'access_denied'
+  | 'server_error'
   | 'unsupported_response_type'
   | 'invalid_token'
   | 'slow_down'

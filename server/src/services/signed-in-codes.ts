@@ -42,10 +42,13 @@ export async function signedInBinding(
     return user.id;
   }
   // An account made through a provider confirms its first phone (services/social/pending-account.ts):
-  // only while it has none; a phone another account holds is refused when it is put on the account.
+  // only while it has none. A phone another account holds is refused before a code goes to it (no SMS to a
+  // stranger's phone for nothing; whether a phone has an account is already public, GET /check/CheckUserExists/),
+  // and again when it is put on the account, in case it was taken in between.
   if (purpose === 'social_login') {
     if (contact.type !== 'phone' || user.phone !== null) throw badRequest('invalid_type', 'type');
     if (user.isInactivated) throw new ApiError(403, [{ error: 'account_inactive' }]);
+    if (await storage.contacts.ownerOfPhone(contact.value)) throw badRequest('user_exists_with_phone_phone', 'phone');
     return user.id;
   }
   // A deactivated account proves its own contact this way to restore itself (POST /user/restore/).

@@ -3,25 +3,15 @@
  * (after-login.ts). A refused return path is said in a toast. Loaded when a sign-in succeeds (and
  * fetched while the form is shown), not with the login page: its budget (test/budget.test.ts).
  */
-import { readItem, removeItem, writeItem } from '../../lib/browser-storage';
+import { readItem, removeItem } from '../../lib/browser-storage';
 import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import type { Services } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
 import { ACCESS_TOKEN_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
+import { takeAppRequest } from './app-request';
 import { handBack, openingFrame } from './social-handback';
-
-/** docs/product.md §3's sessionStorage key of a phone app's request (/login/mobile-*), as the consent page's query. */
-const MOBILE_APP_REQUEST_KEY = 'mobileAppRequest';
-
-/**
- * Keeps a phone app's authorization request (docs/partners.md, Phone apps) while the provider's pages are open:
- * the next sign-in in this tab goes on to its consent step (below).
- */
-export function keepAppRequest(consentQuery: string): void {
-  writeItem('session', MOBILE_APP_REQUEST_KEY, consentQuery);
-}
 
 /**
  * `search`: the query the rules read, by default the address's (the phone confirmation passes its own, cleaned).
@@ -37,10 +27,8 @@ export async function finishSignIn(
   const { session, config, navigate, toasts, i18n } = services;
   const user = response ? await session.signIn(response, save) : session.user.peek();
   if (!user) return;
-  const appRequest = readItem('session', MOBILE_APP_REQUEST_KEY);
-  removeItem('session', MOBILE_APP_REQUEST_KEY);
-  const search =
-    appRequest !== null && !addressSearch.has('client_id') ? new URLSearchParams(appRequest) : addressSearch;
+  const appRequest = takeAppRequest();
+  const search = appRequest !== null && !addressSearch.has('client_id') ? appRequest : addressSearch;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
   // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
   (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();

@@ -66,14 +66,14 @@ describe('POST /developers/apps/', () => {
     expect(phoneApp.status).toBe(201);
     expect(phoneApp.json.app).toMatchObject({ redirect_uris: ['uz.bozor.app:/oauth'], kind: 'public' });
     const ownerless = await dev.create(me.access, { redirect_uris: ['bozor:/oauth'], web_origins: [] });
-    expect(problems(ownerless)).toEqual([400, [['uri_https_required', 'redirect_uris']]]);
+    expect(problems(ownerless)).toEqual([400, [['redirect_uri_scheme_required', 'redirect_uris']]]);
   });
 
   it.each([
     [
       'plain http to a public host',
       { redirect_uris: ['http://bozor.example.uz/callback'] },
-      ['uri_https_required', 'redirect_uris'],
+      ['redirect_uri_scheme_required', 'redirect_uris'],
     ],
     [
       'a fragment',
@@ -137,7 +137,7 @@ describe('POST /developers/apps/', () => {
       400,
       [
         ['field_required', 'name'],
-        ['uri_https_required', 'redirect_uris'],
+        ['redirect_uri_scheme_required', 'redirect_uris'],
         ['origin_invalid', 'web_origins'],
       ],
     ]);

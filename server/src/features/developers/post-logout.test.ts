@@ -39,7 +39,7 @@ describe('post-logout redirect URIs of a registered app', () => {
   });
 
   it.each([
-    ['plain http to a public host', 'http://bozor.example.uz/bye', 'uri_https_required'],
+    ['plain http to a public host', 'http://bozor.example.uz/bye', 'redirect_uri_scheme_required'],
     ['a fragment', `${SIGNED_OUT}#x`, 'uri_fragment_not_allowed'],
     ['a wildcard', 'https://*.example.uz/bye', 'uri_wildcard_not_allowed'],
     ['user-info', 'https://user@bozor.example.uz/bye', 'uri_userinfo_not_allowed'],

@@ -138,6 +138,59 @@ describe('a phone app (RFC 8252)', () => {
   });
 });
 
+describe('a refusal without a session (a phone app whose person cancelled at the provider, docs/partners.md)', () => {
+  const appRequest = {
+    client_id: DEMO_APP_CLIENT_ID,
+    redirect_uri: 'uz.kirish.demo:/oauth',
+    response_type: 'code',
+    scope: 'openid',
+    state: 'app-state',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+  };
+  const refuse = (overrides: Record<string, unknown> = {}) =>
+    server.post(AUTHORIZE, { ...appRequest, consent: 'deny', ...overrides });
+
+  it("answers access_denied with the state and the issuer at the app's registered address, and issues nothing", async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const url = redirectOf(await refuse());
+    expect(`${url.protocol}${url.pathname}`).toBe('uz.kirish.demo:/oauth');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The user denied the request',
+      state: 'app-state',
+      iss: ISSUER,
+    });
+    expect(await codeRows()).toEqual([]);
+  });
+
+  it('answers server_error when the sign-in failed at the provider rather than being cancelled', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const url = redirectOf(await refuse({ deny_reason: 'failed' }));
+    expect([url.searchParams.get('error'), url.searchParams.get('state')]).toEqual(['server_error', 'app-state']);
+  });
+
+  it('judges the whole request as prompt=none does: a fault of the request itself is what the app hears', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const url = redirectOf(await refuse({ code_challenge: '', code_challenge_method: '' }));
+    expect([url.searchParams.get('error'), url.searchParams.get('state')]).toEqual(['invalid_request', 'app-state']);
+  });
+
+  it('sends nothing to an address the app did not register, nor for an unknown app', async () => {
+    await seedDemoClients(server.storage, server.config, server.clock);
+    const wrong = await refuse({ redirect_uri: 'uz.kirish.demo:/other' });
+    expect([wrong.status, wrong.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_redirect_uri', field: 'redirect_uri' }] },
+    ]);
+    const unknown = await refuse({ client_id: 'no-such-app' });
+    expect([unknown.status, unknown.json]).toEqual([
+      400,
+      { errors: [{ error: 'invalid_client', field: 'client_id' }] },
+    ]);
+  });
+});
+
 describe('CORS', () => {
   it('sends no CORS headers on the authorization endpoint, even to a registered web origin', async () => {
     const answer = await oauth.authorize(

@@ -47,6 +47,7 @@ const authorizeSchema = requestSchema<AuthorizeRequest>()(
     prompt: v.optional(parameter, ''),
     max_age: v.optional(parameter, ''),
     consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
+    deny_reason: v.optional(v.picklist(['cancelled', 'failed'], 'invalid_value')),
   }),
 );
 
@@ -74,6 +75,16 @@ const MAX_AGE = /^\d{1,10}$/;
 const promptsOf = (request: AuthorizationRequest): string[] => parseScope(request.prompt);
 
 const problem = (error: OAuthErrorCode, description: string): AuthorizationProblem => ({ error, description });
+
+/**
+ * The answer to `consent: 'deny'` (RFC 6749 §4.1.2.1): `access_denied` when the person said no (here, or by
+ * cancelling at the identity provider a phone app's page sent them to), `server_error` when the sign-in the
+ * request waited for failed, which is not the person's choice and which the app may offer to try again.
+ */
+const denial = (request: AuthorizationRequest): AuthorizationProblem =>
+  request.deny_reason === 'failed'
+    ? problem('server_error', 'The sign-in with the identity provider failed')
+    : problem('access_denied', 'The user denied the request');
 
 /** What is wrong with a request whose client and redirect URI are known good; null when nothing is. */
 function problemOf(
@@ -184,6 +195,10 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
     // OpenID Connect Core §3.1.2.1: prompt=none must not show anything; what would need a page is an error.
     const silent = prompts.includes('none');
     if (!auth) {
+      // A refusal needs no session (a phone app's page, whose person cancelled at the provider before signing in):
+      // the request was judged above exactly as for prompt=none, so the answer goes only to a verified address,
+      // and it tells the client nothing that prompt=none's login_required would not (RFC 6749 §4.1.2.1).
+      if (request.consent === 'deny') return respond(c, request, issuer, denial(request));
       if (silent) return respond(c, request, issuer, problem('login_required', 'The user is not signed in'));
       throw new TokenError('not_authenticated', 'Authentication credentials were not provided.');
     }
@@ -192,8 +207,7 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       if (silent) return respond(c, request, issuer, problem('login_required', 'The account is deactivated'));
       throw new ApiError(403, [{ error: 'account_inactive' }]);
     }
-    if (request.consent === 'deny')
-      return respond(c, request, issuer, problem('access_denied', 'The user denied the request'));
+    if (request.consent === 'deny') return respond(c, request, issuer, denial(request));
 
     const now = clock.now();
     // OpenID Connect Core §3.1.2.1: an older sign-in than max_age, or prompt=login, must be made again.

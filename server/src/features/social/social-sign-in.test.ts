@@ -170,19 +170,39 @@ describe('a new identity', () => {
     expect(refused.status).toBe(400);
   });
 
-  it('refuses at ConfirmPhone a phone another account holds', async () => {
-    await server.registerByPhone('+998907778899');
+  it('refuses to send a code to a phone another account holds: no SMS goes out', async () => {
+    const phone = '+998907778899';
+    await server.registerByPhone(phone);
+    providers.vouch('vk-1', identity('vk', 'vk-1'));
+    const { result } = await signInWith(server, 'vk', 'vk-1');
+    const outboxBefore = await server.storage.outbox.list(100);
+
+    const refused = await server.post(
+      `${V1}/auth/SendAuthSmsVerification/`,
+      { type: 'social_login', phone },
+      { token: result.json.access },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ errors: [{ error: 'user_exists_with_phone_phone', field: 'phone' }] });
+    expect(await server.storage.outbox.list(100)).toEqual(outboxBefore);
+    expect((await server.storage.users.findById(result.json.user_uuid))?.phone).toBeNull();
+  });
+
+  it('refuses at ConfirmPhone a phone another account took after its code was sent', async () => {
     providers.vouch('vk-1', identity('vk', 'vk-1'));
     const { result } = await signInWith(server, 'vk', 'vk-1');
     const token = result.json.access;
     const phone = '+998907778899';
-    await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'social_login', phone }, { token });
+    const sent = await server.post(`${V1}/auth/SendAuthSmsVerification/`, { type: 'social_login', phone }, { token });
+    expect(sent.status).toBe(200);
     const code = await server.lastCode(phone);
     const checked = await server.post(
       `${V1}/auth/CheckAuthSmsVerification/`,
       { type: 'social_login', phone, code },
       { token },
     );
+    expect(checked.status).toBe(200);
+    await server.registerByPhone(phone);
     const confirmed = await server.post(
       `${SOCIAL}/ConfirmPhone/`,
       { phone, request_id: checked.json.request_id },

@@ -31,7 +31,7 @@ export function IntegrationStep({ callback }: { callback: SocialCallbackModel })
   const { form } = model;
   const provider = providerName(integration.provider);
   const cancel = () => {
-    if (!model.back()) callback.cancel();
+    if (!model.back()) void callback.cancel();
   };
   const step = model.step.value;
   const intro = (

@@ -51,7 +51,22 @@ describe('the pending account’s phone confirmation', () => {
     expect(run.done).toEqual([withPhone]);
   });
 
-  it('says a phone of another account beside the phone field, back on its step', async () => {
+  it('says a phone of another account beside the phone field when the code is refused, and stays on that step', async () => {
+    const run = setup();
+    run.server.fail(
+      'post',
+      `${SSO}/auth/SendAuthSmsVerification/`,
+      failure(400, 'user_exists_with_phone_phone', 'phone'),
+    );
+    run.model.contact.phone.set('90 555 00 11');
+    await run.model.sendCode('sms');
+
+    expect(run.model.step.value).toBe('contact');
+    expect(run.model.contact.phone.error.value).toBe('user_exists_with_phone_phone');
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('says a phone another account took after the code beside the phone field, back on its step', async () => {
     const run = setup();
     await atCode(run);
     run.server.fail('post', `${SSO}/SocialAuth/ConfirmPhone/`, failure(400, 'user_exists_with_phone_phone', 'phone'));

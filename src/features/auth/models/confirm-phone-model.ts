@@ -2,7 +2,8 @@
  * The pending-user confirmation (docs/product.md §2 step 4, §3 `userUUID`, §4): an account a provider made has
  * no phone; Home with `confirmType=phone` asks for one, proven by a code of section `social_login`, then
  * POST /SocialAuth/ConfirmPhone/ puts it on the account. A phone that is another account's is refused
- * (`user_exists_with_phone_phone`) and said beside the phone field, where it was typed.
+ * (`user_exists_with_phone_phone`) before a code is sent (the code sender puts it on the phone field), or by
+ * ConfirmPhone if it was taken meanwhile, and said beside the phone field, where it was typed.
  */
 import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import { errorKeyOf } from '../../../lib/api-error';

@@ -18,13 +18,21 @@ beforeEach(() => {
 });
 
 let left: string[];
+/** The phone app's request /login/mobile-* kept in this tab, as the consent page's query; null when none. */
+let kept: string | null;
 beforeEach(() => {
   left = [];
+  kept = null;
 });
 
 function model() {
   return createSocialCallbackModel({
     leave: (url) => void left.push(url),
+    takeAppRequest: () => {
+      const request = kept === null ? null : new URLSearchParams(kept);
+      kept = null;
+      return request;
+    },
     api: flow.server.api,
     showError: flow.deps.showError,
     deviceId: () => 'dev-1',
@@ -91,7 +99,7 @@ describe('the social callback', () => {
     expect(callback.integration.value).toEqual(integration);
     expect(finished).toEqual([]);
     expect(went).toEqual([]);
-    callback.cancel();
+    await callback.cancel();
     expect(went).toEqual(['/login']);
   });
 
@@ -118,6 +126,73 @@ describe('the social callback', () => {
     const callback = model();
     await Promise.all([callback.run('google', google), callback.run('google', google)]);
     expect(flow.server.calls).toHaveLength(1);
+  });
+});
+
+describe('a phone app’s request waiting in this tab (/login/mobile-*, docs/partners.md)', () => {
+  const APP_QUERY =
+    'client_id=kirish-demo-app&redirect_uri=uz.kirish.demo%3A%2Foauth&response_type=code&scope=openid&state=app-st' +
+    '&code_challenge=ch&code_challenge_method=S256';
+  const APP_ANSWER = 'uz.kirish.demo:/oauth?error=access_denied&state=app-st&iss=http%3A%2F%2Flocalhost%3A8080';
+  const refusal = (reason: string) => ({
+    method: 'post',
+    url: `${SSO}/oauth/authorize/`,
+    body: { ...Object.fromEntries(new URLSearchParams(APP_QUERY)), consent: 'deny', deny_reason: reason },
+    headers: { Authorization: '' },
+  });
+
+  it('answers a cancel at the provider with the refusal the server addresses to the app, once, without Login', async () => {
+    kept = APP_QUERY;
+    flow.server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: APP_ANSWER });
+    await model().run('telegram', { rest: '', search: 'state=st', hash: '' });
+
+    expect(flow.server.calls).toEqual([refusal('cancelled')]);
+    expect(left).toEqual([APP_ANSWER]);
+    expect([told, went, kept]).toEqual([[], [], null]);
+  });
+
+  it('answers a failed sign-in, the provider’s or the server’s, as failed (server_error at the app)', async () => {
+    kept = APP_QUERY;
+    flow.server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: 'uz.kirish.demo:/oauth?error=server_error' });
+    await model().run('twitter', { rest: '', search: 'error=server_error&state=st', hash: '' });
+    kept = APP_QUERY;
+    flow.server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: 'uz.kirish.demo:/oauth?error=server_error' });
+    flow.server.fail('post', `${SSO}/SocialAuth/Twitter/Callback/`, failure(400, 'social_login_failed'));
+    await model().run('twitter', { rest: '', search: 'code=c&state=st', hash: '' });
+
+    expect(flow.server.calls.filter((call) => call.url.endsWith('/oauth/authorize/'))).toEqual([
+      refusal('failed'),
+      refusal('failed'),
+    ]);
+    expect(left).toHaveLength(2);
+    expect([told, flow.toasts, went]).toEqual([[], [], []]);
+  });
+
+  it('answers the app when the person backs out of the integration step', async () => {
+    const integration = {
+      token: 'pl-1',
+      provider: 'google' as const,
+      contact: 'a***@mail.uz',
+      contact_type: 'email' as const,
+      has_password: true,
+    };
+    flow.server.answer('post', `${SSO}/SocialAuth/GoogleLogin/`, { integration });
+    const callback = model();
+    await callback.run('google', google);
+    kept = APP_QUERY;
+    flow.server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: APP_ANSWER });
+    await callback.cancel();
+
+    expect(flow.server.calls.at(-1)).toEqual(refusal('cancelled'));
+    expect([left, went]).toEqual([[APP_ANSWER], []]);
+  });
+
+  it('falls back to the toast and Login when the server will not answer the app', async () => {
+    kept = APP_QUERY;
+    flow.server.fail('post', `${SSO}/oauth/authorize/`, failure(400, 'invalid_redirect_uri', 'redirect_uri'));
+    await model().run('facebook', { rest: '', search: 'error=access_denied&state=st', hash: '' });
+
+    expect([left, told, went, kept]).toEqual([[], ['info social_cancelled facebook'], ['/login'], null]);
   });
 });
 

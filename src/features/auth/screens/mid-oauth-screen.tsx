@@ -10,6 +10,7 @@ import { deviceId } from '../../../lib/device-id';
 import { writeItem } from '../../../lib/browser-storage';
 import { useServices } from '../../../lib/services';
 import { PENDING_USER_KEY } from '../../../lib/storage-keys';
+import { takeAppRequest } from '../app-request';
 import { IntegrationStep } from '../components/integration-step';
 import { createSocialCallbackModel } from '../models/social-callback-model';
 import { POPUP_START } from '../api/social';
@@ -32,6 +33,7 @@ export default function MidOauthScreen() {
         toasts.show(type, i18n.t(key, { provider: which ? providerName(which) : '' }), { replace: true }),
       navigate: (to) => navigate(to, { replace: true }),
       keepPendingUser: (uuid) => writeItem('local', PENDING_USER_KEY, uuid),
+      takeAppRequest,
       // This page's query is the provider's answer (its code and state, Telegram's signed fields), not the
       // person's: it must not follow them to Home, where a spent code would sit in the address and history.
       finish: async (response, save) =>

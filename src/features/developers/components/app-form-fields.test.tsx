@@ -61,7 +61,7 @@ describe('the app form on a submit with mistakes', () => {
     expect(errorOf('name')).toBe(en.field_required);
     expect(errorOf('privacy_policy_url')).toBe(en.field_required);
     expect(errorOf('redirect_uris')?.split('\n')).toEqual([
-      line(1, 'http://example.com/cb', en.uri_https_required),
+      line(1, 'http://example.com/cb', en.redirect_uri_scheme_required),
       line(3, 'https://bozor.uz/*', en.uri_wildcard_not_allowed),
     ]);
   });

@@ -63,12 +63,14 @@ describe('the fields of an app', () => {
     expect(fields.check()).toMatchObject({ home_page: 'https://bozor.uz/', terms_url: 'https://bozor.uz/terms' });
   });
 
-  it('names the line of a redirect URI that is not https', () => {
+  it('names the line of a redirect URI that is neither https nor an app’s own scheme', () => {
     const { form, fields } = fieldsWith({ redirect_uris: 'https://bozor.uz/cb\nhttp://example.com/cb' });
     expect(fields.check()).toBeNull();
-    expect(form.errors.value).toEqual({ redirect_uris: 'uri_https_required' });
+    expect(form.errors.value).toEqual({ redirect_uris: 'redirect_uri_scheme_required' });
     expect(fields.lineProblems.value).toEqual({
-      redirect_uris: [{ line: 2, value: 'http://example.com/cb', problem: 'uri_https_required', suggestion: null }],
+      redirect_uris: [
+        { line: 2, value: 'http://example.com/cb', problem: 'redirect_uri_scheme_required', suggestion: null },
+      ],
     });
   });
 
@@ -77,9 +79,9 @@ describe('the fields of an app', () => {
       redirect_uris: 'http://example.com/cb\nhttps://bozor.uz/cb\nhttps://bozor.uz/*\nhttps://bozor.uz/back#top',
     });
     expect(fields.check()).toBeNull();
-    expect(form.errors.value).toEqual({ redirect_uris: 'uri_https_required' });
+    expect(form.errors.value).toEqual({ redirect_uris: 'redirect_uri_scheme_required' });
     expect(fields.lineProblems.value.redirect_uris?.map(({ line, problem }) => [line, problem])).toEqual([
-      [1, 'uri_https_required'],
+      [1, 'redirect_uri_scheme_required'],
       [3, 'uri_wildcard_not_allowed'],
       [4, 'uri_fragment_not_allowed'],
     ]);
@@ -106,6 +108,12 @@ describe('the fields of an app', () => {
       expect(fields.check(), uri).toBeNull();
       expect(form.errors.value, uri).toEqual({ redirect_uris: key });
     }
+  });
+
+  it('refuses a page on an app’s own scheme, as the server does, with the web pages’ key', () => {
+    const { form, fields } = fieldsWith({ privacy_policy_url: 'uz.bozor.app:/privacy' });
+    expect(fields.check()).toBeNull();
+    expect(form.errors.value).toMatchObject({ privacy_policy_url: 'uri_https_required' });
   });
 
   it('asks for a name, the two pages and at least one address', () => {

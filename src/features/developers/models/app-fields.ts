@@ -7,7 +7,12 @@
 import { computed, signal } from '@preact/signals-react';
 import type { AppKind, DeveloperApp, DeveloperAppInput } from '../../../../server/src/contract/developers.js';
 import { appNameProblem } from '../../../../server/src/contract/app-name-rules.js';
-import { CLIENT_URIS_MAX, redirectUriProblem, webOriginProblem } from '../../../../server/src/contract/client-uris.js';
+import {
+  CLIENT_URIS_MAX,
+  pageUrlProblem,
+  redirectUriProblem,
+  webOriginProblem,
+} from '../../../../server/src/contract/client-uris.js';
 import type { Field, Form } from '../../../lib/form';
 
 export type AppField =
@@ -116,7 +121,8 @@ export function createAppFields(form: Form) {
       if (required) form.setError(name, 'field_required');
       return;
     }
-    const problem = redirectUriProblem(pageAddress(value), ALLOW_LOOPBACK_HTTP);
+    // A page is a web page, as the server judges it (services/client-registry.ts): an app's own scheme is no page.
+    const problem = pageUrlProblem(pageAddress(value), ALLOW_LOOPBACK_HTTP);
     if (problem) form.setError(name, problem);
   }
 
