@@ -149,6 +149,25 @@ describe('finishing a sign-in a phone app asked for (/login/mobile-*)', () => {
     expect(sessionStorage.getItem('mobileAppRequest')).toBeNull();
   });
 
+  it("confirms a new account's phone first, and only the confirmation's sign-in goes on to the app", async () => {
+    sessionStorage.setItem('mobileAppRequest', APP_REQUEST);
+    // The provider's callback keeps the pending id (social-callback-model.ts) before it finishes the sign-in.
+    localStorage.setItem('userUUID', 'u-new');
+    history.replaceState(null, '', '/oauth/telegram');
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+    expect(sessionStorage.getItem('mobileAppRequest')).toBe(APP_REQUEST);
+
+    // Home's confirmation: the pending id goes, the profile has its phone, and the sign-in finishes again.
+    localStorage.removeItem('userUUID');
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new'));
+    expect(went[1]).toBe(`/oauth?${APP_REQUEST}`);
+    expect(sessionStorage.getItem('mobileAppRequest')).toBeNull();
+  });
+
   it("leaves an address's own client_id in charge", async () => {
     sessionStorage.setItem('mobileAppRequest', APP_REQUEST);
     history.replaceState(null, '', '/login?client_id=shop&state=t');

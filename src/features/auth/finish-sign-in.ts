@@ -8,7 +8,7 @@ import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import type { Services } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
-import { ACCESS_TOKEN_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { ACCESS_TOKEN_KEY, PENDING_USER_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 import { handBack, openingFrame } from './social-handback';
 
@@ -37,14 +37,18 @@ export async function finishSignIn(
   const { session, config, navigate, toasts, i18n } = services;
   const user = response ? await session.signIn(response, save) : session.user.peek();
   if (!user) return;
-  const appRequest = readItem('session', MOBILE_APP_REQUEST_KEY);
-  removeItem('session', MOBILE_APP_REQUEST_KEY);
+  const hasPhone = hasPhoneOf(response, user);
+  // A provider-made account confirms its phone before any app is given it (docs/product.md §4; POST
+  // /oauth/authorize/ refuses it meanwhile): the phone app's request waits in this tab for the sign-in the
+  // confirmation finishes (confirm-phone-screen.tsx), and is used then.
+  const confirmingFirst = hasPhone === false && readItem('local', PENDING_USER_KEY) !== null;
+  const appRequest = confirmingFirst ? null : readItem('session', MOBILE_APP_REQUEST_KEY);
+  if (!confirmingFirst) removeItem('session', MOBILE_APP_REQUEST_KEY);
   const search =
     appRequest !== null && !addressSearch.has('client_id') ? new URLSearchParams(appRequest) : addressSearch;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
   // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
   (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
-  const hasPhone = hasPhoneOf(response, user);
   // The provider's window of a partner's frame (social-handback.ts): once the account has its phone, the
   // session goes to the frame, which continues there (consent, the code to the partner).
   const frame = openingFrame();
