@@ -52,6 +52,21 @@ describe('finishing a provider’s new account', () => {
     expect(sessionStorage.getItem('returnPath')).toBe('https://shop.localhost/cart');
   });
 
+  it("keeps FedCM's login window open until the phone is confirmed, then closes it", async () => {
+    const close = vi.fn();
+    vi.stubGlobal('IdentityProvider', { close });
+    localStorage.setItem('userUUID', 'u-new');
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+    expect(close).not.toHaveBeenCalled();
+
+    localStorage.removeItem('userUUID');
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new'));
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it('after the confirmation, reads the cleaned query: Home without confirmType', async () => {
     const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }));
     setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));

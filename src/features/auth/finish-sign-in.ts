@@ -47,8 +47,9 @@ export async function finishSignIn(
   const search =
     appRequest !== null && !addressSearch.has('client_id') ? new URLSearchParams(appRequest) : addressSearch;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
-  // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
-  (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
+  // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing. A new
+  // provider-made account confirms its phone first: FedCM lists it only then (docs/fedcm.md).
+  if (!confirmingFirst) (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
   // The provider's window of a partner's frame (social-handback.ts): once the account has its phone, the
   // session goes to the frame, which continues there (consent, the code to the partner).
   const frame = openingFrame();
