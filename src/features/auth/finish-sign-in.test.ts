@@ -53,7 +53,7 @@ describe('finishing a provider’s new account', () => {
   });
 
   it("keeps FedCM's login window open until the phone is confirmed, then closes it", async () => {
-    const close = vi.fn();
+    const close = vi.fn<() => void>();
     vi.stubGlobal('IdentityProvider', { close });
     localStorage.setItem('userUUID', 'u-new');
     const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
