@@ -14,6 +14,11 @@ export interface ActiveSession {
   source: string | null;
   /** A session a partner's frame joined (POST /fedcm/frame/session/): the partner page's origin; else null. */
   partner_origin: string | null;
+  /**
+   * How the sign-in was made, as its security-log line says: `password`, `code`, or the provider (`google`,
+   * `telegram`, … of contract/social.ts); null when that is not known (a registration, a joined frame).
+   */
+  method: string | null;
   /** ISO 8601. */
   created_at: string;
   /** The sign-in or the last token refresh. */

@@ -110,8 +110,15 @@ export function bindDevice(options: {
    * sessions, no `Set-Login: logged-in` for a browser where nobody signed in.
    */
   startedSession?: (c: Context) => boolean;
+  /**
+   * Whether the started session is one partners are offered (services/device-accounts.ts); every one is
+   * unless said. A provider-made account whose phone is not confirmed yet is not: its sign-in sets the
+   * cookies but no `Set-Login: logged-in`, which would make FedCM look for an account and find none (the
+   * header is left out, so a browser with another account keeps its status); confirming the phone sends it.
+   */
+  offered?: (c: Context) => boolean;
 }): MiddlewareHandler<MetaEnv> {
-  const { product, storage, startedSession = () => true } = options;
+  const { product, storage, startedSession = () => true, offered = () => true } = options;
   return async function bindDeviceMiddleware(c, next) {
     const strict = deviceSecret(c, product);
     const idp = secretIn(c, idpCookieName(product));
@@ -123,7 +130,7 @@ export function bindDevice(options: {
     if (strict !== null) await storage.sessions.moveDevice([...new Set([strict, idp ?? strict])].map(sha256), device);
     setDeviceCookie(c, deviceCookieName(product), secret, 'Strict');
     setIdpCookie(c, product, secret);
-    setLoginStatus(c, 'logged-in');
+    if (offered(c)) setLoginStatus(c, 'logged-in');
   };
 }
 

@@ -65,6 +65,23 @@ export function securityLogStorageOn(db: Kysely<Database>): SecurityLogStorage {
           .executeTakeFirst();
         return row?.latest === null || row?.latest === undefined ? null : integer(row.latest);
       },
+      async signInMethods(userId, sessionIds) {
+        const methods = new Map<string, string>();
+        if (sessionIds.length === 0) return methods;
+        // The index on (user_id, created_at) narrows it to the account; its events are few.
+        const rows = await db
+          .selectFrom('audit_events')
+          .select(['session_id', 'details'])
+          .where('user_id', '=', userId)
+          .where('type', '=', 'login')
+          .where('session_id', 'in', [...sessionIds])
+          .execute();
+        for (const row of rows) {
+          const { method } = JSON.parse(row.details) as AuditDetails;
+          if (row.session_id !== null && typeof method === 'string') methods.set(row.session_id, method);
+        }
+        return methods;
+      },
     },
   };
 }

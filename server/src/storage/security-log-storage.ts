@@ -26,5 +26,11 @@ export interface SecurityLogStorage {
     count(userId: string): Promise<number>;
     /** When the user's newest event of `type` happened (epoch ms); null when there is none. */
     latestOfType(userId: string, type: string): Promise<number | null>;
+    /**
+     * How each of the user's sign-ins `sessionIds` was made: the `method` of the `login` event that opened it
+     * (`password`, `code`, or a provider such as `google`), by session id. A session with no such event (a
+     * registration, a joined frame) or whose event names no method is left out.
+     */
+    signInMethods(userId: string, sessionIds: readonly string[]): Promise<Map<string, string>>;
   };
 }

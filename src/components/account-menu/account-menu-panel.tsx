@@ -104,7 +104,9 @@ export function AccountMenuPanel({ id, onClose }: { id: string; onClose: (return
                         {`${profile.first_name} ${profile.last_name}`.trim()}
                       </span>
                       <span className="account-menu-item-hint nowrap">
-                        {ended ? i18n.t('account_menu_ended') : (profile.phone ?? profile.email)}
+                        {ended
+                          ? i18n.t('account_menu_ended')
+                          : (profile.phone ?? profile.email ?? i18n.t('account_no_contact'))}
                       </span>
                     </span>
                   </button>

@@ -52,6 +52,21 @@ describe('finishing a provider’s new account', () => {
     expect(sessionStorage.getItem('returnPath')).toBe('https://shop.localhost/cart');
   });
 
+  it("keeps FedCM's login window open until the phone is confirmed, then closes it", async () => {
+    const close = vi.fn<() => void>();
+    vi.stubGlobal('IdentityProvider', { close });
+    localStorage.setItem('userUUID', 'u-new');
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+    expect(close).not.toHaveBeenCalled();
+
+    localStorage.removeItem('userUUID');
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new'));
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it('after the confirmation, reads the cleaned query: Home without confirmType', async () => {
     const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }));
     setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
@@ -146,6 +161,25 @@ describe('finishing a sign-in a phone app asked for (/login/mobile-*)', () => {
     expect(went[0]).toBe(`/oauth?${APP_REQUEST}`);
     // The second sign-in has no app request left: it goes Home, as any sign-in.
     expect(went[1]?.split('?')[0]).toBe('/');
+    expect(sessionStorage.getItem('mobileAppRequest')).toBeNull();
+  });
+
+  it("confirms a new account's phone first, and only the confirmation's sign-in goes on to the app", async () => {
+    sessionStorage.setItem('mobileAppRequest', APP_REQUEST);
+    // The provider's callback keeps the pending id (social-callback-model.ts) before it finishes the sign-in.
+    localStorage.setItem('userUUID', 'u-new');
+    history.replaceState(null, '', '/oauth/telegram');
+    const { fake, went, setUser } = services(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: null }));
+    await finishSignIn(fake, NEW_ACCOUNT, true);
+
+    expect(went).toEqual(['/?user_uuid=u-new&confirmType=phone']);
+    expect(sessionStorage.getItem('mobileAppRequest')).toBe(APP_REQUEST);
+
+    // Home's confirmation: the pending id goes, the profile has its phone, and the sign-in finishes again.
+    localStorage.removeItem('userUUID');
+    setUser(userProfile('u-new', { first: 'Aziz', last: 'K' }, { phone: '+998905550011' }));
+    await finishSignIn(fake, null, true, cleanedQuery('?confirmType=phone&user_uuid=u-new'));
+    expect(went[1]).toBe(`/oauth?${APP_REQUEST}`);
     expect(sessionStorage.getItem('mobileAppRequest')).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import { isLoopbackHost } from '../../lib/format/return-path';
 import { deviceId } from '../../lib/device-id';
 import type { Services } from '../../lib/services';
 import type { TokenResponse } from '../../lib/session';
-import { ACCESS_TOKEN_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
+import { ACCESS_TOKEN_KEY, PENDING_USER_KEY, RETURN_PATH_KEY } from '../../lib/storage-keys';
 import { decideAfterLogin, hasPhoneOf, RETURN_PATH_PARAM } from './after-login';
 import { takeAppRequest } from './app-request';
 import { handBack, openingFrame } from './social-handback';
@@ -27,12 +27,17 @@ export async function finishSignIn(
   const { session, config, navigate, toasts, i18n } = services;
   const user = response ? await session.signIn(response, save) : session.user.peek();
   if (!user) return;
-  const appRequest = takeAppRequest();
+  const hasPhone = hasPhoneOf(response, user);
+  // A provider-made account confirms its phone before any app is given it (docs/product.md §4; POST
+  // /oauth/authorize/ refuses it meanwhile): the phone app's request waits in this tab for the sign-in the
+  // confirmation finishes (confirm-phone-screen.tsx), and is taken then.
+  const confirmingFirst = hasPhone === false && readItem('local', PENDING_USER_KEY) !== null;
+  const appRequest = confirmingFirst ? null : takeAppRequest();
   const search = appRequest !== null && !addressSearch.has('client_id') ? appRequest : addressSearch;
   // W3C FedCM §3.2 (login_url): the browser opened this page in its own popup for a partner's
-  // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing.
-  (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
-  const hasPhone = hasPhoneOf(response, user);
+  // sign-in; once signed in, the popup closes and the browser goes on. Elsewhere it does nothing. A new
+  // provider-made account confirms its phone first: FedCM lists it only then (docs/fedcm.md).
+  if (!confirmingFirst) (window as { IdentityProvider?: { close(): void } }).IdentityProvider?.close();
   // The provider's window of a partner's frame (social-handback.ts): once the account has its phone, the
   // session goes to the frame, which continues there (consent, the code to the partner).
   const frame = openingFrame();

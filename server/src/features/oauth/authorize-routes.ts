@@ -26,6 +26,7 @@ import { appInfoOf } from '../../services/app-info.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { issueAuthorizationCode } from '../../services/authorization-codes.js';
 import { parseScope } from '../../services/scopes.js';
+import { isPendingAccount } from '../../services/social/pending-account.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
 import { withQuery } from './redirect-uri.js';
@@ -207,7 +208,16 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       if (silent) return respond(c, request, issuer, problem('login_required', 'The account is deactivated'));
       throw new ApiError(403, [{ error: 'account_inactive' }]);
     }
+    // A refusal is answered whoever asks it: it gives the client nothing.
     if (request.consent === 'deny') return respond(c, request, issuer, denial(request));
+    // A provider-made account whose phone is not confirmed yet is offered to no partner (as FedCM's list and
+    // assertion, services/device-accounts.ts): Home confirms the phone first (docs/product.md §4). Silently, that
+    // needs the person: OpenID Connect Core §3.1.2.6 `interaction_required`.
+    if (isPendingAccount(user)) {
+      if (silent)
+        return respond(c, request, issuer, problem('interaction_required', 'The account has no confirmed phone yet'));
+      throw new ApiError(403, [{ error: 'phone_confirmation_required' }]);
+    }
 
     const now = clock.now();
     // OpenID Connect Core §3.1.2.1: an older sign-in than max_age, or prompt=login, must be made again.

@@ -25,7 +25,7 @@ const endOthersSchema = requestSchema<EndOtherSessionsRequest>()(
   v.strictObject({ proof: v.optional(v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required'))) }),
 );
 
-function sessionView(session: Session, currentId: string): ActiveSession {
+function sessionView(session: Session, currentId: string, method: string | null): ActiveSession {
   return {
     id: session.id,
     ...parseUserAgent(session.userAgent),
@@ -33,6 +33,7 @@ function sessionView(session: Session, currentId: string): ActiveSession {
     // The product the sign-in came through (docs/product.md §7 headers `{product}-Source`, then `source`).
     source: session.productSource ?? session.source,
     partner_origin: session.partnerOrigin,
+    method,
     created_at: new Date(session.createdAt).toISOString(),
     // Sign-in or the last token refresh: access tokens are not tracked one by one.
     last_active_at: new Date(session.lastSeenAt).toISOString(),
@@ -54,7 +55,11 @@ export function sessionRoutes({ storage, clock, sessions }: RouteDeps) {
     const { user, session: current } = c.get('auth');
     const open = await storage.openSessions.list(user.id, 'sso', clock.now());
     const ordered = [...open.filter((s) => s.id === current.id), ...open.filter((s) => s.id !== current.id)];
-    return c.json(ordered.map((session) => sessionView(session, current.id)));
+    const methods = await storage.auditLog.signInMethods(
+      user.id,
+      ordered.map((session) => session.id),
+    );
+    return c.json(ordered.map((session) => sessionView(session, current.id, methods.get(session.id) ?? null)));
   });
 
   app.delete('/sessions/:id/', auth, requireActive, async (c) => {

@@ -54,6 +54,8 @@ describe('GET /user/sessions/', () => {
         ip: '203.0.113.7',
         source: 'kirish.uz',
         partner_origin: null,
+        // A registration opened it: no sign-in line names a method.
+        method: null,
         created_at: signedInAt,
         last_active_at: signedInAt,
         current: true,
@@ -65,6 +67,7 @@ describe('GET /user/sessions/', () => {
         os: 'iOS',
         ip: '198.51.100.23',
         source: null,
+        method: 'password',
         last_active_at: refreshedAt,
         current: false,
       }),

@@ -9,7 +9,7 @@ import type { ConfirmPhoneRequest, IntegrationCodeRequest, IntegrationRequest } 
 import { isOtpCode } from '../../contract/verification.js';
 import { badRequest } from '../../lib/api-error.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
-import { bindDevice } from '../../middleware/device-key.js';
+import { bindDevice, renewIdpCookie } from '../../middleware/device-key.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
@@ -83,6 +83,10 @@ export function integrationRoutes(deps: RouteDeps & { social: SocialSignIn }) {
       { phone: body.phone, requestId: body.request_id },
       { meta: c.get('meta'), sessionId: session.id },
     );
+    // The account's sign-in is finished now, so partners are offered it (services/device-accounts.ts): the browser
+    // is told someone is signed in (Login Status API), and gets the `_idp` cookie back had a logout of the
+    // device's last finished account expired it meanwhile.
+    renewIdpCookie(c, config.product);
     return c.json(answer);
   });
 

@@ -59,16 +59,60 @@ describe('over HTTP', () => {
     expect((await finish('')).status).toBe(400);
     const finished = await finish(line?.split(';')[0] ?? '');
     expect(finished.status).toBe(200);
-    expect(await finished.json()).toMatchObject({ has_phone: false });
+    const signedIn = (await finished.json()) as { access: string; has_phone: boolean };
+    expect(signedIn).toMatchObject({ has_phone: false });
     expect(finished.headers.get('cache-control')).toBe('no-store');
-    // A sign-in, as LoginUser's: the device cookies, and the browser told someone is signed in (FedCM).
-    expect(finished.headers.get('set-login')).toBe('logged-in');
-    expect(
-      finished.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split('=')[0])
-        .toSorted(),
-    ).toEqual(['__Host-kirish_device', '__Host-kirish_idp']);
+    // A sign-in, as LoginUser's: the device cookies. But the new account is offered to no partner before its
+    // phone is confirmed, so the browser is not told someone is signed in (FedCM would find no account).
+    expect(finished.headers.get('set-login')).toBeNull();
+    const cookies = finished.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    expect(cookies.map((cookie) => cookie.split('=')[0]).toSorted()).toEqual([
+      '__Host-kirish_device',
+      '__Host-kirish_idp',
+    ]);
+
+    // Its phone confirmed, it is: `Set-Login: logged-in`, and the `_idp` cookie again from the Strict one.
+    const phone = '+998935550777';
+    const bearer = { 'content-type': 'application/json', authorization: `Bearer ${signedIn.access}` };
+    await fetch(`${origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
+      method: 'POST',
+      headers: bearer,
+      body: JSON.stringify({ type: 'social_login', phone }),
+    });
+    const checked = await fetch(`${origin}/sso/api/v1/auth/CheckAuthSmsVerification/`, {
+      method: 'POST',
+      headers: bearer,
+      body: JSON.stringify({ type: 'social_login', phone, code: await server.lastCode(phone) }),
+    });
+    const { request_id: requestId } = (await checked.json()) as { request_id: string };
+    const confirmed = await fetch(`${origin}/sso/api/v1/SocialAuth/ConfirmPhone/`, {
+      method: 'POST',
+      headers: { ...bearer, cookie: cookies.join('; ') },
+      body: JSON.stringify({ phone, request_id: requestId }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('set-login')).toBe('logged-in');
+    const device = cookies.find((cookie) => cookie.startsWith('__Host-kirish_device='))?.split('=')[1];
+    expect(confirmed.headers.getSetCookie()).toEqual([
+      `__Host-kirish_idp=${device}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=None`,
+    ]);
+
+    // The same identity again, now a finished account: a sign-in like any other.
+    const again = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const againLine = again.headers.getSetCookie().find((cookie) => cookie.startsWith('kirish_social_flow='));
+    const againState = new URL(((await again.json()) as { url: string }).url).searchParams.get('state');
+    providers.vouch('g-http-2', identity('google', 'g-http'));
+    const second = await fetch(`${origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: againLine?.split(';')[0] ?? '' },
+      body: JSON.stringify({ state: againState, access_token: 'g-http-2' }),
+    });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('set-login')).toBe('logged-in');
   });
 
   it('tells the browser nothing of a sign-in for the providers list or a flow’s start (no Set-Login, no device cookie)', async () => {

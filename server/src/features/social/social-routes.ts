@@ -22,6 +22,7 @@ import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { bearerToken } from '../../middleware/require-auth.js';
+import { isPendingAccount } from '../../services/social/pending-account.js';
 import type { CallbackInput } from '../../services/social/provider-client.js';
 import type { SocialSignIn } from '../../services/social/social-sign-in.js';
 import { readBinding, writeBinding } from './binding-cookie.js';
@@ -58,6 +59,9 @@ const oneIdSchema = requestSchema<OneIdLoginRequest>()(v.strictObject({ state: s
 /** The requests whose answer is a token response: a session was opened (bindDevice's `startedSession`). */
 const SIGNED_IN = new WeakSet<Context>();
 const answeredTokens = (c: Context) => SIGNED_IN.has(c);
+/** Of those, the sign-ins of a new account whose phone is still to be confirmed: offered to no partner yet. */
+const PENDING = new WeakSet<Context>();
+const offeredToPartners = (c: Context) => !PENDING.has(c);
 
 const PROVIDER_BY_PATH = new Map(SOCIAL_PROVIDERS.map((provider) => [SOCIAL_PATH_NAMES[provider], provider]));
 
@@ -73,7 +77,7 @@ export function socialRoutes(deps: RouteDeps & { social: SocialSignIn }) {
   // binds nothing (middleware/device-key.ts). The providers list and a flow's start are neither.
   const counted = [
     countSignIns(metrics, 'social'),
-    bindDevice({ product: config.product, storage, startedSession: answeredTokens }),
+    bindDevice({ product: config.product, storage, startedSession: answeredTokens, offered: offeredToPartners }),
   ] as const;
 
   app.get('/providers/', (c) => {
@@ -114,7 +118,11 @@ export function socialRoutes(deps: RouteDeps & { social: SocialSignIn }) {
       input,
       meta: c.get('meta'),
     });
-    if ('access' in answer) SIGNED_IN.add(c);
+    if ('access' in answer) {
+      SIGNED_IN.add(c);
+      const user = answer.has_phone ? undefined : await storage.users.findById(answer.user_uuid);
+      if (user && isPendingAccount(user)) PENDING.add(c);
+    }
     return c.json(answer);
   }
 

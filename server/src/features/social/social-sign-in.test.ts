@@ -113,6 +113,14 @@ describe('a new identity', () => {
     expect((await server.storage.sessions.findById(again.result.json.session))?.save).toBe(true);
   });
 
+  it('names the provider as the sign-in’s method on the sessions page', async () => {
+    providers.vouch('vk-m1', identity('vk', 'vk-m1'));
+    const { result } = await signInWith(server, 'vk', 'vk-m1');
+    const sessions = await server.call('GET', `${V1}/user/sessions/`, { token: result.json.access });
+    expect(sessions.status, sessions.text).toBe(200);
+    expect(sessions.json).toEqual([expect.objectContaining({ id: result.json.session, method: 'vk', current: true })]);
+  });
+
   it('signs a deactivated account in as a password sign-in does (the SPA then offers to restore it)', async () => {
     providers.vouch('fb-1', identity('facebook', 'fb-1'));
     const first = (await signInWith(server, 'facebook', 'fb-1')).result.json;

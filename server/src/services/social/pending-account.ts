@@ -15,6 +15,18 @@ import type { Storage } from '../../storage/storage.js';
 import { redeemOwnRequest } from '../account-contacts.js';
 import { recordEvent } from '../audit-log.js';
 import type { OtpService } from '../otp-service.js';
+import { REGISTRATION_KIND_SOCIAL } from './social-accounts.js';
+
+/**
+ * An account whose sign-in is not finished: made through a provider, its phone not confirmed yet
+ * (docs/product.md §4). It may use the account site, whose Home asks for the phone, but it is not offered
+ * to partners — not in FedCM's accounts list or the embed frame's, no FedCM assertion, no authorization
+ * code — because a partner would get an account with no contact Kirish has confirmed. An account
+ * registered with an e-mail (kind 1) has one, and is not pending for want of a phone.
+ */
+export function isPendingAccount(user: Pick<User, 'registrationKind' | 'phone'>): boolean {
+  return user.registrationKind === REGISTRATION_KIND_SOCIAL && user.phone === null;
+}
 
 export async function confirmPendingPhone(
   deps: { storage: Storage; clock: Clock; otp: OtpService },

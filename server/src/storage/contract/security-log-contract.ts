@@ -52,5 +52,31 @@ export function describeSecurityLogStorage(name: string, open: OpenStorage) {
         expect(await storage.auditLog.latestOfType('u1', 'password_failed')).toBeNull();
         expect(await storage.auditLog.latestOfType('u3', 'login')).toBeNull();
       }));
+
+    it('tells how each sign-in was made, from the login event that opened it, for that account only', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        const opened = (id: string, userId: string, sessionId: string, details: Record<string, string>) =>
+          storage.auditLog.insert({ ...event(id, userId, T0), sessionId, details });
+        await opened('0001', 'u1', 's-password', { method: 'password' });
+        await opened('0002', 'u1', 's-google', { method: 'google' });
+        await opened('0003', 'u1', 's-none', {});
+        await storage.auditLog.insert({ ...event('0004', 'u1', T0), type: 'registered', sessionId: 's-registered' });
+        await opened('0005', 'u2', 's-other', { method: 'telegram' });
+        const methods = await storage.auditLog.signInMethods('u1', [
+          's-password',
+          's-google',
+          's-none',
+          's-registered',
+          's-other',
+          's-unknown',
+        ]);
+        expect([...methods].toSorted()).toEqual([
+          ['s-google', 'google'],
+          ['s-password', 'password'],
+        ]);
+        expect(await storage.auditLog.signInMethods('u1', [])).toEqual(new Map());
+      }));
   });
 }

@@ -4,7 +4,7 @@ import en from '../../../../server/src/locales/en.json' with { type: 'json' };
 import { createI18n } from '../../../lib/i18n';
 import { useReactRoot } from '../../../lib/testing/react-root';
 import { ServicesContext, type Services } from '../../../lib/services';
-import type { UserProfile } from '../../../lib/session';
+import type { DeviceProfile, UserProfile } from '../../../lib/session';
 import { createSignInModel } from '../models/sign-in-model';
 import { deviceProfile, fakeSession, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { AccountChooser } from './account-chooser';
@@ -15,12 +15,17 @@ const view = useReactRoot();
 
 const leaving: UserProfile = userProfile('u-1', { first: 'Dilnoza', last: 'Yusupova' }, { phone: '+998901112233' });
 
-async function render(signedOut: UserProfile | null, signedIn: UserProfile | null = null) {
+async function render(
+  signedOut: UserProfile | null,
+  signedIn: UserProfile | null = null,
+  other: Partial<DeviceProfile> = {},
+) {
   const remaining = {
     ...deviceProfile('u-2'),
     first_name: 'Aziz',
     last_name: 'Karimov',
     photo: 'https://kirish.uz/cdn/200x/avatars/a.webp',
+    ...other,
   };
   const active = { ...deviceProfile('u-1'), first_name: 'Dilnoza', last_name: 'Yusupova', photo: null };
   const { session } = fakeSession(signedIn ? [active, remaining] : [remaining], undefined, signedOut);
@@ -99,6 +104,14 @@ describe('the chooser while signed in (issue 12)', () => {
     expect(forget.map((button) => [button.textContent, button.getAttribute('title')])).toEqual([
       [en.forget_account, 'Forget Aziz Karimov on this device'],
     ]);
+  });
+
+  it('says an account a provider made has no phone yet, rather than leaving its contact line blank', async () => {
+    await render(null, leaving, { first_name: 'Shahzod', last_name: 'Ergashev', photo: null, phone: null });
+    const other = [...view.host.querySelectorAll('button.account')][1];
+    expect(other?.querySelector('.account-name')?.textContent).toBe('Shahzod Ergashev');
+    expect(other?.querySelector('.avatar')?.textContent).toBe('SE');
+    expect(other?.querySelector('.account-contact')?.textContent).toBe(en.account_no_contact);
   });
 
   it('forgets an account only once confirmed, ending its session on the server', async () => {

@@ -55,7 +55,8 @@ export function AccountRow(props: {
         <Avatar firstName={profile.first_name} lastName={profile.last_name} photoUrl={profile.photo ?? ''} />
         <span className="account-text">
           <span className="account-name">{name}</span>
-          <span className="account-contact">{profile.phone ?? profile.email}</span>
+          {/* A provider-made account before its phone is confirmed has no contact yet: said so, not left blank. */}
+          <span className="account-contact">{profile.phone ?? profile.email ?? i18n.t('account_no_contact')}</span>
         </span>
         {active ? <span className="badge">{i18n.t('account_signed_in')}</span> : null}
       </button>

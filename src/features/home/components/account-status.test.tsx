@@ -22,6 +22,7 @@ const session = (id: string, hoursAgo: number, changes: Partial<ActiveSession> =
   ip: '10.0.0.1',
   source: 'web',
   partner_origin: null,
+  method: null,
   created_at: new Date(NOW - hoursAgo * 3_600_000).toISOString(),
   last_active_at: new Date(NOW).toISOString(),
   current: false,

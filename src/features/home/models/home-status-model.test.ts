@@ -12,6 +12,7 @@ const session = (id: string, createdAt: string, current = false): ActiveSession 
   ip: '127.0.0.1',
   source: 'web',
   partner_origin: null,
+  method: null,
   created_at: createdAt,
   last_active_at: createdAt,
   current,

@@ -12,6 +12,7 @@ const session = (id: string, current = false): SessionInfo => ({
   ip: '127.0.0.1',
   source: 'web',
   partner_origin: null,
+  method: null,
   created_at: '2026-11-22T10:00:00.000Z',
   last_active_at: '2026-11-22T10:05:00.000Z',
   current,

@@ -10,6 +10,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon, type IconName } from '../../../components/icon';
+import { providerName } from '../../../components/provider-mark';
+import { isSocialProvider } from '../../../../server/src/contract/social.js';
 import { LoadState } from '../../../components/load-state';
 import { Row } from '../../../components/row';
 import { SignOutButton } from '../../../components/sign-out-button';
@@ -67,6 +69,10 @@ function SessionRow({ session, model, now }: { session: SessionInfo; model: Sess
   const [asking, setAsking] = useState(false);
   const where = [
     session.partner_origin ? i18n.t('sessions_in_partner_frame', { origin: session.partner_origin }) : null,
+    // A provider's sign-in says which (issue 36); a password or a code is the usual way, and goes unsaid.
+    session.method !== null && isSocialProvider(session.method)
+      ? i18n.t('sessions_signed_in_with', { provider: providerName(session.method) })
+      : null,
     `IP ${session.ip}`,
     `${i18n.t('sessions_signed_in')} ${relativeText(i18n, session.created_at, now, true)}`,
     `${i18n.t('sessions_last_active')} ${relativeText(i18n, session.last_active_at, now, true)}`,
