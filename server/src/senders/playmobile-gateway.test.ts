@@ -133,6 +133,7 @@ describe("Play Mobile's delivery reports", () => {
     ['another media type', { contentType: 'application/x-www-form-urlencoded', body: 'status=Delivered' }],
     ['no messages list', json({ 'message-id': PLAYMOBILE_ID, status: 'Delivered' })],
     ['an empty list', json({ messages: [] })],
+    ['an entry that is not an object', json({ messages: [entry('Delivered'), 'Delivered'] })],
     ['an entry without a status', json({ messages: [entry('Delivered'), { 'message-id': PLAYMOBILE_ID }] })],
     ['an entry without a message-id', json({ messages: [{ status: 'Delivered' }] })],
     ['a message-id Play Mobile would not take', json({ messages: [entry('Delivered', 'a-b')] })],
