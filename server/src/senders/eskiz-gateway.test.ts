@@ -100,6 +100,13 @@ describe('the Eskiz client', () => {
     expect(standin.delivered).toEqual([]);
   });
 
+  it('refuses a voice-call code before anything leaves, so the chain sends it through the gateway for calls', async () => {
+    const { gateway, calls } = eskiz();
+    const failed = await gateway.send(outgoing({ channel: 'call' })).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ name: 'SendFailedError', gateway: 'eskiz', reason: 'no voice calls' });
+    expect(calls).toEqual([]);
+  });
+
   it('fails with reason "status 500" when Eskiz answers 500', async () => {
     standin.running().setMode('eskiz', 'fail');
     const failed = await eskiz()
@@ -187,9 +194,17 @@ describe("Eskiz's delivery reports", () => {
     ]);
   });
 
+  it('reads a JSON body whatever its content type says', () => {
+    const body = JSON.stringify({ ...report, status: 'DELIVRD' });
+    expect(parseEskizReport({ contentType: 'text/plain', body })?.[0]?.status).toBe('delivered');
+  });
+
   it.each([
     ['text that is not JSON', { contentType: 'application/json', body: 'DELIVRD' }],
-    ['another media type', { contentType: 'text/plain', body: JSON.stringify({ ...report, status: 'DELIVRD' }) }],
+    [
+      'a form-encoded body without a status',
+      { contentType: 'application/x-www-form-urlencoded', body: 'request_id=r-1' },
+    ],
     ['a JSON list', { contentType: 'application/json', body: '[{"status":"DELIVRD"}]' }],
     ['no status', json({ ...report })],
     ['no id of the message', json({ status: 'DELIVRD', status_date: '2026-11-22 14:00:05' })],

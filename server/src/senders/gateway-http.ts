@@ -44,6 +44,14 @@ export function statusFailure(gateway: SenderGateway, label: string, status: num
   return new SendFailedError(`${label} answered ${status}`, gateway, `status ${status}`);
 }
 
+/**
+ * Eskiz and Play Mobile send SMS only: a voice-call code handed to them is refused before anything leaves
+ * the machine (the chain sends calls through the gateway configured for calls), rather than sent as an SMS.
+ */
+export function noCalls(gateway: SenderGateway, label: string): SendFailedError {
+  return new SendFailedError(`${label} makes no voice calls`, gateway, 'no voice calls');
+}
+
 export function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }

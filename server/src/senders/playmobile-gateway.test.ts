@@ -52,6 +52,13 @@ describe('the Play Mobile client', () => {
     expect(failed).toMatchObject({ name: 'SendFailedError', gateway: 'playmobile', reason: 'error-code 401' });
   });
 
+  it('refuses a voice-call code before anything leaves', async () => {
+    const { gateway, calls } = playmobile();
+    const failed = await failureOf(gateway.send(outgoing({ channel: 'call' })));
+    expect(failed).toMatchObject({ name: 'SendFailedError', gateway: 'playmobile', reason: 'no voice calls' });
+    expect(calls).toEqual([]);
+  });
+
   it('fails with reason "status 500" when Play Mobile answers 500', async () => {
     standin.running().setMode('playmobile', 'fail');
     const failed = await failureOf(playmobile().gateway.send(outgoing()));
@@ -130,7 +137,7 @@ describe("Play Mobile's delivery reports", () => {
 
   it.each([
     ['text that is not JSON', { contentType: 'application/json', body: 'Delivered' }],
-    ['another media type', { contentType: 'application/x-www-form-urlencoded', body: 'status=Delivered' }],
+    ['a form-encoded body', { contentType: 'application/x-www-form-urlencoded', body: 'status=Delivered' }],
     ['no messages list', json({ 'message-id': PLAYMOBILE_ID, status: 'Delivered' })],
     ['an empty list', json({ messages: [] })],
     ['an entry that is not an object', json({ messages: [entry('Delivered'), 'Delivered'] })],

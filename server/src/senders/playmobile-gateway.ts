@@ -5,6 +5,7 @@
  */
 import {
   gatewayHttp,
+  noCalls,
   isRecord,
   isSuccess,
   parseJson,
@@ -50,7 +51,7 @@ const FAILED = new Set(['notdelivered', 'undelivered', 'expired', 'rejected', 'f
 
 /** A Play Mobile report (JSON, one or several messages), or null when the body is not one. */
 export function parsePlaymobileReports(report: { contentType: string; body: string }): DeliveryReport[] | null {
-  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(report.contentType)) return null;
+  // JSON whatever the content type says (docs/sms-gateways.md): the report is authenticated by its address.
   const body = parseJson(report.body);
   const messages = isRecord(body) ? body.messages : undefined;
   if (!Array.isArray(messages) || messages.length === 0) return null;
@@ -78,6 +79,7 @@ export function createPlaymobileGateway(config: PlaymobileConfig, deps: Playmobi
   return {
     name: 'playmobile',
     async send(message) {
+      if (message.channel !== 'sms') throw noCalls('playmobile', 'Play Mobile');
       const messageId = playmobileMessageId(message.messageId);
       if (!MESSAGE_ID.test(messageId))
         throw new SendFailedError('Play Mobile takes no such message-id', 'playmobile', 'bad message-id');
