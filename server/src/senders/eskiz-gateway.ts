@@ -107,7 +107,8 @@ export function createEskizGateway(config: EskizConfig, deps: GatewayDeps): SmsG
       method: 'POST',
       body: new URLSearchParams({ email: config.email, password: config.password }),
     });
-    if (answer.status >= 500) throw statusFailure('eskiz', 'Eskiz login', answer.status);
+    // Eskiz in trouble, or asking to slow down, has not refused the credentials: the status tells which.
+    if (answer.status >= 500 || answer.status === 429) throw statusFailure('eskiz', 'Eskiz login', answer.status);
     const value = isSuccess(answer.status) ? tokenOf(answer.text) : null;
     if (!value) throw new SendFailedError(`Eskiz refused the login (${answer.status})`, 'eskiz', 'login refused');
     return { value, expiresAt: expiryOf(value) };
