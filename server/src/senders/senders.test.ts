@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServer, V1 } from '../test-support/test-server.js';
 import { SendFailedError } from './sender.js';
-import { createSmsGatewaySender } from './sms-gateway-sender.js';
+import { createGenericGateway, createSmsGatewaySender } from './sms-gateway-sender.js';
 import { createSmtpSender } from './smtp-sender.js';
 
 const SCRAPE_TOKEN = 'scrape-token-0123456789-abcdefghij';
@@ -100,6 +100,46 @@ describe('the SMS gateway sender', () => {
       .send(message)
       .catch((error: unknown) => error);
     expect(failed).toMatchObject({ gateway: 'sms_gateway', reason: 'unreachable ECONNREFUSED' });
+  });
+});
+
+describe('the generic gateway in the chain', () => {
+  const outgoing = {
+    channel: 'call' as const,
+    to: '+998901234567',
+    text: '123456 is your Kirish code',
+    messageId: '0193f1c2-0a7b-7c3e-8f1a-2b3c4d5e6f70',
+    callbackUrl: 'https://kirish.example/reports/x',
+  };
+
+  it('posts channel, recipient, text and Kirish’s message id, and has no id or reports of its own', async () => {
+    const stand = await gateway(200);
+    const generic = createGenericGateway(`${stand.url.replace('http://', 'http://kirish:pw@')}/send`, {
+      timeoutMs: 2_000,
+    });
+    expect(generic.name).toBe('generic');
+    expect(await generic.send(outgoing)).toEqual({ gatewayMessageId: null });
+    expect(stand.received).toEqual([
+      {
+        body: {
+          channel: 'call',
+          to: '+998901234567',
+          text: '123456 is your Kirish code',
+          message_id: '0193f1c2-0a7b-7c3e-8f1a-2b3c4d5e6f70',
+        },
+        authorization: `Basic ${Buffer.from('kirish:pw').toString('base64')}`,
+        path: '/send',
+      },
+    ]);
+    expect(generic.parseReports({ contentType: 'application/json', body: '{"status":"DELIVRD"}' })).toBeNull();
+  });
+
+  it('fails with the status as reason under the sms_gateway label', async () => {
+    const stand = await gateway(503);
+    const failed = await createGenericGateway(stand.url, { timeoutMs: 2_000 })
+      .send(outgoing)
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ name: 'SendFailedError', gateway: 'sms_gateway', reason: 'status 503' });
   });
 });
 

@@ -43,7 +43,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A page with its own nonce: nothing but its own style and script runs, and no site may frame it. */
-function htmlPage(c: Context, status: 200 | 400, title: string, body: (nonce: string) => string): Response {
+export function htmlPage(c: Context, status: 200 | 400, title: string, body: (nonce: string) => string): Response {
   const nonce = randomSecret(16);
   c.header(
     'Content-Security-Policy',
