@@ -152,7 +152,14 @@ export function createOtpService({
         });
       });
       try {
-        await sender.send({ channel: request.channel, to: contact.value, code, ...messageText(request, code) });
+        await sender.send({
+          channel: request.channel,
+          to: contact.value,
+          code,
+          purpose,
+          codeId: id,
+          ...messageText(request, code),
+        });
       } catch (error) {
         await storage.codes.close(id, clock.now(), 'replaced');
         if (error instanceof SendFailedError) {
