@@ -160,7 +160,8 @@ describe('the SMS gateways in production', () => {
   it.each([
     [{ SMS_GATEWAYS: 'eskiz,beeline' }, /^SMS_GATEWAYS must be a comma-separated list of eskiz, playmobile, generic/],
     [{ SMS_GATEWAYS: 'eskiz,eskiz' }, /^SMS_GATEWAYS must be .*each at most once/],
-    [{ SMS_CALL_GATEWAY: 'beeline' }, /^SMS_CALL_GATEWAY must be one of eskiz, playmobile, generic/],
+    [{ SMS_CALL_GATEWAY: 'beeline' }, /^SMS_CALL_GATEWAY must be generic, the one gateway that places calls/],
+    [{ SMS_CALL_GATEWAY: 'eskiz' }, /^SMS_CALL_GATEWAY must be generic, the one gateway that places calls/],
     [
       { SMS_REPORT_SECRET: 'short' },
       /^SMS_REPORT_SECRET must be at least 32 letters, digits, - or _ .*got 5 characters/,

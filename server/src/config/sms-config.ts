@@ -32,7 +32,7 @@ export interface PlayMobileConfig {
 export interface SmsConfig {
   /** SMS codes go through these, in this order; empty outside production with SMS_GATEWAYS unset and none at all (never). */
   gateways: SmsGatewayName[];
-  /** Voice-call codes (SMS_CALL_GATEWAY); null outside production unless set: the dev outbox takes them. */
+  /** Voice-call codes (SMS_CALL_GATEWAY, only `generic` today); null outside production unless set: the dev outbox takes them. */
   callGateway: SmsGatewayName | null;
   eskiz?: EskizConfig;
   playmobile?: PlayMobileConfig;
@@ -165,8 +165,13 @@ export function readSmsConfig(env: Env, production: boolean, ports: number[]): S
       '',
     );
   const callRaw = read(env, 'SMS_CALL_GATEWAY');
-  if (callRaw !== undefined && !isSmsGatewayName(callRaw))
-    fail('SMS_CALL_GATEWAY', `one of ${SMS_GATEWAY_NAMES.join(', ')}`, callRaw);
+  // Eskiz's and Play Mobile's APIs send SMS only (docs/sms-gateways.md): their clients refuse a call.
+  if (callRaw !== undefined && callRaw !== 'generic')
+    fail(
+      'SMS_CALL_GATEWAY',
+      'generic, the one gateway that places calls (Eskiz and Play Mobile send SMS only)',
+      callRaw,
+    );
   const callGateway: SmsGatewayName | null = (callRaw as SmsGatewayName | undefined) ?? (genericUrl ? 'generic' : null);
   if (production && callGateway === null)
     fail(

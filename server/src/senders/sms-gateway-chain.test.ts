@@ -71,7 +71,7 @@ describe('the SMS gateway chain', () => {
         channel: 'sms',
         to: PHONE,
         text: message.text,
-        messageId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        messageId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
         callbackUrl: 'https://id.kirish.uz/sso/api/v1/sms/reports/eskiz/s3cret/',
       },
     ]);

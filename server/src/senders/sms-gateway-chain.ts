@@ -50,11 +50,6 @@ export function senderGatewayOf(name: SmsGatewayName): SenderGateway {
   return name === 'generic' ? 'sms_gateway' : name;
 }
 
-/** A new message id: letters and digits only, 32 of them (Play Mobile's `message-id` allows no more than 40). */
-export function newSmsMessageId(): string {
-  return randomId().replaceAll('-', '');
-}
-
 export function createSmsGatewayChain(deps: SmsGatewayChainDeps): Sender {
   const { gateways, storage, clock, callbackUrl, metrics, log } = deps;
   const timeoutMs = deps.timeoutMs ?? SMS_GATEWAY_TIMEOUT_MS;
@@ -118,7 +113,8 @@ export function createSmsGatewayChain(deps: SmsGatewayChainDeps): Sender {
   return {
     async send(message) {
       if (message.channel === 'email') throw new Error('an SMS gateway chain sends no e-mail');
-      const id = newSmsMessageId();
+      // A UUID: Play Mobile's client writes it without its hyphens as `message-id` and puts them back in reports.
+      const id = randomId();
       const tries = order(clock.now());
       await storage.smsMessages.insert({
         id,
