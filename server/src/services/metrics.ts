@@ -4,6 +4,7 @@
  * Prometheus's text format at /metrics (features/operations/metrics-routes.ts, docs/deploy.md).
  * Every label takes values from a fixed set, so the number of series stays bounded.
  */
+import type { SmsGatewayName } from '../config/sms-gateway-names.js';
 import { createMetricsRegistry, type MetricsRegistry } from '../lib/metrics-registry.js';
 
 export type SignInMethod = 'password' | 'code' | 'social';
@@ -11,8 +12,8 @@ export type SignInOutcome = 'success' | 'failure' | 'locked';
 export type RefreshOutcome = 'success' | 'reuse_detected' | 'invalid';
 export type CodeChannel = 'sms' | 'call' | 'email';
 export type LockScope = 'account' | 'ip';
-/** The SMS gateways (senders/sms-gateway.ts SMS_GATEWAY_NAMES): a fixed set, so a label. */
-export type SmsGatewayLabel = 'eskiz' | 'playmobile' | 'generic';
+/** The SMS gateways (config/sms-gateway-names.ts): a fixed set, so a label. */
+export type SmsGatewayLabel = SmsGatewayName;
 
 /** The database pool now (PostgreSQL's pg pool; storage/open-database.ts). */
 export interface PoolStats {

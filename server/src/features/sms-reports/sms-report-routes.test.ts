@@ -114,6 +114,9 @@ describe('the SMS delivery reports', () => {
     }
     expect(await server.storage.smsMessages.find(row.id)).toMatchObject({ status: 'sent' });
     expect(await server.post(SEND, section)).toMatchObject({ status: 429 });
+    // Refused before its body is read: one over the body limit is a 404 too, not a 413.
+    const large = await report({ ...body, padding: 'x'.repeat(20 * 1024) }, reportPath('wrong-secret'));
+    expect(large.status).toBe(404);
   });
 
   it('answer a body that is not the gateway’s report with a 400', async () => {
