@@ -12,6 +12,8 @@ import { restorePasswordRoutes } from './features/accounts/restore-password-rout
 import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
 import { cspReportDevRoutes, cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
+import { smsReportRoutes } from './features/sms-reports/sms-report-routes.js';
+import { SMS_REPORTS_PATH } from './config/sms-config.js';
 import { createViolationLog, type ViolationLog } from './features/csp-reports/violation-log.js';
 import { developerAppRoutes } from './features/developers/app-routes.js';
 import { developerLogoRoutes, isLogoUploadPath } from './features/developers/logo-routes.js';
@@ -57,6 +59,7 @@ import { requirePublicHost } from './middleware/require-public-host.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import type { Sender } from './senders/sender.js';
+import type { SmsGateway } from './senders/sms-gateway.js';
 import { createGrantService } from './services/grant-service.js';
 import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
@@ -64,6 +67,7 @@ import { createOtpService } from './services/otp-service.js';
 import { createPhotoStore } from './services/photo-store.js';
 import type { ReadinessCheck } from './storage/readiness.js';
 import { createSessionService } from './services/session-service.js';
+import { createSmsDeliveryReports } from './services/sms-delivery-reports.js';
 import type { ProviderClients } from './services/social/provider-client.js';
 import { createSocialSignIn } from './services/social/social-sign-in.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
@@ -103,6 +107,11 @@ export interface AppDeps {
    * are offered. Absent, none is.
    */
   providerClients?: ProviderClients;
+  /**
+   * The SMS gateways whose delivery reports Kirish reads (issue 37, features/sms-reports): the entry file's,
+   * the same the SMS chain sends through. Absent, none: every report is a 404.
+   */
+  smsGateways?: readonly SmsGateway[];
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
@@ -114,10 +123,14 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
 };
 
 /** The image uploads, which limit their bodies themselves (photo-routes.ts, logo-routes.ts). */
-const hasOwnBodyLimit = (path: string) => path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path);
+/** And the SMS delivery reports, which read their bodies only once the secret in their path is right. */
+const hasOwnBodyLimit = (path: string) =>
+  path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path) || path.startsWith(`${SMS_REPORTS_PATH}/`);
 
 // The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
 const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
+
+const V1_PATH = '/sso/api/v1';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
@@ -194,6 +207,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.use('/SocialAuth/*', limitSocialCalls(routeDeps));
   v1.route('/SocialAuth', socialRoutes(routeDeps));
   v1.route('/SocialAuth', integrationRoutes(routeDeps));
+  // The SMS gateways' delivery reports (issue 37, docs/api.md).
+  v1.route(
+    SMS_REPORTS_PATH.slice(V1_PATH.length),
+    smsReportRoutes({
+      gateways: deps.smsGateways ?? [],
+      secret: config.sms.reportSecret,
+      reports: createSmsDeliveryReports({ storage, clock, metrics }),
+      limitBody: limitJsonBody,
+    }),
+  );
 
   const v2 = new Hono<AppEnv>();
   v2.route('/register', registerRoutes(routeDeps));
@@ -213,7 +236,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestMeta({ product: config.product, trustProxy: config.trustProxy }));
   // Every API call naming its account (Account-Id) is refused when its token is another's (issue 33).
   app.use('/sso/*', noStore, limitBody, checkAccountId(routeDeps.sessions));
-  app.route('/sso/api/v1', v1);
+  app.route(V1_PATH, v1);
   app.route('/sso/api/v2', v2);
   // Apple's form_post to the SPA's callback path (docs/social-sign-in.md): the one POST there.
   app.use(APPLE_CALLBACK_PATH, noStore, limitBody);

@@ -34,10 +34,7 @@ import { systemClock } from './lib/clock.js';
 import { requireMetricsHost, requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
-import { routeByChannel } from './senders/route-by-channel.js';
-import type { Sender } from './senders/sender.js';
-import { createSmsGatewaySender } from './senders/sms-gateway-sender.js';
-import { createSmtpSender } from './senders/smtp-sender.js';
+import { createConfiguredSender } from './senders/phone-sender.js';
 import { createPhotoStore, importPhotoFiles, uploadsFolder } from './services/photo-store.js';
 import { OWN_ORIGIN_ONLY, readPageSources } from './site/content-security-policy.js';
 import { demoSite } from './site/demo-site.js';
@@ -46,6 +43,8 @@ import { migrateToLatest } from './storage/migrations.js';
 import { standinRegistrations } from './config/social-config.js';
 import { createProviderClients } from './services/social/provider-clients.js';
 import { startStandin, type RunningStandin } from './standin/standin.js';
+import { startSmsStandin, type RunningSmsStandin } from './standin/sms/sms-standin.js';
+import { smsReportUrl, STANDIN_ESKIZ, STANDIN_PLAYMOBILE, usesSmsStandin } from './config/sms-config.js';
 import { openDatabase } from './storage/open-database.js';
 import type { Storage } from './storage/storage.js';
 
@@ -75,31 +74,43 @@ function readConfig(): Config {
   }
 }
 
-/**
- * Starts the stand-in on STANDIN_PORT with Kirish's development clients registered, unless production (no
- * port) or another instance on this machine already serves it there (EADDRINUSE): that one is used.
- */
-async function startOwnStandin(config: Config): Promise<RunningStandin | undefined> {
-  const port = config.social.standinPort;
-  if (port === null) return undefined;
+/** Starts a stand-in, unless another instance on this machine already serves its port (EADDRINUSE): that one is used. */
+async function ownOrShared<T>(name: string, port: number, start: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await startStandin(port, {
-      clock: systemClock,
-      clients: standinRegistrations(config.social, config.publicUrl),
-    });
+    return await start();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    jsonLog.info('stand-in port taken: using the stand-in already there', { port });
+    jsonLog.info(`${name} port taken: using the stand-in already there`, { port });
     return undefined;
   }
 }
 
-function senderFor(config: Config, storage: Storage): Sender {
+/** The stand-in identity provider on STANDIN_PORT with Kirish's development clients registered; none in production. */
+async function startOwnStandin(config: Config): Promise<RunningStandin | undefined> {
+  const port = config.social.standinPort;
+  if (port === null) return undefined;
+  const clients = standinRegistrations(config.social, config.publicUrl);
+  return ownOrShared('stand-in', port, () => startStandin(port, { clock: systemClock, clients }));
+}
+
+/**
+ * The SMS gateways' stand-in on SMS_STANDIN_PORT (docs/sms-gateways.md) when a gateway points at it: what it
+ * takes goes to the dev outbox, the code read from the WebOTP line (`#123456`); Play Mobile reports here.
+ */
+async function startOwnSmsStandin(config: Config, storage: Storage): Promise<RunningSmsStandin | undefined> {
+  const { sms } = config;
+  const port = sms.standinPort;
+  if (!usesSmsStandin(sms) || port === null) return undefined;
   const outbox = createOutboxSender(storage, systemClock);
-  return routeByChannel({
-    email: config.smtpUrl ? createSmtpSender(config.smtpUrl, config.smtpFrom) : outbox,
-    phone: config.smsGatewayUrl ? createSmsGatewaySender(config.smsGatewayUrl) : outbox,
-  });
+  return ownOrShared('SMS stand-in', port, () =>
+    startSmsStandin(port, {
+      accounts: { eskiz: sms.eskiz ?? STANDIN_ESKIZ, playmobile: sms.playmobile ?? STANDIN_PLAYMOBILE },
+      clock: systemClock,
+      deliver: ({ to, text }) =>
+        outbox.send({ channel: 'sms', to, text, subject: '', code: /#(\d+)\s*$/.exec(text)?.[1] ?? '' }),
+      playmobileReportUrl: sms.reportSecret && smsReportUrl(config.publicUrl, 'playmobile', sms.reportSecret),
+    }),
+  );
 }
 
 /** Resolves once the socket accepts connections, so that "started" is only printed when it is true. */
@@ -191,13 +202,16 @@ async function main(): Promise<void> {
     clock: systemClock,
     log: (message, fields) => jsonLog.warn(message, fields),
   });
+  // SMS through the chain of SMS_GATEWAYS (docs/deploy.md, SMS gateways), whose reports the app reads.
+  const { sender, smsGateways } = createConfiguredSender(config, { storage, clock: systemClock, metrics, log });
   const app = await buildApp({
     config,
     storage,
     providerClients,
     signals: database.signals,
     clock: systemClock,
-    sender: senderFor(config, storage),
+    sender,
+    smsGateways,
     log,
     cspViolations,
     ...operations,
@@ -250,6 +264,7 @@ async function main(): Promise<void> {
   // instances on one machine share the first one's: its codes and tokens are in its memory, and a flow begun
   // on one instance is finished on another.
   const standin = await startOwnStandin(config);
+  const smsStandin = await startOwnSmsStandin(config, storage);
 
   // The metrics on a port of their own (config/operations-config.ts: METRICS_PORT); with METRICS_TOKEN only,
   // app.ts serves them.
@@ -274,6 +289,7 @@ async function main(): Promise<void> {
   console.log(`Kirish SSO:          ${config.publicUrl}`);
   if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
   if (standin) console.log(`Stand-in providers:  ${standin.origin}`);
+  if (smsStandin) console.log(`Stand-in SMS:        ${smsStandin.origin}`);
   if (config.env !== 'production') {
     console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
     if (config.seedDemoAccount)
@@ -304,6 +320,7 @@ async function main(): Promise<void> {
     }, graceMs + 10_000).unref();
     const servers = [sso, demoServer, metricsServer].filter((server) => server !== undefined) as Server[];
     void standin?.stop().catch(() => undefined);
+    void smsStandin?.stop().catch(() => undefined);
     void Promise.all(servers.map((server) => drainServer(server, graceMs)))
       .then(async ([drained]) => {
         if (drained?.timedOut) log(`requests still under way after ${config.shutdownGraceSeconds} s were cut off`);

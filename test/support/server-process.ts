@@ -47,6 +47,8 @@ export interface ServerProcess {
   demoOrigin: string;
   /** The stand-in identity provider this server started (docs/social-sign-in.md), or shares with another. */
   standinOrigin: string;
+  /** The SMS gateways' stand-in (Eskiz and Play Mobile, docs/sms-gateways.md) this server started, or shares. */
+  smsStandinOrigin: string;
   child: ChildProcess;
   output: () => string;
   /** Ends the process abruptly, as a power cut would: no shutdown code runs. */
@@ -68,6 +70,7 @@ export async function startServer(
   const demoPort = await freePort();
   // Each its own stand-in, unless the caller names one port for several servers (they then share it).
   const standinPort = env.STANDIN_PORT ? Number(env.STANDIN_PORT) : await freePort();
+  const smsStandinPort = env.SMS_STANDIN_PORT ? Number(env.SMS_STANDIN_PORT) : await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
     env: {
@@ -76,6 +79,7 @@ export async function startServer(
       PORT: String(port),
       DEMO_PORT: String(demoPort),
       STANDIN_PORT: String(standinPort),
+      SMS_STANDIN_PORT: String(smsStandinPort),
       PUBLIC_URL: `http://${host}:${port}`,
       ...env,
     },
@@ -109,6 +113,7 @@ export async function startServer(
     origin: `http://${host}:${port}`,
     demoOrigin: `http://127.0.0.1:${demoPort}`,
     standinOrigin: `http://127.0.0.1:${standinPort}`,
+    smsStandinOrigin: `http://127.0.0.1:${smsStandinPort}`,
     child,
     output: () => output,
     kill9: () => end('SIGKILL'),

@@ -14,6 +14,7 @@ import {
 import { KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS } from './policy.js';
 import { ConfigError, fail, readPort, type Env } from './read-environment.js';
 import { productionSecretProblem } from './secret-strength.js';
+import { readSmsConfig, type SmsConfig } from './sms-config.js';
 import { readSocialConfig, type SocialConfig } from './social-config.js';
 
 export { ConfigError } from './read-environment.js';
@@ -45,6 +46,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsGatewayUrl: string | undefined;
+  /** The SMS gateways, their order, the call gateway and the delivery reports' secret (config/sms-config.ts). */
+  sms: SmsConfig;
   /** Which X-Forwarded-For entries name the client: none, the last `hops` ones, or those our proxies' ranges appended. */
   trustProxy: ProxyTrust;
   /**
@@ -288,6 +291,8 @@ export function loadConfig(env: Env): Config {
 
   const publicUrl = readOrigin(env, 'PUBLIC_URL', `http://localhost:${port}`);
   requireLoopbackOutsideProduction(env, nodeEnv, publicUrl);
+  const metrics = readMetrics(env, port, demoPort);
+  const social = readSocialConfig(env, nodeEnv === 'production', [port, demoPort]);
   const config: Config = {
     env: nodeEnv,
     port,
@@ -308,14 +313,18 @@ export function loadConfig(env: Env): Config {
     shutdownGraceSeconds: readShutdownGrace(env),
     passwordHashConcurrency: readHashConcurrency(env),
     passwordHashMaxWaitMs: readHashMaxWait(env),
-    metrics: readMetrics(env, port, demoPort),
-    social: readSocialConfig(env, nodeEnv === 'production', [port, demoPort]),
+    metrics,
+    social,
+    sms: readSmsConfig(env, nodeEnv === 'production', [
+      port,
+      demoPort,
+      ...(social.standinPort === null ? [] : [social.standinPort]),
+      ...(metrics.kind === 'port' ? [metrics.port] : []),
+    ]),
   };
   if (config.env === 'production') {
     // docs/product.md §10: in production the dev outbox does not exist and real senders are required.
     if (!config.smtpUrl) fail('SMTP_URL', 'set in production (e-mail codes need a real sender)', '');
-    if (!config.smsGatewayUrl)
-      fail('SMS_GATEWAY_URL', 'set in production (SMS and call codes need a real gateway)', '');
     if (!config.publicUrl.startsWith('https://'))
       fail('PUBLIC_URL', 'an https:// origin in production', config.publicUrl);
   }

@@ -25,6 +25,14 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_SECONDS = 2 * 60;
 export const OTP_HOURLY_CAP_PER_CONTACT = 5;
 export const OTP_HOURLY_CAP_PER_IP = 30;
+/**
+ * The SMS gateways' chain (issue 37, senders/sms-gateway-chain.ts). A person is waiting for the code: a
+ * gateway that has not taken it in 5 s is given up for the next one. One that failed this many times in a
+ * row is skipped for a minute (each process keeps its own count), then tried again.
+ */
+export const SMS_GATEWAY_TIMEOUT_MS = 5_000;
+export const SMS_GATEWAY_FAILURES_BEFORE_SKIP = 3;
+export const SMS_GATEWAY_SKIP_SECONDS = 60;
 /** How long a request_id (proof that a contact was verified) stays redeemable. */
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 

@@ -7,6 +7,9 @@ export interface OutgoingMessage {
   /** The full text in the recipient's language (what the SMS says, what the robot reads, the e-mail body). */
   text: string;
   subject: string;
+  /** The code's purpose, and its `codes` row: kept with the SMS's row (storage `smsMessages`) for its delivery report. */
+  purpose?: string;
+  codeId?: string;
 }
 
 export interface Sender {

@@ -5,13 +5,10 @@
  * message (storage `smsMessages`) and reads their delivery reports back through the parsers below.
  */
 
-/** The gateways Kirish can send through, as `SMS_GATEWAYS` names them. */
-export const SMS_GATEWAY_NAMES = ['eskiz', 'playmobile', 'generic'] as const;
-export type SmsGatewayName = (typeof SMS_GATEWAY_NAMES)[number];
+import type { SmsGatewayName } from '../config/sms-gateway-names.js';
 
-export function isSmsGatewayName(value: string): value is SmsGatewayName {
-  return (SMS_GATEWAY_NAMES as readonly string[]).includes(value);
-}
+/** The gateways Kirish can send through, as `SMS_GATEWAYS` names them (kept below, where the configuration reads them). */
+export { SMS_GATEWAY_NAMES, isSmsGatewayName, type SmsGatewayName } from '../config/sms-gateway-names.js';
 
 /** One text on its way to one gateway. */
 export interface SmsOutgoing {

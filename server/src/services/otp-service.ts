@@ -122,8 +122,9 @@ export function createOtpService({
         await tx.limitLocks.take('otp_contact', contact.value, now);
         await tx.limitLocks.take('otp_ip', request.ip, now);
         const previous = await tx.codes.latest(contact.value, purpose);
-        // The cooldown runs from the last code sent unless that code was used: a new flow may start at once.
-        if (previous && previous.closeReason !== 'used') {
+        // The cooldown runs from the last code sent unless that code was used (a new flow may start at once) or
+        // its SMS never reached the phone (the gateway said so: services/sms-delivery-reports.ts).
+        if (previous && previous.closeReason !== 'used' && previous.closeReason !== 'undelivered') {
           const cooldownEndsAt = previous.createdAt + OTP_RESEND_COOLDOWN_SECONDS * 1000;
           if (now < cooldownEndsAt) throw tooManyRequests('timeout', secondsUntil(cooldownEndsAt, now));
         }
@@ -152,7 +153,14 @@ export function createOtpService({
         });
       });
       try {
-        await sender.send({ channel: request.channel, to: contact.value, code, ...messageText(request, code) });
+        await sender.send({
+          channel: request.channel,
+          to: contact.value,
+          code,
+          purpose,
+          codeId: id,
+          ...messageText(request, code),
+        });
       } catch (error) {
         await storage.codes.close(id, clock.now(), 'replaced');
         if (error instanceof SendFailedError) {

@@ -4,7 +4,8 @@
  */
 import type { ContactType } from '../lib/contacts.js';
 
-export type CodeCloseReason = 'used' | 'replaced' | 'attempts';
+/** `undelivered`: the gateway reported its SMS failed (issue 37); like `used`, it holds no resend cooldown. */
+export type CodeCloseReason = 'used' | 'replaced' | 'attempts' | 'undelivered';
 
 export interface OtpCode {
   id: string;

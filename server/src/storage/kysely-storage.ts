@@ -17,6 +17,7 @@ import { personalStorageOn } from './kysely-personal-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
 import { securityLogStorageOn } from './kysely-security-log-storage.js';
 import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } from './kysely-session-storage.js';
+import { smsMessageStorageOn } from './kysely-sms-message-storage.js';
 import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
 import type { Database } from './schema.js';
@@ -85,6 +86,7 @@ function storageOn(
     ...jobLeaseStorageOn(db),
     ...imageStorageOn(db),
     ...socialStorageOn(db),
+    ...smsMessageStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -500,6 +500,36 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('pending_links_expires').on('pending_links').column('expires_at').execute();
     },
   },
+
+  '0014_sms_messages': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Each code handed to an SMS gateway and what became of it (issue 37, storage/sms-message-storage.ts):
+      // the masked phone only. A delivery report names the message by the gateway's id or by Kirish's.
+      await db.schema
+        .createTable('sms_messages')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('gateway', 'text', (col) => col.notNull())
+        .addColumn('gateway_message_id', 'text')
+        .addColumn('phone_masked', 'text', (col) => col.notNull())
+        .addColumn('purpose', 'text')
+        .addColumn('code_id', 'text')
+        .addColumn('channel', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('sent_at', 'bigint')
+        .addColumn('delivered_at', 'bigint')
+        .addColumn('failed_at', 'bigint')
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('sms_messages_gateway_id')
+        .on('sms_messages')
+        .columns(['gateway', 'gateway_message_id'])
+        .execute();
+      await db.schema.createIndex('sms_messages_created').on('sms_messages').column('created_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

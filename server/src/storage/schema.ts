@@ -295,6 +295,23 @@ export interface PendingLinksTable {
   used_at: number | null;
 }
 
+/** Migration 0014: one SMS or call handed to a gateway, and what became of it (sms-message-storage.ts). */
+export interface SmsMessagesTable {
+  id: string;
+  gateway: string;
+  gateway_message_id: string | null;
+  phone_masked: string;
+  purpose: string | null;
+  code_id: string | null;
+  channel: string;
+  status: string;
+  created_at: number;
+  sent_at: number | null;
+  delivered_at: number | null;
+  failed_at: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -318,4 +335,5 @@ export interface Database {
   linked_identities: LinkedIdentitiesTable;
   social_flows: SocialFlowsTable;
   pending_links: PendingLinksTable;
+  sms_messages: SmsMessagesTable;
 }

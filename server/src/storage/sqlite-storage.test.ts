@@ -33,6 +33,7 @@ describe('the SQLite file', () => {
       { name: '0011_frame_sessions' },
       { name: '0012_spent_code_sweep' },
       { name: '0013_social_sign_in' },
+      { name: '0014_sms_messages' },
     ]);
     await dispose();
   });

@@ -15,6 +15,7 @@ import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
 import { describeRotationStorage } from './contract/rotation-contract.js';
 import { describeSessionStorage } from './contract/session-contract.js';
+import { describeSmsMessageStorage } from './contract/sms-message-contract.js';
 import { describeSocialStorage } from './contract/social-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
@@ -34,6 +35,7 @@ const SUITES = [
   describeJobLeaseStorage,
   describeImageStorage,
   describeSocialStorage,
+  describeSmsMessageStorage,
   describeTransactions,
 ];
 

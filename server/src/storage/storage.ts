@@ -16,6 +16,7 @@ import type { PersonalStorage } from './personal-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
+import type { SmsMessageStorage } from './sms-message-storage.js';
 import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
 
@@ -30,6 +31,7 @@ export type { Address, PersonalStorage, ProfileChanges } from './personal-storag
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
+export type { SmsMessage, SmsMessageStorage } from './sms-message-storage.js';
 export type { LinkedIdentityRecord, PendingLink, SocialFlow, SocialStorage } from './social-storage.js';
 export type {
   ThrottleGiveBack,
@@ -55,7 +57,8 @@ export interface Storage
     RateWindowStorage,
     JobLeaseStorage,
     ImageStorage,
-    SocialStorage {
+    SocialStorage,
+    SmsMessageStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

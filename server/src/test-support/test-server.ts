@@ -14,6 +14,7 @@ import { loadConfig } from '../config/config.js';
 import { createManualClock, type ManualClock } from '../lib/clock.js';
 import { createOutboxSender } from '../senders/outbox-sender.js';
 import type { Sender } from '../senders/sender.js';
+import type { SmsGateway } from '../senders/sms-gateway.js';
 import type { ProviderClients } from '../services/social/provider-client.js';
 import { createReadinessCheck } from '../storage/readiness.js';
 import { migrateToLatest } from '../storage/migrations.js';
@@ -79,6 +80,8 @@ export async function createTestServer(
     sharing?: SharedDatabase;
     /** The social providers' clients (fakes of test-support/social.ts); none unless given. */
     providerClients?: ProviderClients;
+    /** The SMS gateways whose delivery reports the app reads (fakes of test-support/sms-gateways.ts); none unless given. */
+    smsGateways?: readonly SmsGateway[];
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'kirish-test-'));
@@ -107,6 +110,7 @@ export async function createTestServer(
     generateKeyPair: readyKeyPair,
     ...(options.site ? { site: options.site } : {}),
     ...(options.providerClients ? { providerClients: options.providerClients } : {}),
+    ...(options.smsGateways ? { smsGateways: options.smsGateways } : {}),
   });
 
   async function call(method: string, path: string, request: CallOptions = {}): Promise<CallResult> {
