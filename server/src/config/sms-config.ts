@@ -6,7 +6,7 @@
  * SMS_STANDIN_PORT with its published development credentials, so a code goes through the Eskiz stand-in.
  */
 import { SMS_GATEWAY_NAMES, isSmsGatewayName, type SmsGatewayName } from './sms-gateway-names.js';
-import { ConfigError, fail, readPort, type Env } from './read-environment.js';
+import { ConfigError, fail, readBaseUrl, readStandinPort, readTrimmed as read, type Env } from './read-environment.js';
 
 export interface EskizConfig {
   email: string;
@@ -70,11 +70,6 @@ export function smsReportUrl(publicUrl: string, gateway: SmsGatewayName, secret:
   return `${publicUrl}${SMS_REPORTS_PATH}/${gateway}/${secret}/`;
 }
 
-function read(env: Env, name: string): string | undefined {
-  const value = (env[name] ?? '').trim();
-  return value === '' ? undefined : value;
-}
-
 function readGatewayList(env: Env): SmsGatewayName[] | undefined {
   const raw = read(env, 'SMS_GATEWAYS');
   if (raw === undefined) return undefined;
@@ -83,23 +78,6 @@ function readGatewayList(env: Env): SmsGatewayName[] | undefined {
   if (names.some((name) => !isSmsGatewayName(name)) || new Set(names).size !== names.length)
     fail('SMS_GATEWAYS', expected, raw);
   return names as SmsGatewayName[];
-}
-
-function readBaseUrl(env: Env, name: string, production: boolean): string | undefined {
-  const raw = read(env, name);
-  if (raw === undefined) return undefined;
-  const expected = production
-    ? 'an https:// URL with no query or fragment in production'
-    : 'an http(s) URL with no query or fragment';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return fail(name, expected, raw);
-  }
-  const schemeAllowed = url.protocol === 'https:' || (!production && url.protocol === 'http:');
-  if (!schemeAllowed || url.search || url.hash || url.username || url.password) fail(name, expected, raw);
-  return url.href.replace(/\/+$/, '');
 }
 
 /**
@@ -121,14 +99,6 @@ function readCredentials<K extends string>(
       `${missing[1]} must be set: SMS codes go through ${gateway} only with all of ${entries.map(([, variable]) => variable).join(', ')}${production ? '' : ' (unset them all to use the SMS stand-in)'}`,
     );
   return Object.fromEntries(entries.map(([key], index) => [key, values[index]])) as Record<K, string>;
-}
-
-function readStandinPort(env: Env, production: boolean, ports: number[]): number | null {
-  if (production) return null;
-  const port = readPort(env, 'SMS_STANDIN_PORT', SMS_STANDIN_PORT_DEFAULT);
-  if (ports.includes(port))
-    fail('SMS_STANDIN_PORT', 'a port other than PORT, DEMO_PORT, STANDIN_PORT and METRICS_PORT', String(port));
-  return port;
 }
 
 function readReportSecret(env: Env, production: boolean, reporting: boolean): string | null {
@@ -153,7 +123,10 @@ function readReportSecret(env: Env, production: boolean, reporting: boolean): st
 
 /** Reads the SMS gateways' variables; `ports` are those the SMS stand-in must not take. */
 export function readSmsConfig(env: Env, production: boolean, ports: number[]): SmsConfig {
-  const standinPort = readStandinPort(env, production, ports);
+  const standinPort = readStandinPort(env, production, 'SMS_STANDIN_PORT', SMS_STANDIN_PORT_DEFAULT, {
+    ports,
+    names: 'PORT, DEMO_PORT, STANDIN_PORT and METRICS_PORT',
+  });
   const genericUrl = readGenericUrl(env);
   const gateways = readGatewayList(env) ?? (genericUrl || production ? ['generic' as const] : ['eskiz', 'playmobile']);
   if (gateways.includes('generic') && !genericUrl)

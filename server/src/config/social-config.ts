@@ -8,7 +8,14 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { SocialProvider } from '../contract/social.js';
 import { DEVELOPMENT_APPLE_PRIVATE_KEY } from './development-apple-key.js';
-import { ConfigError, fail, readPort, type Env } from './read-environment.js';
+import {
+  ConfigError,
+  fail,
+  readBaseUrl as readUrl,
+  readStandinPort,
+  readTrimmed as read,
+  type Env,
+} from './read-environment.js';
 
 /** The providers whose credentials are a client id and secret (OAuth 2.0, RFC 6749 §2.3.1). */
 export const SECRET_CLIENT_PROVIDERS = ['google', 'yandex', 'vk', 'facebook', 'oneid', 'twitter'] as const;
@@ -69,12 +76,6 @@ export const standinClientSecret = (provider: SocialProvider): string => `standi
 /** The variable names of a provider, by what they hold: `GOOGLE_CLIENT_ID` … */
 const variable = (provider: SocialProvider, name: string): string => `${provider.toUpperCase()}_${name}`;
 
-/** What a variable holds, trimmed; unset and empty are alike. */
-function read(env: Env, name: string): string | undefined {
-  const value = (env[name] ?? '').trim();
-  return value === '' ? undefined : value;
-}
-
 /**
  * The variables of one provider, all or none: a provider with some set is a start-up error naming the
  * first missing one (a half-configured provider would fail at the first sign-in instead). Null when none is set.
@@ -97,25 +98,6 @@ function readAll<K extends string>(
     );
   }
   return Object.fromEntries(names.map((name, index) => [name, values[index]])) as Record<K, string>;
-}
-
-/** A base-URL override: an absolute URL with no query or fragment (https in production), kept without its trailing slash. */
-function readBaseUrl(env: Env, provider: SocialProvider, production: boolean): string | null {
-  const name = variable(provider, 'BASE_URL');
-  const raw = read(env, name);
-  if (raw === undefined) return null;
-  const expected = production
-    ? 'an https:// URL with no query or fragment in production'
-    : 'an http(s) URL with no query or fragment';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return fail(name, expected, raw);
-  }
-  const schemeAllowed = url.protocol === 'https:' || (!production && url.protocol === 'http:');
-  if (!schemeAllowed || url.search || url.hash || url.username || url.password) fail(name, expected, raw);
-  return url.href.replace(/\/+$/, '');
 }
 
 /** A PEM in an environment variable often has its line breaks written as `\n`. */
@@ -146,16 +128,12 @@ function readTelegram(values: Record<'BOT_TOKEN' | 'BOT_NAME', string>): Pick<Te
   return { botToken: values.BOT_TOKEN, botName: values.BOT_NAME };
 }
 
-function readStandinPort(env: Env, production: boolean, ports: number[]): number | null {
-  if (production) return null;
-  const port = readPort(env, 'STANDIN_PORT', STANDIN_PORT_DEFAULT);
-  if (ports.includes(port)) fail('STANDIN_PORT', 'a port other than PORT and DEMO_PORT', String(port));
-  return port;
-}
-
 /** Reads every provider's variables; `ports` are PORT and DEMO_PORT, which the stand-in must not take. */
 export function readSocialConfig(env: Env, production: boolean, ports: number[]): SocialConfig {
-  const standinPort = readStandinPort(env, production, ports);
+  const standinPort = readStandinPort(env, production, 'STANDIN_PORT', STANDIN_PORT_DEFAULT, {
+    ports,
+    names: 'PORT and DEMO_PORT',
+  });
   const providers: SocialProvidersConfig = {};
   const where = (provider: SocialProvider, configured: boolean, baseUrl: string | null): ProviderBase =>
     configured || standinPort === null
@@ -164,7 +142,7 @@ export function readSocialConfig(env: Env, production: boolean, ports: number[])
   const offered = (configured: boolean) => configured || !production;
 
   for (const provider of SECRET_CLIENT_PROVIDERS) {
-    const baseUrl = readBaseUrl(env, provider, production);
+    const baseUrl = readUrl(env, variable(provider, 'BASE_URL'), production) ?? null;
     const values = readAll(env, provider, ['CLIENT_ID', 'CLIENT_SECRET'], baseUrl !== null, production);
     if (!offered(values !== null)) continue;
     providers[provider] = {
@@ -174,7 +152,7 @@ export function readSocialConfig(env: Env, production: boolean, ports: number[])
     };
   }
 
-  const appleBase = readBaseUrl(env, 'apple', production);
+  const appleBase = readUrl(env, variable('apple', 'BASE_URL'), production) ?? null;
   const apple = readAll(
     env,
     'apple',
@@ -191,7 +169,7 @@ export function readSocialConfig(env: Env, production: boolean, ports: number[])
       ...where('apple', apple !== null, appleBase),
     };
 
-  const telegramBase = readBaseUrl(env, 'telegram', production);
+  const telegramBase = readUrl(env, variable('telegram', 'BASE_URL'), production) ?? null;
   const telegram = readAll(env, 'telegram', ['BOT_TOKEN', 'BOT_NAME'], telegramBase !== null, production);
   if (offered(telegram !== null))
     providers.telegram = {
