@@ -1,5 +1,6 @@
 /** Every write endpoint of the API, with what its body is and the sign-in it needs (the hostile-body suite's list). */
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
+import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -276,6 +277,16 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
   },
   ...SOCIAL_WRITE_ENDPOINTS,
+  // A gateway's delivery report (issue 37): the gateway's own body, whatever it adds; the development secret.
+  {
+    method: 'POST',
+    path: '/sms/reports/{gateway}/{secret}/',
+    params: { gateway: 'eskiz', secret: DEVELOPMENT_SMS_REPORT_SECRET },
+    auth: 'none',
+    kind: 'json',
+    sample: { request_id: SOME_ID, user_sms_id: SOME_ID, status: 'DELIVRD', status_date: '2026-11-27 15:00:00' },
+    looseFields: true,
+  },
   {
     method: 'POST',
     path: '/csp-report',
