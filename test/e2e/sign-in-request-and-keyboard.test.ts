@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
-import { continueWith, expectHome, national, text, waitForHeading } from '../support/flows.js';
+import { continueWith, expectHome, national, text, waitForHeading, waitForLive } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { usePagePool } from '../support/page-pool.js';
 
@@ -63,6 +63,7 @@ describe('by keyboard alone', () => {
     const { page } = await freshPage();
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
+    await waitForLive(page);
     // The phone-or-e-mail field has the focus on arrival.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
     await page.keyboard.type(national(DEMO_ACCOUNT.phone));

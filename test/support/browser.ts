@@ -119,7 +119,11 @@ export async function nextPaint(page: Page): Promise<void> {
  * whatever was drawn, and carry the same user activation (a popup may open).
  */
 export async function pressInFrame(target: Locator, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
-  await target.waitFor({ timeout });
+  // A prerendered frame's submit button stays disabled until its script has taken over
+  // (src/components/button.tsx), and Enter on a disabled button does nothing: wait as a person would.
+  const handle = await target.elementHandle({ timeout });
+  await handle.waitForElementState('enabled', { timeout });
+  await handle.dispose();
   await target.press('Enter', { timeout });
 }
 

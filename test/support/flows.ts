@@ -24,6 +24,14 @@ export async function waitForHeading(page: Page, heading: string): Promise<void>
   await page.getByRole('heading', { name: heading, exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
 }
 
+/**
+ * Waits until the prerendered page's script has taken over: its submit buttons stay disabled until
+ * then (src/components/button.tsx), so a Tab pressed earlier passes over them, as it would for anyone.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await page.locator('button[type="submit"]:not(.button-waiting)').first().waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 export interface NewAccount {
   phone: string;
   firstName: string;
