@@ -246,6 +246,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mahallaRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
+  // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
+  app.use('/common/api/v1/help/*', limitBody);
   app.route('/common/api/v1/help', helpRoutes(routeDeps));
   app.route('/cdn', cdnRoutes(routeDeps.photos));
   // Before discovery: its public-document headers (cacheable, any origin) are not FedCM's (no-store).
