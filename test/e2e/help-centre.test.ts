@@ -8,10 +8,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../server/src/contract/locales.js';
+import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import ru from '../../server/src/locales/ru.json' with { type: 'json' };
 import { axeViolations } from '../support/axe.js';
 import { newPageFor, saveScreenshot } from '../support/browser.js';
-import { text, waitForHeading } from '../support/flows.js';
+import { signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish();
@@ -116,6 +117,20 @@ describe('the help centre', () => {
     await waitForHeading(page, 'Privacy policy');
     expect(new URL(page.url()).pathname).toBe('/help-center/privacy-policy');
     await page.getByRole('heading', { name: 'What we keep', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("takes the account pages' footer links to the real policy and terms", async () => {
+    const { page, context, errors } = await newPageFor(kirish.browser, { width: 375, locale: 'en-US' });
+    await page.goto(`${kirish.server.origin}/login`);
+    await signInWithPassword(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const footer = page.locator('footer');
+    await footer.getByRole('link', { name: text('section_developers'), exact: true }).waitFor();
+    await footer.getByRole('link', { name: text('legal_terms'), exact: true }).click();
+    await waitForHeading(page, 'Terms of use');
+    expect(new URL(page.url()).pathname).toBe('/help-center/terms');
     expect(errors).toEqual([]);
     await context.close();
   });
