@@ -42,6 +42,7 @@ import { integrationRoutes } from './features/social/integration-routes.js';
 import { limitSocialCalls } from './features/social/social-limit.js';
 import { SOCIAL_PROVIDERS_PATH, socialRoutes } from './features/social/social-routes.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
+import { helpRoutes } from './features/help/help-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
 import { userRoutes } from './features/user/user-routes.js';
 import { verificationRoutes } from './features/verification/verification-routes.js';
@@ -245,6 +246,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mahallaRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
+  // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
+  app.use('/common/api/v1/help/*', limitBody);
+  app.route('/common/api/v1/help', helpRoutes(routeDeps));
   app.route('/cdn', cdnRoutes(routeDeps.photos));
   // Before discovery: its public-document headers (cacheable, any origin) are not FedCM's (no-store).
   app.route('/.well-known', webIdentityRoutes(routeDeps));

@@ -44,6 +44,12 @@ export function Layout({
 }) {
   const i18n = useI18n();
   const content = <div className={`transition transition-${transition ?? 'none'}`}>{children}</div>;
+  // Where the rules of the service are (issue 38: the help centre's real pages), under every card and every account page.
+  const legal = LEGAL_LINKS.map(([href, key]) => (
+    <Link key={key} href={href}>
+      {i18n.t(key)}
+    </Link>
+  ));
   switch (name) {
     case 'auth':
     case 'deleted':
@@ -56,13 +62,7 @@ export function Layout({
           </main>
           {below}
           {/* Under every sign-in and sign-up card, as the best do: where the rules of the service are. */}
-          <footer className="footer">
-            {LEGAL_LINKS.map(([href, key]) => (
-              <Link key={key} href={href}>
-                {i18n.t(key)}
-              </Link>
-            ))}
-          </footer>
+          <footer className="footer">{legal}</footer>
         </div>
       );
     case 'default':
@@ -79,9 +79,10 @@ export function Layout({
           <main id="main" className="page">
             {content}
           </main>
-          {/* Signed-in pages: one quiet link, where developers start (it left the consumer Home, issue 35). */}
+          {/* Signed-in pages: one quiet line, the rules of the service and where developers start (issue 35). */}
           {name === 'default' ? (
             <footer className="footer footer-quiet">
+              {legal}
               <Link href="/developers">{i18n.t('section_developers')}</Link>
             </footer>
           ) : null}

@@ -135,6 +135,26 @@ describe('the navigation model (docs/product.md §2)', () => {
     expect(document.cookie).toContain('kirish_source=bozor');
   });
 
+  it("opens a phone app's help page in the language its lang names, with isMobile (docs/product.md §2)", async () => {
+    const { session } = fakeSession();
+    const locale = i18n.locale as ReturnType<typeof signal<string>>;
+    const original = i18n.setLocale;
+    i18n.setLocale = async (next) => {
+      locale.value = next;
+    };
+    try {
+      const { navigation, replaced, shownRoutes } = harness('/mobile-terms?lang=ru&isMobile=true', session);
+      await settled();
+      expect(locale.value).toBe('ru');
+      expect(replaced).toEqual([]);
+      expect(navigation.decided.value).toEqual({ path: '/mobile-terms', search: 'lang=ru&isMobile=true' });
+      expect(shownRoutes).toEqual(['HelpCenterSingleMobile']);
+    } finally {
+      i18n.setLocale = original;
+      locale.value = 'uz';
+    }
+  });
+
   it('keeps user_uuid on Home while the pending account confirms its phone, and drops it otherwise (docs/product.md §4)', async () => {
     localStorage.setItem('userUUID', 'u1');
     const { session } = fakeSession({ token: 't', profile: { id: 'u1' } });

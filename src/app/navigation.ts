@@ -93,7 +93,8 @@ export function createNavigation(deps: NavigationDeps, initial: { address: Addre
     };
     // Step 1: lang is dropped; isMobile writes it back after the guard (below).
     if (params.has('lang') && params.get('isMobile') !== 'true') return replaceQuery(withoutParams(params, ['lang']));
-    const language = params.get('language');
+    // A phone app names its language with lang and isMobile=true (docs/product.md §2): the page opens in it.
+    const language = params.get('language') ?? (params.get('isMobile') === 'true' ? params.get('lang') : null);
     if (isLocale(language) && language !== i18n.locale.peek()) await wait(i18n.setLocale(language));
     const productSource = params.get(`${config.product}Source`);
     if (productSource)

@@ -7,6 +7,8 @@ type Screen = LazyExoticComponent<ComponentType>;
 const notAvailable = lazy(() => import('../features/system/not-available-screen'));
 // One chunk and one lazy component for both providers' pages: the page reads its provider from its path.
 const mobileSocial = lazy(() => import('./mobile-social-route'));
+// The help centre's two pages share their chunk and one lazy component: the page reads which it is from its path.
+const help = lazy(() => import('../features/help/screens/help-screens'));
 
 const BUILT: Partial<Record<ScreenName, Screen>> = {
   Login: lazy(() => import('../features/auth/screens/login-screen')),
@@ -18,6 +20,9 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   LoginMobileTwitter: mobileSocial,
   OAuth: lazy(() => import('../features/oauth/screens/oauth-screen')),
   Embed: lazy(() => import('./embed-route')),
+  // The help centre (issue 38): articles, and the same article for the phone apps' in-app browsers; one chunk.
+  HelpCenterSingle: help,
+  HelpCenterSingleMobile: help,
   Home: lazy(() => import('./home-route')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),

@@ -287,6 +287,15 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { request_id: SOME_ID, user_sms_id: SOME_ID, status: 'DELIVRD', status_date: '2026-11-27 15:00:00' },
     looseFields: true,
   },
+  // The help centre's "was this helpful?" (issue 38).
+  {
+    method: 'POST',
+    path: '/common/api/v1/help/articles/{id}/feedback/',
+    params: { id: 'terms' },
+    auth: 'none',
+    kind: 'json',
+    sample: { helpful: true },
+  },
   {
     method: 'POST',
     path: '/csp-report',

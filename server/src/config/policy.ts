@@ -47,6 +47,8 @@ export const SOCIAL_PENDING_LINK_TTL_SECONDS = 10 * 60;
 export const SOCIAL_PENDING_LINK_MAX_ATTEMPTS = 5;
 /** Calls to /SocialAuth/ per client address and minute: each begins or ends a flow, or asks a provider. */
 export const SOCIAL_REQUESTS_PER_MINUTE_PER_IP = 60;
+/** "Was this helpful?" answers one address may send per hour (issue 38): a counter, not a ballot box. */
+export const HELP_FEEDBACK_PER_HOUR_PER_IP = 30;
 /** How long a browser or proxy may keep GET /SocialAuth/providers/ (the offered providers change only on a restart). */
 export const SOCIAL_PROVIDERS_MAX_AGE_SECONDS = 5 * 60;
 

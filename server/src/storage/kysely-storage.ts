@@ -14,6 +14,7 @@ import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
+import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
 import { securityLogStorageOn } from './kysely-security-log-storage.js';
 import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } from './kysely-session-storage.js';
@@ -87,6 +88,7 @@ function storageOn(
     ...imageStorageOn(db),
     ...socialStorageOn(db),
     ...smsMessageStorageOn(db),
+    ...helpFeedbackStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -530,6 +530,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sms_messages_created').on('sms_messages').column('created_at').execute();
     },
   },
+
+  '0015_help_feedback': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // The help centre's "was this helpful?" (issue 38, storage/help-feedback-storage.ts): one counter per
+      // article, locale and answer; who answered is not kept.
+      await db.schema
+        .createTable('help_feedback')
+        .addColumn('article_id', 'text', (col) => col.notNull())
+        .addColumn('locale', 'text', (col) => col.notNull())
+        .addColumn('helpful', 'integer', (col) => col.notNull())
+        .addColumn('votes', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('help_feedback_pk', ['article_id', 'locale', 'helpful'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,14 @@ export interface SmsMessagesTable {
   error: string | null;
 }
 
+/** Migration 0015: the help centre's "was this helpful?" counters (help-feedback-storage.ts). */
+export interface HelpFeedbackTable {
+  article_id: string;
+  locale: string;
+  helpful: number;
+  votes: number;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -336,4 +344,5 @@ export interface Database {
   social_flows: SocialFlowsTable;
   pending_links: PendingLinksTable;
   sms_messages: SmsMessagesTable;
+  help_feedback: HelpFeedbackTable;
 }

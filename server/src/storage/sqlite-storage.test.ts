@@ -34,6 +34,7 @@ describe('the SQLite file', () => {
       { name: '0012_spent_code_sweep' },
       { name: '0013_social_sign_in' },
       { name: '0014_sms_messages' },
+      { name: '0015_help_feedback' },
     ]);
     await dispose();
   });

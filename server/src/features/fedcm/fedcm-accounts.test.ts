@@ -190,6 +190,31 @@ describe('GET /fedcm/client_metadata/', () => {
     expect((await metadata(`client_id=${PARTNER_ID}`, WEBIDENTITY)).status).toBe(200);
   });
 
+  it("answers Kirish's own help-centre pages for its own apps, in the browser's language when it is one of the five", async () => {
+    await server.db
+      .updateTable('oauth_clients')
+      .set({ privacy_policy_url: null, terms_url: null, first_party: 1 })
+      .where('id', '=', PARTNER_ID)
+      .execute();
+    const russian = await metadata(`client_id=${PARTNER_ID}`, {
+      ...WEBIDENTITY,
+      origin: PARTNER_ORIGIN,
+      'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8',
+    });
+    expect(russian.json).toEqual({
+      privacy_policy_url: `${BASE}/help-center/privacy-policy?language=ru`,
+      terms_of_service_url: `${BASE}/help-center/terms?language=ru`,
+    });
+    const german = await metadata(`client_id=${PARTNER_ID}`, { ...WEBIDENTITY, 'accept-language': 'de-DE' });
+    expect(german.json).toEqual({
+      privacy_policy_url: `${BASE}/help-center/privacy-policy`,
+      terms_of_service_url: `${BASE}/help-center/terms`,
+    });
+    // A partner's app that registered none still gets none: Kirish's terms are not the partner's.
+    await server.db.updateTable('oauth_clients').set({ first_party: 0 }).where('id', '=', PARTNER_ID).execute();
+    expect((await metadata(`client_id=${PARTNER_ID}`)).json).toEqual({});
+  });
+
   it('refuses without webidentity (400), an unknown client (404) and an origin the app did not register (403)', async () => {
     expect((await metadata(`client_id=${PARTNER_ID}`, { origin: PARTNER_ORIGIN })).status).toBe(400);
     expect((await metadata('client_id=nobody')).status).toBe(404);

@@ -6,8 +6,10 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
+import { PRIVACY_POLICY_ARTICLE, TERMS_ARTICLE } from '../../contract/help.js';
 import { maskEmail, maskPhone } from '../../lib/contacts.js';
 import { svgToPng } from '../../lib/images.js';
+import { isLocale } from '../../lib/locales.js';
 import { vouchingDeviceKeyOf } from '../../middleware/device-key.js';
 import { vouchedAccounts } from '../../services/device-accounts.js';
 import type { User } from '../../storage/records.js';
@@ -109,13 +111,30 @@ export function fedcmRoutes({ config, storage, clock }: RouteDeps) {
     if (!client) return fedcmError(c, base, 404, 'invalid_request');
     if (c.req.header('origin') !== undefined && clientOrigin(c, client) === undefined)
       return fedcmError(c, base, 403, 'unauthorized_client');
+    // Kirish's own apps register no pages of their own: theirs are Kirish's help centre (issue 38).
+    const own = client.firstParty ? kirishLegalPages(base, c.req.header('accept-language')) : undefined;
+    const privacy = client.privacyPolicyUrl ?? own?.privacy ?? null;
+    const terms = client.termsUrl ?? own?.terms ?? null;
     return c.json({
-      ...(client.privacyPolicyUrl === null ? {} : { privacy_policy_url: client.privacyPolicyUrl }),
-      ...(client.termsUrl === null ? {} : { terms_of_service_url: client.termsUrl }),
+      ...(privacy === null ? {} : { privacy_policy_url: privacy }),
+      ...(terms === null ? {} : { terms_of_service_url: terms }),
     });
   });
 
   return app;
+}
+
+/**
+ * Kirish's privacy policy and terms, in the reader's language when the browser's first language is one
+ * of the five (the SPA's `language` parameter switches to it); without one, the page's own choice.
+ */
+export function kirishLegalPages(base: string, acceptLanguage: string | undefined) {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase().split(/[-;]/)[0];
+  const query = isLocale(first) ? `?language=${first}` : '';
+  return {
+    privacy: `${base}/help-center/${PRIVACY_POLICY_ARTICLE}${query}`,
+    terms: `${base}/help-center/${TERMS_ARTICLE}${query}`,
+  };
 }
 
 /** GET /.well-known/web-identity (FedCM §idp-api-well-known), at the root of Kirish's site. */
