@@ -55,6 +55,7 @@ import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
 import { observeRequests, type RequestLogLine } from './middleware/observe-requests.js';
 import { requestMeta } from './middleware/request-meta.js';
+import { requireOperator } from './middleware/require-operator.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
@@ -131,6 +132,7 @@ const hasOwnBodyLimit = (path: string) =>
 const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
+const OPERATOR_PATH = '/common/api/v1/operator/*';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
@@ -243,6 +245,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', appleFormPostRoutes(routeDeps));
   // /mahalla/oneid/callback: a redirect of the server's own, before the SPA (features/mahalla/).
   app.route('/', mahallaRoutes(routeDeps));
+  // The operator API (docs/deploy.md, The operator API): 404 to all but the ADMIN_TOKEN bearer.
+  app.use(OPERATOR_PATH, noStore, limitJsonBody, requireOperator(config.adminToken));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   app.route('/cdn', cdnRoutes(routeDeps.photos));
