@@ -11,6 +11,8 @@ import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
+import { complaintRoutes } from './features/complaints/complaint-routes.js';
+import { operatorComplaintRoutes } from './features/complaints/operator-complaint-routes.js';
 import { cspReportDevRoutes, cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { smsReportRoutes } from './features/sms-reports/sms-report-routes.js';
 import { SMS_REPORTS_PATH } from './config/sms-config.js';
@@ -247,6 +249,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mahallaRoutes(routeDeps));
   // The operator API (docs/deploy.md, The operator API): 404 to all but the ADMIN_TOKEN bearer.
   app.use(OPERATOR_PATH, noStore, limitJsonBody, requireOperator(config.adminToken));
+  app.route(
+    '/common/api/v1/operator',
+    operatorComplaintRoutes({ storage, clock, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
+  // Complaints (issue 38): the form's multipart body has its own limit (complaint-form.ts).
+  app.use('/common/api/v1/help/complaints/*', noStore);
+  app.route('/common/api/v1/help', complaintRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   app.route('/cdn', cdnRoutes(routeDeps.photos));

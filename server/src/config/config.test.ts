@@ -48,7 +48,6 @@ describe('loadConfig', () => {
       passwordHashConcurrency: Math.min(availableParallelism(), 3),
       passwordHashMaxWaitMs: 2000,
       metrics: { kind: 'off' },
-      adminToken: undefined,
     });
   });
 
@@ -95,7 +94,6 @@ describe('loadConfig', () => {
       METRICS_PORT: '9090',
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-metrics-token-of-thirty-two-chars',
-      ADMIN_TOKEN: 'an-operator-token-of-thirty-two-chars',
     });
     expect({ ...config, social: undefined, sms: undefined }).toEqual({
       env: 'test',
@@ -115,7 +113,6 @@ describe('loadConfig', () => {
       passwordHashConcurrency: 1,
       passwordHashMaxWaitMs: 5000,
       metrics: { kind: 'port', port: 9090, host: '0.0.0.0', token: 'a-metrics-token-of-thirty-two-chars' },
-      adminToken: 'an-operator-token-of-thirty-two-chars',
     });
   });
 

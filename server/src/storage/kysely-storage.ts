@@ -9,6 +9,7 @@ import { createGroupCommit } from './group-commit.js';
 import { accountStorageOn } from './kysely-account-storage.js';
 import { clientStorageOn } from './kysely-client-storage.js';
 import { codeStorageOn } from './kysely-code-storage.js';
+import { complaintStorageOn } from './kysely-complaint-storage.js';
 import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
@@ -87,6 +88,7 @@ function storageOn(
     ...imageStorageOn(db),
     ...socialStorageOn(db),
     ...smsMessageStorageOn(db),
+    ...complaintStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -5,6 +5,7 @@
 import { describeAccountStorage } from './contract/account-contract.js';
 import { describeClientStorage } from './contract/client-contract.js';
 import { describeCodeStorage } from './contract/code-contract.js';
+import { describeComplaintStorage } from './contract/complaint-contract.js';
 import { describeImageStorage } from './contract/image-contract.js';
 import { DATABASES } from './contract/databases.js';
 import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
@@ -36,6 +37,7 @@ const SUITES = [
   describeImageStorage,
   describeSocialStorage,
   describeSmsMessageStorage,
+  describeComplaintStorage,
   describeTransactions,
 ];
 

@@ -8,6 +8,7 @@
 import type { AccountStorage } from './account-storage.js';
 import type { ClientStorage } from './client-storage.js';
 import type { CodeStorage } from './code-storage.js';
+import type { ComplaintStorage } from './complaint-storage.js';
 import type { ImageStorage } from './image-storage.js';
 import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
@@ -23,6 +24,15 @@ import type { ThrottleStorage } from './throttle-storage.js';
 export type { AccountStorage, ContactChanges } from './account-storage.js';
 export type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
 export type { CodeCloseReason, CodeStorage, OtpCode, StepUpProof, Verification } from './code-storage.js';
+export type {
+  Complaint,
+  ComplaintAttachment,
+  ComplaintCategory,
+  ComplaintMessage,
+  ComplaintStatus,
+  ComplaintStorage,
+  NewComplaint,
+} from './complaint-storage.js';
 export type { ImageStorage, ImageVariant } from './image-storage.js';
 export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
@@ -58,7 +68,8 @@ export interface Storage
     JobLeaseStorage,
     ImageStorage,
     SocialStorage,
-    SmsMessageStorage {
+    SmsMessageStorage,
+    ComplaintStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
