@@ -46,6 +46,8 @@ import { SOCIAL_PROVIDERS_PATH, socialRoutes } from './features/social/social-ro
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
 import { userRoutes } from './features/user/user-routes.js';
+import { operatorValidationRoutes } from './features/validation/operator-validation-routes.js';
+import { validationRoutes } from './features/validation/validation-routes.js';
 import { verificationRoutes } from './features/verification/verification-routes.js';
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
@@ -195,6 +197,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/user', addressRoutes(routeDeps));
   v1.route('/user', exportRoutes(routeDeps));
   v1.route('/user', securityRoutes(routeDeps));
+  v1.route('/user', validationRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));
@@ -253,6 +256,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/common/api/v1/operator',
     operatorComplaintRoutes({ storage, clock, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
   );
+  app.route('/common/api/v1/operator', operatorValidationRoutes(routeDeps));
   // Complaints (issue 38): the form's multipart body has its own limit (complaint-form.ts).
   app.use('/common/api/v1/help/complaints/*', noStore);
   app.route('/common/api/v1/help', complaintRoutes(routeDeps));

@@ -113,6 +113,14 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { text: 'We sent the code again.' },
     params: { number: '1' },
   },
+  { method: 'POST', path: '/user/validation/', auth: 'bearer', kind: 'none', sample: {} },
+  {
+    method: 'POST',
+    path: '/common/api/v1/operator/validation/{user_uuid}/',
+    auth: 'operator',
+    kind: 'json',
+    sample: { status: 'failed', reason: 'The photo is blurred.' },
+  },
   {
     method: 'POST',
     path: '/common/api/v1/operator/complaints/{number}/close/',

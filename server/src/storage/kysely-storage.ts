@@ -21,6 +21,7 @@ import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } f
 import { smsMessageStorageOn } from './kysely-sms-message-storage.js';
 import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
+import { validationStorageOn } from './kysely-validation-storage.js';
 import type { Database } from './schema.js';
 import { retryOnStalePlan } from './postgres-prepared.js';
 import type { Session } from './records.js';
@@ -89,6 +90,7 @@ function storageOn(
     ...socialStorageOn(db),
     ...smsMessageStorageOn(db),
     ...complaintStorageOn(db),
+    ...validationStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -20,6 +20,7 @@ import { describeSmsMessageStorage } from './contract/sms-message-contract.js';
 import { describeSocialStorage } from './contract/social-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
+import { describeValidationStorage } from './contract/validation-contract.js';
 
 const SUITES = [
   describeAccountStorage,
@@ -38,6 +39,7 @@ const SUITES = [
   describeSocialStorage,
   describeSmsMessageStorage,
   describeComplaintStorage,
+  describeValidationStorage,
   describeTransactions,
 ];
 

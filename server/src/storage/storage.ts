@@ -20,6 +20,7 @@ import type { SessionStorage } from './session-storage.js';
 import type { SmsMessageStorage } from './sms-message-storage.js';
 import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
+import type { ValidationStorage } from './validation-storage.js';
 
 export type { AccountStorage, ContactChanges } from './account-storage.js';
 export type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
@@ -34,6 +35,7 @@ export type {
   NewComplaint,
 } from './complaint-storage.js';
 export type { ImageStorage, ImageVariant } from './image-storage.js';
+export type { IdentityValidation, ValidationStorage } from './validation-storage.js';
 export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
@@ -69,7 +71,8 @@ export interface Storage
     ImageStorage,
     SocialStorage,
     SmsMessageStorage,
-    ComplaintStorage {
+    ComplaintStorage,
+    ValidationStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
