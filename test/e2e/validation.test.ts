@@ -27,7 +27,9 @@ describe('the validation page', () => {
   it('moves an account from not verified to in moderation to verified', async () => {
     const account = newAccount('Malika');
     const { page, errors } = await signedInPage(account);
-    await page.goto(`${kirish.server.origin}/validation`);
+    // From the profile's verification row (/personal), where the status shows.
+    await page.goto(`${kirish.server.origin}/personal`);
+    await page.getByRole('link', { name: text('verification_title') }).click();
     await waitForHeading(page, text('verification_title'));
     await page.getByText(text('verification_not_verified_text'), { exact: true }).waitFor();
     const appLink = page.getByRole('link', { name: text('validation_open_app'), exact: true });
@@ -54,6 +56,10 @@ describe('the validation page', () => {
     expect(decided.status).toBe(200);
     await page.reload();
     await page.getByText(text('verification_verified_text'), { exact: true }).waitFor();
+    await page.goto(`${kirish.server.origin}/personal`);
+    await page.getByText(text('verification_verified_text'), { exact: true }).waitFor();
+    await page.goto(`${kirish.server.origin}/validation`);
+    await waitForHeading(page, text('verification_title'));
     expect(await page.getByRole('button', { name: text('validation_request'), exact: true }).count()).toBe(0);
     await bothWidths(page, 'validation-verified');
     expect(errors).toEqual([]);
