@@ -14,7 +14,7 @@ import { JSON_TYPE, errorKeys, useKeepAliveProbe } from './support/keep-alive-pr
 import { jpegPhotoBody } from './support/multipart.js';
 import type { RawRequest } from './support/raw-http.js';
 import { useServer } from './support/server-process.js';
-import { SOME_ID, ENDPOINTS, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
+import { SOME_ID, ENDPOINTS, OPERATOR_TOKEN, fullPath, type WriteEndpoint } from './support/write-endpoints.js';
 
 interface Hostile {
   name: string;
@@ -146,22 +146,23 @@ function hostileBodies(endpoint: WriteEndpoint): Hostile[] {
           body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${'a'.repeat(64 * 1024)}"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
         },
       },
+      // The image uploads' limit is the photo's; a route of its own limit (the complaint form's) reads the part.
       {
         name: 'a photo 1 MB over the limit',
         request: { headers: MULTIPART_TYPE, body: photoPart(PHOTO_MAX_BYTES + 1024 * 1024) },
-        expected: { status: 413, key: 'file_too_large' },
+        ...(endpoint.bodyLimitBytes === undefined ? { expected: { status: 413, key: 'file_too_large' } } : {}),
       },
       {
         name: 'a photo 1 MB over the limit, chunked',
         request: { headers: MULTIPART_TYPE, body: photoPart(PHOTO_MAX_BYTES + 1024 * 1024), chunked: true },
-        expected: { status: 413, key: 'file_too_large' },
+        ...(endpoint.bodyLimitBytes === undefined ? { expected: { status: 413, key: 'file_too_large' } } : {}),
       },
     );
   }
   return bodies;
 }
 
-const kirish = useServer('kirish-hostile-');
+const kirish = useServer('kirish-hostile-', { ADMIN_TOKEN: OPERATOR_TOKEN });
 const probe = useKeepAliveProbe(kirish, 'hostile-bodies');
 
 describe('the list of write endpoints', () => {
@@ -196,7 +197,9 @@ describe('hostile bodies over one keep-alive connection', () => {
         const token = endpoint.auth === 'fresh' ? await probe.signIn() : probe.sharedToken;
         const headers = {
           ...hostile.request.headers,
-          ...(endpoint.auth === 'none' ? {} : { authorization: `Bearer ${token}` }),
+          ...(endpoint.auth === 'none'
+            ? {}
+            : { authorization: `Bearer ${endpoint.auth === 'operator' ? OPERATOR_TOKEN : token}` }),
         };
         const answer = await probe.sendThenNormal(
           `${endpoint.method} ${target} with ${hostile.name}`,

@@ -11,6 +11,8 @@ import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
 import { clientRoutes } from './features/clients/client-routes.js';
+import { complaintRoutes } from './features/complaints/complaint-routes.js';
+import { operatorComplaintRoutes } from './features/complaints/operator-complaint-routes.js';
 import { cspReportDevRoutes, cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { smsReportRoutes } from './features/sms-reports/sms-report-routes.js';
 import { SMS_REPORTS_PATH } from './config/sms-config.js';
@@ -45,6 +47,8 @@ import { tokenRoutes } from './features/sessions/token-routes.js';
 import { helpRoutes } from './features/help/help-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
 import { userRoutes } from './features/user/user-routes.js';
+import { operatorValidationRoutes } from './features/validation/operator-validation-routes.js';
+import { validationRoutes } from './features/validation/validation-routes.js';
 import { verificationRoutes } from './features/verification/verification-routes.js';
 import { ApiError } from './lib/api-error.js';
 import type { Clock } from './lib/clock.js';
@@ -56,6 +60,7 @@ import { limitSmallBody } from './middleware/body-limit.js';
 import { createErrorHandler, errorResponse, notFound } from './middleware/error-handler.js';
 import { observeRequests, type RequestLogLine } from './middleware/observe-requests.js';
 import { requestMeta } from './middleware/request-meta.js';
+import { requireOperator } from './middleware/require-operator.js';
 import { requirePublicHost } from './middleware/require-public-host.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
@@ -132,6 +137,7 @@ const hasOwnBodyLimit = (path: string) =>
 const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
+const OPERATOR_PATH = '/common/api/v1/operator/*';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, storage, clock } = deps;
@@ -192,6 +198,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/user', addressRoutes(routeDeps));
   v1.route('/user', exportRoutes(routeDeps));
   v1.route('/user', securityRoutes(routeDeps));
+  v1.route('/user', validationRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));
@@ -244,6 +251,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', appleFormPostRoutes(routeDeps));
   // /mahalla/oneid/callback: a redirect of the server's own, before the SPA (features/mahalla/).
   app.route('/', mahallaRoutes(routeDeps));
+  // The operator API (docs/deploy.md, The operator API): 404 to all but the ADMIN_TOKEN bearer.
+  app.use(OPERATOR_PATH, noStore, limitJsonBody, requireOperator(config.adminToken));
+  app.route(
+    '/common/api/v1/operator',
+    operatorComplaintRoutes({ storage, clock, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
+  app.route('/common/api/v1/operator', operatorValidationRoutes(routeDeps));
+  // Complaints (issue 38): the form's multipart body has its own limit (complaint-form.ts).
+  app.use('/common/api/v1/help/complaints/*', noStore);
+  app.route('/common/api/v1/help', complaintRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.

@@ -56,6 +56,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   DevelopersApp: lazy(() => import('../features/developers/screens/app-screen')),
   DevelopersGuide: lazy(() => import('../features/developers/screens/guide-screen')),
   DeletedAccount: lazy(() => import('../features/account/deleted-account-screen')),
+  Validation: lazy(() => import('../features/validation/screens/validation-screen')),
   Version: lazy(() => import('../features/system/version-screen')),
   NotFound: lazy(() => import('../features/system/not-found-screen')),
 };

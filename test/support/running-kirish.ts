@@ -18,14 +18,18 @@ export interface RunningKirish {
   databasePath: string;
 }
 
-export function useRunningKirish(host: 'localhost' | '127.0.0.1' = '127.0.0.1'): RunningKirish {
+/** `env`: variables beyond the database's (ADMIN_TOKEN for the operator API, issue 38). */
+export function useRunningKirish(
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
+  env: Record<string, string> = {},
+): RunningKirish {
   const running = {} as RunningKirish;
   let dir: string | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kirish-e2e-'));
     running.databasePath = join(dir, 'kirish.db');
-    running.server = await startServer({ DATABASE_URL: `sqlite:${running.databasePath}` }, host);
+    running.server = await startServer({ DATABASE_URL: `sqlite:${running.databasePath}`, ...env }, host);
     running.browser = await launchBrowser();
   }, 60_000);
 

@@ -1,8 +1,14 @@
 /** What the hostile-body suite knows of one write endpoint (its list: write-endpoints.ts). */
 
 export type BodyKind = 'json' | 'form' | 'multipart' | 'none';
-/** `fresh`: the request may end its own session, so each one gets a session of its own. */
-export type Auth = 'none' | 'bearer' | 'fresh';
+/**
+ * `fresh`: the request may end its own session, so each one gets a session of its own. `operator`: the
+ * operator API's ADMIN_TOKEN (OPERATOR_TOKEN, which the suite's server is started with).
+ */
+export type Auth = 'none' | 'bearer' | 'fresh' | 'operator';
+
+/** The ADMIN_TOKEN the hostile-body suite's server is started with. */
+export const OPERATOR_TOKEN = 'hostile-suite-operator-token-of-32-plus-chars';
 
 export interface WriteEndpoint {
   method: 'POST' | 'PATCH' | 'DELETE';

@@ -1,6 +1,7 @@
 /** Every write endpoint of the API, with what its body is and the sign-in it needs (the hostile-body suite's list). */
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
+import { COMPLAINT_BODY_MAX_BYTES } from '../../server/src/features/complaints/complaint-form.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -10,6 +11,7 @@ export const DEMO = DEMO_ACCOUNT;
 export const SOME_ID = '0190a6f0-0000-7000-8000-000000000000';
 
 export type { Auth, BodyKind, WriteEndpoint } from './write-endpoint.js';
+export { OPERATOR_TOKEN } from './write-endpoint.js';
 
 /** docs/api.md's paths outside /sso/api/v1, which it writes in full. */
 export const ROOT_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|csp-report|oauth\/apple$)(\/|$)/;
@@ -95,6 +97,38 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { first_name: 'Aziza', birth_date: '1990-01-01', gender: 'female' },
   },
   { method: 'POST', path: '/user/photo/', auth: 'bearer', kind: 'multipart', sample: {} },
+  {
+    method: 'POST',
+    path: '/common/api/v1/help/complaints/',
+    auth: 'bearer',
+    kind: 'multipart',
+    sample: {},
+    bodyLimitBytes: COMPLAINT_BODY_MAX_BYTES,
+  },
+  {
+    method: 'POST',
+    path: '/common/api/v1/operator/complaints/{number}/answer/',
+    auth: 'operator',
+    kind: 'json',
+    sample: { text: 'We sent the code again.' },
+    params: { number: '1' },
+  },
+  { method: 'POST', path: '/user/validation/', auth: 'bearer', kind: 'none', sample: {} },
+  {
+    method: 'POST',
+    path: '/common/api/v1/operator/validation/{user_uuid}/',
+    auth: 'operator',
+    kind: 'json',
+    sample: { status: 'failed', reason: 'The photo is blurred.' },
+  },
+  {
+    method: 'POST',
+    path: '/common/api/v1/operator/complaints/{number}/close/',
+    auth: 'operator',
+    kind: 'none',
+    sample: {},
+    params: { number: '1' },
+  },
   { method: 'DELETE', path: '/user/photo/', auth: 'bearer', kind: 'none', sample: {} },
   {
     method: 'POST',

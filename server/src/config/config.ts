@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseRange, type ProxyTrust } from '../lib/client-address.js';
 import {
+  readAdminToken,
   readHashConcurrency,
   readHashMaxWait,
   readMetrics,
@@ -75,6 +76,11 @@ export interface Config {
   passwordHashMaxWaitMs: number;
   /** Where GET /metrics is served (config/operations-config.ts). */
   metrics: MetricsConfig;
+  /**
+   * The operator API's bearer secret (ADMIN_TOKEN, docs/deploy.md, The operator API): complaints and
+   * identity validation under /common/api/v1/operator/. Unset, that API answers 404 as if absent.
+   */
+  adminToken: string | undefined;
   /** The offered social providers and where each is (config/social-config.ts, docs/social-sign-in.md). */
   social: SocialConfig;
 }
@@ -314,6 +320,7 @@ export function loadConfig(env: Env): Config {
     passwordHashConcurrency: readHashConcurrency(env),
     passwordHashMaxWaitMs: readHashMaxWait(env),
     metrics,
+    adminToken: readAdminToken(env),
     social,
     sms: readSmsConfig(env, nodeEnv === 'production', [
       port,

@@ -29,6 +29,20 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
   });
 });
 
+describe('ADMIN_TOKEN', () => {
+  it('is unset by default and read as given when long enough', () => {
+    expect(loadConfig({}).adminToken).toBeUndefined();
+    expect(loadConfig({ ADMIN_TOKEN: ` ${TOKEN} ` }).adminToken).toBe(TOKEN);
+  });
+
+  it('refuses a short token or one of other characters, naming its length only', () => {
+    expect(refusal({ ADMIN_TOKEN: 'short-secret' })).toBe(
+      'ADMIN_TOKEN must be at least 32 characters of A-Z a-z 0-9 - . _ ~ + / (openssl rand -hex 32) (got 12 characters)',
+    );
+    expect(refusal({ ADMIN_TOKEN: `${TOKEN} with spaces` })).toMatch(/^ADMIN_TOKEN must be at least 32 characters/);
+  });
+});
+
 describe('the metrics endpoint', () => {
   it('is off without METRICS_PORT or METRICS_TOKEN', () => {
     expect(loadConfig({}).metrics).toEqual({ kind: 'off' });

@@ -68,6 +68,18 @@ export function readHashMaxWait(env: Env): number {
 const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const METRICS_TOKEN_MIN_LENGTH = 32;
 
+/** The operator API's secret (ADMIN_TOKEN, docs/deploy.md, The operator API): as long and of the same characters as METRICS_TOKEN. */
+export function readAdminToken(env: Env): string | undefined {
+  const token = (env.ADMIN_TOKEN ?? '').trim() || undefined;
+  // The message names the length only: a secret never goes to a log.
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !METRICS_TOKEN.test(token))) {
+    throw new ConfigError(
+      `ADMIN_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters of A-Z a-z 0-9 - . _ ~ + / (openssl rand -hex 32) (got ${token.length} characters)`,
+    );
+  }
+  return token;
+}
+
 export function readMetrics(env: Env, port: number, demoPort: number): MetricsConfig {
   const token = (env.METRICS_TOKEN ?? '').trim() || undefined;
   // The message names the length only: a secret never goes to a log.

@@ -211,6 +211,13 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
 /** The longest side of the photo as kept; the served sizes are made from it. */
 export const PHOTO_STORED_MAX_SIDE_PX = 1024;
+/** Complaints one account, or one client address signed out, may file per COMPLAINT_WINDOW_SECONDS (issue 38). */
+export const COMPLAINTS_PER_WINDOW = 5;
+export const COMPLAINT_WINDOW_SECONDS = 60 * 60;
+/** The largest page of complaints a client may ask for, and the operator's list. */
+export const COMPLAINTS_MAX_PAGE_SIZE = 50;
+/** How long after a validation request support is expected to answer (issue 38), shown to the person. */
+export const VALIDATION_ANSWER_EXPECTED_HOURS = 24;
 /** Addresses one account may keep. */
 export const ADDRESSES_MAX_PER_USER = 20;
 /** Regions and districts change by law, rarely: browsers may keep the list a day. */

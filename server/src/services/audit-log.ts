@@ -45,6 +45,13 @@ export const AUDIT_EVENT_TYPES = [
   'social_linked',
   'social_unlinked',
   /**
+   * Identity validation (issue 38): the person asked for it (`details.reference`), and support's
+   * decision through the operator API (`details.reason` when it failed).
+   */
+  'validation_started',
+  'validation_verified',
+  'validation_failed',
+  /**
    * Failed attempts (OWASP ASVS 5.0 §16.3.1, authentication failures are logged), each at most once
    * per AUDIT_LOG_FAILURE_INTERVAL_SECONDS and account (recordFailure): a wrong password at sign-in or
    * at a step-up (`details.where`), a wrong code at sign-in, and the password lock the failures set.

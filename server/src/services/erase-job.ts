@@ -29,6 +29,8 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
         if (logo) sources.push(logo);
       }
       await tx.deactivation.erase(user.id);
+      await tx.complaints.removeOfUser(user.id);
+      await tx.validations.remove(user.id);
       if (user.photo) sources.push(user.photo);
     }
     return { erased: due, files: sources };

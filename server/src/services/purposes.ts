@@ -9,6 +9,8 @@ export const PURPOSES = [
   'social_login',
   'confirm_secondary_email_or_phone',
   'confirm_email_or_phone',
+  // Issue 38: a signed-out person proves the contact a complaint's answer goes to (docs/api.md, Complaints).
+  'complaint',
 ] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
@@ -18,8 +20,8 @@ export type Purpose = (typeof PURPOSES)[number];
  * restores a password. The other sections belong to a signed-in user's security pages.
  */
 export const PUBLIC_PURPOSES: Readonly<Record<ContactType, readonly Purpose[]>> = {
-  phone: ['login_sms_verification', 'forget_pass_verification'],
-  email: ['confirm_email_or_phone', 'forget_pass_verification'],
+  phone: ['login_sms_verification', 'forget_pass_verification', 'complaint'],
+  email: ['confirm_email_or_phone', 'forget_pass_verification', 'complaint'],
 };
 
 export function signInPurpose(type: ContactType): Purpose {

@@ -9,6 +9,7 @@ import { createGroupCommit } from './group-commit.js';
 import { accountStorageOn } from './kysely-account-storage.js';
 import { clientStorageOn } from './kysely-client-storage.js';
 import { codeStorageOn } from './kysely-code-storage.js';
+import { complaintStorageOn } from './kysely-complaint-storage.js';
 import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
@@ -21,6 +22,7 @@ import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } f
 import { smsMessageStorageOn } from './kysely-sms-message-storage.js';
 import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
+import { validationStorageOn } from './kysely-validation-storage.js';
 import type { Database } from './schema.js';
 import { retryOnStalePlan } from './postgres-prepared.js';
 import type { Session } from './records.js';
@@ -89,6 +91,8 @@ function storageOn(
     ...socialStorageOn(db),
     ...smsMessageStorageOn(db),
     ...helpFeedbackStorageOn(db),
+    ...complaintStorageOn(db),
+    ...validationStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -546,6 +546,69 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0016_complaints_validation': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Complaints (issue 38, storage/complaint-storage.ts): the number people speak of is unique; the
+      // thread and the attachments' bytes beside it, in the database so every instance serves them.
+      await db.schema
+        .createTable('complaints')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('number', 'bigint', (col) => col.notNull().unique())
+        .addColumn('user_id', 'text')
+        .addColumn('contact_type', 'text', (col) => col.notNull())
+        .addColumn('contact', 'text', (col) => col.notNull())
+        .addColumn('locale', 'text', (col) => col.notNull())
+        .addColumn('category', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) =>
+          col.notNull().check(sql`status in ('new', 'in_progress', 'answered', 'closed')`),
+        )
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('complaints_user').on('complaints').columns(['user_id', 'number']).execute();
+      await db.schema.createIndex('complaints_status').on('complaints').columns(['status', 'number']).execute();
+      await db.schema
+        .createTable('complaint_messages')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('complaint_id', 'text', (col) => col.notNull())
+        .addColumn('author', 'text', (col) => col.notNull())
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('complaint_messages_complaint')
+        .on('complaint_messages')
+        .column('complaint_id')
+        .execute();
+      await db.schema
+        .createTable('complaint_attachments')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('complaint_id', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('media_type', 'text', (col) => col.notNull())
+        .addColumn('size', 'bigint', (col) => col.notNull())
+        .addColumn('data', bytesColumnType(db), (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('complaint_attachments_complaint')
+        .on('complaint_attachments')
+        .column('complaint_id')
+        .execute();
+      // Identity validation (issue 38): the status stays on `users` (0004); its reference and reason here.
+      await db.schema
+        .createTable('identity_validations')
+        .addColumn('user_id', 'text', (col) => col.primaryKey())
+        .addColumn('reference', 'text', (col) => col.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('started_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

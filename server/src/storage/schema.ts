@@ -3,6 +3,12 @@
  * booleans are 0/1 integers, so one shape serves SQLite and PostgreSQL alike.
  */
 import type { Generated } from 'kysely';
+import type {
+  ComplaintAttachmentsTable,
+  ComplaintMessagesTable,
+  ComplaintsTable,
+  IdentityValidationsTable,
+} from './complaint-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -345,4 +351,8 @@ export interface Database {
   pending_links: PendingLinksTable;
   sms_messages: SmsMessagesTable;
   help_feedback: HelpFeedbackTable;
+  complaints: ComplaintsTable;
+  complaint_messages: ComplaintMessagesTable;
+  complaint_attachments: ComplaintAttachmentsTable;
+  identity_validations: IdentityValidationsTable;
 }

@@ -35,6 +35,7 @@ describe('the SQLite file', () => {
       { name: '0013_social_sign_in' },
       { name: '0014_sms_messages' },
       { name: '0015_help_feedback' },
+      { name: '0016_complaints_validation' },
     ]);
     await dispose();
   });

@@ -6,6 +6,7 @@ import { describeAccountStorage } from './contract/account-contract.js';
 import { describeClientStorage } from './contract/client-contract.js';
 import { describeCodeStorage } from './contract/code-contract.js';
 import { describeHelpFeedbackStorage } from './contract/help-feedback-contract.js';
+import { describeComplaintStorage } from './contract/complaint-contract.js';
 import { describeImageStorage } from './contract/image-contract.js';
 import { DATABASES } from './contract/databases.js';
 import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
@@ -20,6 +21,7 @@ import { describeSmsMessageStorage } from './contract/sms-message-contract.js';
 import { describeSocialStorage } from './contract/social-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
+import { describeValidationStorage } from './contract/validation-contract.js';
 
 const SUITES = [
   describeAccountStorage,
@@ -38,6 +40,8 @@ const SUITES = [
   describeSocialStorage,
   describeSmsMessageStorage,
   describeHelpFeedbackStorage,
+  describeComplaintStorage,
+  describeValidationStorage,
   describeTransactions,
 ];
 

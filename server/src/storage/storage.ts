@@ -9,6 +9,7 @@ import type { AccountStorage } from './account-storage.js';
 import type { ClientStorage } from './client-storage.js';
 import type { CodeStorage } from './code-storage.js';
 import type { HelpFeedbackStorage } from './help-feedback-storage.js';
+import type { ComplaintStorage } from './complaint-storage.js';
 import type { ImageStorage } from './image-storage.js';
 import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
@@ -20,12 +21,23 @@ import type { SessionStorage } from './session-storage.js';
 import type { SmsMessageStorage } from './sms-message-storage.js';
 import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
+import type { ValidationStorage } from './validation-storage.js';
 
 export type { AccountStorage, ContactChanges } from './account-storage.js';
 export type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
 export type { CodeCloseReason, CodeStorage, OtpCode, StepUpProof, Verification } from './code-storage.js';
 export type { HelpFeedbackStorage, HelpFeedbackTally } from './help-feedback-storage.js';
+export type {
+  Complaint,
+  ComplaintAttachment,
+  ComplaintCategory,
+  ComplaintMessage,
+  ComplaintStatus,
+  ComplaintStorage,
+  NewComplaint,
+} from './complaint-storage.js';
 export type { ImageStorage, ImageVariant } from './image-storage.js';
+export type { IdentityValidation, ValidationStorage } from './validation-storage.js';
 export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
@@ -61,7 +73,9 @@ export interface Storage
     ImageStorage,
     SocialStorage,
     SmsMessageStorage,
-    HelpFeedbackStorage {
+    HelpFeedbackStorage,
+    ComplaintStorage,
+    ValidationStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -79,6 +79,7 @@ export default function PersonalScreen() {
         />
         <Row
           icon="check-circle"
+          href="/validation"
           label={i18n.t('verification_title')}
           detail={i18n.t(`verification_${status}_text`)}
           badge={<span className={`badge badge-${status}`}>{i18n.t(`verification_${status}`)}</span>}
