@@ -29,7 +29,10 @@ export async function waitForHeading(page: Page, heading: string): Promise<void>
  * then (src/components/button.tsx), so a Tab pressed earlier passes over them, as it would for anyone.
  */
 export async function waitForLive(page: Page): Promise<void> {
-  await page.locator('button[type="submit"]:not(.button-waiting)').first().waitFor({ state: 'attached', timeout: 15_000 });
+  await page
+    .locator('button[type="submit"]:not(.button-waiting)')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 });
 }
 
 export interface NewAccount {
