@@ -96,6 +96,7 @@ function layerRules(side, root, layers, outside) {
 const WRAPPERS = [
   { package: 'redaxios', wrapper: 'src/lib/http.ts' },
   { package: 'rosetta', wrapper: 'src/lib/i18n.ts' },
+  { package: 'qr', wrapper: 'src/lib/qr-code.ts' },
   { package: '@sentry/browser', wrapper: 'src/lib/error-reporting-client.ts' },
   { package: 'valibot', wrapper: 'server/src/lib/validation.ts', also: 'server/src/lib/keyed-valibot.ts' },
   { package: 'jose', wrapper: 'server/src/lib/jwt.ts' },
