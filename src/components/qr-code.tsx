@@ -16,12 +16,13 @@ interface QrCodeProps {
  * loaded, an empty square of the same size holds the place, so nothing below it moves.
  */
 export function QrCode({ value, label, size = 192 }: QrCodeProps) {
-  const [modules, setModules] = useState<boolean[][] | undefined>();
+  const [drawn, setDrawn] = useState<{ value: string; modules: boolean[][] } | undefined>();
+  // A code drawn for an earlier value is never shown for the new one.
+  const modules = drawn?.value === value ? drawn.modules : undefined;
   useEffect(() => {
     let current = true;
-    setModules(undefined);
-    void qrModules(value).then((drawn) => {
-      if (current) setModules(drawn);
+    void qrModules(value).then((result) => {
+      if (current) setDrawn({ value, modules: result });
     });
     return () => {
       current = false;
