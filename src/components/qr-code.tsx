@@ -11,8 +11,8 @@ interface QrCodeProps {
 }
 
 /**
- * A QR drawn as one SVG path with a quiet zone of four modules (ISO/IEC 18004 §6.3.8), dark on
- * white whatever the theme: a camera reads dark modules on a light ground. Until the encoder has
+ * A QR drawn as one SVG path, its quiet zone included (lib/qr-code.ts), dark on white whatever the
+ * theme: a camera reads dark modules on a light ground. Until the encoder has
  * loaded, an empty square of the same size holds the place, so nothing below it moves.
  */
 export function QrCode({ value, label, size = 192 }: QrCodeProps) {
@@ -28,11 +28,9 @@ export function QrCode({ value, label, size = 192 }: QrCodeProps) {
       current = false;
     };
   }, [value]);
-  const quiet = 4;
-  const count = (modules?.length ?? 21) + quiet * 2;
-  const path = modules
-    ?.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x + quiet} ${y + quiet}h1v1h-1z` : '')))
-    .join('');
+  // Until drawn: the size of the smallest code (21 modules) with its quiet zone.
+  const count = modules?.length ?? 29;
+  const path = modules?.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
   return (
     <svg
       className="qr-code"

@@ -91,7 +91,8 @@ export function loadConfig(env: Env): AppConfig {
     cdnSite: base(env, 'VITE_CDN_SITE', '/cdn'),
     reviewsSite: base(env, 'VITE_REVIEWS_SITE', '/projects/review'),
     businessReviewsPath: text(env, 'VITE_BUSINESS_REVIEWS_PATH', '/business'),
-    validationAppLink: base(env, 'VITE_VALIDATION_APP_LINK', '/validation'),
+    // Until a validation app is named, the link opens Kirish's own guide in the phone layout (docs/decisions.md, "Identity validation").
+    validationAppLink: base(env, 'VITE_VALIDATION_APP_LINK', '/mobile-identity-verification'),
     validationAppNameParam: text(env, 'VITE_VALIDATION_APP_NAME_PARAM', 'app'),
     helpCentreLink: base(env, 'VITE_HELP_CENTRE_LINK', 'https://t.me/kirish_support'),
     sentryDsn,

@@ -4,10 +4,13 @@
  * QR step) or read (the phone's scanner without the browser's BarcodeDetector).
  */
 
-/** The modules of `text`'s QR (true is dark), error correction M: a screen, not a printed label. */
+/**
+ * The modules of `text`'s QR (true is dark) with its quiet zone of four light modules (ISO/IEC 18004
+ * §6.3.8) around them; error correction M: a screen, not a printed label.
+ */
 export async function qrModules(text: string): Promise<boolean[][]> {
   const { encodeQR } = await import('qr');
-  return encodeQR(text, 'raw', { ecc: 'medium', border: 0 });
+  return encodeQR(text, 'raw', { ecc: 'medium', border: 4 });
 }
 
 /** Pixels as the canvas gives them (RGBA, row by row). */
@@ -19,7 +22,7 @@ export interface QrFrame {
 
 /** The text of the QR in `frame`, or undefined when none is found there. */
 export async function readQr(frame: QrFrame): Promise<string | undefined> {
-  const { default: decodeQR } = await import('qr/decode.js');
+  const { decodeQR } = await import('qr/decode.js');
   try {
     return decodeQR({ width: frame.width, height: frame.height, data: frame.data });
   } catch {

@@ -4,6 +4,8 @@
  * `verified` once support decides through the operator API. Screenshots at 1280 and 375 px; axe clean.
  */
 import Database from 'better-sqlite3';
+import { decodeQR } from 'qr/decode.js';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
@@ -33,7 +35,26 @@ describe('the validation page', () => {
     await waitForHeading(page, text('verification_title'));
     await page.getByText(text('verification_not_verified_text'), { exact: true }).waitFor();
     const appLink = page.getByRole('link', { name: text('validation_open_app'), exact: true });
-    expect(new URL((await appLink.getAttribute('href')) ?? '').searchParams.get('app')).toBe('kirish');
+    const appHref = (await appLink.getAttribute('href')) ?? '';
+    expect(new URL(appHref).searchParams.get('app')).toBe('kirish');
+    // On a computer the same link is drawn as a QR for the phone's camera: read back from the pixels.
+    const qr = page.getByRole('img', { name: text('validation_qr_label'), exact: true });
+    await page.waitForFunction(() => document.querySelector('.qr-code path') !== null);
+    const { data, info } = await sharp(await qr.screenshot())
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) })).toBe(appHref);
+    // A phone follows the link instead; by default it opens Kirish's own guide in the phone layout.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await qr.isVisible()).toBe(false);
+    expect(await appLink.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const guide = await page.context().newPage();
+    await guide.goto(appHref);
+    await waitForHeading(guide, 'Confirming your identity');
+    expect(await guide.locator('footer, header').count()).toBe(0);
+    await guide.close();
     expect(await axeViolations(page)).toEqual([]);
     await bothWidths(page, 'validation-not-verified');
 

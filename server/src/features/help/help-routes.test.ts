@@ -12,6 +12,7 @@ const ARTICLE_IDS = [
   'code-not-arrived',
   'cookies',
   'deactivation',
+  'identity-verification',
   'lost-phone',
   'new-device',
   'partner-apps',

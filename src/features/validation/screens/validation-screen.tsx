@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/button';
 import { LoadState } from '../../../components/load-state';
+import { QrCode } from '../../../components/qr-code';
 import { dottedDate } from '../../../lib/format/birth-date';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
@@ -77,6 +78,11 @@ export default function ValidationScreen() {
             <section className="panel stack" aria-labelledby="validation-steps-title">
               <h2 id="validation-steps-title">{i18n.t('validation_steps_title')}</h2>
               <p>{i18n.t('validation_steps_text')}</p>
+              {/* On a computer the phone's camera opens the app from the QR; a phone follows the link. */}
+              <figure className="validation-qr">
+                <QrCode value={appUrl} label={i18n.t('validation_qr_label')} size={168} />
+                <figcaption>{i18n.t('validation_qr_caption')}</figcaption>
+              </figure>
               <a className="button button-secondary" href={appUrl} target="_blank" rel="noopener noreferrer">
                 {i18n.t('validation_open_app')}
               </a>
