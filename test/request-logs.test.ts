@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiClient, V1, type Answer } from './support/api.js';
 import { latestCode } from './support/outbox.js';
-import { freePort, useServer, type ServerProcess } from './support/server-process.js';
+import { freePort, outputSeen, useServer } from './support/server-process.js';
 
 const PHONE = '+998977001122';
 const EMAIL = 'nodira.karimova@example.uz';
@@ -22,21 +22,6 @@ const REPORT_ROUTE = '/sso/api/v1/sms/reports/:gateway/:secret/';
 let metricsOrigin: string;
 
 /** Resolves when the server has logged a delivery report's request (each comes a moment after its SMS). */
-function reportLogged(server: ServerProcess): Promise<void> {
-  const seen = () => server.output().includes(`"route":"${REPORT_ROUTE}"`);
-  if (seen()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no delivery report was logged within 10 s')), 10_000);
-    const check = () => {
-      if (!seen()) return;
-      clearTimeout(timer);
-      server.child.stdout?.off('data', check);
-      resolve();
-    };
-    server.child.stdout?.on('data', check);
-  });
-}
-
 const kirish = useServer('kirish-logs-', async () => {
   const metricsPort = await freePort();
   metricsOrigin = `http://127.0.0.1:${metricsPort}`;
@@ -156,7 +141,7 @@ describe('the logs of a whole run', () => {
     const { secrets, requestIds } = await fullRun();
     // The phone's codes went through the Eskiz stand-in, which reports their delivery a moment later (issue 37):
     // its report's line, and the secret in the report's address nowhere.
-    await reportLogged(kirish.server);
+    await outputSeen(kirish.server, `"route":"${REPORT_ROUTE}"`, 'a delivery report');
     secrets.push(SMS_REPORT_SECRET);
     // Requests are logged after their answers go out: give the last line a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));

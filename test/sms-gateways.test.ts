@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient, V1 } from './support/api.js';
 import { latestCode } from './support/outbox.js';
-import { freePort, useServer, type ServerProcess } from './support/server-process.js';
+import { freePort, outputSeen, useServer, type ServerProcess } from './support/server-process.js';
 
 const REPORT_ROUTE = '/sso/api/v1/sms/reports/:gateway/:secret/';
 let metricsOrigin: string;
@@ -19,20 +19,8 @@ const kirish = useServer('kirish-sms-', async () => {
 });
 
 /** Resolves once the server has logged `count` delivery reports in all (each comes a moment after its SMS). */
-function reportsLogged(server: ServerProcess, count: number): Promise<void> {
-  const seen = () => server.output().split(`"route":"${REPORT_ROUTE}","status":200`).length - 1 >= count;
-  if (seen()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fewer than ${count} delivery reports within 10 s`)), 10_000);
-    const check = () => {
-      if (!seen()) return;
-      clearTimeout(timer);
-      server.child.stdout?.off('data', check);
-      resolve();
-    };
-    server.child.stdout?.on('data', check);
-  });
-}
+const reportsLogged = (server: ServerProcess, count: number) =>
+  outputSeen(server, `"route":"${REPORT_ROUTE}","status":200`, `${count} delivery reports`, count);
 
 async function metric(series: string): Promise<number> {
   const text = await (await fetch(`${metricsOrigin}/metrics`)).text();

@@ -57,6 +57,25 @@ export interface ServerProcess {
 }
 
 /**
+ * Resolves once the server's output holds `needle` at least `count` times (a log line written after
+ * the answer went out), or fails after 10 s naming `what`.
+ */
+export function outputSeen(server: ServerProcess, needle: string, what: string, count = 1): Promise<void> {
+  const seen = () => server.output().split(needle).length - 1 >= count;
+  if (seen()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what}: not in the output within 10 s`)), 10_000);
+    const check = () => {
+      if (!seen()) return;
+      clearTimeout(timer);
+      server.child.stdout?.off('data', check);
+      resolve();
+    };
+    server.child.stdout?.on('data', check);
+  });
+}
+
+/**
  * `host` names the SSO in its own URLs (PUBLIC_URL) and in `origin`: 127.0.0.1 by default, or
  * localhost to put the SSO on another site than the demo partner (127.0.0.1), as `npm start` does.
  */
