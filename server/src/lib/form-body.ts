@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { ApiError } from './api-error.js';
 import { requestText } from './request-body.js';
 
 /**
@@ -10,4 +11,20 @@ export async function readFormBody(c: Context): Promise<URLSearchParams | null> 
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return null;
   return new URLSearchParams(await requestText(c));
+}
+
+/**
+ * Reads a `multipart/form-data` body (RFC 7578): the photo and logo uploads and a complaint with its
+ * attachments. `415 unsupported_media_type` for another type; a body that does not parse is
+ * `400 invalid_value`, on `field` when one is named. The body limit is enforced before this runs.
+ */
+export async function readMultipartBody(c: Context, field?: string): Promise<FormData> {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
+  try {
+    return await c.req.formData();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, [{ error: 'invalid_value', ...(field ? { field } : {}) }]);
+  }
 }

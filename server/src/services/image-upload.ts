@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PHOTO_MAX_BYTES } from '../config/policy.js';
 import { ApiError, badRequest } from '../lib/api-error.js';
+import { readMultipartBody } from '../lib/form-body.js';
 import { imageTypeOf } from '../lib/image-type.js';
 import { ImageDecodeError } from '../lib/images.js';
 import type { PhotoStore } from './photo-store.js';
@@ -29,15 +30,7 @@ export function limitImageBody(field: string): MiddlewareHandler {
 }
 
 async function readPart(c: Context, field: string): Promise<Uint8Array> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? ''))
-    throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest('invalid_value', field);
-  }
+  const form = await readMultipartBody(c, field);
   const unknown = [...new Set(form.keys())].filter((key) => key !== field);
   if (unknown.length > 0)
     throw new ApiError(

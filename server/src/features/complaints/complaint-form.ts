@@ -14,6 +14,7 @@ import {
 } from '../../contract/complaints.js';
 import type { ErrorItem } from '../../contract/errors.js';
 import { ApiError } from '../../lib/api-error.js';
+import { readMultipartBody } from '../../lib/form-body.js';
 import { attachmentTypeOf, type AttachmentMediaType } from '../../lib/attachment-type.js';
 import { parseWith, requestSchema, v } from '../../lib/validation.js';
 
@@ -60,15 +61,7 @@ function shownName(name: string, mediaType: AttachmentMediaType): string {
 }
 
 export async function readComplaintForm(c: Context): Promise<ReadComplaintForm> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? ''))
-    throw new ApiError(415, [{ error: 'unsupported_media_type' }]);
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(400, [{ error: 'invalid_value' }]);
-  }
+  const form = await readMultipartBody(c);
   const texts: Record<string, string> = {};
   const files: File[] = [];
   const problems: ErrorItem[] = [];

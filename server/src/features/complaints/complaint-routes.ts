@@ -12,7 +12,8 @@ import { ApiError, badRequest, tooManyRequests } from '../../lib/api-error.js';
 import type { Contact } from '../../lib/contacts.js';
 import { orderedId } from '../../lib/ordered-id.js';
 import { randomId } from '../../lib/secrets.js';
-import { parseWith, v } from '../../lib/validation.js';
+import { pageQuery as pageQueryOf } from '../../lib/page-query.js';
+import { parseWith } from '../../lib/validation.js';
 import { bearerToken, requireAuth } from '../../middleware/require-auth.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
 import type { Authenticated } from '../../services/session-service.js';
@@ -20,22 +21,7 @@ import type { User } from '../../storage/records.js';
 import { COMPLAINT_BODY_MAX_BYTES, readComplaintForm } from './complaint-form.js';
 import { complaintSummary, complaintThread } from './complaint-view.js';
 
-const DEFAULT_PAGE_SIZE = 20;
-
-/** A whole number from `min` to `max`, sent as text in the query. */
-export const wholeNumber = (min: number, max: number) =>
-  v.pipe(
-    v.string('invalid_value'),
-    v.regex(/^\d{1,6}$/, 'invalid_value'),
-    v.transform(Number),
-    v.minValue(min, 'invalid_value'),
-    v.maxValue(max, 'invalid_value'),
-  );
-
-const pageQuery = v.strictObject({
-  page: v.optional(wholeNumber(1, 100_000), '1'),
-  page_size: v.optional(wholeNumber(1, COMPLAINTS_MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
-});
+const pageQuery = pageQueryOf(COMPLAINTS_MAX_PAGE_SIZE);
 
 /** Where a signed-in person's answer goes: the phone, else the verified e-mail. */
 function ownContact(user: User): Contact | null {

@@ -13,17 +13,16 @@ import {
 import { COMPLAINTS_MAX_PAGE_SIZE } from '../../config/policy.js';
 import { ApiError } from '../../lib/api-error.js';
 import { orderedId } from '../../lib/ordered-id.js';
+import { pageEntries } from '../../lib/page-query.js';
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import type { Sender } from '../../senders/sender.js';
 import { COMPLAINT_STATUSES } from '../../storage/complaint-storage.js';
 import { sendAnswerNotice } from './answer-notice.js';
-import { wholeNumber } from './complaint-routes.js';
 import { operatorComplaint } from './complaint-view.js';
 
 const listQuery = v.strictObject({
   status: v.optional(v.picklist(COMPLAINT_STATUSES, 'invalid_value')),
-  page: v.optional(wholeNumber(1, 100_000), '1'),
-  page_size: v.optional(wholeNumber(1, COMPLAINTS_MAX_PAGE_SIZE), '20'),
+  ...pageEntries(COMPLAINTS_MAX_PAGE_SIZE),
 });
 
 const answerSchema = requestSchema<ComplaintAnswer>()(
