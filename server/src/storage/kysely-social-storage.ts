@@ -6,7 +6,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SocialProvider } from '../contract/social.js';
 import { changed, deleted, flag, integer, isSet, optionalInteger } from './dialect.js';
-import type { Database, LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from './social-schema.js';
 import type { LinkedIdentityRecord, PendingLink, SocialFlow, SocialStorage } from './social-storage.js';
 
 function toIdentity(row: Selectable<LinkedIdentitiesTable>): LinkedIdentityRecord {
