@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
 import { axeViolations } from '../support/axe.js';
 import { newPageFor } from '../support/browser.js';
-import { codeBox, national, text, waitForHeading } from '../support/flows.js';
+import { apiClient } from '../support/api.js';
+import { codeBox, expectHome, national, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { latestCode } from '../support/outbox.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -144,6 +145,43 @@ describe('My complaints', () => {
       headers: { accept: 'application/json' },
     });
     expect(((await outbox.json()) as { text: string }[])[0]?.text).toContain('2');
+    expect(errors).toEqual([]);
+  });
+
+  it('pages the table by the address: page_size and page, Older and Newer moving between them', async () => {
+    const phone = '+998907938888';
+    const password = 'Chorsu-bozori-2026';
+    const { access } = await apiClient(kirish.server.origin).registerByPhone(phone, password);
+    for (const subject of ['First', 'Second', 'Third']) {
+      const body = new FormData();
+      for (const [name, value] of [
+        ['category', 'other'],
+        ['subject', subject],
+        ['text', 'Text.'],
+      ])
+        body.append(name!, value!);
+      const filed = await fetch(`${kirish.server.origin}/common/api/v1/help/complaints/`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(filed.status).toBe(201);
+    }
+    const { page, errors } = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await page.goto(`${kirish.server.origin}/login`);
+    await signInWithPassword(page, phone, password);
+    await expectHome(page, 'Sardor');
+    await page.goto(`${kirish.server.origin}/help-center/my-complaints?page_size=2`);
+    const subjects = () => page.locator('.complaints-subject').allInnerTexts();
+    await expect.poll(subjects).toEqual(['Third', 'Second']);
+    await page.getByText(text('complaints_page', { page: '1', pages: '2' }), { exact: true }).waitFor();
+    await page.getByRole('button', { name: text('complaints_older'), exact: true }).click();
+    await expect.poll(subjects).toEqual(['First']);
+    expect(new URL(page.url()).search).toBe('?page=2&page_size=2');
+    await page.getByRole('button', { name: text('complaints_newer'), exact: true }).click();
+    await expect.poll(subjects).toEqual(['Third', 'Second']);
+    await page.goBack();
+    await expect.poll(subjects).toEqual(['First']);
     expect(errors).toEqual([]);
   });
 
