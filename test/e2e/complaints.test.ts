@@ -7,9 +7,16 @@
  * rather than sending them to Login (docs/product.md §6). Screenshots at 1280 and 375 px; axe clean.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../server/src/contract/locales.js';
+import kaa from '../../server/src/locales/kaa.json' with { type: 'json' };
+import ru from '../../server/src/locales/ru.json' with { type: 'json' };
+import uz from '../../server/src/locales/uz.json' with { type: 'json' };
+import uzc from '../../server/src/locales/uzc.json' with { type: 'json' };
+import en from '../../server/src/locales/en.json' with { type: 'json' };
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
 import { axeViolations } from '../support/axe.js';
 import { newPageFor } from '../support/browser.js';
@@ -24,6 +31,8 @@ const kirish = useRunningKirish('127.0.0.1', { ADMIN_TOKEN });
 const { newAccount, signedInPage } = useAccountPages(kirish, 907793000);
 
 /** A 1×1 PNG: a real picture, as the server checks a file by its content. */
+const CATALOGUES: Record<string, Record<string, string>> = { uz, uzc, kaa, ru, en };
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -108,7 +117,9 @@ describe('My complaints', () => {
     await page.getByText('I asked three times and no SMS came.', { exact: true }).waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: text('complaint_download', { name: 'screen.png' }), exact: true }).click();
-    expect((await download).suggestedFilename()).toBe('screen.png');
+    const saved = await download;
+    // The picture's own bytes, fetched with the account's token (owner-only on the server), not a page of JSON.
+    expect([saved.suggestedFilename(), readFileSync(await saved.path()).equals(PNG)]).toEqual(['screen.png', true]);
     expect(await axeViolations(page)).toEqual([]);
     await bothWidths(page, 'complaint-thread');
     expect(errors).toEqual([]);
@@ -183,6 +194,23 @@ describe('My complaints', () => {
     await page.goBack();
     await expect.poll(subjects).toEqual(['First']);
     expect(errors).toEqual([]);
+  });
+
+  it('says the signed-out page and the form in each of the five locales, axe clean', async () => {
+    const found: string[] = [];
+    for (const [index, locale] of LOCALES.entries()) {
+      const { page, context } = await newPageFor(kirish.browser, { width: index % 2 === 0 ? 1280 : 375 });
+      const say = CATALOGUES[locale] ?? {};
+      await page.goto(`${kirish.server.origin}/help-center/my-complaints?language=${locale}`);
+      await waitForHeading(page, say.complaints_title ?? '');
+      await page.getByText(say.complaints_signed_out_text ?? '', { exact: true }).waitFor();
+      found.push(...(await axeViolations(page)).map((line) => `${locale} list: ${line}`));
+      await page.getByRole('link', { name: say.help_file_complaint ?? '', exact: true }).click();
+      await page.getByLabel(say.complaint_category_label ?? '', { exact: true }).waitFor();
+      found.push(...(await axeViolations(page)).map((line) => `${locale} form: ${line}`));
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it('leaves a visitor whose session no longer holds on the page, signed out, not on Login', async () => {
