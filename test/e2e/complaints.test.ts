@@ -86,6 +86,18 @@ describe('My complaints', () => {
     const picker = page.getByLabel(text('complaint_attach'), { exact: true });
     await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText(text('invalid_attachment_type'), { exact: true }).waitFor();
+    // One that passes the browser's check (its declared type) but not the server's (its bytes): the
+    // server's key shows beside the field, and nothing typed is lost.
+    await picker.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await sendByKeyboard(page, text('complaint_send'));
+    await page
+      .getByRole('group', { name: text('complaint_attachments_label') })
+      .getByText(text('invalid_attachment_type'), { exact: true })
+      .waitFor();
+    expect(await page.getByLabel(text('complaint_subject_label'), { exact: true }).inputValue()).toBe(
+      'The code did not arrive',
+    );
+    await page.getByRole('button', { name: text('complaint_remove_attachment', { name: 'fake.png' }) }).click();
     await picker.setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('screen.png', { exact: true }).waitFor();
     expect(await page.getByText(text('invalid_attachment_type'), { exact: true }).isVisible()).toBe(false);
