@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import type { EmbedOrigin } from '../server/src/contract/app-info.js';
 import { App } from './app/app';
+import { isHelpCentrePath } from './app/routes';
 import { siteConfig as config } from './config/site-config';
 import { removeItem } from './lib/browser-storage';
 import { getCookie, setCookie } from './lib/cookies';
@@ -44,8 +45,10 @@ if (!getCookie(productSourceCookie(config.product)))
 const silentAuthorization = () =>
   location.pathname === '/oauth' &&
   (new URLSearchParams(location.search).get('prompt') ?? '').split(' ').includes('none');
+// The help centre stays where it is (docs/product.md §6: open to everyone): its page shows the visitor signed out.
 const goToLogin = () => {
-  if (!silentAuthorization()) navigate(`/login${location.search}`, { replace: true });
+  if (!silentAuthorization() && !isHelpCentrePath(location.pathname))
+    navigate(`/login${location.search}`, { replace: true });
 };
 const toasts = createToasts();
 const http = createHttp({

@@ -43,7 +43,7 @@ async function fileComplaint(access: string) {
 }
 
 describe('npm run complaints', () => {
-  it('lists a complaint, answers it (the person told by SMS, the answer in their thread) and closes it', async () => {
+  it('lists a complaint, takes it in hand, answers it (the person told by SMS, the answer in their thread) and closes it', async () => {
     const api = apiClient(kirish.server.origin);
     const { access } = await api.registerByPhone(PHONE, 'Qovun-pishdi-Chorsu-7');
     const filed = await fileComplaint(access);
@@ -52,6 +52,15 @@ describe('npm run complaints', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(`#${filed.number}  new`);
     expect(listed.stdout).toContain('The code did not arrive');
+
+    const taken = await complaints(['take', String(filed.number)]);
+    expect([taken.code, taken.stdout]).toEqual([0, `Complaint #${filed.number} taken in hand: in progress.\n`]);
+    expect((await api.get(`/common/api/v1/help/complaints/${filed.id}/`, access)).json.status).toBe('in_progress');
+    const twice = await complaints(['take', String(filed.number)]);
+    expect([twice.code, twice.stderr]).toEqual([
+      1,
+      `npm run complaints: complaint #${filed.number} is not new: it is in hand or answered already\n`,
+    ]);
 
     const answered = await complaints(['answer', String(filed.number), 'We sent the code again; try now.']);
     expect([answered.code, answered.stderr]).toEqual([0, '']);

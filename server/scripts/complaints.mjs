@@ -1,4 +1,4 @@
-// `npm run complaints -- list|answer|close`: support's command for complaints (docs/deploy.md, The
+// `npm run complaints -- list|take|answer|close`: support's command for complaints (docs/deploy.md, The
 // operator API). It speaks to a running Kirish over its operator API rather than opening the database:
 // an answer must reach the person through the server's own senders (its SMS gateways and SMTP, or the
 // dev outbox outside production), which only the running server has; the operator needs the URL and
@@ -14,6 +14,8 @@ const USAGE = `Usage: npm run complaints -- <command>
 
   list [--status new|in_progress|answered|closed] [--json]
         Lists complaints, newest first (the last 50).
+  take NUMBER
+        Takes a new complaint in hand: its status becomes in_progress until the answer.
   answer NUMBER "TEXT"
         Adds the answer, marks the complaint answered and tells the person by SMS or e-mail.
   close NUMBER
@@ -133,6 +135,23 @@ async function answerComplaint(args) {
   );
 }
 
+async function take(args) {
+  const { positionals } = parse(args, {}, 1);
+  const number = complaintNumber(positionals[0]);
+  const api = server();
+  await checkToken(api);
+  const answer = await call(api, 'POST', `/complaints/${number}/take/`);
+  if (answer.status === 404) throw new CommandError(`there is no complaint #${number}`);
+  if (answer.status === 409)
+    throw new CommandError(
+      answer.json?.errors?.[0]?.error === 'complaint_closed'
+        ? `complaint #${number} is closed`
+        : `complaint #${number} is not new: it is in hand or answered already`,
+    );
+  if (answer.status !== 200) throw new CommandError(`the server answered ${answer.status}: ${errorKeys(answer.json)}`);
+  console.log(`Complaint #${number} taken in hand: in progress.`);
+}
+
 async function close(args) {
   const { positionals } = parse(args, {}, 1);
   const number = complaintNumber(positionals[0]);
@@ -145,7 +164,7 @@ async function close(args) {
   console.log(`Complaint #${number} closed.`);
 }
 
-const COMMANDS = { list, answer: answerComplaint, close };
+const COMMANDS = { list, take, answer: answerComplaint, close };
 
 async function main(argv) {
   const [command, ...args] = argv;

@@ -1,7 +1,7 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
 import { matchRoute as matchPattern } from 'wouter';
-import { matchRoute, type LayoutName, type ScreenName } from './routes';
+import { HELP_CENTER_ROUTES, isHelpCentrePath, matchRoute, type LayoutName, type ScreenName } from './routes';
 
 /** wouter's own matcher with its default parser (regexparam), as route-view.tsx calls it. */
 function resolve(path: string) {
@@ -108,6 +108,16 @@ describe('the route table (docs/product.md §2)', () => {
       layout: 'static',
       params: { id: 'faq' },
     });
+  });
+
+  it('tells the help-centre paths (where a lost session stays on the page, main.tsx) as the table does', () => {
+    const paths = [...TABLE.map(([path]) => path), '/help-center/my-complaints?id=x', '/mobile-faq/', '/help-centers'];
+    for (const path of paths) {
+      const pathname = path.split('?')[0] ?? path;
+      expect([path, isHelpCentrePath(pathname)]).toEqual([path, HELP_CENTER_ROUTES.has(resolve(pathname).name)]);
+    }
+    expect(isHelpCentrePath('/help-center/my-complaints')).toBe(true);
+    expect(isHelpCentrePath('/security')).toBe(false);
   });
 
   it('gives /developers/{client_id} the app page with its id, and /developers/new the form', () => {

@@ -164,6 +164,15 @@ export const HELP_CENTER_ROUTES: ReadonlySet<ScreenName> = new Set([
   'HelpCenterSingleMobile',
 ]);
 
+/**
+ * Whether a path is a help-centre page (HELP_CENTER_ROUTES' paths): a session that ends there leaves
+ * the visitor on the page, signed out, instead of sending them to Login (docs/product.md §6: the help
+ * centre is open to everyone). A plain test of the path, for main.tsx has no router to match with.
+ */
+export function isHelpCentrePath(pathname: string): boolean {
+  return /^\/help-center(\/|$)/.test(pathname) || /^\/mobile-[^/]+\/?$/.test(pathname);
+}
+
 /** Strips a trailing slash (but not from "/") so /security/ and /security match alike. */
 function normalize(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

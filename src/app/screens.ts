@@ -23,6 +23,8 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   // The help centre (issue 38): articles, and the same article for the phone apps' in-app browsers; one chunk.
   HelpCenterSingle: help,
   HelpCenterSingleMobile: help,
+  // My complaints (issue 38): the table, a thread (?id=) and the form (?new=1), one screen of its own feature.
+  UserComplains: lazy(() => import('../features/complaints/screens/complaints-screen')),
   Home: lazy(() => import('./home-route')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),

@@ -61,6 +61,8 @@ export interface RequestOptions {
    * signed in; null names none (the account a token verifies as is what the call asks).
    */
   account?: string | null;
+  /** The body as a Blob (a file to download) rather than parsed JSON. */
+  responseType?: 'blob';
 }
 
 export interface HttpError {
@@ -162,6 +164,7 @@ export function createHttp(deps: HttpDeps): Http {
       headers: { ...headers(access, account), ...options.headers },
       ...(body === undefined ? {} : { data: body }),
       ...(options.params ? { params: options.params } : {}),
+      ...(options.responseType ? { responseType: options.responseType } : {}),
     });
     refreshesInARow = 0;
     return response.data;

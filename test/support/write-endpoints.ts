@@ -123,6 +123,14 @@ export const ENDPOINTS: WriteEndpoint[] = [
   },
   {
     method: 'POST',
+    path: '/common/api/v1/operator/complaints/{number}/take/',
+    auth: 'operator',
+    kind: 'none',
+    sample: {},
+    params: { number: '1' },
+  },
+  {
+    method: 'POST',
     path: '/common/api/v1/operator/complaints/{number}/close/',
     auth: 'operator',
     kind: 'none',

@@ -76,6 +76,8 @@ export interface ComplaintStorage {
     addMessage(message: ComplaintMessage, status: ComplaintStatus): Promise<boolean>;
     /** Sets the status (an answered or open complaint closed); false when there was none or it was closed already. */
     close(id: string, at: number): Promise<boolean>;
+    /** Support takes a new complaint in hand: `new` becomes `in_progress`; false when it was not `new` (or none). */
+    take(id: string, at: number): Promise<boolean>;
     /** An erased account's complaints, with their messages and attachments (services/erase-job.ts). */
     removeOfUser(userId: string): Promise<void>;
   };

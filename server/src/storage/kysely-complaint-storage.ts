@@ -218,6 +218,15 @@ export function complaintStorageOn(db: Kysely<Database>): ComplaintStorage {
           .executeTakeFirst();
         return changed(result);
       },
+      async take(id, at) {
+        const result = await db
+          .updateTable('complaints')
+          .set({ status: 'in_progress', updated_at: at })
+          .where('id', '=', id)
+          .where('status', '=', 'new')
+          .executeTakeFirst();
+        return changed(result);
+      },
       async removeOfUser(userId) {
         const ids = db.selectFrom('complaints').select('id').where('user_id', '=', userId);
         await db.deleteFrom('complaint_attachments').where('complaint_id', 'in', ids).execute();

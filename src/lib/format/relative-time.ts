@@ -18,6 +18,12 @@ function absolute(date: Date): string {
   return `${pad2(date.getDate())}.${pad2(date.getMonth() + 1)}.${date.getFullYear()} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
+/** DD.MM.YYYY HH:mm of an instant, in the reader's time zone (a complaint's dates); '' when it does not parse. */
+export function localDateTime(at: Date | number | string): string {
+  const date = at instanceof Date ? at : new Date(at);
+  return Number.isNaN(date.getTime()) ? '' : absolute(date);
+}
+
 /**
  * The relative-time rule of docs/product.md §9: under 60 s just now, then minutes, hours below 24 h, days below 3
  * days, then DD.MM.YYYY HH:mm. Counts are floored (60 s is 1 minute, 24 h is 1 day, exactly 3 days is still 3 days).

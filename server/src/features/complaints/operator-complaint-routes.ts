@@ -1,7 +1,7 @@
 /**
  * Support's side of complaints (docs/api.md, The operator API), under /common/api/v1/operator behind
- * requireOperator (app.ts): the list by status, one complaint by its number, an answer (status
- * `answered`, the person told by SMS or e-mail) and closing.
+ * requireOperator (app.ts): the list by status, one complaint by its number, taking it in hand (status
+ * `in_progress`), an answer (status `answered`, the person told by SMS or e-mail) and closing.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -83,6 +83,17 @@ export function operatorComplaintRoutes({ storage, clock, sender, log }: Operato
       log('A complaint answer notice could not be sent', error);
     }
     return c.json({ ...(await operatorComplaint(storage, answered)), notified });
+  });
+
+  // Support says it has the complaint in hand: the person's table shows "in progress" until the answer.
+  app.post('/complaints/:number/take/', async (c) => {
+    const complaint = await byNumber(c);
+    if (!(await storage.complaints.take(complaint.id, clock.now()))) {
+      const error = complaint.status === 'closed' ? 'complaint_closed' : 'complaint_not_new';
+      throw new ApiError(409, [{ error }]);
+    }
+    const taken = (await storage.complaints.find(complaint.id)) ?? complaint;
+    return c.json(await operatorComplaint(storage, taken));
   });
 
   app.post('/complaints/:number/close/', async (c) => {

@@ -72,6 +72,21 @@ describe('the operator API with ADMIN_TOKEN set', () => {
     expect((await server.post(`${OPERATOR}1/close/`, undefined, asOperator)).status).toBe(409);
   });
 
+  it("takes a new complaint in hand: in_progress in the person's table, once, never a closed one", async () => {
+    const { access } = await server.registerByPhone('+998901110022');
+    await fileAs(server, access);
+    const taken = await server.post(`${OPERATOR}1/take/`, undefined, asOperator);
+    expect([taken.status, taken.json.status]).toEqual([200, 'in_progress']);
+    const mine = await server.call('GET', COMPLAINTS, { token: access });
+    expect(mine.json.results.map((c: { status: string }) => c.status)).toEqual(['in_progress']);
+    const again = await server.post(`${OPERATOR}1/take/`, undefined, asOperator);
+    expect([again.status, again.json]).toEqual([409, { errors: [{ error: 'complaint_not_new' }] }]);
+    await server.post(`${OPERATOR}1/close/`, undefined, asOperator);
+    const closed = await server.post(`${OPERATOR}1/take/`, undefined, asOperator);
+    expect([closed.status, closed.json]).toEqual([409, { errors: [{ error: 'complaint_closed' }] }]);
+    expect((await server.post(`${OPERATOR}9/take/`, undefined, asOperator)).status).toBe(404);
+  });
+
   it('refuses an empty answer, an unknown number and an unknown status with their keys', async () => {
     const { access } = await server.registerByPhone('+998901110022');
     await fileAs(server, access);

@@ -105,6 +105,20 @@ export function describeComplaintStorage(name: string, open: OpenStorage) {
         );
       }));
 
+    it('takes a new complaint in hand once: in_progress, and never a closed or unknown one', () =>
+      withStorage(async (storage) => {
+        await storage.complaints.insert(complaint('c1'), { id: 'm-c1', text: 'text' }, []);
+        await storage.complaints.insert(complaint('c2'), { id: 'm-c2', text: 'text' }, []);
+        expect(await storage.complaints.take('c1', T0 + 10)).toBe(true);
+        expect(await storage.complaints.find('c1')).toMatchObject({ status: 'in_progress', updatedAt: T0 + 10 });
+        expect(await storage.complaints.take('c1', T0 + 20)).toBe(false);
+        expect(await storage.complaints.find('c1')).toMatchObject({ status: 'in_progress', updatedAt: T0 + 10 });
+        expect(await storage.complaints.close('c2', T0 + 10)).toBe(true);
+        expect(await storage.complaints.take('c2', T0 + 20)).toBe(false);
+        expect(await storage.complaints.find('c2')).toMatchObject({ status: 'closed' });
+        expect(await storage.complaints.take('gone', T0 + 20)).toBe(false);
+      }));
+
     it("removes an erased account's complaints with their threads and attachments, and only theirs", () =>
       withStorage(async (storage) => {
         const attachment = { id: 'a1', complaintId: 'c1', name: 'a.png', mediaType: 'image/png', size: 3 };
