@@ -1,7 +1,7 @@
 /** Every write endpoint of the API, with what its body is and the sign-in it needs (the hostile-body suite's list). */
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
-import { COMPLAINT_BODY_MAX_BYTES } from '../../server/src/features/complaints/complaint-form.js';
+import { HELP_WRITE_ENDPOINTS } from './help-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -97,46 +97,6 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { first_name: 'Aziza', birth_date: '1990-01-01', gender: 'female' },
   },
   { method: 'POST', path: '/user/photo/', auth: 'bearer', kind: 'multipart', sample: {} },
-  {
-    method: 'POST',
-    path: '/common/api/v1/help/complaints/',
-    auth: 'bearer',
-    kind: 'multipart',
-    sample: {},
-    bodyLimitBytes: COMPLAINT_BODY_MAX_BYTES,
-  },
-  {
-    method: 'POST',
-    path: '/common/api/v1/operator/complaints/{number}/answer/',
-    auth: 'operator',
-    kind: 'json',
-    sample: { text: 'We sent the code again.' },
-    params: { number: '1' },
-  },
-  { method: 'POST', path: '/user/validation/', auth: 'bearer', kind: 'none', sample: {} },
-  {
-    method: 'POST',
-    path: '/common/api/v1/operator/validation/{user_uuid}/',
-    auth: 'operator',
-    kind: 'json',
-    sample: { status: 'failed', reason: 'The photo is blurred.' },
-  },
-  {
-    method: 'POST',
-    path: '/common/api/v1/operator/complaints/{number}/take/',
-    auth: 'operator',
-    kind: 'none',
-    sample: {},
-    params: { number: '1' },
-  },
-  {
-    method: 'POST',
-    path: '/common/api/v1/operator/complaints/{number}/close/',
-    auth: 'operator',
-    kind: 'none',
-    sample: {},
-    params: { number: '1' },
-  },
   { method: 'DELETE', path: '/user/photo/', auth: 'bearer', kind: 'none', sample: {} },
   {
     method: 'POST',
@@ -329,15 +289,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { request_id: SOME_ID, user_sms_id: SOME_ID, status: 'DELIVRD', status_date: '2026-11-27 15:00:00' },
     looseFields: true,
   },
-  // The help centre's "was this helpful?" (issue 38).
-  {
-    method: 'POST',
-    path: '/common/api/v1/help/articles/{id}/feedback/',
-    params: { id: 'terms' },
-    auth: 'none',
-    kind: 'json',
-    sample: { helpful: true },
-  },
+  ...HELP_WRITE_ENDPOINTS,
   {
     method: 'POST',
     path: '/csp-report',
