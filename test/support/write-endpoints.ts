@@ -2,6 +2,7 @@
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { HELP_WRITE_ENDPOINTS } from './help-write-endpoints.js';
+import { QR_WRITE_ENDPOINTS } from './qr-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -74,6 +75,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     kind: 'json',
     sample: { phone: DEMO.phone, code: '123456', save: true },
   },
+  ...QR_WRITE_ENDPOINTS,
   { method: 'POST', path: '/TokenRefresh/', auth: 'none', kind: 'json', sample: { refresh: 'not-a-refresh-token' } },
   {
     method: 'POST',

@@ -10,6 +10,7 @@ import type {
   IdentityValidationsTable,
 } from './complaint-schema.js';
 import type { LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from './social-schema.js';
+import type { QrLoginRequestsTable } from './qr-login-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -313,4 +314,5 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
+  qr_login_requests: QrLoginRequestsTable;
 }
