@@ -43,6 +43,7 @@ import { APPLE_CALLBACK_PATH, appleFormPostRoutes } from './features/social/appl
 import { integrationRoutes } from './features/social/integration-routes.js';
 import { limitSocialCalls } from './features/social/social-limit.js';
 import { SOCIAL_PROVIDERS_PATH, socialRoutes } from './features/social/social-routes.js';
+import { qrLoginRoutes } from './features/qr-login/qr-login-routes.js';
 import { tokenRoutes } from './features/sessions/token-routes.js';
 import { helpRoutes } from './features/help/help-routes.js';
 import { translationRoutes } from './features/translations/translation-routes.js';
@@ -71,6 +72,7 @@ import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
 import { createPhotoStore } from './services/photo-store.js';
+import { createQrLoginService } from './services/qr-login.js';
 import type { ReadinessCheck } from './storage/readiness.js';
 import { createSessionService } from './services/session-service.js';
 import { createSmsDeliveryReports } from './services/sms-delivery-reports.js';
@@ -177,6 +179,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   };
 
+  const qrLogin = createQrLoginService({
+    storage,
+    clock,
+    sessions,
+    signals: deps.signals ?? createInProcessSignals(),
+    publicUrl: config.publicUrl,
+  });
+
   const limitJsonBody = limitSmallBody({
     maxBytes: JSON_BODY_LIMIT_BYTES,
     onTooLarge: (c) => errorResponse(c, new ApiError(413, [{ error: 'payload_too_large' }])),
@@ -215,6 +225,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.use('/SocialAuth/*', limitSocialCalls(routeDeps));
   v1.route('/SocialAuth', socialRoutes(routeDeps));
   v1.route('/SocialAuth', integrationRoutes(routeDeps));
+  // Sign-in by QR (issue 39, docs/api.md): a signed-in phone approves a browser.
+  v1.route('/qr', qrLoginRoutes({ ...routeDeps, qr: qrLogin }));
   // The SMS gateways' delivery reports (issue 37, docs/api.md).
   v1.route(
     SMS_REPORTS_PATH.slice(V1_PATH.length),

@@ -74,6 +74,16 @@ export const ENDPOINTS: WriteEndpoint[] = [
     kind: 'json',
     sample: { phone: DEMO.phone, code: '123456', save: true },
   },
+  // Sign-in by QR (issue 39): the browser's request, the phone's approval and refusal.
+  { method: 'POST', path: '/qr/login-requests/', auth: 'none', kind: 'none', sample: {} },
+  {
+    method: 'POST',
+    path: '/qr/login-requests/{id}/approve/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { number: '07', save: false },
+  },
+  { method: 'POST', path: '/qr/login-requests/{id}/deny/', auth: 'bearer', kind: 'none', sample: {} },
   { method: 'POST', path: '/TokenRefresh/', auth: 'none', kind: 'json', sample: { refresh: 'not-a-refresh-token' } },
   {
     method: 'POST',

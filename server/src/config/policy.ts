@@ -250,6 +250,24 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * and only until it has given that app one code (features/oauth/authorize-routes.ts).
  */
 export const FRESH_SIGN_IN_SECONDS = 10 * 60;
+/**
+ * Sign-in by QR (issue 39; the request's 60 s lifetime is contract/qr-login.ts's): requests one client
+ * address may make per minute. The Login page makes one a minute; an office behind one address makes
+ * a few; a script relaying codes to a phishing page makes many.
+ */
+export const QR_LOGIN_REQUESTS_PER_MINUTE_PER_IP = 20;
+/**
+ * A phone approving a sign-in by QR with an access token signed longer ago than this must give a
+ * step-up proof (contract/step-up.ts) first: an approval hands a whole new sign-in to another device,
+ * as weighty as the changes that need one (NIST SP 800-63B §4.2, re-authentication).
+ */
+export const QR_APPROVAL_TOKEN_MAX_AGE_SECONDS = 10 * 60;
+/** The longest a long poll of a QR request's events waits with nothing new (under proxies' 30 s timeouts). */
+export const QR_EVENTS_LONG_POLL_SECONDS = 25;
+/** A comment line on the event stream this often, so that no proxy closes it as idle. */
+export const QR_EVENTS_HEARTBEAT_SECONDS = 15;
+/** A waiting stream reads its request again at least this often, whatever signal was lost. */
+export const QR_EVENTS_POLL_MS = 1000;
 
 /**
  * How many apps one account may register in the Developers section (docs/decisions.md, Who may

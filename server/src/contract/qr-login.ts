@@ -27,7 +27,9 @@ export const QR_SECRET_HEADER = 'X-Qr-Secret';
 /**
  * GET /sso/api/v1/qr/login-requests/{id}/events (header X-Qr-Secret): server-sent events, one of
  * them final. With `?wait=long` (or Accept other than text/event-stream) a long poll instead: one JSON
- * body of the same shape, `{state: 'pending'}` after at most 25 s with nothing new.
+ * body of the same shape, `{state: 'pending'}` after at most 25 s with nothing new. "New" is a state
+ * other than `?after=` (`pending`, the default, or `scanned`: the last state the browser saw).
+ * A request the phone killed (a wrong number) ends with `denied`, as a refusal does.
  */
 export type QrLoginEvent =
   | { state: 'pending' }
@@ -62,4 +64,10 @@ export interface QrLoginApproval {
   number: string;
   /** Keep the refresh token on the browser being signed in (as `save` of a sign-in). */
   save?: boolean;
+  /**
+   * A step-up proof (contract/step-up.ts, POST /user/security/proof/): needed only when the phone's
+   * access token is older than QR_APPROVAL_TOKEN_MAX_AGE_SECONDS (server/src/config/policy.ts), which
+   * the answer `proof_required` says; the phone then asks for the password or a code and sends again.
+   */
+  proof?: string;
 }

@@ -45,6 +45,8 @@ export interface AccessClaims {
   sessionId: string;
   /** Present only on a token issued to an OAuth client; the SPA's own tokens have none. */
   client?: ClientGrantClaims;
+  /** When the token was signed (its `iat`), ms: read by verify(), ignored by sign(). */
+  issuedAt?: number;
 }
 
 export interface AccessTokenSigner {
@@ -239,6 +241,7 @@ export function createAccessTokenSigner(source: KeySource, clock: Clock, issuer:
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid };
+        if (typeof payload.iat === 'number') claims.issuedAt = payload.iat * 1000;
         if (payload.client_id === undefined) return claims;
         // A client's token names the client as its audience too (RFC 9068 §2.2); anything else is not ours.
         if (

@@ -35,6 +35,11 @@ export function randomDigits(digits: number): string {
     .padStart(digits, '0');
 }
 
+/** A uniform random whole number in [0, max) from the CSPRNG (a shuffle, a choice among decoys). */
+export function randomBelow(max: number): number {
+  return randomInt(0, max);
+}
+
 /**
  * Secrets with 256 bits of entropy (refresh tokens, request ids) are stored as a plain SHA-256:
  * nothing can be brute-forced from the hash, and a lookup by hash needs no per-row salt.

@@ -13,6 +13,8 @@ import type { OAuthClient, Storage } from '../storage/storage.js';
 export interface Authenticated {
   user: User;
   session: Session;
+  /** When the access token presented was signed, ms (the sign-in by QR asks a proof of an old one). */
+  issuedAt?: number;
 }
 
 /** The holder of a valid OAuth access token: whose it is, for which client, with which scope. */
@@ -55,7 +57,7 @@ export function createAccessTokens(storage: Storage, signer: AccessTokenSigner):
         throw new TokenError();
       const user = await storage.users.findById(claims.userId);
       if (!user) throw new TokenError();
-      return { user, session };
+      return claims.issuedAt === undefined ? { user, session } : { user, session, issuedAt: claims.issuedAt };
     },
 
     async authenticateClient(accessToken) {

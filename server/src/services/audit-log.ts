@@ -41,6 +41,8 @@ export const AUDIT_EVENT_TYPES = [
   'email_verified',
   'profile_changed',
   'photo_changed',
+  /** The account's phone approved a sign-in by QR (issue 39) on another browser; `details` name that browser. */
+  'qr_approved',
   /** A provider's identity linked to the account, or unlinked (issue 36); `details.provider` names it. */
   'social_linked',
   'social_unlinked',

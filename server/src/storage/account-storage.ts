@@ -48,7 +48,7 @@ export interface AccountStorage {
     dueForErase(now: number): Promise<User[]>;
     /**
      * Deletes the account and everything kept about it: sessions and their tokens, grants and
-     * authorization codes, addresses, the audit log, proofs, linked identities and social flows, and the codes, request ids, login
+     * authorization codes, addresses, the audit log, proofs, linked identities and social flows, the sign-in requests by QR it approved, and the codes, request ids, login
      * throttles and outbox messages of its contacts. False when there was no such account.
      */
     erase(userId: string): Promise<boolean>;

@@ -164,6 +164,7 @@ export function accountStorageOn(db: Kysely<Database>): AccountStorage {
         await db.deleteFrom('pending_links').where('user_id', '=', userId).execute();
         await db.deleteFrom('social_flows').where('user_id', '=', userId).execute();
         await db.deleteFrom('authorization_codes').where('user_id', '=', userId).execute();
+        await db.deleteFrom('qr_login_requests').where('user_id', '=', userId).execute();
         await db
           .deleteFrom('refresh_tokens')
           .where('session_id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('user_id', '=', userId))

@@ -15,6 +15,7 @@ import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
+import { qrLoginStorageOn } from './kysely-qr-login-storage.js';
 import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
 import { securityLogStorageOn } from './kysely-security-log-storage.js';
@@ -93,6 +94,7 @@ function storageOn(
     ...helpFeedbackStorageOn(db),
     ...complaintStorageOn(db),
     ...validationStorageOn(db),
+    ...qrLoginStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

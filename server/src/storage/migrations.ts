@@ -609,6 +609,34 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0017_qr_login': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Sign-in by QR (issue 39, storage/qr-login-storage.ts): the request a browser shows and a phone
+      // approves. The browser's secret is kept only as its hash; no token is kept at all (they are made
+      // when the browser takes them, services/qr-login.ts).
+      await db.schema
+        .createTable('qr_login_requests')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('secret_hash', 'text', (col) => col.notNull())
+        .addColumn('number', 'text', (col) => col.notNull())
+        .addColumn('numbers', 'text', (col) => col.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('ip', 'text', (col) => col.notNull())
+        .addColumn('place', 'text')
+        .addColumn('device_id', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
+        .addColumn('save', 'integer', (col) => col.notNull())
+        .addColumn('decided_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('qr_login_requests_expires').on('qr_login_requests').column('expires_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

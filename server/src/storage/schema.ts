@@ -326,6 +326,26 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
+/** Migration 0017: a sign-in request by QR (qr-login-storage.ts). */
+export interface QrLoginRequestsTable {
+  id: string;
+  secret_hash: string;
+  number: string;
+  /** The three numbers the phone offers, comma-separated. */
+  numbers: string;
+  user_agent: string | null;
+  ip: string;
+  place: string | null;
+  device_id: string | null;
+  created_at: number;
+  expires_at: number;
+  state: string;
+  user_id: string | null;
+  save: number;
+  decided_at: number | null;
+  consumed_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -355,4 +375,5 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
+  qr_login_requests: QrLoginRequestsTable;
 }

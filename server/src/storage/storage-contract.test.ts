@@ -13,6 +13,7 @@ import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
 import { describeOutboxStorage } from './contract/outbox-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
+import { describeQrLoginStorage } from './contract/qr-login-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
 import { describeRotationStorage } from './contract/rotation-contract.js';
@@ -42,6 +43,7 @@ const SUITES = [
   describeHelpFeedbackStorage,
   describeComplaintStorage,
   describeValidationStorage,
+  describeQrLoginStorage,
   describeTransactions,
 ];
 

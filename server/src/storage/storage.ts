@@ -15,6 +15,7 @@ import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
 import type { OutboxStorage } from './outbox-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
+import type { QrLoginStorage } from './qr-login-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
@@ -42,6 +43,7 @@ export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
+export type { QrLoginRequest, QrLoginState, QrLoginStorage } from './qr-login-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
@@ -75,7 +77,8 @@ export interface Storage
     SmsMessageStorage,
     HelpFeedbackStorage,
     ComplaintStorage,
-    ValidationStorage {
+    ValidationStorage,
+    QrLoginStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
