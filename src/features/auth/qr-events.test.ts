@@ -57,16 +57,26 @@ describe('reading a QR request’s events', () => {
   it('falls back to the long poll when the stream ends with nothing final, or the answer is not a stream', async () => {
     const { calls, deps } = scripted([
       stream('event: scanned\ndata: {"state":"scanned"}\n\n'),
-      json({ state: 'pending' }),
+      json({ state: 'scanned' }),
       json({ state: 'expired' }),
     ]);
-    const final = await followQrEvents(deps, EVENTS, 's', () => undefined, new AbortController().signal);
+    const seen: string[] = [];
+    const final = await followQrEvents(deps, EVENTS, 's', (e) => seen.push(e.state), new AbortController().signal);
     expect(final).toEqual({ state: 'expired' });
+    expect(seen).toEqual(['scanned', 'expired']);
+    // Each poll names the last state seen, so that the server waits for a change instead of answering it again.
     expect(calls.map((c) => [c.url, c.headers.Accept])).toEqual([
       [EVENTS, 'text/event-stream'],
-      [`${EVENTS}?wait=long`, 'application/json'],
-      [`${EVENTS}?wait=long`, 'application/json'],
+      [`${EVENTS}?wait=long&after=scanned`, 'application/json'],
+      [`${EVENTS}?wait=long&after=scanned`, 'application/json'],
     ]);
+  });
+
+  it('long-polls from the start when the answer is JSON, waiting after pending', async () => {
+    const { calls, deps } = scripted([json({ state: 'pending' }), json({ state: 'denied' })]);
+    const final = await followQrEvents(deps, EVENTS, 's', () => undefined, new AbortController().signal);
+    expect(final).toEqual({ state: 'denied' });
+    expect(calls.map((c) => c.url)).toEqual([EVENTS, `${EVENTS}?wait=long`]);
   });
 
   it('a refused call says its status', async () => {

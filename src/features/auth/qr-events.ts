@@ -3,7 +3,7 @@
  * stream reader, because EventSource cannot send the `X-Qr-Secret` header (WHATWG HTML §9.2: its only
  * option is withCredentials) and the secret must stay out of the URL. When the answer is not a stream
  * (a proxy that buffers, or one that strips it) or the stream ends with nothing final, the long poll of
- * the same endpoint (`?wait=long`) takes over, one JSON event per call.
+ * the same endpoint (`?wait=long&after=`) takes over, one JSON event per call.
  */
 import { QR_SECRET_HEADER, type QrLoginEvent } from '../../../server/src/contract/qr-login.js';
 
@@ -52,6 +52,12 @@ export async function followQrEvents(
   onEvent: (event: QrLoginEvent) => void,
   signal: AbortSignal,
 ): Promise<QrLoginEvent | undefined> {
+  /** The last state seen, which the long poll names so that it waits for a change. */
+  let last: 'pending' | 'scanned' = 'pending';
+  const seen = (event: QrLoginEvent) => {
+    if (event.state === 'scanned') last = 'scanned';
+    onEvent(event);
+  };
   const call = (accept: string, target: string) =>
     deps.fetch(target, { headers: { ...deps.headers(), Accept: accept, [QR_SECRET_HEADER]: secret }, signal });
   try {
@@ -66,7 +72,7 @@ export async function followQrEvents(
         const { events, rest } = parseEvents(buffer + value);
         buffer = rest;
         for (const event of events) {
-          onEvent(event);
+          seen(event);
           if (isFinal(event)) {
             void reader.cancel();
             return event;
@@ -75,17 +81,19 @@ export async function followQrEvents(
       }
     } else if (response.headers.get('Content-Type')?.includes('json')) {
       const event = (await response.json()) as QrLoginEvent;
-      onEvent(event);
+      seen(event);
       if (isFinal(event)) return event;
     }
-    // The long poll: each answer is the request's state now, or `pending` after the server's wait.
-    const pollUrl = `${url}${url.includes('?') ? '&' : '?'}wait=long`;
+    // The long poll: each answer is the first state other than the last one seen (`after`), or that one
+    // again after the server's wait.
+    const base = `${url}${url.includes('?') ? '&' : '?'}wait=long`;
     for (;;) {
-      const polled = await call('application/json', pollUrl);
+      const polled = await call('application/json', last === 'scanned' ? `${base}&after=scanned` : base);
       if (!polled.ok) throw new QrEventsRefused(polled.status);
       const event = (await polled.json()) as QrLoginEvent;
-      onEvent(event);
+      if (event.state !== last) onEvent(event);
       if (isFinal(event)) return event;
+      if (event.state === 'scanned') last = 'scanned';
     }
   } catch (error) {
     if (signal.aborted) return undefined;

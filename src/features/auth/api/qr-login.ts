@@ -23,11 +23,7 @@ export function createQrLogin(api: AuthApi): Promise<QrLoginRequestCreated> {
 export function qrApprovalApi(http: Http, ssoApi: string) {
   return {
     details: (id: string) => http.get<QrLoginRequestDetails>(qrRequestUrl(ssoApi, id)),
-    /**
-     * `proof`: a step-up proof (POST /user/security/proof/), sent when the server asked for one because
-     * the phone's sign-in is not recent (`proof_required`).
-     */
-    approve: (id: string, approval: QrLoginApproval & { proof?: string }) =>
+    approve: (id: string, approval: QrLoginApproval) =>
       http.post<null>(`${qrRequestUrl(ssoApi, id)}approve/`, approval),
     deny: (id: string) => http.post<null>(`${qrRequestUrl(ssoApi, id)}deny/`, {}),
   };

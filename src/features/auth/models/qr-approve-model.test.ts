@@ -85,7 +85,7 @@ describe("the phone's approval", () => {
     expect(model.phase.value).toBe('gone');
     server.answer('get', REQUEST, details);
     await model.open(ID);
-    server.fail('post', `${REQUEST}approve/`, failure(410, 'qr_login_request_expired'));
+    server.fail('post', `${REQUEST}approve/`, failure(410, 'qr_request_expired'));
     await model.approve('07');
     expect(model.phase.value).toBe('gone');
     model.scanAgain();

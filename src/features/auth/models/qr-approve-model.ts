@@ -30,11 +30,11 @@ export function scannedRequestId(text: string, origin: string): string | null {
   return /^[\w-]{16,128}$/.test(id) ? id : null;
 }
 
-/** The request is no more: expired, used, denied, or never was (the server says 404 or 410, or a key saying so). */
+/** The request is no more: expired, used, denied, or never was (docs/api.md, Sign-in by QR: 404, 409, 410). */
 function isGone(error: unknown): boolean {
   const { status, data } = (error ?? {}) as { status?: number; data?: unknown };
   const key = errorKeyOf(data)?.key ?? '';
-  return status === 404 || status === 410 || /expired|used|not_found|denied|approved/.test(key);
+  return status === 404 || status === 410 || /^qr_request_(expired|closed|not_found)$/.test(key);
 }
 
 export interface QrApproveDeps {
