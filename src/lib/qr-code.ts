@@ -7,7 +7,10 @@
 /** The modules of `text`'s QR (true is dark), error correction M: a screen, not a printed label. */
 export async function qrModules(text: string): Promise<boolean[][]> {
   const { encodeQR } = await import('qr');
-  return encodeQR(text, 'raw', { ecc: 'medium', border: 0 });
+  // The library refuses a code without its quiet zone (border 0 throws): it draws a ring of one module,
+  // taken off here; the component draws the zone of its own.
+  const ringed = encodeQR(text, 'raw', { ecc: 'medium', border: 1 });
+  return ringed.slice(1, -1).map((row) => row.slice(1, -1));
 }
 
 /** Pixels as the canvas gives them (RGBA, row by row). */
