@@ -2,6 +2,7 @@
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { COMPLAINT_BODY_MAX_BYTES } from '../../server/src/features/complaints/complaint-form.js';
+import { QR_WRITE_ENDPOINTS } from './qr-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -74,16 +75,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     kind: 'json',
     sample: { phone: DEMO.phone, code: '123456', save: true },
   },
-  // Sign-in by QR (issue 39): the browser's request, the phone's approval and refusal.
-  { method: 'POST', path: '/qr/login-requests/', auth: 'none', kind: 'none', sample: {} },
-  {
-    method: 'POST',
-    path: '/qr/login-requests/{id}/approve/',
-    auth: 'bearer',
-    kind: 'json',
-    sample: { number: '07', save: false },
-  },
-  { method: 'POST', path: '/qr/login-requests/{id}/deny/', auth: 'bearer', kind: 'none', sample: {} },
+  ...QR_WRITE_ENDPOINTS,
   { method: 'POST', path: '/TokenRefresh/', auth: 'none', kind: 'json', sample: { refresh: 'not-a-refresh-token' } },
   {
     method: 'POST',

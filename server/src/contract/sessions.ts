@@ -15,7 +15,7 @@ export interface ActiveSession {
   /** A session a partner's frame joined (POST /fedcm/frame/session/): the partner page's origin; else null. */
   partner_origin: string | null;
   /**
-   * How the sign-in was made, as its security-log line says: `password`, `code`, or the provider (`google`,
+   * How the sign-in was made, as its security-log line says: `password`, `code`, `qr` (a sign-in by QR), or the provider (`google`,
    * `telegram`, … of contract/social.ts); null when that is not known (a registration, a joined frame).
    */
   method: string | null;

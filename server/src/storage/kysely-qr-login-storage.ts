@@ -2,7 +2,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { changed, flag, integer, isSet, optionalInteger } from './dialect.js';
 import type { QrLoginRequest, QrLoginState, QrLoginStorage } from './qr-login-storage.js';
-import type { Database, QrLoginRequestsTable } from './schema.js';
+import type { QrLoginRequestsTable } from './qr-login-schema.js';
+import type { Database } from './schema.js';
 
 const LIVE_STATES: QrLoginState[] = ['pending', 'scanned'];
 

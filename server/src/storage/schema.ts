@@ -9,6 +9,7 @@ import type {
   ComplaintsTable,
   IdentityValidationsTable,
 } from './complaint-schema.js';
+import type { QrLoginRequestsTable } from './qr-login-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -324,26 +325,6 @@ export interface HelpFeedbackTable {
   locale: string;
   helpful: number;
   votes: number;
-}
-
-/** Migration 0017: a sign-in request by QR (qr-login-storage.ts). */
-export interface QrLoginRequestsTable {
-  id: string;
-  secret_hash: string;
-  number: string;
-  /** The three numbers the phone offers, comma-separated. */
-  numbers: string;
-  user_agent: string | null;
-  ip: string;
-  place: string | null;
-  device_id: string | null;
-  created_at: number;
-  expires_at: number;
-  state: string;
-  user_id: string | null;
-  save: number;
-  decided_at: number | null;
-  consumed_at: number | null;
 }
 
 export interface Database {

@@ -4,8 +4,13 @@
  * SQLite, and on PostgreSQL with KIRISH_TEST_DATABASE=postgres.
  */
 import { describe, expect, it } from 'vitest';
-import { QR_APPROVAL_TOKEN_MAX_AGE_SECONDS, QR_LOGIN_REQUESTS_PER_MINUTE_PER_IP } from '../../config/policy.js';
+import {
+  QR_APPROVAL_TOKEN_MAX_AGE_SECONDS,
+  QR_LOGIN_REQUESTS_PER_MINUTE_PER_IP,
+  SPENT_CODE_KEEP_SECONDS,
+} from '../../config/policy.js';
 import { sha256 } from '../../lib/secrets.js';
+import { sweepSpentCodes } from '../../services/spent-codes.js';
 import { DESKTOP_IP, QR_REQUESTS, qrSteps } from '../../test-support/qr-login.js';
 import { EVENTS, PROFILE, SESSIONS, useSecurityTests } from '../../test-support/security.js';
 import { V1 } from '../../test-support/test-server.js';
@@ -229,4 +234,14 @@ it('makes the browser’s profile reachable with the tokens it was given', async
   const profile = await server.call('GET', PROFILE, { token: desktop.access });
   expect(profile.status).toBe(200);
   expect(profile.json.id).toBe(tokens.user_uuid);
+});
+
+it('drops a request with the spent codes a day after it expired, and only then', async () => {
+  const request = await qr.create();
+  server.clock.advanceSeconds(60 + SPENT_CODE_KEEP_SECONDS - 1);
+  await sweepSpentCodes(server.storage, server.clock);
+  expect(await server.storage.qrLogins.find(request.id)).toBeDefined();
+  server.clock.advanceSeconds(2);
+  await sweepSpentCodes(server.storage, server.clock);
+  expect(await server.storage.qrLogins.find(request.id)).toBeUndefined();
 });
