@@ -83,4 +83,41 @@ describe('sign-in by QR', () => {
     expect(desktop.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   });
+
+  it('opened from the phone camera app’s URL it skips scanning; a wrong number ends the request on both screens', async () => {
+    const account = newAccount('Sardor');
+    const phone = await newPageFor(phoneBrowser, { width: 375, locale: 'en-US' });
+    await registerByPhone(phone.page, kirish.server.origin, account);
+    await expectHome(phone.page, account.firstName);
+
+    const desktop = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
+    await desktop.page.goto(`${kirish.server.origin}/login`);
+    await desktop.page.getByRole('button', { name: text('qr_sign_in'), exact: true }).click();
+    const code = desktop.page.getByRole('img', { name: text('qr_code_label') });
+    await code.locator('path').waitFor();
+    const held = JSON.parse((await desktop.page.evaluate(() => localStorage.getItem('bg'))) ?? '{}') as {
+      qr: string;
+      number: string;
+    };
+    // What the QR holds is the scanner's URL on this origin, the request's id in its fragment.
+    expect(held.qr).toMatch(new RegExp(`^${kirish.server.origin}/personal/qr-scanner#[\\w-]{22,}$`));
+
+    await phone.page.goto(held.qr);
+    await waitForHeading(phone.page, text('qr_scanner_details_title'));
+    // The id is taken out of the address once read.
+    expect(new URL(phone.page.url()).hash).toBe('');
+    const wrong = (await phone.page.locator('.qr-scanner-numbers button').allInnerTexts()).find(
+      (n) => n !== held.number,
+    );
+    await phone.page.getByRole('button', { name: wrong, exact: true }).click();
+    await phone.page.getByText(text('qr_scanner_mismatch'), { exact: true }).waitFor();
+    expect(await axeViolations(phone.page)).toEqual([]);
+
+    await desktop.page.getByText(text('qr_denied'), { exact: true }).waitFor();
+    await desktop.page.getByRole('button', { name: text('qr_new_code'), exact: true }).waitFor();
+    expect(await desktop.page.evaluate(() => localStorage.getItem('bg'))).toBeNull();
+    expect(await axeViolations(desktop.page)).toEqual([]);
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
 });

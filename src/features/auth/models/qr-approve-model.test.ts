@@ -59,7 +59,7 @@ describe("the phone's approval", () => {
     const { server, model, toasts } = setup();
     server.answer('get', REQUEST, details);
     await model.open(ID);
-    server.fail('post', `${REQUEST}approve/`, failure(400, 'qr_number_mismatch'));
+    server.fail('post', `${REQUEST}approve/`, failure(409, 'qr_number_mismatch'));
     await model.approve('12');
     expect(model.phase.value).toBe('mismatch');
     expect(toasts).toEqual([]);
