@@ -21,6 +21,12 @@ import { qrRequestUrl } from '../api/qr-login';
 /** The seconds left at which the countdown is said aloud, smallest first. */
 const SPOKEN_AT: readonly number[] = [10, 30];
 
+/**
+ * What the countdown's live region holds with `left` seconds to go: the last of SPOKEN_AT passed, so the
+ * text changes, and is said, only twice a code; nothing before 30 s, when the number was just said.
+ */
+export const spokenSeconds = (left: number): number | undefined => SPOKEN_AT.find((at) => left <= at && left > 0);
+
 const PHASE_TEXT: Partial<Record<QrPhase, 'qr_scanned' | 'qr_denied' | 'qr_expired' | 'qr_failed' | 'qr_approved'>> = {
   scanned: 'qr_scanned',
   denied: 'qr_denied',
@@ -64,7 +70,7 @@ export default function QrStep({ onSignedIn, onBack }: QrStepProps) {
   }, [live, request, left, model]);
   // The time left as a screen reader hears it: the live region's text changes only at SPOKEN_AT, so it is
   // said twice a code (at 30 s and at 10 s), the number having been said when the code appeared.
-  const spoken = live ? SPOKEN_AT.find((at) => left <= at && left > 0) : undefined;
+  const spoken = live ? spokenSeconds(left) : undefined;
   const text = PHASE_TEXT[phase];
   const ended = phase === 'denied' || phase === 'expired' || phase === 'failed';
 
