@@ -16,7 +16,7 @@ import { expectHome, registerByPhone, text, waitForHeading } from '../support/fl
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('127.0.0.1');
-const { newAccount } = useAccountPages(kirish, 907791500);
+const { newAccount, signedInPage } = useAccountPages(kirish, 907791500);
 
 let dir: string;
 let camera: string;
@@ -119,5 +119,15 @@ describe('sign-in by QR', () => {
     expect(await axeViolations(desktop.page)).toEqual([]);
     expect(desktop.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
+  });
+
+  it('on a device without a camera, the scanner says so and what to do instead', async () => {
+    const account = newAccount('Kamola');
+    const { page, errors } = await signedInPage(account, 375);
+    // The tests' usual browser has no camera (no fake device): getUserMedia answers NotFoundError.
+    await page.goto(`${kirish.server.origin}/personal/qr-scanner`);
+    await page.getByText(text('qr_scanner_no_camera'), { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
