@@ -29,6 +29,9 @@ const stream =
       }),
       { headers: { 'Content-Type': 'text/event-stream' } },
     );
+/** A stream a buffering proxy holds: open, and nothing comes. */
+const silentStream = () =>
+  new Response(new ReadableStream({ start: () => undefined }), { headers: { 'Content-Type': 'text/event-stream' } });
 const json = (event: QrLoginEvent) => () => Response.json(event);
 
 describe('reading a QR request’s events', () => {
@@ -70,6 +73,19 @@ describe('reading a QR request’s events', () => {
       [`${EVENTS}?wait=long&after=scanned`, 'application/json'],
       [`${EVENTS}?wait=long&after=scanned`, 'application/json'],
     ]);
+  });
+
+  it('takes a stream silent past the heartbeat for a buffered one and long-polls instead', async () => {
+    const { calls, deps } = scripted([silentStream, json({ state: 'denied' })]);
+    const final = await followQrEvents(
+      { ...deps, silenceMs: 20 },
+      EVENTS,
+      's',
+      () => undefined,
+      new AbortController().signal,
+    );
+    expect(final).toEqual({ state: 'denied' });
+    expect(calls.map((c) => c.url)).toEqual([EVENTS, `${EVENTS}?wait=long`]);
   });
 
   it('long-polls from the start when the answer is JSON, waiting after pending', async () => {

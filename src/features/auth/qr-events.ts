@@ -2,7 +2,8 @@
  * Reading a QR request's events (docs/api.md, Sign-in by QR): server-sent events read with fetch and a
  * stream reader, because EventSource cannot send the `X-Qr-Secret` header (WHATWG HTML §9.2: its only
  * option is withCredentials) and the secret must stay out of the URL. When the answer is not a stream
- * (a proxy that buffers, or one that strips it) or the stream ends with nothing final, the long poll of
+ * (a proxy that strips it), the stream stays silent past the server's heartbeat (a proxy that buffers it)
+ * or it ends with nothing final, the long poll of
  * the same endpoint (`?wait=long&after=`) takes over, one JSON event per call.
  */
 import { QR_SECRET_HEADER, type QrLoginEvent } from '../../../server/src/contract/qr-login.js';
@@ -11,6 +12,25 @@ export interface QrEventsDeps {
   fetch: typeof fetch;
   /** Sent with every call (Device-Id, Accept-Language), as the site's other calls. */
   headers: () => Record<string, string>;
+  /** How long a stream may stay silent before it is taken for a buffered one; STREAM_SILENCE_MS unless a test says. */
+  silenceMs?: number;
+}
+
+/**
+ * The server writes the state at once and a heartbeat every 15 s (docs/api.md, QR_EVENTS_HEARTBEAT_SECONDS):
+ * a stream silent for longer is held by a proxy that buffers it, and the long poll takes over.
+ */
+export const STREAM_SILENCE_MS = 20_000;
+
+const SILENT = Symbol('silent');
+
+/** The reader's next chunk, or SILENT when none comes within `ms`. */
+function nextChunk<T>(reader: ReadableStreamDefaultReader<T>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silence = new Promise<typeof SILENT>((resolve) => {
+    timer = setTimeout(() => resolve(SILENT), ms);
+  });
+  return Promise.race([reader.read(), silence]).finally(() => clearTimeout(timer));
 }
 
 const isFinal = (event: QrLoginEvent) => event.state !== 'pending' && event.state !== 'scanned';
@@ -67,7 +87,12 @@ export async function followQrEvents(
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
-        const { value, done } = await reader.read();
+        const chunk = await nextChunk(reader, deps.silenceMs ?? STREAM_SILENCE_MS);
+        if (chunk === SILENT) {
+          void reader.cancel();
+          break;
+        }
+        const { value, done } = chunk;
         if (done) break;
         const { events, rest } = parseEvents(buffer + value);
         buffer = rest;
