@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothWidths, useAccountPages } from '../support/account-pages.js';
 import { axeViolations } from '../support/axe.js';
 import { launchBrowser, newPageFor } from '../support/browser.js';
-import { expectHome, registerByPhone, text, waitForHeading } from '../support/flows.js';
+import { expectHome, registerByPhone, text, waitForHeading, waitForLive } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
 const kirish = useRunningKirish('127.0.0.1');
@@ -44,6 +44,7 @@ describe('sign-in by QR', () => {
     const desktop = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await desktop.page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(desktop.page, text('login_title'));
+    await waitForLive(desktop.page);
     // By keyboard: the entry takes the focus, and Enter opens the step.
     await desktop.page.getByRole('button', { name: text('qr_sign_in'), exact: true }).focus();
     await desktop.page.keyboard.press('Enter');
@@ -92,7 +93,10 @@ describe('sign-in by QR', () => {
 
     const desktop = await newPageFor(kirish.browser, { width: 1280, locale: 'en-US' });
     await desktop.page.goto(`${kirish.server.origin}/login`);
+    // The prerendered page's button does nothing until its script has taken over.
+    await waitForLive(desktop.page);
     await desktop.page.getByRole('button', { name: text('qr_sign_in'), exact: true }).click();
+    await waitForHeading(desktop.page, text('qr_title'));
     const code = desktop.page.getByRole('img', { name: text('qr_code_label') });
     await code.locator('path').waitFor();
     const held = JSON.parse((await desktop.page.evaluate(() => localStorage.getItem('bg'))) ?? '{}') as {
