@@ -87,6 +87,21 @@ function numbersAround(number: string): [string, string, string] {
   return [numbers[0] ?? '', numbers[1] ?? '', numbers[2] ?? ''];
 }
 
+/** Resolves after `ms`, on `abort`, or when `bell` rings, whichever comes first. */
+function pause(ms: number, abort: AbortSignal, bell: { ring?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      abort.removeEventListener('abort', done);
+      bell.ring = undefined;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    abort.addEventListener('abort', done);
+    bell.ring = done;
+  });
+}
+
 export function createQrLoginService(deps: {
   storage: Storage;
   clock: Clock;
@@ -169,23 +184,6 @@ export function createQrLoginService(deps: {
     return { state: 'approved', tokens };
   }
 
-  /** Resolves on a signal for `id`, after `ms`, or on `abort`, whichever comes first. */
-  function wake(id: string, ms: number, abort: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        unsubscribe();
-        abort.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      const unsubscribe = signals.subscribe(QR_LOGIN_CHANNEL, (message) => {
-        if (message === id) done();
-      });
-      abort.addEventListener('abort', done);
-    });
-  }
-
   return {
     async create(meta) {
       const retryAfter = await limiter.hit(meta.ip);
@@ -232,13 +230,25 @@ export function createQrLoginService(deps: {
 
     async watch(id, meta, isNew, waitMs, abort) {
       const deadline = performance.now() + waitMs;
-      for (;;) {
-        const event = await currentEvent(id, meta);
-        if (event === undefined) return 'taken';
-        if (isNew(event)) return event;
-        const left = deadline - performance.now();
-        if (left <= 0 || abort.aborted) return 'timeout';
-        await wake(id, Math.min(left, QR_EVENTS_POLL_MS), abort);
+      // Subscribed for the whole wait, so that a signal sent while the row is being read is not lost.
+      const bell: { ring?: () => void; rung?: boolean } = {};
+      const unsubscribe = signals.subscribe(QR_LOGIN_CHANNEL, (message) => {
+        if (message !== id) return;
+        bell.rung = true;
+        bell.ring?.();
+      });
+      try {
+        for (;;) {
+          bell.rung = false;
+          const event = await currentEvent(id, meta);
+          if (event === undefined) return 'taken';
+          if (isNew(event)) return event;
+          const left = deadline - performance.now();
+          if (left <= 0 || abort.aborted) return 'timeout';
+          if (!bell.rung) await pause(Math.min(left, QR_EVENTS_POLL_MS), abort, bell);
+        }
+      } finally {
+        unsubscribe();
       }
     },
 
