@@ -30,6 +30,8 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),
   PersonalEditPart: lazy(() => import('../features/personal/screens/profile-part-screens')),
   PersonalAddress: lazy(() => import('../features/personal/screens/personal-address-screen')),
+  // The phone's side of sign-in by QR (issue 39): the auth feature's, beside Login's qr step.
+  QrScanner: lazy(() => import('../features/auth/screens/qr-scanner-screen')),
   Security: lazy(() => import('../features/security/screens/security-screen')),
   SecurityPassword: lazy(() => import('../features/security/screens/change-password-screen')),
   SecurityResetPassword: lazy(() => import('../features/security/screens/reset-password-screen')),

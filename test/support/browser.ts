@@ -26,15 +26,24 @@ export const CHROMIUM_ARGS: readonly string[] = [
  * `extraArgs`: switches a test needs beyond these (say, to reach a server with a test certificate).
  * `blockPopups`: Playwright switches the popup blocker off by default; a test of what a blocked popup
  * shows keeps it on, as every person's browser has it.
+ * `fakeCamera`: a video file (.mjpeg or .y4m) that the browser's camera shows instead of a real one, the
+ * camera allowed without asking (a phone's scanner, issue 39). Chromium reads it when a page opens the camera.
  */
 export function launchBrowser(
   extraArgs: readonly string[] = [],
-  { blockPopups = false }: { blockPopups?: boolean } = {},
+  { blockPopups = false, fakeCamera }: { blockPopups?: boolean; fakeCamera?: string } = {},
 ): Promise<Browser> {
+  const camera = fakeCamera
+    ? [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${fakeCamera}`,
+      ]
+    : [];
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
+    args: [...CHROMIUM_ARGS, ...camera, ...extraArgs],
     ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : undefined,
   });
 }

@@ -294,7 +294,9 @@ export function createQrLoginService(deps: {
       });
       if (outcome === 'lost') throw await refusal(id);
       changedRequest(id);
-      if (outcome === 'killed') throw new ApiError(403, [{ error: 'qr_number_mismatch' }]);
+      // 409, not 403: the SPA answers a 401 or 403 by refreshing the token and sending the call again
+      // (src/lib/http.ts), whose replay would meet the killed request and hide why it ended.
+      if (outcome === 'killed') throw new ApiError(409, [{ error: 'qr_number_mismatch' }]);
     },
 
     async deny(id) {

@@ -128,7 +128,7 @@ describe('the event stream over HTTP', () => {
     const events = eventReader(stream.body as ReadableStream<Uint8Array>);
     expect((await events.next())?.event).toBe('pending');
     const wrong = String((Number(request.number) + 1) % 100).padStart(2, '0');
-    expect((await phoneCall(`${request.id}/approve/`, 'POST', { number: wrong })).status).toBe(403);
+    expect((await phoneCall(`${request.id}/approve/`, 'POST', { number: wrong })).status).toBe(409);
     expect(await events.next()).toEqual({ event: 'denied', data: { state: 'denied' } });
     expect(await events.next()).toBeNull();
   });

@@ -122,7 +122,7 @@ describe('refusals', () => {
     const wrong = await qr.approve(request.id, tokens.access, {
       number: otherNumber(view.json.numbers, request.number),
     });
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(409);
     expect(wrong.json).toEqual({ errors: [{ error: 'qr_number_mismatch' }] });
     const right = await qr.approve(request.id, tokens.access, { number: request.number });
     expect(right.status).toBe(409);

@@ -8,8 +8,9 @@ import { fieldProps } from '../../../components/field-props';
 import { LazyRequestingApp } from '../../../components/lazy-requesting-app';
 import { StepForm } from '../../../components/step-form';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icon';
 import { TextField } from '../../../components/text-field';
 import { looksLikePhone, maskIdentifier } from '../../../components/phone-mask';
 import { useI18n } from '../../../lib/use-i18n';
@@ -20,6 +21,12 @@ import { useFlowDeps } from '../use-flow-deps';
 
 import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-code-step';
 import { FlowLink, type FlowName } from './flow-link';
+
+/** What Login's `qr` step takes (qr-step.tsx). */
+export interface QrStepProps {
+  onSignedIn: (response: TokenResponse) => Promise<void>;
+  onBack: () => void;
+}
 
 const loadChallenge = () => import('./challenge-step');
 // Steps most sign-ins never see load when they are needed (each in its own small chunk).
@@ -34,6 +41,7 @@ export function SignInFlow({
   fresh = false,
   autoFocus = true,
   lead,
+  qr,
 }: {
   onSignedIn: (response: TokenResponse | null, save: boolean) => Promise<void>;
   goTo?: (flow: FlowName) => void;
@@ -44,12 +52,18 @@ export function SignInFlow({
   autoFocus?: boolean;
   /** Under the "to continue to <app>" banner, before the form: the widget's other way in. */
   lead?: ReactNode;
+  /**
+   * Signing in by QR, offered by the Login page (not in a partner's frame): its step, which the page loads
+   * lazily, and whether a code shown before a reload still lives. Given by the page, so that the embed
+   * route's first download carries none of it (test/budget.test.ts).
+   */
+  qr?: { Step: ComponentType<QrStepProps>; showing: () => boolean };
 }) {
   useSignals();
   const i18n = useI18n();
   const deps = useFlowDeps();
   const { session } = deps;
-  const [model] = useState(() => createSignInModel({ ...deps, onSignedIn, fresh, prefill }));
+  const [model] = useState(() => createSignInModel({ ...deps, onSignedIn, fresh, prefill, showingQr: qr?.showing }));
   useEffect(() => {
     void model.start();
     void loadChallenge();
@@ -58,6 +72,13 @@ export function SignInFlow({
 
   if (step.value === 'accounts' || step.value === 'logout') return <AccountChooser model={model} />;
   if (step.value === 'error') return <SignInError model={model} />;
+  if (step.value === 'qr' && qr) {
+    return (
+      <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
+        <qr.Step onSignedIn={(response) => onSignedIn(response, model.save.value)} onBack={() => model.backToLogin()} />
+      </Suspense>
+    );
+  }
   if (step.value === 'confirmation') {
     return (
       <CodeStep
@@ -116,6 +137,12 @@ export function SignInFlow({
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('continue')}
       </Button>
+      {qr ? (
+        <button type="button" className="link-button qr-entry" onClick={() => model.showQr()}>
+          <Icon name="qr" />
+          {i18n.t('qr_sign_in')}
+        </button>
+      ) : null}
       {notFound ? null : (
         <p className="auth-links">
           <span>

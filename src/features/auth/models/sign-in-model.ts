@@ -18,7 +18,7 @@ import { maskUzPhone, uzPhoneValue } from '../../../components/phone-mask';
 import { normalizeEmail } from '../../../../server/src/contract/contact-rules.js';
 import { createForm, type ShowError } from '../../../lib/form';
 
-export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error';
+export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error' | 'qr';
 /** The two stages of the login step: the phone or e-mail, then what the account signs in with. */
 export type SignInStage = 'identifier' | 'challenge';
 
@@ -37,6 +37,11 @@ export interface SignInDeps {
   fresh?: boolean;
   /** A contact to start with: the one a sign-up found taken, or a password was just reset for. */
   prefill?: Contact | null;
+  /**
+   * Whether the Login page had a QR code on screen that still lives (a reload; key `bg`): the flow goes back
+   * to the `qr` step once started (after hydration: the prerendered page shows the form).
+   */
+  showingQr?: () => boolean;
 }
 
 const SIGN_IN_PURPOSE = { phone: 'login_sms_verification', email: 'confirm_email_or_phone' } as const;
@@ -178,6 +183,10 @@ export function createSignInModel(deps: SignInDeps) {
      * signed in, through the active session; signed out, through one of the stored ones.
      */
     async start() {
+      if (deps.showingQr?.()) {
+        step.value = 'qr';
+        return;
+      }
       if (deps.fresh) return;
       const { session } = deps;
       if (session.activeProfiles.peek().length === 0)
@@ -219,6 +228,12 @@ export function createSignInModel(deps: SignInDeps) {
     /** Runs a step's call; a refusal no field can fix moves the flow to its error step. */
     run: signIn,
     finish,
+
+    /** "Sign in with QR code": the `qr` step, which makes its code. */
+    showQr() {
+      form.reset();
+      step.value = 'qr';
+    },
 
     chooseAnotherAccount() {
       form.reset();

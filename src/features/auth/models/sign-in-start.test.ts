@@ -52,6 +52,16 @@ describe('where the sign-in starts', () => {
   });
 });
 
+describe('a QR code this browser was showing (issue 39, key bg)', () => {
+  it('goes back to the qr step once started, before the device’s accounts; back from it, the form', async () => {
+    const signIn = model(fakeSession([deviceProfile('u-2')]).session, { showingQr: () => true });
+    await signIn.start();
+    expect(signIn.step.value).toBe('qr');
+    signIn.backToLogin();
+    expect(signIn.step.value).toBe('login');
+  });
+});
+
 describe('a password locked after too many wrong tries', () => {
   it('keeps when it may be tried again, from Retry-After, and says the lock beside the password', async () => {
     const signIn = model(fakeSession([]).session);

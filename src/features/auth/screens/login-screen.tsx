@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { SignInFlow } from '../components/sign-in-flow';
+import { heldQrRequest } from '../qr-held';
 import type { Contact } from '../api/types';
 import { useFinishSignIn } from '../use-finish-sign-in';
 
@@ -25,6 +27,19 @@ function handedContact(): Contact | null {
     : null;
 }
 
+// Login's `qr` step: its model, the events reader and the QR encoder load only when it is opened.
+const QrStep = lazy(() => import('../components/qr-step'));
+
+/** A QR code this browser showed before a reload is shown again until it expires (docs/product.md §3, key `bg`). */
+const showingQr = () => heldQrRequest(Date.now()) !== null;
+
 export default function LoginScreen() {
-  return <SignInFlow onSignedIn={useFinishSignIn()} fresh={freshSignInAsked()} prefill={handedContact()} />;
+  return (
+    <SignInFlow
+      onSignedIn={useFinishSignIn()}
+      fresh={freshSignInAsked()}
+      prefill={handedContact()}
+      qr={{ Step: QrStep, showing: showingQr }}
+    />
+  );
 }
