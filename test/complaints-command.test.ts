@@ -105,3 +105,23 @@ describe('npm run complaints', () => {
     }
   });
 });
+
+describe('npm run complaints against a development server with no ADMIN_TOKEN', () => {
+  const development = useServer('kirish-complaints-dev-');
+
+  it('answers with the published development token, which the command takes when none is set', async () => {
+    const env = { PATH: process.env.PATH ?? '', KIRISH_URL: development.server.origin };
+    const listed = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [SCRIPT, 'list'], { env });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(listed).toEqual({ code: 0, stderr: '' });
+    // Anyone else's token is still refused: the API is the operator's.
+    const wrong = await fetch(`${development.server.origin}/common/api/v1/operator/complaints/`, {
+      headers: { authorization: 'Bearer not-the-servers-token-but-32-characters' },
+    });
+    expect(wrong.status).toBe(404);
+  });
+});

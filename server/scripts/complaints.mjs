@@ -45,11 +45,17 @@ function complaintNumber(raw) {
   return raw;
 }
 
+// The published token a development server on a loopback address has when ADMIN_TOKEN is unset
+// (server/src/config/operations-config.ts, DEVELOPMENT_ADMIN_TOKEN; test/complaints-command.test.ts runs this command against such a server with none set).
+const DEVELOPMENT_ADMIN_TOKEN = 'kirish-development-operator-token-0000';
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 function server() {
-  const token = (process.env.ADMIN_TOKEN ?? '').trim();
-  if (token === '') throw new CommandError("ADMIN_TOKEN is not set: set it to the server's ADMIN_TOKEN");
   const base = (process.env.KIRISH_URL || process.env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, '');
   if (!URL.canParse(base)) throw new CommandError(`KIRISH_URL is not a URL (got ${base})`);
+  let token = (process.env.ADMIN_TOKEN ?? '').trim();
+  if (token === '' && LOOPBACK.test(new URL(base).hostname)) token = DEVELOPMENT_ADMIN_TOKEN;
+  if (token === '') throw new CommandError("ADMIN_TOKEN is not set: set it to the server's ADMIN_TOKEN");
   return { base: `${base}/common/api/v1/operator`, token };
 }
 

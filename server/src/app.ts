@@ -271,7 +271,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.route('/common/api/v1/operator', operatorValidationRoutes(routeDeps));
   // Complaints (issue 38): the form's multipart body has its own limit (complaint-form.ts).
-  app.use('/common/api/v1/help/complaints/*', noStore);
+  app.use('/common/api/v1/help/complaints/*', noStore, checkAccountId(routeDeps.sessions));
   app.route('/common/api/v1/help', complaintRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
   app.route('/common/api/v1', regionRoutes());

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { DEVELOPMENT_ADMIN_TOKEN } from './operations-config.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       port: 8080,
       demoPort: 8081,
       publicUrl: 'http://localhost:8080',
+      adminToken: DEVELOPMENT_ADMIN_TOKEN,
       database: { kind: 'sqlite', path: './data/kirish.db' },
       domain: 'localhost',
       product: 'kirish',

@@ -320,7 +320,11 @@ export function loadConfig(env: Env): Config {
     passwordHashConcurrency: readHashConcurrency(env),
     passwordHashMaxWaitMs: readHashMaxWait(env),
     metrics,
-    adminToken: readAdminToken(env),
+    adminToken: readAdminToken(
+      env,
+      nodeEnv !== 'production' && isLoopbackHostname(new URL(publicUrl).hostname),
+      nodeEnv === 'production',
+    ),
     social,
     sms: readSmsConfig(env, nodeEnv === 'production', [
       port,

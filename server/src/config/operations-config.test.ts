@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
+import { PRODUCTION_ENV as PRODUCTION } from '../test-support/test-server.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEVELOPMENT_ADMIN_TOKEN } from './operations-config.js';
 
 /** The ConfigError's message for `env`, or what happened instead (which no message assertion matches). */
 function refusal(env: Record<string, string>): string {
@@ -30,8 +32,13 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
 });
 
 describe('ADMIN_TOKEN', () => {
-  it('is unset by default and read as given when long enough', () => {
-    expect(loadConfig({}).adminToken).toBeUndefined();
+  it('is the published development token on a loopback address outside production, else unset by default; read as given when long enough', () => {
+    expect(loadConfig({}).adminToken).toBe(DEVELOPMENT_ADMIN_TOKEN);
+    expect(loadConfig({ PUBLIC_URL: 'https://id.example.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).adminToken).toBeUndefined();
+    expect(loadConfig(PRODUCTION).adminToken).toBeUndefined();
+    expect(refusal({ ...PRODUCTION, ADMIN_TOKEN: DEVELOPMENT_ADMIN_TOKEN })).toBe(
+      'ADMIN_TOKEN must not be the published development value in production',
+    );
     expect(loadConfig({ ADMIN_TOKEN: ` ${TOKEN} ` }).adminToken).toBe(TOKEN);
   });
 

@@ -68,15 +68,28 @@ export function readHashMaxWait(env: Env): number {
 const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const METRICS_TOKEN_MIN_LENGTH = 32;
 
-/** The operator API's secret (ADMIN_TOKEN, docs/deploy.md, The operator API): as long and of the same characters as METRICS_TOKEN. */
-export function readAdminToken(env: Env): string | undefined {
+/**
+ * Published here: a newcomer's `npm start` answers complaints with `npm run complaints` and no setup
+ * (docs/deploy.md, The operator API); production refuses it, and it is never a default there.
+ */
+export const DEVELOPMENT_ADMIN_TOKEN = 'kirish-development-operator-token-0000';
+
+/**
+ * The operator API's secret (ADMIN_TOKEN, docs/deploy.md, The operator API): as long and of the same
+ * characters as METRICS_TOKEN. Unset, it is the published development token where the demo account is
+ * made (outside production, on a loopback address), and none elsewhere: the API then answers 404.
+ */
+export function readAdminToken(env: Env, development: boolean, production: boolean): string | undefined {
   const token = (env.ADMIN_TOKEN ?? '').trim() || undefined;
+  if (token === undefined) return development ? DEVELOPMENT_ADMIN_TOKEN : undefined;
   // The message names the length only: a secret never goes to a log.
-  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !METRICS_TOKEN.test(token))) {
+  if (token.length < METRICS_TOKEN_MIN_LENGTH || !METRICS_TOKEN.test(token)) {
     throw new ConfigError(
       `ADMIN_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters of A-Z a-z 0-9 - . _ ~ + / (openssl rand -hex 32) (got ${token.length} characters)`,
     );
   }
+  if (production && token === DEVELOPMENT_ADMIN_TOKEN)
+    throw new ConfigError('ADMIN_TOKEN must not be the published development value in production');
   return token;
 }
 
