@@ -34,7 +34,9 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
 describe('ADMIN_TOKEN', () => {
   it('is the published development token on a loopback address outside production, else unset by default; read as given when long enough', () => {
     expect(loadConfig({}).adminToken).toBe(DEVELOPMENT_ADMIN_TOKEN);
-    expect(loadConfig({ PUBLIC_URL: 'https://id.example.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).adminToken).toBeUndefined();
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://id.example.uz', KIRISH_ALLOW_DEV_ON_PUBLIC_URL: '1' }).adminToken,
+    ).toBeUndefined();
     expect(loadConfig(PRODUCTION).adminToken).toBeUndefined();
     expect(refusal({ ...PRODUCTION, ADMIN_TOKEN: DEVELOPMENT_ADMIN_TOKEN })).toBe(
       'ADMIN_TOKEN must not be the published development value in production',

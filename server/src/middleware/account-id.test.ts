@@ -41,7 +41,9 @@ const OUTSIDE_THE_API: Record<string, string> = {
   'POST /csp-report': "the browser's own reports",
 };
 
+/** The account's API: the SSO's and, beside it, the calls a signed-in person makes elsewhere. */
 const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/'];
+const ofAnAccount = (path: string) => ACCOUNT_API.some((prefix) => path.startsWith(prefix));
 
 interface Route {
   method: string;
@@ -86,8 +88,6 @@ beforeEach(async () => {
 describe('Account-Id naming another account than the token', () => {
   it('is refused with 409 account_changed on every route of the API, and nothing is written', async () => {
     const routes = routesOf(server.app);
-    // The account's API: the SSO's and, beside it, the calls a signed-in person makes elsewhere.
-    const ofAnAccount = (path: string) => ACCOUNT_API.some((prefix) => path.startsWith(prefix));
     const outside = routes
       .map((route) => `${route.method} ${route.path}`)
       .filter((key) => !ofAnAccount(key.split(' ')[1]!));
