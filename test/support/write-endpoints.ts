@@ -3,6 +3,7 @@ import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { HELP_WRITE_ENDPOINTS } from './help-write-endpoints.js';
 import { QR_WRITE_ENDPOINTS } from './qr-write-endpoints.js';
+import { PAYMENT_WRITE_ENDPOINTS } from './payment-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -292,6 +293,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     looseFields: true,
   },
   ...HELP_WRITE_ENDPOINTS,
+  ...PAYMENT_WRITE_ENDPOINTS,
   {
     method: 'POST',
     path: '/csp-report',

@@ -14,6 +14,7 @@ import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
+import { paymentStorageOn } from './kysely-payment-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { qrLoginStorageOn } from './kysely-qr-login-storage.js';
 import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
@@ -95,6 +96,7 @@ function storageOn(
     ...complaintStorageOn(db),
     ...validationStorageOn(db),
     ...qrLoginStorageOn(db),
+    ...paymentStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

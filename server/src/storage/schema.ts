@@ -11,6 +11,7 @@ import type {
 } from './complaint-schema.js';
 import type { LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from './social-schema.js';
 import type { QrLoginRequestsTable } from './qr-login-schema.js';
+import type { PaymentTables } from './payment-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -285,7 +286,7 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
-export interface Database {
+export interface Database extends PaymentTables {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   verifications: VerificationsTable;

@@ -37,6 +37,7 @@ describe('the SQLite file', () => {
       { name: '0015_help_feedback' },
       { name: '0016_complaints_validation' },
       { name: '0017_qr_login' },
+      { name: '0018_payments' },
     ]);
     await dispose();
   });
