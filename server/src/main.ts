@@ -21,7 +21,7 @@ import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
 import { createKeyCipher } from './lib/key-encryption.js';
 import { hashStats, hashWaitsTimedOut, setHashConcurrency, setHashWaitLimit } from './lib/passwords.js';
-import { metricsRoutes } from './features/operations/metrics-routes.js';
+import { metricsPortApp } from './features/operations/metrics-routes.js';
 import { drainServer } from './lib/drain.js';
 import { batchedWriter, createJsonLog, type LogFields } from './lib/json-log.js';
 import { createKirishMetrics } from './services/metrics.js';
@@ -31,7 +31,7 @@ import { backgroundJobs } from './services/background-jobs.js';
 import { createJobRunner, scheduleJobs } from './services/job-runner.js';
 import { KeySecretMismatchError } from './services/key-sealing.js';
 import { systemClock } from './lib/clock.js';
-import { requireMetricsHost, requirePublicHost } from './middleware/require-public-host.js';
+import { requirePublicHost } from './middleware/require-public-host.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
 import { createOutboxSender } from './senders/outbox-sender.js';
 import { createConfiguredSender } from './senders/phone-sender.js';
@@ -44,6 +44,7 @@ import { standinRegistrations } from './config/social-config.js';
 import { createProviderClients } from './services/social/provider-clients.js';
 import { startStandin, type RunningStandin } from './standin/standin.js';
 import { startSmsStandin, type RunningSmsStandin } from './standin/sms/sms-standin.js';
+import { startPaymentSandbox, type RunningPaymentSandbox } from './standin/payments/sandbox.js';
 import { smsReportUrl, STANDIN_ESKIZ, STANDIN_PLAYMOBILE, usesSmsStandin } from './config/sms-config.js';
 import { openDatabase } from './storage/open-database.js';
 import type { Storage } from './storage/storage.js';
@@ -113,6 +114,16 @@ async function startOwnSmsStandin(config: Config, storage: Storage): Promise<Run
   );
 }
 
+/** The payment sandbox on SANDBOX_PORT (README, The payment sandbox) when the processor is it; its cards are the demo phone's. */
+async function startOwnSandbox(config: Config): Promise<RunningPaymentSandbox | undefined> {
+  const { processor, sandboxPort } = config.payments;
+  if (!processor?.sandbox || sandboxPort === null) return undefined;
+  const options = { merchant: { id: processor.merchantId, key: processor.merchantKey }, clock: systemClock };
+  return ownOrShared('payment sandbox', sandboxPort, () =>
+    startPaymentSandbox(sandboxPort, { ...options, demoPhone: DEMO_ACCOUNT.phone }),
+  );
+}
+
 /** Resolves once the socket accepts connections, so that "started" is only printed when it is true. */
 function listen(options: Parameters<typeof serve>[0]): Promise<ReturnType<typeof serve>> {
   return new Promise((resolve, reject) => {
@@ -125,16 +136,14 @@ async function main(): Promise<void> {
   const config = readConfig();
   setHashConcurrency(config.passwordHashConcurrency);
   setHashWaitLimit(config.passwordHashMaxWaitMs, PASSWORD_HASH_BUSY_RETRY_AFTER_SECONDS);
-  if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname)) {
+  if (config.env !== 'production' && !isLoopbackHostname(new URL(config.publicUrl).hostname))
     log(
       `warning: development mode on the public ${config.publicUrl} (KIRISH_ALLOW_DEV_ON_PUBLIC_URL=1): whoever reaches its dev outbox reads every code`,
     );
-  }
-  if (config.keyEncryptionSecret.isDevelopmentDefault) {
+  if (config.keyEncryptionSecret.isDevelopmentDefault)
     log(
       'warning: KEY_ENCRYPTION_SECRET is not set: the signing keys are sealed with the published development secret (docs/keys.md)',
     );
-  }
   // SQLite or PostgreSQL, as DATABASE_URL says (storage/open-database.ts); every instance migrates
   // at start, PostgreSQL's under Kysely's advisory lock so that instances starting together wait.
   const database = openDatabase(config.database, log);
@@ -260,27 +269,18 @@ async function main(): Promise<void> {
       ? undefined
       : await listen({ fetch: demo.fetch, port: config.demoPort, hostname: '127.0.0.1' });
 
-  // The stand-in identity provider (docs/social-sign-in.md, "The stand-in"), outside production only. Several
-  // instances on one machine share the first one's: its codes and tokens are in its memory, and a flow begun
-  // on one instance is finished on another.
+  // The stand-ins (docs/social-sign-in.md, docs/sms-gateways.md) and the payment sandbox, outside production only.
+  // Instances on one machine share the first one's: their state is in its memory (a flow begun on one ends on another).
   const standin = await startOwnStandin(config);
   const smsStandin = await startOwnSmsStandin(config, storage);
+  const sandbox = await startOwnSandbox(config);
 
-  // The metrics on a port of their own (config/operations-config.ts: METRICS_PORT); with METRICS_TOKEN only,
-  // app.ts serves them.
-  // Outside production that port, like the main one, answers only to its own names (DNS rebinding).
+  // The metrics on a port of their own (config/operations-config.ts: METRICS_PORT); with METRICS_TOKEN only, app.ts's.
   const metricsConfig = config.metrics;
   const metricsServer =
     metricsConfig.kind === 'port'
       ? await listen({
-          fetch: new Hono()
-            .use(
-              config.env === 'production'
-                ? (_c, next) => next()
-                : requireMetricsHost(metricsConfig.host, metricsConfig.port),
-            )
-            .route('/', metricsRoutes({ metrics, ...(metricsConfig.token ? { token: metricsConfig.token } : {}) }))
-            .fetch,
+          fetch: metricsPortApp(metricsConfig, metrics, config.env === 'production').fetch,
           port: metricsConfig.port,
           hostname: metricsConfig.host,
         })
@@ -290,6 +290,7 @@ async function main(): Promise<void> {
   if (demoServer) console.log(`Demo partner site:   ${demoOrigin}`);
   if (standin) console.log(`Stand-in providers:  ${standin.origin}`);
   if (smsStandin) console.log(`Stand-in SMS:        ${smsStandin.origin}`);
+  if (sandbox) console.log(`Payment sandbox:     ${sandbox.origin}`);
   if (config.env !== 'production') {
     console.log(`Dev outbox:          ${config.publicUrl}/dev/outbox`);
     if (config.seedDemoAccount)
@@ -319,8 +320,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, graceMs + 10_000).unref();
     const servers = [sso, demoServer, metricsServer].filter((server) => server !== undefined) as Server[];
-    void standin?.stop().catch(() => undefined);
-    void smsStandin?.stop().catch(() => undefined);
+    for (const running of [standin, smsStandin, sandbox]) void running?.stop().catch(() => undefined);
     void Promise.all(servers.map((server) => drainServer(server, graceMs)))
       .then(async ([drained]) => {
         if (drained?.timedOut) log(`requests still under way after ${config.shutdownGraceSeconds} s were cut off`);

@@ -29,8 +29,8 @@ const PRODUCTION: Env = {
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
-    // The social providers' defaults are social-config.test.ts's, the SMS gateways' sms-config.test.ts's.
-    expect({ ...loadConfig({}), social: undefined, sms: undefined }).toEqual({
+    // The social providers' defaults are social-config.test.ts's, the SMS gateways' sms-config.test.ts's, payments' payment-config.test.ts's.
+    expect({ ...loadConfig({}), social: undefined, sms: undefined, payments: undefined }).toEqual({
       env: 'development',
       port: 8080,
       demoPort: 8081,
@@ -95,7 +95,7 @@ describe('loadConfig', () => {
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-metrics-token-of-thirty-two-chars',
     });
-    expect({ ...config, social: undefined, sms: undefined }).toEqual({
+    expect({ ...config, social: undefined, sms: undefined, payments: undefined }).toEqual({
       env: 'test',
       port: 9000,
       demoPort: 9001,

@@ -14,6 +14,7 @@ import {
 } from './operations-config.js';
 import { KEY_ENCRYPTION_SECRET_MIN_ESTIMATED_BITS } from './policy.js';
 import { ConfigError, fail, readPort, type Env } from './read-environment.js';
+import { readPaymentConfig, type PaymentConfig } from './payment-config.js';
 import { productionSecretProblem } from './secret-strength.js';
 import { readSmsConfig, type SmsConfig } from './sms-config.js';
 import { readSocialConfig, type SocialConfig } from './social-config.js';
@@ -83,6 +84,8 @@ export interface Config {
   adminToken: string | undefined;
   /** The offered social providers and where each is (config/social-config.ts, docs/social-sign-in.md). */
   social: SocialConfig;
+  /** The payment processor and the sandbox's port (config/payment-config.ts, docs/api.md, Payments). */
+  payments: PaymentConfig;
 }
 
 function readOrigin(env: Env, variable: string, fallback: string): string {
@@ -328,6 +331,12 @@ export function loadConfig(env: Env): Config {
       ...(social.standinPort === null ? [] : [social.standinPort]),
       ...(metrics.kind === 'port' ? [metrics.port] : []),
     ]),
+    payments: readPaymentConfig(
+      env,
+      nodeEnv === 'production',
+      [port, demoPort, social.standinPort ?? 0, metrics.kind === 'port' ? metrics.port : 0],
+      'PORT, DEMO_PORT, STANDIN_PORT and METRICS_PORT',
+    ),
   };
   if (config.env === 'production') {
     // docs/product.md §10: in production the dev outbox does not exist and real senders are required.

@@ -14,6 +14,7 @@ import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
+import { paymentStorageOn } from './kysely-payment-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
@@ -93,6 +94,7 @@ function storageOn(
     ...helpFeedbackStorageOn(db),
     ...complaintStorageOn(db),
     ...validationStorageOn(db),
+    ...paymentStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -609,6 +609,75 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Payments (issue 40): saved cards as the processor's token and what it shows masked, never a full
+  // number; partners' bills and their payment; the webhooks that tell a partner the outcome.
+  '0018_payments': {
+    async up(db) {
+      await db.schema
+        .createTable('payment_cards')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('token', 'text', (col) => col.notNull())
+        .addColumn('masked_number', 'text', (col) => col.notNull())
+        .addColumn('brand', 'text', (col) => col.notNull())
+        .addColumn('expire_month', 'integer', (col) => col.notNull())
+        .addColumn('expire_year', 'integer', (col) => col.notNull())
+        .addColumn('masked_phone', 'text', (col) => col.notNull())
+        .addColumn('is_default', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('verified_at', 'bigint')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('payment_cards_user')
+        .on('payment_cards')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('payment_receipts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('client_id', 'text', (col) => col.notNull())
+        .addColumn('order_id', 'text', (col) => col.notNull())
+        .addColumn('amount', 'bigint', (col) => col.notNull())
+        .addColumn('description', 'text', (col) => col.notNull())
+        .addColumn('return_url', 'text', (col) => col.notNull())
+        .addColumn('webhook_url', 'text')
+        .addColumn('processor_receipt_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) =>
+          col.notNull().check(sql`status in ('pending', 'paying', 'paid', 'cancelled', 'failed')`),
+        )
+        .addColumn('user_id', 'text')
+        .addColumn('card_id', 'text')
+        .addColumn('card_brand', 'text')
+        .addColumn('card_masked_number', 'text')
+        .addColumn('pay_key', 'text')
+        .addColumn('pay_started_at', 'bigint')
+        .addColumn('failure', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('paid_at', 'bigint')
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .addUniqueConstraint('payment_receipts_order', ['client_id', 'order_id'])
+        .execute();
+      await db.schema
+        .createIndex('payment_receipts_user')
+        .on('payment_receipts')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('payment_webhooks')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('receipt_id', 'text', (col) => col.notNull())
+        .addColumn('url', 'text', (col) => col.notNull())
+        .addColumn('event', 'text', (col) => col.notNull())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('pending', 'delivered', 'failed')`))
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('last_status', 'integer')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('delivered_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('payment_webhooks_receipt').on('payment_webhooks').column('receipt_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

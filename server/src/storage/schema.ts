@@ -9,6 +9,7 @@ import type {
   ComplaintsTable,
   IdentityValidationsTable,
 } from './complaint-schema.js';
+import type { PaymentCardsTable, PaymentReceiptsTable, PaymentWebhooksTable } from './payment-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -355,4 +356,7 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
+  payment_cards: PaymentCardsTable;
+  payment_receipts: PaymentReceiptsTable;
+  payment_webhooks: PaymentWebhooksTable;
 }

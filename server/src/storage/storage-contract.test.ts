@@ -12,6 +12,7 @@ import { DATABASES } from './contract/databases.js';
 import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
 import { describeOutboxStorage } from './contract/outbox-contract.js';
+import { describePaymentStorage } from './contract/payment-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
@@ -42,6 +43,7 @@ const SUITES = [
   describeHelpFeedbackStorage,
   describeComplaintStorage,
   describeValidationStorage,
+  describePaymentStorage,
   describeTransactions,
 ];
 

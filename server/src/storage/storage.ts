@@ -14,6 +14,7 @@ import type { ImageStorage } from './image-storage.js';
 import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
 import type { OutboxStorage } from './outbox-storage.js';
+import type { PaymentStorage } from './payment-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
@@ -41,6 +42,14 @@ export type { IdentityValidation, ValidationStorage } from './validation-storage
 export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
+export type {
+  NewReceipt,
+  PaymentCard,
+  PaymentReceipt,
+  PaymentStorage,
+  PaymentWebhook,
+  StoredReceiptStatus,
+} from './payment-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
@@ -75,7 +84,8 @@ export interface Storage
     SmsMessageStorage,
     HelpFeedbackStorage,
     ComplaintStorage,
-    ValidationStorage {
+    ValidationStorage,
+    PaymentStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -5,9 +5,11 @@
  * answer is the same 404 as for a path that does not exist: the endpoint's presence is not advertised.
  */
 import { Hono } from 'hono';
+import type { MetricsConfig } from '../../config/operations-config.js';
 import type { ErrorBody } from '../../contract/errors.js';
 import { EXPOSITION_CONTENT_TYPE } from '../../lib/metrics-registry.js';
 import { constantTimeEqual, sha256 } from '../../lib/secrets.js';
+import { requireMetricsHost } from '../../middleware/require-public-host.js';
 import type { KirishMetrics } from '../../services/metrics.js';
 
 export interface MetricsRouteOptions {
@@ -35,4 +37,18 @@ export function metricsRoutes({ metrics, token }: MetricsRouteOptions) {
     return c.body(metrics.registry.expose(), 200, { 'Content-Type': EXPOSITION_CONTENT_TYPE });
   });
   return app;
+}
+
+/**
+ * The metrics on a port of their own (METRICS_PORT): outside production that port, like the main one, answers
+ * only to its own names (DNS rebinding).
+ */
+export function metricsPortApp(
+  config: Extract<MetricsConfig, { kind: 'port' }>,
+  metrics: KirishMetrics,
+  production: boolean,
+) {
+  return new Hono()
+    .use(production ? (_c, next) => next() : requireMetricsHost(config.host, config.port))
+    .route('/', metricsRoutes({ metrics, ...(config.token ? { token: config.token } : {}) }));
 }
