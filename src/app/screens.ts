@@ -24,6 +24,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   HelpCenterSingle: help,
   HelpCenterSingleMobile: help,
   Home: lazy(() => import('./home-route')),
+  Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),
   PersonalEditPart: lazy(() => import('../features/personal/screens/profile-part-screens')),

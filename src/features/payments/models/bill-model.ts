@@ -7,6 +7,7 @@
  * request.
  */
 import { signal } from '@preact/signals-react';
+import type { ErrorKey } from '../../../../server/src/contract/error-keys.js';
 import type { ShowError } from '../../../lib/form';
 import type { PaymentsApi, ReceiptView } from '../api/payments-api';
 
@@ -34,7 +35,7 @@ export function createBillModel(deps: { api: PaymentsApi; showError: ShowError; 
   const receipt = signal<ReceiptView | null>(null);
   const paying = signal(false);
   /** The refusal's key shown beside the card choice. */
-  const error = signal<string | null>(null);
+  const error = signal<ErrorKey | null>(null);
   let key = newKey();
 
   return {
