@@ -5,7 +5,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
-import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
+import {
+  JSON_BODY_LIMIT_BYTES,
+  PAYMENT_PROCESSOR_TIMEOUT_MS,
+  UNREAD_BODY_DRAIN_MAX_BYTES,
+  UNREAD_BODY_LINGER_MS,
+} from './config/policy.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
@@ -24,6 +29,7 @@ import { fedcmAssertionRoutes } from './features/fedcm/assertion-routes.js';
 import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js';
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
+import { paymentRoutes } from './features/payments/payment-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
@@ -70,6 +76,8 @@ import { createGrantService } from './services/grant-service.js';
 import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
+import type { PaymentProcessor } from './services/payments/payment-processor.js';
+import { createSubscribeApiClient } from './services/payments/subscribe-api-client.js';
 import { createPhotoStore } from './services/photo-store.js';
 import type { ReadinessCheck } from './storage/readiness.js';
 import { createSessionService } from './services/session-service.js';
@@ -118,6 +126,8 @@ export interface AppDeps {
    * the same the SMS chain sends through. Absent, none: every report is a 404.
    */
   smsGateways?: readonly SmsGateway[];
+  /** The payment processor (issue 40); absent, the Subscribe API client of config.payments, or none. */
+  paymentProcessor?: PaymentProcessor;
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be cached; nothing under the API should be. */
@@ -262,6 +272,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/common/api/v1/help/complaints/*', noStore);
   app.route('/common/api/v1/help', complaintRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
+  // Payments (issue 40, docs/api.md, Payments): small JSON bodies, never cached.
+  const processorConfig = config.payments.processor;
+  const processor =
+    deps.paymentProcessor ??
+    (processorConfig && createSubscribeApiClient({ ...processorConfig, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }));
+  app.use('/payment/api/*', noStore, limitJsonBody);
+  app.route('/payment/api', paymentRoutes({ config, storage, clock, sessions, processor, log: deps.log }));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
   app.use('/common/api/v1/help/*', limitBody);

@@ -257,3 +257,21 @@ export const FRESH_SIGN_IN_SECONDS = 10 * 60;
  * few enough that one account cannot flood the registry or the consent screens with look-alikes.
  */
 export const DEVELOPER_APPS_PER_ACCOUNT = 10;
+
+/**
+ * Payments (issue 40, docs/api.md, Payments). How long a call to the payment processor may take before
+ * it counts as unanswered (a payment then waits for the next read's reconcile).
+ */
+export const PAYMENT_PROCESSOR_TIMEOUT_MS = 15_000;
+/**
+ * A payment claimed this long ago whose receipt the processor still shows unpaid is given up, and the bill
+ * may be paid again: longer than the processor's timeout, so a payment still under way is never released.
+ */
+export const PAYMENT_CLAIM_STALE_SECONDS = 60;
+/** The most receipts one page of `GET receipts/` holds, and how many unless `page_size` says. */
+export const RECEIPTS_PAGE_SIZE_MAX = 50;
+export const RECEIPTS_PAGE_SIZE_DEFAULT = 20;
+/** How long a partner's webhook endpoint may take to answer. */
+export const PAYMENT_WEBHOOK_TIMEOUT_MS = 5_000;
+/** The largest bill: 100 000 000 so'm in tiyin, far above any real purchase; more is a mistake. */
+export const PAYMENT_AMOUNT_MAX_TIYIN = 10_000_000_000;

@@ -56,7 +56,8 @@ export function usePaymentSandbox(clock: Clock): PaymentSandboxUnderTest {
     apiUrl: () => `${origin()}/api`,
     async issueCard(phone, balance) {
       const answer = await post(`${origin()}/sandbox/cards`, { phone, ...(balance === undefined ? {} : { balance }) });
-      return (await answer.json()) as { number: string; expire: string };
+      const { number, expire } = (await answer.json()) as { number: string; expire: string };
+      return { number, expire };
     },
     async crashAfterNextPay() {
       await post(`${origin()}/sandbox/switches`, { crash_after_next_pay: true });

@@ -73,7 +73,8 @@ export interface SharedDatabase {
 
 export async function createTestServer(
   options: {
-    env?: Record<string, string>;
+    /** Read when the server is made (a function: for what is known only then, as a stand-in's port). */
+    env?: Record<string, string> | (() => Record<string, string>);
     sender?: Sender;
     site?: MiddlewareHandler;
     database?: TestDatabase;
@@ -92,7 +93,8 @@ export async function createTestServer(
       ? await createPostgresTestDatabase()
       : undefined;
   const databaseUrl = options.sharing?.databaseUrl ?? (postgres ? postgres.url : `sqlite:${dbPath}`);
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...options.env });
+  const env = typeof options.env === 'function' ? options.env() : options.env;
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...env });
   const opened = openDatabase(config.database);
   const { db, storage } = opened;
   // A copy of a migrated template is migrated already; this only checks that it is.
