@@ -101,6 +101,7 @@ export function BillView({ id, cards }: { id: string; cards: CardsModel }) {
         <p>{receipt.description}</p>
         <p className="pay-amount">{amountText(i18n, receipt.amount)}</p>
       </div>
+      {receipt.status === 'pending' ? null : <StatusBadge status={receipt.status} />}
     </div>
   );
   if (receipt.status !== 'pending')
@@ -109,9 +110,6 @@ export function BillView({ id, cards }: { id: string; cards: CardsModel }) {
         <h1>{i18n.t(receipt.status === 'paid' ? 'payments_bill_paid' : 'payments_bill_not_payable')}</h1>
         <section className="panel stack" aria-live="polite">
           {summary}
-          <p>
-            <StatusBadge status={receipt.status} />
-          </p>
           {receipt.status === 'paid' ? (
             <EmptyState icon="check-circle" title={i18n.t('payments_bill_paid_text')} action={backLink} />
           ) : (

@@ -25,8 +25,8 @@ function CardRow({ card, model }: { card: SavedCard; model: CardsModel }) {
       <Row
         icon="credit-card"
         label={label}
-        detail={i18n.t('payments_card_expires', { expire: card.expire })}
-        value={card.masked_number}
+        // No value column: the masked number and the expiry read as one line under the label.
+        detail={`${card.masked_number} · ${i18n.t('payments_card_expires', { expire: card.expire })}`}
         badge={card.is_default ? <span className="badge badge-success">{i18n.t('payments_card_default')}</span> : null}
       />
       <li className="row-confirm pay-card-actions">
