@@ -32,6 +32,8 @@ export interface PaymentSandboxUnderTest {
   issueCard(phone: string, balance?: number): Promise<{ number: string; expire: string }>;
   crashAfterNextPay(): Promise<void>;
   charges(): Promise<SandboxCharge[]>;
+  /** The processor's receipt named by each receipts.pay that reached the sandbox. */
+  payCalls(): Promise<string[]>;
 }
 
 const post = (url: string, body: object) =>
@@ -61,6 +63,9 @@ export function usePaymentSandbox(clock: Clock): PaymentSandboxUnderTest {
     },
     async crashAfterNextPay() {
       await post(`${origin()}/sandbox/switches`, { crash_after_next_pay: true });
+    },
+    async payCalls() {
+      return ((await (await fetch(`${origin()}/sandbox/charges`)).json()) as { pay_calls: string[] }).pay_calls;
     },
     async charges() {
       return ((await (await fetch(`${origin()}/sandbox/charges`)).json()) as { charges: SandboxCharge[] }).charges;

@@ -4,6 +4,7 @@
  * the steps every test repeats (an account on the demo phone, a saved card, a bill).
  */
 import { Hono } from 'hono';
+import { beforeEach } from 'vitest';
 import { DEMO_ACCOUNT } from '../demo-data.js';
 import { createManualClock } from '../lib/clock.js';
 import { sha256 } from '../lib/secrets.js';
@@ -25,6 +26,9 @@ export interface ReceivedWebhook {
 export function usePaymentTests() {
   const sandbox = usePaymentSandbox(createManualClock());
   const webhooks: ReceivedWebhook[] = [];
+  beforeEach(() => {
+    webhooks.length = 0;
+  });
   const partner = useServedApp(
     new Hono().post('/hook', async (c) => {
       webhooks.push({ headers: Object.fromEntries(c.req.raw.headers), body: await c.req.text() });

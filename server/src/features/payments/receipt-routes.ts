@@ -67,10 +67,10 @@ export function receiptRoutes(deps: PaymentDeps, settlement: Settlement) {
 
   app.post('/receipts/:id/pay', auth, requireActive, async (c) => {
     const { user } = c.get('auth');
+    const body = await readJsonBody(c, paySchema);
     const key = c.req.header('idempotency-key');
     if (key === undefined || !IDEMPOTENCY_KEY.test(key))
       throw new ApiError(400, [{ error: 'idempotency_key_required' }]);
-    const body = await readJsonBody(c, paySchema);
     const receipt = await readable(c.req.param('id'), user.id);
     const card = await storage.cards.find(body.card_id, user.id);
     if (!card || card.verifiedAt === null) throw new ApiError(400, [{ error: 'card_not_found', field: 'card_id' }]);

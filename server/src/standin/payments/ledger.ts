@@ -58,6 +58,8 @@ export function createLedger(clock: Clock, demoPhone: string) {
   const receipts = new Map<string, SandboxReceipt>();
   /** How many charges each card took: the tests count them. */
   const charges: { number: string; receipt: string; amount: number }[] = [];
+  /** Every receipts.pay that named a receipt, charged or not: the tests count what reached the processor. */
+  const payCalls: string[] = [];
 
   const tokenOf = (token: unknown): Token & { card: SandboxCard } => {
     const found = typeof token === 'string' ? tokens.get(token) : undefined;
@@ -84,6 +86,7 @@ export function createLedger(clock: Clock, demoPhone: string) {
 
   return {
     charges,
+    payCalls,
     issueCard(phone: string, balance: number, expire: string): SandboxCard {
       const number = newCardNumber('uzcard', (candidate) => cards.has(candidate));
       const card = { number, expire, phone, balance, blocked: false };
@@ -141,6 +144,7 @@ export function createLedger(clock: Clock, demoPhone: string) {
     },
     pay(id: unknown, token: unknown) {
       const receipt = receiptOf(id);
+      payCalls.push(receipt.id);
       const { card, verified } = tokenOf(token);
       if (receipt.state !== RECEIPT_STATE.created)
         throw new SandboxError(-31611, 'The receipt cannot be paid in its state', 'id');

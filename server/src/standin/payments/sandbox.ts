@@ -2,7 +2,7 @@
  * The payment sandbox (README, The payment sandbox; docs/api.md, Payments): a processor speaking Payme's
  * Subscribe API at `POST /api`, holding its cards and receipts in memory, and its developer tools under
  * `/sandbox`: `POST /sandbox/cards {phone, balance?, expire?}` issues a new Luhn-valid test card to any
- * phone, `POST /sandbox/switches {crash_after_next_pay}` and `GET /sandbox/charges` serve the tests. A
+ * phone, `POST /sandbox/switches {crash_after_next_pay}` and `GET /sandbox/charges` (the charges made, and the receipts each receipts.pay named) serve the tests. A
  * separate module like the other stand-ins: it imports only `lib/`, and Kirish reaches it over HTTP only.
  * It asks no credentials of its tools: it listens on this machine's loopback and holds only test cards.
  */
@@ -48,6 +48,7 @@ export function paymentSandboxApp(options: PaymentSandboxOptions): Hono {
   app.get('/sandbox/charges', (c) =>
     c.json({
       charges: ledger.charges.map((charge) => ({ ...charge, number: maskNumber(charge.number) })),
+      pay_calls: ledger.payCalls,
     }),
   );
   return app;
