@@ -22,9 +22,10 @@ export interface DemoShopOptions {
   clientSecret: string;
 }
 
+const form = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+
 /** RFC 6749 §2.3.1: the id and the secret form-urlencoded, joined by a colon, base64-encoded. */
 function basic(id: string, secret: string): string {
-  const form = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   return `Basic ${Buffer.from(`${form(id)}:${form(secret)}`).toString('base64')}`;
 }
 

@@ -6,13 +6,14 @@ import type { PaymentsApi, ReceiptPage } from '../api/payments-api';
 export const RECEIPTS_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
+function whole(value: string | null, fallback: number, max: number): number {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+}
+
 /** The page and its size as the address says them (`?page=2&page_size=20`), whole numbers in range or the defaults. */
 export function pageOf(search: string): { page: number; pageSize: number } {
   const query = new URLSearchParams(search);
-  const whole = (value: string | null, fallback: number, max: number) => {
-    const n = Number(value);
-    return value !== null && Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
-  };
   return {
     page: whole(query.get('page'), 1, Number.MAX_SAFE_INTEGER),
     pageSize: whole(query.get('page_size'), RECEIPTS_PAGE_SIZE, MAX_PAGE_SIZE),
