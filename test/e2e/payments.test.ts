@@ -92,6 +92,8 @@ describe('payments on /pay and the demo partner’s Buy', () => {
       .click();
     await page.waitForURL((url) => url.origin === kirish.server.demoOrigin && url.searchParams.has('order'));
     await page.getByRole('status').filter({ hasText: 'Paid — thank you!' }).waitFor();
+    await saveScreenshot(page, 'pay-demo-paid-1280');
+    await noAxeViolations(page);
 
     // The receipt on /pay: a row of the table, which opens a printable page.
     await page.goto(`${kirish.server.origin}/pay`);
