@@ -2,6 +2,7 @@
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { COMPLAINT_BODY_MAX_BYTES } from '../../server/src/features/complaints/complaint-form.js';
+import { PAYMENT_WRITE_ENDPOINTS } from './payment-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -321,39 +322,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { request_id: SOME_ID, user_sms_id: SOME_ID, status: 'DELIVRD', status_date: '2026-11-27 15:00:00' },
     looseFields: true,
   },
-  // Payments (issue 40, docs/api.md, Payments).
-  {
-    method: 'POST',
-    path: '/payment/api/cards',
-    auth: 'bearer',
-    kind: 'json',
-    sample: { number: '8600 4954 7331 6478', expire: '03/99' },
-  },
-  {
-    method: 'POST',
-    path: '/payment/api/cards/verify',
-    auth: 'bearer',
-    kind: 'json',
-    sample: { id: SOME_ID, code: '666666' },
-  },
-  { method: 'POST', path: '/payment/api/cards/default', auth: 'bearer', kind: 'json', sample: { id: SOME_ID } },
-  { method: 'DELETE', path: '/payment/api/cards', query: `?id=${SOME_ID}`, auth: 'bearer', kind: 'none', sample: {} },
-  // The partner's client credentials are checked before its body is read: every hostile body is a 401 here.
-  {
-    method: 'POST',
-    path: '/payment/api/merchant/receipts',
-    auth: 'none',
-    kind: 'json',
-    sample: { amount: 100_000, description: 'A book', order_id: 'o-1', return_url: 'http://127.0.0.1:8081/' },
-    looseFields: true,
-  },
-  {
-    method: 'POST',
-    path: '/payment/api/receipts/{id}/pay',
-    auth: 'bearer',
-    kind: 'json',
-    sample: { card_id: SOME_ID },
-  },
+  ...PAYMENT_WRITE_ENDPOINTS,
   // The help centre's "was this helpful?" (issue 38).
   {
     method: 'POST',

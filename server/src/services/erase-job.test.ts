@@ -43,6 +43,19 @@ async function furnish(tokens: Tokens, phone: string, photo: string | null) {
     })
     .execute();
   await server.db.updateTable('users').set({ photo }).where('id', '=', tokens.user_uuid).execute();
+  await server.storage.cards.insert({
+    id: `card-of-${phone}`,
+    userId: tokens.user_uuid,
+    token: `token-of-${phone}`,
+    maskedNumber: '860049******6478',
+    brand: 'uzcard',
+    expireMonth: 3,
+    expireYear: 2099,
+    maskedPhone: '99890*****11',
+    isDefault: true,
+    verifiedAt: now,
+    createdAt: now,
+  });
 }
 
 beforeEach(async () => {
@@ -73,6 +86,7 @@ async function rowsOf(userId: string, phone: string) {
       db.selectFrom('authorization_codes').select('id').where('user_id', '=', userId).execute(),
     ),
     addresses: await rowCount(db.selectFrom('addresses').select('id').where('user_id', '=', userId).execute()),
+    payment_cards: await rowCount(db.selectFrom('payment_cards').select('id').where('user_id', '=', userId).execute()),
     audit_events: await rowCount(db.selectFrom('audit_events').select('id').where('user_id', '=', userId).execute()),
     step_up_proofs: await rowCount(
       db.selectFrom('step_up_proofs').select('id').where('user_id', '=', userId).execute(),

@@ -31,6 +31,8 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
       await tx.deactivation.erase(user.id);
       await tx.complaints.removeOfUser(user.id);
       await tx.validations.remove(user.id);
+      // The saved cards go with the account; their tokens at the processor stay (this job calls nothing outside).
+      await tx.cards.removeAll(user.id);
       if (user.photo) sources.push(user.photo);
     }
     return { erased: due, files: sources };

@@ -52,3 +52,10 @@ export interface PaymentWebhooksTable {
   created_at: number;
   delivered_at: number | null;
 }
+
+/** Migration 0018's tables, which schema.ts's `Database` extends. */
+export interface PaymentTables {
+  payment_cards: PaymentCardsTable;
+  payment_receipts: PaymentReceiptsTable;
+  payment_webhooks: PaymentWebhooksTable;
+}

@@ -9,7 +9,7 @@ import type {
   ComplaintsTable,
   IdentityValidationsTable,
 } from './complaint-schema.js';
-import type { PaymentCardsTable, PaymentReceiptsTable, PaymentWebhooksTable } from './payment-schema.js';
+import type { PaymentTables } from './payment-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -327,7 +327,7 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
-export interface Database {
+export interface Database extends PaymentTables {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   verifications: VerificationsTable;
@@ -356,7 +356,4 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
-  payment_cards: PaymentCardsTable;
-  payment_receipts: PaymentReceiptsTable;
-  payment_webhooks: PaymentWebhooksTable;
 }
