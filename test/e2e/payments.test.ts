@@ -1,7 +1,8 @@
 /**
  * Issue 40, payments in the browser: the demo account adds the sandbox's demo UzCard with the code
- * 666666, buys on the demo partner (Bozor), pays the bill on /pay, sees the paid status back on Bozor
- * and the receipt on /pay (and on paper), then removes the card. Screenshots at 1280 and 375 px; axe.
+ * 666666, buys on the demo partner (Bozor), adds a poor card on the bill itself and is refused beside
+ * the card choice, pays with the UzCard, sees the paid status back on Bozor and the receipt on /pay (and
+ * on paper), then removes the card. Screenshots at 1280 and 375 px; axe.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,9 @@ const kirish = useRunningKirish('127.0.0.1', { SANDBOX_PORT: String(await freePo
 
 const DEMO_UZCARD = '8600495473316478';
 const CARD = 'UzCard ·· 6478';
+/** README's test card with 1 so'm on it: a payment with it is refused. */
+const POOR_UZCARD = '8600777788889996';
+const POOR_CARD = 'UzCard ·· 9996';
 /** 12 500 so'm as the page writes it: ru-RU digits grouped by a no-break space. */
 const PRICE = text('payments_amount', { amount: `12\u00a0500` });
 
@@ -79,7 +83,28 @@ describe('payments on /pay and the demo partner’s Buy', () => {
     expect(await chosen.isChecked()).toBe(true);
     await bothWidths(page, 'pay-bill');
     await noAxeViolations(page);
+
+    // A new card added on the bill itself (the sandbox's card with 1 so'm): chosen, and refused beside the choice.
+    await page.getByRole('button', { name: text('payments_card_add_new'), exact: true }).click();
+    await page.getByLabel(text('payments_card_number'), { exact: true }).pressSequentially(POOR_UZCARD);
+    await page.getByLabel(text('payments_card_expiry'), { exact: true }).pressSequentially('0399');
+    await page.getByRole('button', { name: text('payments_card_send_code'), exact: true }).click();
+    await codeBox(page).fill('666666');
+    const poor = page.getByRole('radio', { name: new RegExp(`^${POOR_CARD}`) });
+    await poor.waitFor();
+    expect(await poor.isChecked()).toBe(true);
     const pay = page.getByRole('button', { name: text('payments_pay_amount', { amount: PRICE }), exact: true });
+    await pay.click();
+    const refusal = page.getByText(text('card_insufficient_funds'), { exact: true });
+    await refusal.waitFor();
+    expect(await page.getByRole('group', { name: text('payments_pay_with') }).getAttribute('aria-describedby')).toBe(
+      await refusal.getAttribute('id'),
+    );
+    await saveScreenshot(page, 'pay-bill-refused-1280');
+    await noAxeViolations(page);
+
+    // The demo UzCard, by the keyboard: a new request (a new Idempotency-Key) that pays.
+    await chosen.check();
     await pay.focus();
     await page.keyboard.press('Enter');
     await waitForHeading(page, text('payments_bill_paid'));
@@ -124,14 +149,16 @@ describe('payments on /pay and the demo partner’s Buy', () => {
     await page.goto(`${kirish.server.origin}/pay`);
     const cards = page.getByRole('region', { name: text('payments_cards_title') });
     await cards.getByText(CARD, { exact: true }).waitFor();
+    await bothWidths(page, 'pay-cards');
     // The button names its card for a screen reader ("Remove: UzCard ·· 6478").
     await cards.getByRole('button', { name: new RegExp(`^${text('payments_card_remove')}\\W+${CARD}$`) }).click();
     const question = page.getByRole('group', { name: text('payments_card_remove_confirm', { card: CARD }) });
     await question.waitFor();
     await saveScreenshot(page, 'pay-remove-card-1280');
     await question.getByRole('button', { name: text('payments_card_remove'), exact: true }).click();
-    await page.getByText(text('payments_cards_empty'), { exact: true }).waitFor();
-    expect(await cards.getByText(CARD, { exact: true }).count()).toBe(0);
+    await question.waitFor({ state: 'detached' });
+    await cards.getByText(CARD, { exact: true }).waitFor({ state: 'detached' });
+    expect(await cards.getByText(POOR_CARD, { exact: true }).count()).toBe(1);
     // The receipt stays: it names the card as it was.
     expect(await page.getByRole('table').getByText(CARD, { exact: true }).count()).toBe(1);
 

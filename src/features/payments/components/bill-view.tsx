@@ -13,16 +13,23 @@ import { Loading } from '../../../components/loading';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { paymentsApi } from '../api/payments-api';
-import { createBillModel, safeReturnUrl } from '../models/bill-model';
+import { createBillModel, payable, safeReturnUrl } from '../models/bill-model';
 import { cardLabel } from '../models/card-input';
 import type { CardsModel } from '../models/cards-model';
 import { AddCardForm } from './add-card-form';
 import { amountText, MerchantLogo, StatusBadge } from './money';
 
-function CardChoice(props: { cards: CardsModel; chosen: string; onChoose: (id: string) => void; error?: string }) {
+function CardChoice(props: {
+  cards: CardsModel;
+  chosen: string;
+  onChoose: (id: string) => void;
+  error?: string;
+  adding: boolean;
+  setAdding: (adding: boolean) => void;
+}) {
   useSignals();
   const i18n = useI18n();
-  const [adding, setAdding] = useState(false);
+  const { adding, setAdding } = props;
   const cards = props.cards.cards.value;
   if (props.cards.loading.value && !props.cards.cardsFetched.value) return <Loading />;
   const add = (
@@ -76,6 +83,8 @@ export function BillView({ id, cards }: { id: string; cards: CardsModel }) {
   const { http, config, showError } = useServices();
   const [model] = useState(() => createBillModel({ api: paymentsApi(http, config.paymentApi), showError }));
   const [chosen, setChosen] = useState('');
+  // While a new card is being added its form holds the view's one primary button, so Pay waits.
+  const [adding, setAdding] = useState(false);
   useEffect(() => void model.load(id), [model, id]);
   useEffect(() => void cards.load(), [cards]);
   const receipt = model.receipt.value;
@@ -101,10 +110,10 @@ export function BillView({ id, cards }: { id: string; cards: CardsModel }) {
         <p>{receipt.description}</p>
         <p className="pay-amount">{amountText(i18n, receipt.amount)}</p>
       </div>
-      {receipt.status === 'pending' ? null : <StatusBadge status={receipt.status} />}
+      {payable(receipt) ? null : <StatusBadge status={receipt.status} />}
     </div>
   );
-  if (receipt.status !== 'pending')
+  if (!payable(receipt))
     return (
       <div className="stack">
         <h1>{i18n.t(receipt.status === 'paid' ? 'payments_bill_paid' : 'payments_bill_not_payable')}</h1>
@@ -125,8 +134,15 @@ export function BillView({ id, cards }: { id: string; cards: CardsModel }) {
       <section className="panel stack" aria-label={i18n.t('payments_bill_title')}>
         {summary}
       </section>
-      <CardChoice cards={cards} chosen={cardId} onChoose={setChosen} error={error ? i18n.t(error) : undefined} />
-      {cardId ? (
+      <CardChoice
+        cards={cards}
+        chosen={cardId}
+        onChoose={setChosen}
+        error={error ? i18n.t(error) : undefined}
+        adding={adding}
+        setAdding={setAdding}
+      />
+      {cardId && !adding && cards.cards.value.length > 0 ? (
         <div className="row">
           <Button busy={model.paying.value} onClick={() => void model.pay(cardId)}>
             {i18n.t('payments_pay_amount', { amount: amountText(i18n, receipt.amount) })}

@@ -14,8 +14,11 @@ import type { PaymentsApi, ReceiptView } from '../api/payments-api';
 /** Refusals that end a payment request: another try is another request, with a new key. */
 const REFUSED = new Set<string>(['card_blocked', 'card_insufficient_funds', 'card_not_found', 'wrong_expire']);
 
-function errorKey(error: unknown): string | undefined {
-  return (error as { data?: { errors?: { error?: string }[] } } | null)?.data?.errors?.[0]?.error;
+/** A refusal: 402 (the processor refused the charge) or one of the card's keys. */
+function refusedBy(error: unknown): boolean {
+  const failure = error as { status?: number; data?: { errors?: { error?: string }[] } } | null;
+  const key = failure?.data?.errors?.[0]?.error;
+  return failure?.status === 402 || (key !== undefined && REFUSED.has(key));
 }
 
 /** The partner's return address only when it is http(s): the server checked its origin, this checks the scheme. */
@@ -28,6 +31,9 @@ export function safeReturnUrl(value: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** A bill the person may pay: not yet paid, or refused before (another card may pay it). */
+export const payable = (receipt: ReceiptView): boolean => receipt.status === 'pending' || receipt.status === 'failed';
 
 export function createBillModel(deps: { api: PaymentsApi; showError: ShowError; newKey?: () => string }) {
   const newKey = deps.newKey ?? (() => crypto.randomUUID());
@@ -68,9 +74,9 @@ export function createBillModel(deps: { api: PaymentsApi; showError: ShowError; 
         if (answer.status === 'failed') key = newKey();
         return answer.status === 'paid';
       } catch (failure) {
-        const refused = errorKey(failure);
-        if (refused && REFUSED.has(refused)) key = newKey();
-        const shown = deps.showError(failure, (k) => (REFUSED.has(k) ? 'card_id' : undefined));
+        const refused = refusedBy(failure);
+        if (refused) key = newKey();
+        const shown = deps.showError(failure, (k) => (refused || REFUSED.has(k) ? 'card_id' : undefined));
         if (shown) error.value = shown.key;
         return false;
       } finally {

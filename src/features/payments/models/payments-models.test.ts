@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiptView, SavedCard } from '../../../../server/src/contract/payments.js';
 import { failure, fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import { paymentsApi } from '../api/payments-api';
-import { createBillModel, safeReturnUrl } from './bill-model';
+import { createBillModel, payable, safeReturnUrl } from './bill-model';
 import { CARD_LOADING_LINGER_MS, createCardsModel } from './cards-model';
 import { createReceiptsModel, pageOf } from './receipts-model';
 
@@ -139,6 +139,28 @@ describe('paying a bill', () => {
     expect(await model.pay('c1')).toBe(false);
     expect(model.error.value).toBe('card_insufficient_funds');
     expect(await model.pay('c2')).toBe(true);
+    const keys = server.calls.filter((call) => call.method === 'post').map((call) => call.headers?.['Idempotency-Key']);
+    expect(keys).toEqual(['key-1', 'key-2']);
+  });
+
+  it('takes a refused bill as still payable, and only a pending or refused one', () => {
+    expect(payable(bill('pending'))).toBe(true);
+    expect(payable(bill('failed'))).toBe(true);
+    expect(payable(bill('paid'))).toBe(false);
+    expect(payable(bill('cancelled'))).toBe(false);
+  });
+
+  it('makes a new key after any 402 refusal from the processor', async () => {
+    const { server, api, showError } = setup();
+    let made = 0;
+    const model = createBillModel({ api, showError, newKey: () => `key-${++made}` });
+    server.answer('get', `${API}/receipts/r1/`, bill());
+    await model.load('r1');
+    server.fail('post', `${API}/receipts/r1/pay`, failure(402, 'card_blocked'));
+    server.answer('post', `${API}/receipts/r1/pay`, bill('paid'));
+    await model.pay('c1');
+    expect(model.error.value).toBe('card_blocked');
+    await model.pay('c2');
     const keys = server.calls.filter((call) => call.method === 'post').map((call) => call.headers?.['Idempotency-Key']);
     expect(keys).toEqual(['key-1', 'key-2']);
   });
