@@ -5,7 +5,7 @@
 import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
-import { randomId, sha256 } from './lib/secrets.js';
+import { randomId, randomSecret, sha256 } from './lib/secrets.js';
 import { NEW_ACCOUNT_PROFILE } from './storage/records.js';
 import type { OAuthClient, Storage } from './storage/storage.js';
 
@@ -23,7 +23,7 @@ export const DEMO_CLIENT_ID = 'kirish-demo';
 export const DEMO_CLIENT_NAME = 'Bozor';
 /**
  * The demo shop's backend (server/src/site/demo-shop.ts): a confidential client (RFC 6749 §2.1) that bills
- * users with its secret, which main.ts makes anew at each start and hands to that backend alone.
+ * users with its secret, which seedDemoClients makes anew at each start and main.ts hands to that backend alone.
  */
 export const DEMO_SHOP_CLIENT_ID = 'kirish-demo-shop';
 /**
@@ -121,9 +121,18 @@ function demoClients(config: Config, at: number): OAuthClient[] {
   ];
 }
 
+/** What the demo shop's backend (server/src/site/demo-shop.ts) bills with, and where its buyers come back. */
+export interface DemoShopCredentials {
+  clientId: string;
+  clientSecret: string;
+  demoOrigin: string;
+}
+
+const demoOriginOf = (config: Config) => `http://127.0.0.1:${config.demoPort}`;
+
 /** The demo shop's confidential client: its origin is the demo site's, where the buyer comes back from /pay. */
 function demoShopClient(config: Config, at: number, secret: string): OAuthClient {
-  const demoOrigin = `http://127.0.0.1:${config.demoPort}`;
+  const demoOrigin = demoOriginOf(config);
   return {
     id: DEMO_SHOP_CLIENT_ID,
     name: DEMO_CLIENT_NAME,
@@ -156,12 +165,13 @@ export async function seedDemoClients(
   storage: Storage,
   config: Config,
   clock: Clock,
-  shopSecret?: string,
-): Promise<void> {
-  if (config.env === 'production') return;
-  const clients = demoClients(config, clock.now());
-  if (shopSecret) clients.push(demoShopClient(config, clock.now(), shopSecret));
+): Promise<DemoShopCredentials | undefined> {
+  if (config.env === 'production') return undefined;
+  // The shop's secret is new at each start: only the database (hashed) and the shop's backend hold it.
+  const shop = { clientId: DEMO_SHOP_CLIENT_ID, clientSecret: randomSecret(), demoOrigin: demoOriginOf(config) };
+  const clients = [...demoClients(config, clock.now()), demoShopClient(config, clock.now(), shop.clientSecret)];
   await storage.transaction(async (tx) => {
     for (const client of clients) await tx.clients.upsert(client);
   });
+  return shop;
 }

@@ -16,7 +16,7 @@ import {
   UNREAD_BODY_DRAIN_MAX_BYTES,
   UNREAD_BODY_LINGER_MS,
 } from './config/policy.js';
-import { DEMO_ACCOUNT, DEMO_SHOP_CLIENT_ID, seedDemoClients, seedDemoData } from './demo-data.js';
+import { DEMO_ACCOUNT, seedDemoClients, seedDemoData } from './demo-data.js';
 import { cspReportRoutes } from './features/csp-reports/csp-report-routes.js';
 import { createViolationLog } from './features/csp-reports/violation-log.js';
 import { createKeyCipher } from './lib/key-encryption.js';
@@ -169,10 +169,8 @@ async function main(): Promise<void> {
   }
   // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
   const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
-  // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
-  // The demo shop's secret: new at each start, known to the database (hashed) and the shop's backend only.
-  const demoShopSecret = randomSecret();
-  await seedDemoClients(storage, config, systemClock, demoShopSecret);
+  // Every start, not only the first: the demo origin follows DEMO_PORT; the shop's secret is new. None in production.
+  const demoShop = await seedDemoClients(storage, config, systemClock);
 
   const appRoot = `${distRoot}/app`;
   const embedAncestors = async (clientId: string) => (await storage.clients.find(clientId))?.webOrigins ?? [];
@@ -265,15 +263,7 @@ async function main(): Promise<void> {
       settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }),
       requirePublicHost(demoOrigin),
     )
-    .route(
-      '/',
-      demoSite({
-        root: demoRoot,
-        ssoOrigin: config.publicUrl,
-        reports: demoReports,
-        shop: { ssoOrigin: config.publicUrl, demoOrigin, clientId: DEMO_SHOP_CLIENT_ID, clientSecret: demoShopSecret },
-      }),
-    );
+    .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports, shop: demoShop }));
   const demoServer =
     config.env === 'production' || !demoBuilt
       ? undefined

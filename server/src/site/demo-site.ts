@@ -26,7 +26,7 @@ export interface DemoSiteOptions {
   /** Takes the page's violation reports, mounted at /csp-report. */
   reports: Hono;
   /** The shop's backend at /shop (demo-shop.ts): its "Buy" bills the user through Kirish's payments. */
-  shop?: DemoShopOptions;
+  shop?: Omit<DemoShopOptions, 'ssoOrigin'> | undefined;
 }
 
 export function demoSite(options: DemoSiteOptions): Hono {
@@ -45,7 +45,7 @@ export function demoSite(options: DemoSiteOptions): Hono {
   const policy = demoPolicy({ ssoOrigin: options.ssoOrigin });
   const app = new Hono();
   app.route(CSP_REPORT_PATH, options.reports);
-  if (options.shop) app.route('/shop', demoShop(options.shop));
+  if (options.shop) app.route('/shop', demoShop({ ...options.shop, ssoOrigin: options.ssoOrigin }));
   app.get('*', async (c, next) => {
     if (PAGES.has(c.req.path)) {
       c.header('Content-Security-Policy', policy);
