@@ -27,12 +27,15 @@ describe('full card numbers', () => {
     expect(pending).toBe(0);
     const rows = await server.db.selectFrom('payment_cards').select(['id']).execute();
     for (const { id } of rows) await call('POST', `${PAY}/cards/verify`, { token, body: { id, code: '666666' } });
-    const cards = (await call('GET', `${PAY}/cards`, { token })).json.results as { id: string }[];
+    const cards = (await call('GET', `${PAY}/cards`, { token })).json.results as {
+      id: string;
+      masked_number: string;
+    }[];
     expect(cards.length).toBeGreaterThanOrEqual(3);
     const { id } = (await bill()).json;
     const paid = await call('POST', `${PAY}/receipts/${id}/pay`, {
       token,
-      body: { card_id: cards[0]?.id },
+      body: { card_id: cards.find((card) => card.masked_number === '860049******6478')?.id },
       headers: { 'idempotency-key': 'k' },
     });
     expect(paid.json.status).toBe('paid');
