@@ -6,6 +6,7 @@
 import { describeTokens, log, showSignedIn } from './log';
 import { mountReactWidget } from './react-demo';
 import { finishRedirectSignIn, startRedirectSignIn } from './redirect-sign-in';
+import { mountShop } from './shop';
 import { displayName, fetchUserInfo } from './sso';
 import { newNonce, verifyIdToken } from './verify-id-token';
 
@@ -60,6 +61,9 @@ if (reactBox)
     nonces.react ?? '',
     (tokens, source) => void signedIn(tokens as unknown as Record<string, unknown>, source),
   );
+
+// 4. Buy: a bill from the shop's server, paid on Kirish (shop.ts).
+mountShop();
 
 // 3. The redirect.
 document.getElementById('redirect-sign-in')?.addEventListener('click', () => {

@@ -289,7 +289,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const processor =
     deps.paymentProcessor ??
     (processorConfig && createSubscribeApiClient({ ...processorConfig, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }));
-  app.use('/payment/api/*', noStore, limitJsonBody);
+  app.use('/payment/api/*', noStore, limitJsonBody, checkAccountId(routeDeps.sessions));
   app.route('/payment/api', paymentRoutes({ config, storage, clock, sessions, processor, log: deps.log }));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.

@@ -5,7 +5,7 @@
 import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
-import { randomId } from './lib/secrets.js';
+import { randomId, randomSecret, sha256 } from './lib/secrets.js';
 import { NEW_ACCOUNT_PROFILE } from './storage/records.js';
 import type { OAuthClient, Storage } from './storage/storage.js';
 
@@ -21,6 +21,11 @@ export const DEMO_ACCOUNT = {
 export const DEMO_CLIENT_ID = 'kirish-demo';
 /** The demo shop's one name: its page (demo/index.html) and Kirish's consent screen both say it. */
 export const DEMO_CLIENT_NAME = 'Bozor';
+/**
+ * The demo shop's backend (server/src/site/demo-shop.ts): a confidential client (RFC 6749 §2.1) that bills
+ * users with its secret, which seedDemoClients makes anew at each start and main.ts hands to that backend alone.
+ */
+export const DEMO_SHOP_CLIENT_ID = 'kirish-demo-shop';
 /**
  * The demo phone app (RFC 8252: a native app, a public client), which /login/mobile-telegram and
  * /login/mobile-twitter hand a code to (docs/partners.md, Phone apps): its own reverse-domain scheme (§7.1), and a
@@ -116,6 +121,39 @@ function demoClients(config: Config, at: number): OAuthClient[] {
   ];
 }
 
+/** What the demo shop's backend (server/src/site/demo-shop.ts) bills with, and where its buyers come back. */
+export interface DemoShopCredentials {
+  clientId: string;
+  clientSecret: string;
+  demoOrigin: string;
+}
+
+const demoOriginOf = (config: Config) => `http://127.0.0.1:${config.demoPort}`;
+
+/** The demo shop's confidential client: its origin is the demo site's, where the buyer comes back from /pay. */
+function demoShopClient(config: Config, at: number, secret: string): OAuthClient {
+  const demoOrigin = demoOriginOf(config);
+  return {
+    id: DEMO_SHOP_CLIENT_ID,
+    name: DEMO_CLIENT_NAME,
+    homePage: `${demoOrigin}/`,
+    logoUrl: null,
+    privacyPolicyUrl: null,
+    termsUrl: null,
+    kind: 'confidential',
+    secretHash: sha256(secret),
+    secretCreatedAt: at,
+    ownerId: null,
+    redirectUris: [],
+    postLogoutRedirectUris: [],
+    webOrigins: [demoOrigin],
+    scopes: ['openid'],
+    firstParty: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 /**
  * Registers the local clients, on every start rather than only on an empty database: their
  * origins follow DEMO_PORT and PUBLIC_URL, which change between runs (tests pick free ports), and a
@@ -123,10 +161,17 @@ function demoClients(config: Config, at: number): OAuthClient[] {
  * to a loopback redirect URI, where whatever listens on that port of a user's machine would receive
  * them (RFC 9700 §4.1), and production's own clients are registered on purpose, not from defaults.
  */
-export async function seedDemoClients(storage: Storage, config: Config, clock: Clock): Promise<void> {
-  if (config.env === 'production') return;
-  const clients = demoClients(config, clock.now());
+export async function seedDemoClients(
+  storage: Storage,
+  config: Config,
+  clock: Clock,
+): Promise<DemoShopCredentials | undefined> {
+  if (config.env === 'production') return undefined;
+  // The shop's secret is new at each start: only the database (hashed) and the shop's backend hold it.
+  const shop = { clientId: DEMO_SHOP_CLIENT_ID, clientSecret: randomSecret(), demoOrigin: demoOriginOf(config) };
+  const clients = [...demoClients(config, clock.now()), demoShopClient(config, clock.now(), shop.clientSecret)];
   await storage.transaction(async (tx) => {
     for (const client of clients) await tx.clients.upsert(client);
   });
+  return shop;
 }

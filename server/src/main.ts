@@ -169,8 +169,8 @@ async function main(): Promise<void> {
   }
   // Never in production, and on a public host only when asked for (config.ts: KIRISH_DEMO_ACCOUNT).
   const seeded = config.seedDemoAccount && (await seedDemoData(storage, systemClock));
-  // Every start, not only the first: the demo origin follows DEMO_PORT. Does nothing in production.
-  await seedDemoClients(storage, config, systemClock);
+  // Every start, not only the first: the demo origin follows DEMO_PORT; the shop's secret is new. None in production.
+  const demoShop = await seedDemoClients(storage, config, systemClock);
 
   const appRoot = `${distRoot}/app`;
   const embedAncestors = async (clientId: string) => (await storage.clients.find(clientId))?.webOrigins ?? [];
@@ -263,7 +263,7 @@ async function main(): Promise<void> {
       settleUnreadBody({ drainMaxBytes: UNREAD_BODY_DRAIN_MAX_BYTES, lingerMs: UNREAD_BODY_LINGER_MS }),
       requirePublicHost(demoOrigin),
     )
-    .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports }));
+    .route('/', demoSite({ root: demoRoot, ssoOrigin: config.publicUrl, reports: demoReports, shop: demoShop }));
   const demoServer =
     config.env === 'production' || !demoBuilt
       ? undefined

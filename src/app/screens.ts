@@ -26,6 +26,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   // My complaints (issue 38): the table, a thread (?id=) and the form (?new=1), one screen of its own feature.
   UserComplains: lazy(() => import('../features/complaints/screens/complaints-screen')),
   Home: lazy(() => import('./home-route')),
+  Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
   PersonalEdit: lazy(() => import('../features/personal/screens/personal-edit-screen')),
   PersonalEditPart: lazy(() => import('../features/personal/screens/profile-part-screens')),

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       ssoApi: '/sso/api/v1',
       ssoApiV2: '/sso/api/v2',
       commonApi: '/common/api/v1',
+      paymentApi: '/payment/api',
       imageCdn: '/cdn',
       mainSite: '/',
       product: 'kirish',

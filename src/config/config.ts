@@ -10,6 +10,8 @@ export interface AppConfig {
   ssoApiV2: string;
   /** Common API v1: translations. */
   commonApi: string;
+  /** Payments API (docs/api.md, Payments): saved cards, receipts, paying a partner's bill. */
+  paymentApi: string;
   /** CDN API for images: {cdn}/{size}/{source} (docs/product.md §9). */
   imageCdn: string;
   mainSite: string;
@@ -86,6 +88,7 @@ export function loadConfig(env: Env): AppConfig {
     ssoApi: base(env, 'VITE_SSO_API', '/sso/api/v1'),
     ssoApiV2: base(env, 'VITE_SSO_API_V2', '/sso/api/v2'),
     commonApi: base(env, 'VITE_COMMON_API', '/common/api/v1'),
+    paymentApi: base(env, 'VITE_PAYMENT_API', '/payment/api'),
     imageCdn: base(env, 'VITE_IMAGE_CDN', '/cdn'),
     mainSite: base(env, 'VITE_MAIN_SITE', '/'),
     cdnSite: base(env, 'VITE_CDN_SITE', '/cdn'),

@@ -42,7 +42,7 @@ const OUTSIDE_THE_API: Record<string, string> = {
 };
 
 /** The account's API: the SSO's and, beside it, the calls a signed-in person makes elsewhere. */
-const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/'];
+const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/', '/payment/api/'];
 const ofAnAccount = (path: string) => ACCOUNT_API.some((prefix) => path.startsWith(prefix));
 
 interface Route {

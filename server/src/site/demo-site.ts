@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { encodeRepresentations, sendNegotiated, type Representations } from '../lib/representation.js';
 import { CSP_REPORT_PATH, demoPolicy } from './content-security-policy.js';
 import { cachePolicyOf, serveDistFile } from './dist-file.js';
+import { demoShop, type DemoShopOptions } from './demo-shop.js';
 
 const PAGES = new Set(['/', '/index.html', '/callback']);
 const SSO_PLACEHOLDER = /__KIRISH_SSO__/g;
@@ -24,6 +25,8 @@ export interface DemoSiteOptions {
   ssoOrigin: string;
   /** Takes the page's violation reports, mounted at /csp-report. */
   reports: Hono;
+  /** The shop's backend at /shop (demo-shop.ts): its "Buy" bills the user through Kirish's payments. */
+  shop?: Omit<DemoShopOptions, 'ssoOrigin'> | undefined;
 }
 
 export function demoSite(options: DemoSiteOptions): Hono {
@@ -42,6 +45,7 @@ export function demoSite(options: DemoSiteOptions): Hono {
   const policy = demoPolicy({ ssoOrigin: options.ssoOrigin });
   const app = new Hono();
   app.route(CSP_REPORT_PATH, options.reports);
+  if (options.shop) app.route('/shop', demoShop({ ...options.shop, ssoOrigin: options.ssoOrigin }));
   app.get('*', async (c, next) => {
     if (PAGES.has(c.req.path)) {
       c.header('Content-Security-Policy', policy);

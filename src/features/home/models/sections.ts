@@ -3,7 +3,7 @@ import type { IconName } from '../../../components/icon';
 
 /**
  * The account's sections Home lists. A section appears here when its screen exists: no "coming
- * soon" card ever reaches a person (payments, reviews and the help centre join when they are
+ * soon" card ever reaches a person (reviews and the help centre join when they are
  * built); src/app/home-sections.test.ts fails on a section whose route has no screen. Devices and
  * sessions is reached from Home's status (the active sessions row, with their number); Developers
  * from the account menu and the footer: Home is the consumer's page.
@@ -11,4 +11,5 @@ import type { IconName } from '../../../components/icon';
 export const SECTIONS: readonly { href: string; key: CatalogueKey; hint: CatalogueKey; icon: IconName }[] = [
   { href: '/personal', key: 'section_personal', hint: 'section_personal_hint', icon: 'user' },
   { href: '/security', key: 'section_security', hint: 'section_security_hint', icon: 'shield' },
+  { href: '/pay', key: 'section_payments', hint: 'section_payments_hint', icon: 'credit-card' },
 ];
