@@ -323,11 +323,7 @@ export function loadConfig(env: Env): Config {
     passwordHashConcurrency: readHashConcurrency(env),
     passwordHashMaxWaitMs: readHashMaxWait(env),
     metrics,
-    adminToken: readAdminToken(
-      env,
-      nodeEnv !== 'production' && isLoopbackHostname(new URL(publicUrl).hostname),
-      nodeEnv === 'production',
-    ),
+    adminToken: readAdminToken(env, nodeEnv, isLoopbackHostname(new URL(publicUrl).hostname)),
     social,
     sms: readSmsConfig(env, nodeEnv === 'production', [
       port,

@@ -79,9 +79,10 @@ export const DEVELOPMENT_ADMIN_TOKEN = 'kirish-development-operator-token-0000';
  * characters as METRICS_TOKEN. Unset, it is the published development token where the demo account is
  * made (outside production, on a loopback address), and none elsewhere: the API then answers 404.
  */
-export function readAdminToken(env: Env, development: boolean, production: boolean): string | undefined {
+export function readAdminToken(env: Env, nodeEnv: string, loopback: boolean): string | undefined {
+  const production = nodeEnv === 'production';
   const token = (env.ADMIN_TOKEN ?? '').trim() || undefined;
-  if (token === undefined) return development ? DEVELOPMENT_ADMIN_TOKEN : undefined;
+  if (token === undefined) return !production && loopback ? DEVELOPMENT_ADMIN_TOKEN : undefined;
   // The message names the length only: a secret never goes to a log.
   if (token.length < METRICS_TOKEN_MIN_LENGTH || !METRICS_TOKEN.test(token)) {
     throw new ConfigError(
