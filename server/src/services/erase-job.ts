@@ -31,6 +31,9 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
       await tx.deactivation.erase(user.id);
       await tx.complaints.removeOfUser(user.id);
       await tx.validations.remove(user.id);
+      await tx.passkeys.removeAllForUser(user.id);
+      await tx.totpSecrets.removeAllForUser(user.id);
+      await tx.recoveryCodes.removeAllForUser(user.id);
       if (user.photo) sources.push(user.photo);
     }
     return { erased: due, files: sources };

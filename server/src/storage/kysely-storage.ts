@@ -14,6 +14,7 @@ import { imageStorageOn } from './kysely-image-storage.js';
 import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
+import { passkeyStorageOn } from './kysely-passkey-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
 import { rateWindowStorageOn } from './kysely-rate-window-storage.js';
@@ -22,6 +23,7 @@ import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } f
 import { smsMessageStorageOn } from './kysely-sms-message-storage.js';
 import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
+import { twoStepStorageOn } from './kysely-two-step-storage.js';
 import { validationStorageOn } from './kysely-validation-storage.js';
 import type { Database } from './schema.js';
 import { retryOnStalePlan } from './postgres-prepared.js';
@@ -93,6 +95,8 @@ function storageOn(
     ...helpFeedbackStorageOn(db),
     ...complaintStorageOn(db),
     ...validationStorageOn(db),
+    ...passkeyStorageOn(db),
+    ...twoStepStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -9,6 +9,13 @@ import type {
   ComplaintsTable,
   IdentityValidationsTable,
 } from './complaint-schema.js';
+import type {
+  PasskeysTable,
+  RecoveryCodesTable,
+  SecondStepsTable,
+  TotpSecretsTable,
+  WebauthnChallengesTable,
+} from './passkey-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -355,4 +362,9 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_steps: SecondStepsTable;
 }

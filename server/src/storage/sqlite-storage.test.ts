@@ -36,6 +36,7 @@ describe('the SQLite file', () => {
       { name: '0014_sms_messages' },
       { name: '0015_help_feedback' },
       { name: '0016_complaints_validation' },
+      { name: '0019_passkeys_two_step' },
     ]);
     await dispose();
   });

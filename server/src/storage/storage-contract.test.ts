@@ -12,6 +12,7 @@ import { DATABASES } from './contract/databases.js';
 import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
 import { describeOutboxStorage } from './contract/outbox-contract.js';
+import { describePasskeyStorage } from './contract/passkey-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
@@ -21,6 +22,7 @@ import { describeSmsMessageStorage } from './contract/sms-message-contract.js';
 import { describeSocialStorage } from './contract/social-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
+import { describeTwoStepStorage } from './contract/two-step-contract.js';
 import { describeValidationStorage } from './contract/validation-contract.js';
 
 const SUITES = [
@@ -42,6 +44,8 @@ const SUITES = [
   describeHelpFeedbackStorage,
   describeComplaintStorage,
   describeValidationStorage,
+  describePasskeyStorage,
+  describeTwoStepStorage,
   describeTransactions,
 ];
 

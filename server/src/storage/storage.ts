@@ -14,6 +14,7 @@ import type { ImageStorage } from './image-storage.js';
 import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
 import type { OutboxStorage } from './outbox-storage.js';
+import type { PasskeyStorage } from './passkey-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
@@ -21,6 +22,7 @@ import type { SessionStorage } from './session-storage.js';
 import type { SmsMessageStorage } from './sms-message-storage.js';
 import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
+import type { TwoStepStorage } from './two-step-storage.js';
 import type { ValidationStorage } from './validation-storage.js';
 
 export type { AccountStorage, ContactChanges } from './account-storage.js';
@@ -41,6 +43,7 @@ export type { IdentityValidation, ValidationStorage } from './validation-storage
 export type { JobLease, JobLeaseStorage } from './job-lease-storage.js';
 export type { KeyStorage, ServerSecret, SigningKey } from './key-storage.js';
 export type { OutboxMessage, OutboxStorage } from './outbox-storage.js';
+export type { Passkey, PasskeyStorage, WebauthnChallenge, WebauthnPurpose } from './passkey-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
@@ -56,6 +59,7 @@ export type {
   ThrottleState,
   ThrottleStorage,
 } from './throttle-storage.js';
+export type { SecondStep, TotpSecret, TwoStepStorage } from './two-step-storage.js';
 
 export interface Storage
   extends
@@ -75,7 +79,9 @@ export interface Storage
     SmsMessageStorage,
     HelpFeedbackStorage,
     ComplaintStorage,
-    ValidationStorage {
+    ValidationStorage,
+    PasskeyStorage,
+    TwoStepStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
