@@ -7,6 +7,8 @@ import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
 import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
+import { passkeyLoginRoutes } from './features/passkeys/passkey-login-routes.js';
+import { passkeyRoutes } from './features/passkeys/passkey-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
@@ -189,6 +191,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const v1 = new Hono<AppEnv>();
   v1.route('/check', checkRoutes(routeDeps));
   v1.route('/auth', verificationRoutes(routeDeps));
+  // Before loginRoutes: its `*` middleware (the device binding of a password or code sign-in) would
+  // also run for these paths, and the passkey options start no session.
+  v1.route('/login', passkeyLoginRoutes(routeDeps));
   v1.route('/login', loginRoutes(routeDeps));
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
@@ -199,6 +204,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/user', exportRoutes(routeDeps));
   v1.route('/user', securityRoutes(routeDeps));
   v1.route('/user', validationRoutes(routeDeps));
+  v1.route('/user', passkeyRoutes(routeDeps));
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));

@@ -2,6 +2,7 @@
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-config.js';
 import { COMPLAINT_BODY_MAX_BYTES } from '../../server/src/features/complaints/complaint-form.js';
+import { PASSKEY_WRITE_ENDPOINTS } from './passkey-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -311,6 +312,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
   },
   ...SOCIAL_WRITE_ENDPOINTS,
+  ...PASSKEY_WRITE_ENDPOINTS,
   // A gateway's delivery report (issue 37): the gateway's own body, whatever it adds; the development secret.
   {
     method: 'POST',

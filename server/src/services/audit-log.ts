@@ -45,6 +45,13 @@ export const AUDIT_EVENT_TYPES = [
   'social_linked',
   'social_unlinked',
   /**
+   * Passkeys (issue 41): one added or removed (`details.name`), and a sign-in refused because the
+   * passkey's signature counter went backwards (WebAuthn L3 §6.1.1: it may have been cloned).
+   */
+  'passkey_added',
+  'passkey_removed',
+  'passkey_counter_regressed',
+  /**
    * Identity validation (issue 38): the person asked for it (`details.reference`), and support's
    * decision through the operator API (`details.reason` when it failed).
    */

@@ -57,3 +57,12 @@ export interface SecondStepsTable {
   expires_at: number;
   used_at: number | null;
 }
+
+/** Migration 0019's tables, which `Database` (schema.ts) extends. */
+export interface PasskeyTables {
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_steps: SecondStepsTable;
+}

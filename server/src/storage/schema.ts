@@ -9,13 +9,7 @@ import type {
   ComplaintsTable,
   IdentityValidationsTable,
 } from './complaint-schema.js';
-import type {
-  PasskeysTable,
-  RecoveryCodesTable,
-  SecondStepsTable,
-  TotpSecretsTable,
-  WebauthnChallengesTable,
-} from './passkey-schema.js';
+import type { PasskeyTables } from './passkey-schema.js';
 
 export interface UsersTable {
   id: string;
@@ -333,7 +327,7 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
-export interface Database {
+export interface Database extends PasskeyTables {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   verifications: VerificationsTable;
@@ -362,9 +356,4 @@ export interface Database {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   identity_validations: IdentityValidationsTable;
-  passkeys: PasskeysTable;
-  webauthn_challenges: WebauthnChallengesTable;
-  totp_secrets: TotpSecretsTable;
-  recovery_codes: RecoveryCodesTable;
-  second_steps: SecondStepsTable;
 }
