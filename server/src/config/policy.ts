@@ -54,6 +54,12 @@ export const SOCIAL_REQUESTS_PER_MINUTE_PER_IP = 60;
  */
 export const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
 export const SIGN_IN_BINDING_MAX_AGE_SECONDS = 10 * 60;
+/** An authenticator app's secret waits this long for its first code; a half-done sign-in this long for its second step. */
+export const TOTP_SETUP_TTL_SECONDS = 10 * 60;
+export const SECOND_STEP_TTL_SECONDS = 5 * 60;
+/** Wrong second steps a half-done sign-in allows, as a code does (OTP_MAX_ATTEMPTS). */
+export const SECOND_STEP_MAX_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
 /** Passkey sign-in calls (options and answers) per client address and minute: each writes a challenge row. */
 export const PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP = 30;
 /** "Was this helpful?" answers one address may send per hour (issue 38): a counter, not a ballot box. */

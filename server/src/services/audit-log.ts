@@ -52,6 +52,15 @@ export const AUDIT_EVENT_TYPES = [
   'passkey_removed',
   'passkey_counter_regressed',
   /**
+   * Two-step verification (issue 41): an authenticator app set up, replaced, turned off; a new set of
+   * recovery codes; a recovery code used to finish a sign-in.
+   */
+  'two_step_enabled',
+  'two_step_changed',
+  'two_step_disabled',
+  'recovery_codes_renewed',
+  'recovery_code_used',
+  /**
    * Identity validation (issue 38): the person asked for it (`details.reference`), and support's
    * decision through the operator API (`details.reason` when it failed).
    */

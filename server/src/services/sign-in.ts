@@ -12,7 +12,7 @@ import type { SessionService, StartedSession } from './session-service.js';
 export async function startSignIn(
   tx: Storage,
   sessions: Pick<SessionService, 'start'>,
-  sign: { user: User; meta: RequestMeta; save: boolean; method: string; at: number },
+  sign: { user: User; meta: RequestMeta; save: boolean; method: string; at: number; second?: string },
 ): Promise<StartedSession> {
   const started = await sessions.start(tx, sign.user, sign.meta, sign.save);
   await recordEvent(tx, {
@@ -21,7 +21,7 @@ export async function startSignIn(
     sessionId: started.session.id,
     meta: sign.meta,
     at: sign.at,
-    details: { method: sign.method },
+    details: sign.second === undefined ? { method: sign.method } : { method: sign.method, second: sign.second },
   });
   return started;
 }
