@@ -11,7 +11,13 @@ import type { Storage } from '../storage/storage.js';
 
 export async function beginSecondStep(
   storage: Storage,
-  begun: { userId: string; bindingHash: string; firstMethod: 'password' | 'code'; save: boolean; at: number },
+  begun: {
+    userId: string;
+    bindingHash: string;
+    firstMethod: 'password' | 'code' | 'passkey';
+    save: boolean;
+    at: number;
+  },
 ): Promise<SecondStepRequired> {
   const token = randomSecret();
   await storage.secondSteps.insert({

@@ -24,7 +24,7 @@ export interface SecondStep {
   /** SHA-256 of the random value of the browser's sign-in cookie. */
   bindingHash: string;
   userId: string;
-  firstMethod: 'password' | 'code';
+  firstMethod: 'password' | 'code' | 'passkey';
   save: boolean;
   attempts: number;
   createdAt: number;

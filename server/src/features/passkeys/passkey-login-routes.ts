@@ -3,7 +3,9 @@
  * challenge with no allowCredentials (the Login button and the browser's autofill, WebAuthn L3 §5.5
  * and the conditional mediation of §5.1.4), and POST /login/passkey/ takes the assertion and signs in
  * as every sign-in does: the session with its device (middleware/device-key.ts), the log line with
- * method `passkey`, the token response. Anonymous, so each call counts against its address.
+ * method `passkey`, the token response. Anonymous, so each call counts against its address. A
+ * passkey without user verification, for an account with two-step verification on, gets the second
+ * step instead (POST /login/second-step/), as a password does; with it, it needs none.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -25,8 +27,10 @@ import { bindSignIn, signInBindingOf } from '../../middleware/sign-in-binding.js
 import { recordEvent } from '../../services/audit-log.js';
 import { saveField } from '../../services/contact-fields.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
+import { beginSecondStep } from '../../services/second-steps.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
+import { twoStepEnabled } from '../../services/two-step.js';
 import { credentialSchema } from './credential-schema.js';
 
 const loginSchema = requestSchema<PasskeyLoginRequest>()(
@@ -44,6 +48,8 @@ const counterWentBack = (stored: number, reported: number) => (stored > 0 || rep
 export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
   const rp = relyingPartyOf(config.publicUrl, 'Kirish');
+  // A sign-in that asks for a second step started no session yet.
+  const halfDone = new WeakSet<Request>();
   const limiter = createRateLimiter(storage, clock, {
     scope: 'passkey_ip',
     limit: PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP,
@@ -75,7 +81,7 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
     '/passkey/',
     limit,
     countSignIns(metrics, 'passkey'),
-    bindDevice({ product: config.product, storage }),
+    bindDevice({ product: config.product, storage, startedSession: (c) => !halfDone.has(c.req.raw) }),
     async (c) => {
       const body = await readJsonBody(c, loginSchema);
       const meta = c.get('meta');
@@ -113,6 +119,26 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
           details: { name: passkey.name, stored: passkey.counter, reported: assertion.counter },
         });
         throw badRequest('passkey_not_valid');
+      }
+      // Without user verification the passkey is one factor, something held (WebAuthn L3 §6.2.3); with
+      // two-step verification on, the sign-in then asks for the second step as a password one does.
+      if (!assertion.userVerified && (await twoStepEnabled(storage, user.id))) {
+        halfDone.add(c.req.raw);
+        await storage.passkeys.recordUse(passkey.id, {
+          counter: assertion.counter,
+          backupState: assertion.backupState,
+          at: now,
+        });
+        const bindingHash = bindSignIn(c, config.product);
+        return c.json(
+          await beginSecondStep(storage, {
+            userId: user.id,
+            bindingHash,
+            firstMethod: 'passkey',
+            save: body.save,
+            at: now,
+          }),
+        );
       }
       const started = await storage.transaction(async (tx) => {
         await tx.passkeys.recordUse(passkey.id, {

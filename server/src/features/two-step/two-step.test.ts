@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { OTP_RESEND_COOLDOWN_SECONDS, SECOND_STEP_MAX_ATTEMPTS, SECOND_STEP_TTL_SECONDS } from '../../config/policy.js';
 import { totpCodeAt } from '../../lib/totp.js';
-import { passkeyBrowser } from '../../test-support/passkeys.js';
+import { passkeyBrowser, passkeySteps } from '../../test-support/passkeys.js';
 import { useSecurityTests } from '../../test-support/security.js';
 import { V1 } from '../../test-support/test-server.js';
 import { SECOND_STEP, TWO_STEP, twoStepSteps } from '../../test-support/two-step.js';
@@ -16,6 +16,7 @@ const PHONE = '+998901234568';
 describe('two-step verification', () => {
   const { server, tokens } = useSecurityTests(PHONE);
   const steps = twoStepSteps(server);
+  const keys = passkeySteps(server);
 
   it('is turned on by a first code of the app, with 10 recovery codes shown once', async () => {
     const proof = await steps.proofByPassword(tokens.access);
@@ -155,5 +156,27 @@ describe('two-step verification', () => {
     expect(events.map((event) => event.type)).toEqual(
       expect.arrayContaining(['recovery_codes_renewed', 'two_step_disabled']),
     );
+  });
+
+  it('asks a passkey sign-in without user verification for the second step, and none with it', async () => {
+    const { secret } = await steps.turnOn(tokens.access);
+    const { authenticator } = await keys.register(tokens.access);
+    const verified = await keys.signIn(authenticator);
+    expect(verified.json.access).toEqual(expect.any(String));
+    const browser = passkeyBrowser(server);
+    const presenceOnly = await keys.signIn(authenticator, browser, { userVerified: false });
+    expect(presenceOnly.json.access).toBeUndefined();
+    expect(presenceOnly.headers.getSetCookie().some((line) => line.includes('_device='))).toBe(false);
+    const done = await browser.call('POST', SECOND_STEP, {
+      id: presenceOnly.json.second_step.id,
+      method: 'totp',
+      code: steps.nextCode(secret),
+    });
+    expect(done.status).toBe(200);
+    const events = (await steps.events(done.json.access)).json.results as { type: string; details: object }[];
+    expect(events.find((event) => event.type === 'login')?.details).toMatchObject({
+      method: 'passkey',
+      second: 'totp',
+    });
   });
 });
