@@ -200,7 +200,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Before loginRoutes: its `*` middleware (the device binding of a password or code sign-in) would
   // also run for these paths; each binds the device itself where it signs in.
   v1.route('/login', passkeyLoginRoutes(routeDeps));
-  v1.route('/login', secondStepRoutes(routeDeps));
+  v1.route(
+    '/login',
+    secondStepRoutes({ ...routeDeps, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
   v1.route('/login', loginRoutes(routeDeps));
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
@@ -212,7 +215,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/user', securityRoutes(routeDeps));
   v1.route('/user', validationRoutes(routeDeps));
   v1.route('/user', passkeyRoutes(routeDeps));
-  v1.route('/user', twoStepRoutes(routeDeps));
+  v1.route(
+    '/user',
+    twoStepRoutes({ ...routeDeps, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));

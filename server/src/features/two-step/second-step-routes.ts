@@ -3,7 +3,8 @@
  * with two-step verification on. The half-done sign-in (services/second-steps.ts) lives a few minutes,
  * is bound to the browser that began it (middleware/sign-in-binding.ts) and allows as many wrong
  * codes as a one-time code does; then the sign-in goes on as any other (the device cookies, the log
- * line with both methods, the token response). A recovery code used is written to the log.
+ * line with both methods, the token response). A recovery code used is written to the log and told
+ * to the account's contacts (two-step-notice.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -18,6 +19,7 @@ import { recordEvent, recordFailure } from '../../services/audit-log.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
 import { passSecondStep } from '../../services/two-step.js';
+import { sendTwoStepNotice, type NoticeDeps } from './two-step-notice.js';
 
 const secondStepSchema = requestSchema<SecondStepRequest>()(
   v.strictObject({
@@ -27,7 +29,8 @@ const secondStepSchema = requestSchema<SecondStepRequest>()(
   }),
 );
 
-export function secondStepRoutes({ config, storage, clock, sessions, secretCipher }: RouteDeps) {
+export function secondStepRoutes(deps: RouteDeps & NoticeDeps) {
+  const { config, storage, clock, sessions, secretCipher } = deps;
   const app = new Hono<AppEnv>();
 
   app.post('/second-step/', bindDevice({ product: config.product, storage }), async (c) => {
@@ -61,6 +64,7 @@ export function secondStepRoutes({ config, storage, clock, sessions, secretCiphe
         at: now,
       });
     });
+    if (body.method === 'recovery') await sendTwoStepNotice(deps, user, 'recovery_code_used', meta.locale);
     return c.json(
       tokenResponse(user, started, await sessions.accessToken(started.session)) satisfies SecondStepResponse,
     );

@@ -4,7 +4,8 @@
  * confirmed by a first code (POST /user/two-step/totp/confirm/), a new set of recovery codes (POST
  * /user/two-step/recovery-codes/, a fresh proof) and turning it off (DELETE /user/two-step/, a fresh
  * proof). Each change is in the security log (NIST SP 800-63B §6.1.2: changes to authenticators
- * need a session authenticated again, and are recorded).
+ * need a session authenticated again, and are recorded); turning it off and replacing the app are
+ * also told to the account's contacts (two-step-notice.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
@@ -26,6 +27,7 @@ import { requireAuth } from '../../middleware/require-auth.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { consumeStepUpProof } from '../../services/step-up.js';
 import { openTotpSecret, replaceRecoveryCodes, sealTotpSecret } from '../../services/two-step.js';
+import { sendTwoStepNotice, type NoticeDeps } from './two-step-notice.js';
 
 const proofSchema = requestSchema<TwoStepProofRequest>()(
   v.strictObject({ proof: v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required')) }),
@@ -34,7 +36,8 @@ const confirmSchema = requestSchema<TotpConfirmRequest>()(
   v.strictObject({ code: v.pipe(v.string('code_not_valid'), v.maxLength(16, 'code_not_valid')) }),
 );
 
-export function twoStepRoutes({ config, storage, clock, sessions, secretCipher }: RouteDeps) {
+export function twoStepRoutes(deps: RouteDeps & NoticeDeps) {
+  const { config, storage, clock, sessions, secretCipher } = deps;
   const app = new Hono<AppEnv>();
 
   async function status(userId: string): Promise<TwoStepStatus> {
@@ -94,6 +97,7 @@ export function twoStepRoutes({ config, storage, clock, sessions, secretCipher }
       });
       return changing ? null : replaceRecoveryCodes(tx, auth.user.id, now);
     });
+    if (codes === null) await sendTwoStepNotice(deps, auth.user, 'changed', c.get('meta').locale);
     return c.json({ recovery_codes: codes } satisfies TotpConfirmed);
   });
 
@@ -133,6 +137,7 @@ export function twoStepRoutes({ config, storage, clock, sessions, secretCipher }
         at: now,
       });
     });
+    await sendTwoStepNotice(deps, auth.user, 'disabled', c.get('meta').locale);
     return c.json(await status(auth.user.id));
   });
 

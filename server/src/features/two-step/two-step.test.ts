@@ -17,6 +17,9 @@ describe('two-step verification', () => {
   const { server, tokens } = useSecurityTests(PHONE);
   const steps = twoStepSteps(server);
   const keys = passkeySteps(server);
+  /** The texts of the notices (messages with no code) the dev outbox holds for `to`. */
+  const noticesTo = async (to: string) =>
+    (await server.storage.outbox.list(100)).filter((m) => m.recipient === to && !m.code).map((m) => m.text);
 
   it('is turned on by a first code of the app, with 10 recovery codes shown once', async () => {
     const proof = await steps.proofByPassword(tokens.access);
@@ -115,6 +118,7 @@ describe('two-step verification', () => {
     expect(twice.json.errors[0].error).toBe('code_not_valid');
     const events = (await steps.events(done.json.access)).json.results as { type: string }[];
     expect(events.map((event) => event.type)).toContain('recovery_code_used');
+    expect(await noticesTo(PHONE)).toEqual([expect.stringContaining('zaxira kod ishlatildi')]);
     expect((await server.call('GET', TWO_STEP, { token: tokens.access })).json.recovery_codes_left).toBe(9);
   });
 
@@ -150,6 +154,7 @@ describe('two-step verification', () => {
       body: { proof: await steps.proofByPassword(tokens.access) },
     });
     expect(off.json).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect(await noticesTo(PHONE)).toEqual([expect.stringContaining('ikki bosqichli tekshiruv o‘chirildi')]);
     const plain = await steps.firstStep(PHONE);
     expect(plain.json.access).toEqual(expect.any(String));
     const events = (await steps.events(tokens.access)).json.results as { type: string }[];
@@ -178,5 +183,25 @@ describe('two-step verification', () => {
       method: 'passkey',
       second: 'totp',
     });
+  });
+
+  it('replaces the app only once the new one is confirmed, keeps the recovery codes, and tells the contacts', async () => {
+    const { secret: old } = await steps.turnOn(tokens.access);
+    const proof = await steps.proofByPassword(tokens.access);
+    const setup = await server.post(`${TWO_STEP}totp/`, { proof }, { token: tokens.access });
+    server.clock.advanceSeconds(30);
+    const code = totpCodeAt(setup.json.secret, server.clock.now());
+    const confirmed = await server.post(`${TWO_STEP}totp/confirm/`, { code }, { token: tokens.access });
+    expect(confirmed.json).toEqual({ recovery_codes: null });
+    expect((await server.call('GET', TWO_STEP, { token: tokens.access })).json.recovery_codes_left).toBe(10);
+    expect(await noticesTo(PHONE)).toEqual([expect.stringContaining('autentifikator ilovasi almashtirildi')]);
+    const browser = passkeyBrowser(server);
+    const first = await steps.firstStep(PHONE, browser);
+    const oldApp = await browser.call('POST', SECOND_STEP, {
+      id: first.json.second_step.id,
+      method: 'totp',
+      code: steps.nextCode(old),
+    });
+    expect(oldApp.json.errors[0].error).toBe('code_not_valid');
   });
 });
