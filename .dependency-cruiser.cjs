@@ -107,6 +107,8 @@ const WRAPPERS = [
   { package: 'pg', wrapper: 'server/src/storage/postgres.ts', also: 'server/src/storage/postgres-signals.ts' },
   { package: 'better-sqlite3', wrapper: 'server/src/storage/sqlite.ts' },
   { package: 'kysely', wrapper: 'server/src/storage/' },
+  { package: '@simplewebauthn/server', wrapper: 'server/src/lib/webauthn.ts' },
+  { package: 'otpauth', wrapper: 'server/src/lib/totp.ts' },
   { package: 'oauth4webapi', wrapper: 'demo/redirect-sign-in.ts' },
 ];
 const exactly = (path) => `^${path.replaceAll('.', '\\.')}${path.endsWith('/') ? '' : '$'}`;

@@ -1,5 +1,6 @@
 import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
+import type { KeyCipher } from './lib/key-encryption.js';
 import type { AccessTokenSigner, IdTokenSigner } from './lib/jwt.js';
 import type { RequestMeta } from './lib/request-meta.js';
 import type { GrantService } from './services/grant-service.js';
@@ -24,6 +25,8 @@ export interface RouteDeps {
   throttle: LoginThrottle;
   accessTokens: AccessTokenSigner;
   idTokens: IdTokenSigner;
+  /** Seals what is kept secret for an account (lib/key-encryption.ts): the authenticator-app secrets. */
+  secretCipher: KeyCipher;
   grants: GrantService;
   /** Profile photos and app logos, kept in the database every instance shares (services/photo-store.ts). */
   photos: PhotoStore;

@@ -12,6 +12,10 @@ import {
   UNREAD_BODY_LINGER_MS,
 } from './config/policy.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
+import { passkeyLoginRoutes } from './features/passkeys/passkey-login-routes.js';
+import { passkeyRoutes } from './features/passkeys/passkey-routes.js';
+import { secondStepRoutes } from './features/two-step/second-step-routes.js';
+import { twoStepRoutes } from './features/two-step/two-step-routes.js';
 import { registerRoutes } from './features/accounts/register-routes.js';
 import { restorePasswordRoutes } from './features/accounts/restore-password-routes.js';
 import { checkRoutes } from './features/check/check-routes.js';
@@ -89,6 +93,7 @@ import { createSocialSignIn } from './services/social/social-sign-in.js';
 import { CSP_REPORT_PATH } from './site/content-security-policy.js';
 import { createInProcessSignals, type Signals } from './storage/signals.js';
 import type { Storage } from './storage/storage.js';
+import type { KeyCipher } from './lib/key-encryption.js';
 
 export interface AppDeps {
   config: Config;
@@ -103,6 +108,8 @@ export interface AppDeps {
   codeKey: string;
   /** Server secret from which each refresh token's successor is derived (services/session-service.ts). */
   refreshKey: string;
+  /** Seals secrets kept for accounts (authenticator-app secrets, issue 41) under KEY_ENCRYPTION_SECRET. */
+  secretCipher: KeyCipher;
   /** Errors and warnings; `fields` carries the request id of the request that caused them, or a failure's labels. */
   log: (message: string, error?: unknown, fields?: LogFields) => void;
   /** Serves the built SPA for everything that is not an API path (the entry file passes it). */
@@ -175,6 +182,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throttle,
     accessTokens: deps.signer,
     idTokens: deps.idTokens,
+    secretCipher: deps.secretCipher,
     grants: createGrantService(storage, clock),
     photos: createPhotoStore(storage, clock),
     metrics,
@@ -209,6 +217,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const v1 = new Hono<AppEnv>();
   v1.route('/check', checkRoutes(routeDeps));
   v1.route('/auth', verificationRoutes(routeDeps));
+  // Before loginRoutes: its `*` middleware (the device binding of a password or code sign-in) would
+  // also run for these paths; each binds the device itself where it signs in.
+  v1.route('/login', passkeyLoginRoutes(routeDeps));
+  v1.route(
+    '/login',
+    secondStepRoutes({ ...routeDeps, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
   v1.route('/login', loginRoutes(routeDeps));
   v1.route('/', tokenRoutes(routeDeps));
   v1.route('/user', userRoutes(routeDeps));
@@ -219,6 +234,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/user', exportRoutes(routeDeps));
   v1.route('/user', securityRoutes(routeDeps));
   v1.route('/user', validationRoutes(routeDeps));
+  v1.route('/user', passkeyRoutes(routeDeps));
+  v1.route(
+    '/user',
+    twoStepRoutes({ ...routeDeps, sender: deps.sender, log: (message, error) => deps.log(message, error) }),
+  );
   v1.route('/restore-password', restorePasswordRoutes(routeDeps));
   v1.route('/oauth', clientRoutes(routeDeps));
   v1.route('/oauth', authorizeRoutes(routeDeps));

@@ -15,7 +15,7 @@ import { createSigningKeyStore, type GenerateKeyPair } from './services/signing-
  * What the app is built from. Among them `providerClients` (AppDeps): the social providers' clients
  * (services/social/provider-client.ts); absent, no provider is offered.
  */
-export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'refreshKey'> & {
+export type BootstrapDeps = Omit<AppDeps, 'signer' | 'idTokens' | 'codeKey' | 'refreshKey' | 'secretCipher'> & {
   /** How signing key pairs are made (lib/jwt.ts's unless given): tests hand over ready-made ones. */
   generateKeyPair?: GenerateKeyPair;
 };
@@ -37,5 +37,5 @@ export async function buildApp({ generateKeyPair, ...deps }: BootstrapDeps) {
   const idTokens = createIdTokenSigner(keys.source(ID_TOKEN_ALG), deps.clock, issuer);
   const codeKey = await serverSecret(deps.storage, cipher, deps.clock, SERVER_SECRETS.codeHash);
   const refreshKey = await serverSecret(deps.storage, cipher, deps.clock, SERVER_SECRETS.refreshSuccessor);
-  return createApp({ ...deps, signer, idTokens, codeKey, refreshKey });
+  return createApp({ ...deps, signer, idTokens, codeKey, refreshKey, secretCipher: cipher });
 }

@@ -4,6 +4,7 @@ import { DEVELOPMENT_SMS_REPORT_SECRET } from '../../server/src/config/sms-confi
 import { HELP_WRITE_ENDPOINTS } from './help-write-endpoints.js';
 import { QR_WRITE_ENDPOINTS } from './qr-write-endpoints.js';
 import { PAYMENT_WRITE_ENDPOINTS } from './payment-write-endpoints.js';
+import { PASSKEY_WRITE_ENDPOINTS } from './passkey-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
 
@@ -282,6 +283,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
     sample: { user_uuid: SOME_ID, client_id: 'kirish-demo', origin: 'http://127.0.0.1:1', nonce: 'n' },
   },
   ...SOCIAL_WRITE_ENDPOINTS,
+  ...PASSKEY_WRITE_ENDPOINTS,
   // A gateway's delivery report (issue 37): the gateway's own body, whatever it adds; the development secret.
   {
     method: 'POST',

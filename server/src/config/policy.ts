@@ -47,6 +47,21 @@ export const SOCIAL_PENDING_LINK_TTL_SECONDS = 10 * 60;
 export const SOCIAL_PENDING_LINK_MAX_ATTEMPTS = 5;
 /** Calls to /SocialAuth/ per client address and minute: each begins or ends a flow, or asks a provider. */
 export const SOCIAL_REQUESTS_PER_MINUTE_PER_IP = 60;
+/**
+ * Passkeys and two-step verification (issue 41). A WebAuthn challenge lives as long as a ceremony
+ * takes (WebAuthn L3 §15.4: the timeout the options carry, 5 minutes recommended for user
+ * verification); the browser's sign-in cookie that binds it, and a half-done sign-in, a little longer.
+ */
+export const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
+export const SIGN_IN_BINDING_MAX_AGE_SECONDS = 10 * 60;
+/** An authenticator app's secret waits this long for its first code; a half-done sign-in this long for its second step. */
+export const TOTP_SETUP_TTL_SECONDS = 10 * 60;
+export const SECOND_STEP_TTL_SECONDS = 5 * 60;
+/** Wrong second steps a half-done sign-in allows, as a code does (OTP_MAX_ATTEMPTS). */
+export const SECOND_STEP_MAX_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
+/** Passkey sign-in calls (options and answers) per client address and minute: each writes a challenge row. */
+export const PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP = 30;
 /** "Was this helpful?" answers one address may send per hour (issue 38): a counter, not a ballot box. */
 export const HELP_FEEDBACK_PER_HOUR_PER_IP = 30;
 /** How long a browser or proxy may keep GET /SocialAuth/providers/ (the offered providers change only on a restart). */

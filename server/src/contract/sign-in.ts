@@ -1,7 +1,8 @@
 /**
  * Signing in and finding an account (docs/product.md §7): /login/LoginUser/, /login/LoginOtp/ and
  * /check/CheckUser{Exists,Password}/. Each names the account by `phone` or by `email`, exactly one.
- * A sign-in answers with the token response (tokens.ts).
+ * A sign-in answers with the token response (tokens.ts); with two-step verification on, a first step
+ * that passed answers `SecondStepRequired` (two-step.ts) instead, finished by POST /login/second-step/.
  */
 
 export interface ContactFields {

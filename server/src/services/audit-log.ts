@@ -47,6 +47,22 @@ export const AUDIT_EVENT_TYPES = [
   'social_linked',
   'social_unlinked',
   /**
+   * Passkeys (issue 41): one added or removed (`details.name`), and a sign-in refused because the
+   * passkey's signature counter went backwards (WebAuthn L3 §6.1.1: it may have been cloned).
+   */
+  'passkey_added',
+  'passkey_removed',
+  'passkey_counter_regressed',
+  /**
+   * Two-step verification (issue 41): an authenticator app set up, replaced, turned off; a new set of
+   * recovery codes; a recovery code used to finish a sign-in.
+   */
+  'two_step_enabled',
+  'two_step_changed',
+  'two_step_disabled',
+  'recovery_codes_renewed',
+  'recovery_code_used',
+  /**
    * Identity validation (issue 38): the person asked for it (`details.reference`), and support's
    * decision through the operator API (`details.reason` when it failed).
    */

@@ -33,6 +33,9 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
       await tx.validations.remove(user.id);
       // The saved cards go with the account; their tokens at the processor stay (this job calls nothing outside).
       await tx.cards.removeAll(user.id);
+      await tx.passkeys.removeAllForUser(user.id);
+      await tx.totpSecrets.removeAllForUser(user.id);
+      await tx.recoveryCodes.removeAllForUser(user.id);
       if (user.photo) sources.push(user.photo);
     }
     return { erased: due, files: sources };

@@ -7,7 +7,7 @@
 import type { SmsGatewayName } from '../config/sms-gateway-names.js';
 import { createMetricsRegistry, type MetricsRegistry } from '../lib/metrics-registry.js';
 
-export type SignInMethod = 'password' | 'code' | 'social';
+export type SignInMethod = 'password' | 'code' | 'social' | 'passkey';
 export type SignInOutcome = 'success' | 'failure' | 'locked';
 export type RefreshOutcome = 'success' | 'reuse_detected' | 'invalid';
 export type CodeChannel = 'sms' | 'call' | 'email';

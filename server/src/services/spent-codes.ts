@@ -1,6 +1,6 @@
 /**
  * Drops what a one-time code leaves behind once it can serve nobody: the codes themselves, the
- * request ids a verified code gave, the step-up proofs (the frame's join nonces among them), social sign-in's flows and pending links, and sign-in requests by QR. Each
+ * request ids a verified code gave, the step-up proofs (the frame's join nonces among them), social sign-in's flows and pending links, sign-in requests by QR, WebAuthn challenges and second steps. Each
  * is refused past its expiry whatever its row says, so only the table's growth was at stake (issue 33).
  * Run by background-jobs.ts, once an interval across instances.
  */
@@ -19,6 +19,9 @@ export async function sweepSpentCodes(storage: Storage, clock: Clock): Promise<n
     storage.pendingLinks.sweepExpired(before),
     // Sign-in requests by QR (issue 39): refused past their 60 s whatever their row says.
     storage.qrLogins.sweep(before),
+    // WebAuthn challenges and half-done sign-ins awaiting their second step (issue 41): single-use, short-lived.
+    storage.webauthnChallenges.sweepExpired(before),
+    storage.secondSteps.sweepExpired(before),
   ]);
   return swept.reduce((sum, count) => sum + count, 0);
 }

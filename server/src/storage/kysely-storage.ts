@@ -15,6 +15,7 @@ import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { paymentStorageOn } from './kysely-payment-storage.js';
+import { passkeyStorageOn } from './kysely-passkey-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { qrLoginStorageOn } from './kysely-qr-login-storage.js';
 import { helpFeedbackStorageOn } from './kysely-help-feedback-storage.js';
@@ -24,6 +25,7 @@ import { rotateCurrentInOneStatement, rotateCurrentInSteps, sessionStorageOn } f
 import { smsMessageStorageOn } from './kysely-sms-message-storage.js';
 import { socialStorageOn } from './kysely-social-storage.js';
 import { throttleStorageOn } from './kysely-throttle-storage.js';
+import { twoStepStorageOn } from './kysely-two-step-storage.js';
 import { validationStorageOn } from './kysely-validation-storage.js';
 import type { Database } from './schema.js';
 import { retryOnStalePlan } from './postgres-prepared.js';
@@ -97,6 +99,8 @@ function storageOn(
     ...validationStorageOn(db),
     ...qrLoginStorageOn(db),
     ...paymentStorageOn(db),
+    ...passkeyStorageOn(db),
+    ...twoStepStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -707,6 +707,76 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_webhooks_receipt').on('payment_webhooks').column('receipt_id').execute();
     },
   },
+
+  '0019_passkeys_two_step': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Passkeys and two-step verification (issue 41, storage/passkey-storage.ts, two-step-storage.ts).
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('public_key', 'text', (col) => col.notNull())
+        .addColumn('counter', 'bigint', (col) => col.notNull())
+        .addColumn('transports', 'text', (col) => col.notNull())
+        .addColumn('backup_eligible', 'integer', (col) => col.notNull())
+        .addColumn('backup_state', 'integer', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('passkeys_user').on('passkeys').column('user_id').execute();
+      // The challenge is stored as its hash: a copy of the table answers no ceremony.
+      await db.schema
+        .createTable('webauthn_challenges')
+        .addColumn('challenge_hash', 'text', (col) => col.primaryKey())
+        .addColumn('binding_hash', 'text', (col) => col.notNull())
+        .addColumn('purpose', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('webauthn_challenges_expires')
+        .on('webauthn_challenges')
+        .column('expires_at')
+        .execute();
+      await db.schema
+        .createTable('totp_secrets')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('sealed_secret', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('confirmed_at', 'bigint')
+        .addColumn('last_step', 'bigint')
+        .execute();
+      await db.schema.createIndex('totp_secrets_user').on('totp_secrets').column('user_id').execute();
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('code_hash', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('recovery_codes_user').on('recovery_codes').column('user_id').execute();
+      await db.schema
+        .createTable('second_steps')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('binding_hash', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('first_method', 'text', (col) => col.notNull())
+        .addColumn('save', 'integer', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('second_steps_expires').on('second_steps').column('expires_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

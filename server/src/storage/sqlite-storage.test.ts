@@ -38,6 +38,7 @@ describe('the SQLite file', () => {
       { name: '0016_complaints_validation' },
       { name: '0017_qr_login' },
       { name: '0018_payments' },
+      { name: '0019_passkeys_two_step' },
     ]);
     await dispose();
   });

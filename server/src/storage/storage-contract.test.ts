@@ -13,6 +13,7 @@ import { describeJobLeaseStorage } from './contract/job-lease-contract.js';
 import { describeKeyStorage } from './contract/key-contract.js';
 import { describeOutboxStorage } from './contract/outbox-contract.js';
 import { describePaymentStorage } from './contract/payment-contract.js';
+import { describePasskeyStorage } from './contract/passkey-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
 import { describeQrLoginStorage } from './contract/qr-login-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
@@ -23,6 +24,7 @@ import { describeSmsMessageStorage } from './contract/sms-message-contract.js';
 import { describeSocialStorage } from './contract/social-contract.js';
 import { describeThrottleStorage } from './contract/throttle-contract.js';
 import { describeTransactions } from './contract/transaction-contract.js';
+import { describeTwoStepStorage } from './contract/two-step-contract.js';
 import { describeValidationStorage } from './contract/validation-contract.js';
 
 const SUITES = [
@@ -46,6 +48,8 @@ const SUITES = [
   describeValidationStorage,
   describeQrLoginStorage,
   describePaymentStorage,
+  describePasskeyStorage,
+  describeTwoStepStorage,
   describeTransactions,
 ];
 

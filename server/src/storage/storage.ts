@@ -15,6 +15,7 @@ import type { JobLeaseStorage } from './job-lease-storage.js';
 import type { KeyStorage } from './key-storage.js';
 import type { OutboxStorage } from './outbox-storage.js';
 import type { PaymentStorage } from './payment-storage.js';
+import type { PasskeyStorage } from './passkey-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
 import type { QrLoginStorage } from './qr-login-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
@@ -23,6 +24,7 @@ import type { SessionStorage } from './session-storage.js';
 import type { SmsMessageStorage } from './sms-message-storage.js';
 import type { SocialStorage } from './social-storage.js';
 import type { ThrottleStorage } from './throttle-storage.js';
+import type { TwoStepStorage } from './two-step-storage.js';
 import type { ValidationStorage } from './validation-storage.js';
 
 export type { AccountStorage, ContactChanges } from './account-storage.js';
@@ -51,6 +53,7 @@ export type {
   PaymentWebhook,
   StoredReceiptStatus,
 } from './payment-storage.js';
+export type { Passkey, PasskeyStorage, WebauthnChallenge, WebauthnPurpose } from './passkey-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
 export type { QrLoginRequest, QrLoginState, QrLoginStorage } from './qr-login-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
@@ -67,6 +70,7 @@ export type {
   ThrottleState,
   ThrottleStorage,
 } from './throttle-storage.js';
+export type { SecondStep, TotpSecret, TwoStepStorage } from './two-step-storage.js';
 
 export interface Storage
   extends
@@ -88,7 +92,9 @@ export interface Storage
     ComplaintStorage,
     ValidationStorage,
     QrLoginStorage,
-    PaymentStorage {
+    PaymentStorage,
+    PasskeyStorage,
+    TwoStepStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,8 +1,9 @@
 /**
  * POST /login/LoginUser/ (password) and /login/LoginOtp/ (one-time code), docs/product.md §7. An unknown
- * account and a wrong password get the same answer in the same time; failures are throttled.
+ * account and a wrong password get the same answer in the same time; failures are throttled. With
+ * two-step verification on (issue 41), a first step that passes answers the second step instead of tokens.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import type { CodeLoginRequest, PasswordLoginRequest } from '../../contract/sign-in.js';
 import { isOtpCode } from '../../contract/verification.js';
@@ -11,12 +12,15 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
+import { bindSignIn } from '../../middleware/sign-in-binding.js';
 import { recordEvent, recordFailure } from '../../services/audit-log.js';
 import { contactEntries, contactFrom, saveField } from '../../services/contact-fields.js';
 import { findAccount } from '../../services/find-account.js';
 import { accountThrottleKey } from '../../services/login-throttle.js';
 import { signInPurpose } from '../../services/purposes.js';
+import { beginSecondStep } from '../../services/second-steps.js';
 import { tokenResponse } from '../../services/token-response.js';
+import { twoStepEnabled } from '../../services/two-step.js';
 import type { User } from '../../storage/records.js';
 
 const passwordLoginSchema = requestSchema<PasswordLoginRequest>()(
@@ -37,8 +41,20 @@ const codeLoginSchema = requestSchema<CodeLoginRequest>()(
 
 export function loginRoutes({ config, storage, clock, otp, sessions, throttle, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
+  // A first step that asks for a second (two-step verification, issue 41) started no session yet.
+  const halfDone = new WeakSet<Request>();
   // The new session records the device of the HttpOnly device cookie, never the Device-Id header.
-  app.use('*', bindDevice({ product: config.product, storage }));
+  app.use('*', bindDevice({ product: config.product, storage, startedSession: (c) => !halfDone.has(c.req.raw) }));
+
+  /** Tokens, or with two-step verification on the second step to finish the sign-in with (services/second-steps.ts). */
+  async function signInOrAsk(c: Context<AppEnv>, user: User, save: boolean, method: 'password' | 'code') {
+    if (await twoStepEnabled(storage, user.id)) {
+      halfDone.add(c.req.raw);
+      const bindingHash = bindSignIn(c, config.product);
+      return beginSecondStep(storage, { userId: user.id, bindingHash, firstMethod: method, save, at: clock.now() });
+    }
+    return signIn(user, c.get('meta'), save, method);
+  }
 
   async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
     const started = await storage.transaction(async (tx) => {
@@ -81,7 +97,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
       },
     );
     if (!user || !ok) throw badRequest('invalid_credentials');
-    return c.json(await signIn(user, meta, body.save, 'password'));
+    return c.json(await signInOrAsk(c, user, body.save, 'password'));
   });
 
   app.post('/LoginOtp/', countSignIns(metrics, 'code'), async (c) => {
@@ -102,7 +118,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
     }
     const user = await findAccount(storage, contact);
     if (!user) throw badRequest('invalid_credentials');
-    return c.json(await signIn(user, c.get('meta'), body.save, 'code'));
+    return c.json(await signInOrAsk(c, user, body.save, 'code'));
   });
   return app;
 }

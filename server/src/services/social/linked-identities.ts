@@ -1,7 +1,7 @@
 /**
  * The linked identities of an account, as the login-methods page and the data export show them, and
  * unlinking one (issue 36) — never the last way into the account: a password, a phone, a verified
- * e-mail or another identity must remain, or its owner could never sign in again.
+ * e-mail, another identity or a passkey must remain, or its owner could never sign in again.
  */
 import type { LinkedIdentity, SocialProvider } from '../../contract/social.js';
 import { ApiError, badRequest } from '../../lib/api-error.js';
@@ -35,7 +35,8 @@ export async function unlinkIdentity(
       user.passwordHash !== null ||
       user.phone !== null ||
       (user.email !== null && user.emailVerified) ||
-      held.some((identity) => identity.provider !== provider);
+      held.some((identity) => identity.provider !== provider) ||
+      (await tx.passkeys.listForUser(user.id)).length > 0;
     if (!otherWayIn) throw badRequest('last_sign_in_method');
     await tx.linkedIdentities.remove(user.id, provider);
     const at = clock.now();
