@@ -684,7 +684,13 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addColumn('paid_at', 'bigint')
         .addColumn('updated_at', 'bigint', (col) => col.notNull())
-        .addUniqueConstraint('payment_receipts_order', ['client_id', 'order_id'])
+        .execute();
+      // One bill per partner and order (an index, named alike on both databases).
+      await db.schema
+        .createIndex('payment_receipts_order')
+        .on('payment_receipts')
+        .columns(['client_id', 'order_id'])
+        .unique()
         .execute();
       await db.schema
         .createIndex('payment_receipts_user')
