@@ -3,6 +3,7 @@ import {
   ACCOUNT_CLIENT_ID,
   DEMO_ACCOUNT,
   DEMO_APP_CLIENT_ID,
+  DEMO_SHOP_CLIENT_ID,
   DEMO_CLIENT_ID,
   seedDemoClients,
   seedDemoData,
@@ -64,6 +65,7 @@ describe('the local OAuth clients, outside production', () => {
       ACCOUNT_CLIENT_ID,
       DEMO_CLIENT_ID,
       DEMO_APP_CLIENT_ID,
+      DEMO_SHOP_CLIENT_ID,
     ]);
     expect((await server.storage.users.findByPhone(DEMO_ACCOUNT.phone))?.firstName).toBe(DEMO_ACCOUNT.firstName);
   });
