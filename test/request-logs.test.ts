@@ -158,7 +158,7 @@ describe('the logs of a whole run', () => {
     const human = lines.filter((line) => !line.startsWith('{'));
     expect(
       human.every((line) =>
-        /^(Kirish SSO|Demo partner site|Stand-in providers|Stand-in SMS|Dev outbox|Demo account|Database|Metrics): /.test(
+        /^(Kirish SSO|Demo partner site|Stand-in providers|Stand-in SMS|Payment sandbox|Dev outbox|Demo account|Database|Metrics): /.test(
           line,
         ),
       ),

@@ -90,6 +90,8 @@ export async function startServer(
   // Each its own stand-in, unless the caller names one port for several servers (they then share it).
   const standinPort = env.STANDIN_PORT ? Number(env.STANDIN_PORT) : await freePort();
   const smsStandinPort = env.SMS_STANDIN_PORT ? Number(env.SMS_STANDIN_PORT) : await freePort();
+  // The payment sandbox too: one shared by every server would stop with whichever started it first.
+  const sandboxPort = env.SANDBOX_PORT ? Number(env.SANDBOX_PORT) : await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The issuer is the origin the tests use, so the first-party client's web origin is theirs too.
     env: {
@@ -99,6 +101,7 @@ export async function startServer(
       DEMO_PORT: String(demoPort),
       STANDIN_PORT: String(standinPort),
       SMS_STANDIN_PORT: String(smsStandinPort),
+      SANDBOX_PORT: String(sandboxPort),
       PUBLIC_URL: `http://${host}:${port}`,
       ...env,
     },
