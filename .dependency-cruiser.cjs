@@ -108,6 +108,7 @@ const WRAPPERS = [
   { package: 'better-sqlite3', wrapper: 'server/src/storage/sqlite.ts' },
   { package: 'kysely', wrapper: 'server/src/storage/' },
   { package: '@simplewebauthn/server', wrapper: 'server/src/lib/webauthn.ts' },
+  { package: '@simplewebauthn/browser', wrapper: 'src/lib/webauthn.ts' },
   { package: 'otpauth', wrapper: 'server/src/lib/totp.ts' },
   { package: 'oauth4webapi', wrapper: 'demo/redirect-sign-in.ts' },
 ];
