@@ -2,6 +2,7 @@
  * Two-step verification (issue 41): an authenticator app (RFC 6238) and recovery codes under
  * /user/two-step/, and the second step of a password or code sign-in under /login/second-step/.
  */
+import type { PublicKeyCredentialJSON } from './passkeys.js';
 import type { TokenResponse } from './tokens.js';
 
 /** GET /user/two-step/ */
@@ -40,7 +41,11 @@ export interface TotpConfirmed {
   recovery_codes: string[] | null;
 }
 
-export type SecondStepMethod = 'totp' | 'recovery';
+/**
+ * What a second step can be: an authenticator app's code, a recovery code, or one of the account's
+ * passkeys (issue 41: "a passkey counts as a second step too"), offered only to an account that has one.
+ */
+export type SecondStepMethod = 'totp' | 'recovery' | 'passkey';
 
 /** A password or code sign-in of an account with two-step on answers this instead of tokens. */
 export interface SecondStepRequired {
@@ -52,11 +57,17 @@ export interface SecondStepRequired {
   };
 }
 
-/** POST /login/second-step/ */
-export interface SecondStepRequest {
+/** POST /login/second-step/: a code for `totp` and `recovery`, the assertion for `passkey`. */
+export type SecondStepRequest =
+  | { id: string; method: 'totp' | 'recovery'; code: string }
+  | { id: string; method: 'passkey'; credential: PublicKeyCredentialJSON };
+
+/**
+ * POST /login/second-step/passkey/options/ `{"id"}` → request options (WebauthnOptionsJSON) that
+ * list the account's own passkeys (`allowCredentials`), bound to the half-done sign-in's browser.
+ */
+export interface SecondStepPasskeyOptionsRequest {
   id: string;
-  method: SecondStepMethod;
-  code: string;
 }
 
 export type SecondStepResponse = TokenResponse;

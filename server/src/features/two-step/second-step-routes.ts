@@ -21,7 +21,7 @@ import { tokenResponse } from '../../services/token-response.js';
 import { passSecondStep } from '../../services/two-step.js';
 import { sendTwoStepNotice, type NoticeDeps } from './two-step-notice.js';
 
-const secondStepSchema = requestSchema<SecondStepRequest>()(
+const secondStepSchema = requestSchema<Extract<SecondStepRequest, { code: string }>>()(
   v.strictObject({
     id: v.pipe(v.string('second_step_not_valid'), v.maxLength(256, 'second_step_not_valid')),
     method: v.picklist(['totp', 'recovery'], 'invalid_value'),
