@@ -42,39 +42,6 @@ export function CategoryField(props: { value: string; error: string | undefined;
   );
 }
 
-export function TextAreaField(props: {
-  label: string;
-  name: string;
-  hint: string;
-  value: string;
-  maxLength: number;
-  error: string | undefined;
-  onValue: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={`field ${props.error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <p id={`${id}-hint`} className="field-hint">
-        {props.hint}
-      </p>
-      <div className="field-control">
-        <textarea
-          id={id}
-          name={props.name}
-          rows={6}
-          value={props.value}
-          maxLength={props.maxLength}
-          onChange={(event) => props.onValue(event.target.value)}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ''}`}
-        />
-      </div>
-      <FieldError id={`${id}-error`} error={props.error} />
-    </div>
-  );
-}
-
 /**
  * Up to three files: a labelled picker (the input hidden, its label the button) and the list of
  * those chosen, each with its size and a way to remove it. The hint says the rules before a pick;

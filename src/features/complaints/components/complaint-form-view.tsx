@@ -16,7 +16,8 @@ import { LazyCodeStep as CodeStep } from '../../../components/verification/lazy-
 import { formatPhone } from '../../../lib/format/phone';
 import { useI18n } from '../../../lib/use-i18n';
 import type { ComplaintFormModel } from '../models/complaint-form-model';
-import { AttachmentsField, CategoryField, TextAreaField } from './complaint-fields';
+import { AttachmentsField, CategoryField } from './complaint-fields';
+import { TextAreaField } from '../../../components/text-area-field';
 
 /** Where the answer goes when signed in: the account's phone, else its verified e-mail. */
 function OwnContact({ contact, error }: { contact: string | null; error: string | undefined }) {

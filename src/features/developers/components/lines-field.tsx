@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { TextAreaField } from '../../../components/text-area-field';
 
-/** A labelled text area of one entry per line, its hint and its error tied to it and read out when it appears. */
+/** A text area of one entry per line (web origins, redirect URIs), each line's error on a line of its own. */
 export function LinesField(props: {
   label: string;
   name: string;
@@ -10,32 +10,7 @@ export function LinesField(props: {
   error: string | undefined;
   placeholder: string;
 }) {
-  const id = useId();
-  const describedBy = `${id}-hint${props.error ? ` ${id}-error` : ''}`;
   return (
-    <div className={`field ${props.error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <p id={`${id}-hint`} className="field-hint">
-        {props.hint}
-      </p>
-      <div className="field-control">
-        <textarea
-          id={id}
-          name={props.name}
-          rows={3}
-          value={props.value}
-          placeholder={props.placeholder}
-          spellCheck={false}
-          autoCapitalize="none"
-          autoCorrect="off"
-          onChange={(event) => props.onValue(event.target.value)}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      </div>
-      <p id={`${id}-error`} className="field-error lines-error" role="alert" hidden={!props.error}>
-        {props.error}
-      </p>
-    </div>
+    <TextAreaField {...props} rows={3} spellCheck={false} autoCapitalize="none" autoCorrect="off" multilineError />
   );
 }
