@@ -14,7 +14,7 @@ export function ComplaintsTable({ complaints }: { complaints: readonly Complaint
   const i18n = useI18n();
   return (
     <div className="table-scroll" role="region" aria-labelledby="complaints-caption" tabIndex={0}>
-      <table className="complaints-table" role="table">
+      <table className="data-table complaints-table" role="table">
         <caption id="complaints-caption" className="visually-hidden">
           {i18n.t('complaints_table_caption')}
         </caption>

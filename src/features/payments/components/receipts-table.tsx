@@ -50,7 +50,7 @@ export function ReceiptsTable(props: {
       ) : (
         <>
           <div className="pay-table-scroll" tabIndex={0} aria-labelledby="pay-receipts-title" role="region">
-            <table className="pay-table">
+            <table className="data-table pay-table">
               <thead>
                 <tr>
                   <th scope="col">{i18n.t('payments_receipt_merchant')}</th>
