@@ -1,31 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-
-type Env = Record<string, string | undefined>;
-
-/**
- * The message of the ConfigError that loadConfig throws for `env`, or a description of what happened
- * instead (accepted, or another error), which no assertion on a ConfigError message matches.
- */
-function configErrorMessage(env: Env): string {
-  try {
-    loadConfig(env);
-    return `(accepted ${JSON.stringify(env)})`;
-  } catch (error) {
-    return error instanceof ConfigError && error.name === 'ConfigError'
-      ? error.message
-      : `(threw ${String(error)}, not a ConfigError)`;
-  }
-}
-
-const PRODUCTION: Env = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://id.kirish.uz',
-  SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
-  SMS_GATEWAY_URL: 'https://sms.example.uz/send',
-  KEY_ENCRYPTION_SECRET: 'Yq3Nf0-production-secret-of-32-chars-or-more',
-};
+import { configRefusal as configErrorMessage, PRODUCTION_ENV as PRODUCTION } from '../test-support/config-refusals.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {

@@ -1,6 +1,7 @@
 /** MAHALLA_ONEID_CALLBACK_URL (config.ts): the external callback /mahalla/oneid/callback forwards its query to. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { configRefusal as refusal } from '../test-support/config-refusals.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -10,15 +11,6 @@ const PRODUCTION = {
   KEY_ENCRYPTION_SECRET: 'Yq3Nf0-production-secret-of-32-chars-or-more',
 };
 const URL_WITH_QUERY = 'https://mahalla.example.uz/oneid/callback?system=kirish';
-
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-    return '(accepted)';
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
-  }
-}
 
 describe('MAHALLA_ONEID_CALLBACK_URL', () => {
   it('is an absolute URL kept as given, its query too; unset when empty', () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { PRODUCTION_ENV as PRODUCTION } from '../test-support/test-server.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { DEVELOPMENT_ADMIN_TOKEN } from './operations-config.js';
-
-/** The ConfigError's message for `env`, or what happened instead (which no message assertion matches). */
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-    return `(accepted ${JSON.stringify(env)})`;
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
-  }
-}
+import { configRefusal as refusal } from '../test-support/config-refusals.js';
 
 const TOKEN = 'k'.repeat(32);
 

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { configRefusal as refusal, PRODUCTION_ENV as PRODUCTION, type Env } from '../test-support/config-refusals.js';
 
-type Env = Record<string, string>;
-
-function refusal(env: Env): string {
-  try {
-    loadConfig(env);
-    return `(accepted ${JSON.stringify(env)})`;
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
-  }
-}
-
-const PRODUCTION: Env = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://id.kirish.uz',
-  SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
-  SMS_GATEWAY_URL: 'https://sms.example.uz/send',
-  KEY_ENCRYPTION_SECRET: 'Yq3Nf0-production-secret-of-32-chars-or-more',
-};
 const PAYME: Env = {
   PAYMENT_PROCESSOR_URL: 'https://checkout.paycom.uz/api',
   PAYMENT_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',

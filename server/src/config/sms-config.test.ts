@@ -1,9 +1,8 @@
 /** The SMS gateways' variables (config/sms-config.ts, issue 37): defaults, production's requirements, refusals. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
-
-type Env = Record<string, string | undefined>;
+import { loadConfig } from './config.js';
+import { configRefusal as refusal, type Env } from '../test-support/config-refusals.js';
 
 const PRODUCTION: Env = {
   NODE_ENV: 'production',
@@ -28,15 +27,6 @@ const BOTH_IN_PRODUCTION: Env = {
   SMS_GATEWAY_URL: 'https://calls.example.uz/send',
   SMS_CALL_GATEWAY: 'generic',
 };
-
-function refusal(env: Env): string {
-  try {
-    loadConfig(env);
-    return `(accepted ${JSON.stringify(env)})`;
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
-  }
-}
 
 describe('the SMS gateways outside production', () => {
   it('go through the Eskiz stand-in, then the Play Mobile one, on SMS_STANDIN_PORT with their development credentials', () => {

@@ -2,29 +2,10 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_PROVIDERS } from '../contract/social.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { DEVELOPMENT_APPLE_PRIVATE_KEY } from './development-apple-key.js';
 import { SECRET_CLIENT_PROVIDERS, standinRegistrations } from './social-config.js';
-
-type Env = Record<string, string>;
-
-/** The ConfigError's message for `env`, or what happened instead (which no message assertion matches). */
-function refusal(env: Env): string {
-  try {
-    loadConfig(env);
-    return `(accepted ${JSON.stringify(env)})`;
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : `(threw ${String(error)})`;
-  }
-}
-
-const PRODUCTION: Env = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://id.kirish.uz',
-  SMTP_URL: 'smtps://user:pass@smtp.kirish.uz:465',
-  SMS_GATEWAY_URL: 'https://sms.example.uz/send',
-  KEY_ENCRYPTION_SECRET: 'Yq3Nf0-production-secret-of-32-chars-or-more',
-};
+import { configRefusal as refusal, PRODUCTION_ENV as PRODUCTION, type Env } from '../test-support/config-refusals.js';
 
 const OTHER_P256_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
