@@ -2,7 +2,7 @@
  * `npm run design:shots -- <label>` (which builds first): every main screen of the account site, the
  * consent page and the widget on the demo partner, at 1280 and 375 px, in English and Uzbek (issue 35:
  * two locales), written as WebP to docs/design/<label>/<screen>-<locale>-<width>.webp for docs/design.md
- * (before/after pictures). `--locales en` takes one locale only. A
+ * (before/after pictures). `--locales en` takes one locale only, `--only pay,validation` those screens. A
  * tool, not a test: it starts the built server on a fresh SQLite file (demo data, as `npm start`),
  * signs in as the demo account, and visits each screen the way a person would.
  *
@@ -70,6 +70,24 @@ const SCREENS = [
   },
   { name: 'not-found', path: '/no-such-page', signedIn: false },
   { name: 'widget-demo', demo: true, signedIn: false },
+  { name: 'help-article', path: '/help-center/privacy-policy', signedIn: false },
+  { name: 'complaints', path: '/help-center/my-complaints' },
+  { name: 'complaint-new', path: '/help-center/my-complaints?new=1' },
+  { name: 'validation', path: '/validation' },
+  { name: 'pay', path: '/pay' },
+  {
+    // Login's QR step: the code to scan with a signed-in phone, and its countdown.
+    name: 'login-qr',
+    path: '/login',
+    signedIn: false,
+    act: async (page, t) => {
+      // The prerendered page's buttons work once its script has taken over (its submit is enabled then).
+      await page.locator('form button[type=submit]:enabled').first().waitFor();
+      await page.getByRole('button', { name: t.qr_sign_in, exact: true }).click();
+      await page.locator('.qr-code svg, .qr-code img, svg.qr-code').first().waitFor();
+    },
+  },
+  { name: 'qr-scanner', path: '/personal/qr-scanner' },
 ];
 
 async function signIn(page, origin, t) {
@@ -100,6 +118,10 @@ async function main() {
   const label = process.argv[2];
   const localesFlag = process.argv.indexOf('--locales');
   const locales = localesFlag > 0 ? process.argv[localesFlag + 1].split(',') : ['en', 'uz'];
+  // `--only a,b`: just those screens (by name), to look again at what a change touched.
+  const onlyFlag = process.argv.indexOf('--only');
+  const only = onlyFlag > 0 ? new Set(process.argv[onlyFlag + 1].split(',')) : null;
+  const screens = only ? SCREENS.filter((screen) => only.has(screen.name)) : SCREENS;
   if (!label || !/^[a-z0-9-]+$/.test(label) || !locales.every((locale) => locale in LOCALE_TAGS)) {
     console.error('design:shots: give a label, e.g. `npm run design:shots -- before`');
     return 2;
@@ -124,7 +146,7 @@ async function main() {
       const page = await context.newPage();
       await signIn(page, server.origin, texts(locale));
       const outPage = await signedOut.newPage();
-      for (const screen of SCREENS) {
+      for (const screen of screens) {
         const target = screen.signedIn === false ? outPage : page;
         const file = join(outDir, `${screen.name}-${locale}-${width}.webp`);
         try {
@@ -149,7 +171,7 @@ async function main() {
     await rm(tempDir, { recursive: true, force: true });
   }
   console.log(
-    `design:shots: ${SCREENS.length * WIDTHS.length * locales.length - failed} pictures in docs/design/${label}/`,
+    `design:shots: ${screens.length * WIDTHS.length * locales.length - failed} pictures in docs/design/${label}/`,
   );
   return failed === 0 ? 0 : 1;
 }
