@@ -163,6 +163,8 @@ export default function QrScannerScreen() {
           {i18n.t('retry')}
         </Button>
       ) : null}
+      {/* The empty layout has no header: while scanning (a phone with no camera too) the way out is here. */}
+      {phase === 'scanning' || phase === 'failed' ? <Link href="/">{i18n.t('qr_scanner_home')}</Link> : null}
       {outcome ? (
         <>
           <p className={phase === 'approved' || phase === 'denied' ? 'qr-scanner-outcome' : 'notice'} role="status">
