@@ -90,7 +90,9 @@ describe('passkeys on Sign-in methods', () => {
     expect(await page.locator('.toast-error').count()).toBe(0);
 
     // Remove: the question first, then a fresh proof.
-    await page.getByRole('button', { name: text('passkeys_remove_named', { name: 'Work laptop' }), exact: true }).click();
+    await page
+      .getByRole('button', { name: text('passkeys_remove_named', { name: 'Work laptop' }), exact: true })
+      .click();
     const question = page.getByRole('group', { name: text('passkeys_remove_confirm', { name: 'Work laptop' }) });
     await question.getByRole('button', { name: text('passkeys_remove'), exact: true }).click();
     await prove(page, account.password, text('passkeys_remove'));
