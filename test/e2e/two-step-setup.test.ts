@@ -84,7 +84,8 @@ describe('two-step verification in Security', () => {
     expect(await axeViolations(page)).toEqual([]);
     await codes.getByRole('button', { name: text('security_two_step_codes_saved'), exact: true }).click();
 
-    // On: ten codes left; the overview says On.
+    // On: ten codes left, said once the codes are put away; the overview says On.
+    await page.getByText(text('security_two_step_turned_on')).waitFor();
     await page.getByText(text('security_two_step_codes_left', { n: '10' })).waitFor();
     expect(await codes.count()).toBe(0);
     await bothWidths(page, 'two-step-on');

@@ -108,6 +108,8 @@ export default function TwoStepScreen() {
   const { http, config, showError, toasts } = useServices();
   const [model] = useState(() => createTwoStepModel({ api: twoStepApi(http, config.ssoApi), showError }));
   const [pending, setPending] = useState<Pending>(null);
+  /** The codes on the page came with turning two-step on: leaving them says it is on (a toast over them would hide them). */
+  const [justOn, setJustOn] = useState(false);
   useEffect(() => {
     void model.load();
   }, [model]);
@@ -125,7 +127,17 @@ export default function TwoStepScreen() {
 
   let body = null;
   if (model.state.value === 'ready') {
-    if (view === 'codes') body = <RecoveryCodes codes={model.codes.value} onDone={() => model.doneWithCodes()} />;
+    if (view === 'codes')
+      body = (
+        <RecoveryCodes
+          codes={model.codes.value}
+          onDone={() => {
+            model.doneWithCodes();
+            if (justOn) toasts.show('success', i18n.t('security_two_step_turned_on'), { replace: true });
+            setJustOn(false);
+          }}
+        />
+      );
     else if (view === 'setup' && setup)
       body = (
         <TotpSetup
@@ -135,15 +147,10 @@ export default function TwoStepScreen() {
             model.cancel();
             setPending(model.status.peek()?.enabled ? 'change' : 'on');
           }}
-          onConfirmed={(how) =>
-            toasts.show(
-              'success',
-              i18n.t(how === 'on' ? 'security_two_step_turned_on' : 'security_two_step_app_changed'),
-              {
-                replace: true,
-              },
-            )
-          }
+          onConfirmed={(how) => {
+            if (how === 'on') setJustOn(true);
+            else toasts.show('success', i18n.t('security_two_step_app_changed'), { replace: true });
+          }}
         />
       );
     else if (pending)
