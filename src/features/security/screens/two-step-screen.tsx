@@ -29,22 +29,23 @@ function Status({ model, onChange }: { model: TwoStepModel; onChange: (pending: 
   const [askingOff, setAskingOff] = useState(false);
   const status = model.status.value;
   if (!status) return null;
-  const onBadge = (
-    <span className={`badge ${status.enabled ? 'badge-verified' : 'badge-muted'}`}>
-      {i18n.t(status.enabled ? 'login_method_on' : 'login_method_off')}
-    </span>
+  // The app's row, on or off: what the page is about, first.
+  const appRow = (
+    <Row
+      icon="shield"
+      label={i18n.t('security_two_step_app')}
+      detail={i18n.t(status.enabled ? 'security_two_step_on_text' : 'security_two_step_off_text')}
+      badge={
+        <span className={`badge ${status.enabled ? 'badge-verified' : 'badge-muted'}`}>
+          {i18n.t(status.enabled ? 'login_method_on' : 'login_method_off')}
+        </span>
+      }
+    />
   );
   if (!status.enabled)
     return (
       <div className="stack">
-        <RowList id="two-step-status">
-          <Row
-            icon="shield"
-            label={i18n.t('security_two_step_app')}
-            detail={i18n.t('security_two_step_off_text')}
-            badge={onBadge}
-          />
-        </RowList>
+        <RowList id="two-step-status">{appRow}</RowList>
         <div>
           <Button onClick={() => onChange('on')}>{i18n.t('security_two_step_turn_on')}</Button>
         </div>
@@ -55,12 +56,7 @@ function Status({ model, onChange }: { model: TwoStepModel; onChange: (pending: 
   return (
     <div className="stack">
       <RowList id="two-step-status">
-        <Row
-          icon="shield"
-          label={i18n.t('security_two_step_app')}
-          detail={i18n.t('security_two_step_on_text')}
-          badge={onBadge}
-        />
+        {appRow}
         <Row
           icon="lock"
           label={i18n.t('security_two_step_codes_left_label')}
