@@ -1,6 +1,7 @@
 /**
  * One passkey of Sign-in methods: its name, when it was made and last used, "Synced" when it is backed
- * up (WebAuthn L3 §6.1, the BS flag), Rename in place (1–64 characters, the error beside the field) and
+ * up (WebAuthn L3 §6.1, the BS flag), Rename in place (1–64 characters, checked by the model so a long
+ * name is said too long beside the field rather than cut short) and
  * Remove behind a question and then a fresh proof; the server refuses the last way in.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -14,7 +15,6 @@ import { TextField } from '../../../components/text-field';
 import { relativeText } from '../../../components/when';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
-import { PASSKEY_NAME_MAX_LENGTH } from '../../../../server/src/contract/passkeys.js';
 import type { PasskeyView } from '../api/passkeys-api';
 import type { PasskeysModel } from '../models/passkeys-model';
 import { ConfirmRow } from './confirm-row';
@@ -38,7 +38,6 @@ function RenameForm({ passkey, model, onDone }: { passkey: PasskeyView; model: P
         <TextField
           label={i18n.t('passkeys_name_label')}
           autoComplete="off"
-          maxLength={PASSKEY_NAME_MAX_LENGTH + 10}
           // oxlint-disable-next-line jsx-a11y/no-autofocus -- the field the person just asked for
           autoFocus
           {...fieldProps(model.name, i18n)}

@@ -32,9 +32,10 @@ function AddPasskey({ model }: { model: PasskeysModel }) {
         context={i18n.t('passkeys_add_context')}
         submitLabel={i18n.t('passkeys_continue')}
         onCancel={() => setAsking(false)}
-        onProof={(proof) =>
+        onProof={(proof) => {
+          // The browser's prompt comes next; meanwhile "Add a passkey" waits, busy.
+          setAsking(false);
           void model.add(proof).then((outcome) => {
-            setAsking(false);
             if (!outcome) return;
             if ('added' in outcome) {
               setNote(null);
@@ -52,8 +53,8 @@ function AddPasskey({ model }: { model: PasskeysModel }) {
                 ),
               );
             }
-          })
-        }
+          });
+        }}
       />
     );
   return (
