@@ -95,6 +95,8 @@ describe('passkeys on Sign-in methods', () => {
       .click();
     const question = page.getByRole('group', { name: text('passkeys_remove_confirm', { name: 'Work laptop' }) });
     await question.getByRole('button', { name: text('passkeys_remove'), exact: true }).click();
+    await page.getByRole('heading', { name: text('proof_title') }).waitFor();
+    await bothWidths(page, 'security-passkeys-remove');
     await prove(page, account.password, text('passkeys_remove'));
     await passkeys(page).getByText(text('passkeys_empty_text')).waitFor();
     expect(await passkeyRows(page).count()).toBe(0);

@@ -112,7 +112,7 @@ export function PasskeyRow({ passkey, model, now }: { passkey: PasskeyView; mode
         />
       ) : null}
       {open === 'proof' ? (
-        <li className="row-wide">
+        <li className="row-wide passkey-proof">
           <ProofPanel
             context={i18n.t('passkeys_remove_confirm', { name: passkey.name })}
             submitLabel={i18n.t('passkeys_remove')}
