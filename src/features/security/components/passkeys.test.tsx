@@ -1,39 +1,18 @@
 /** Sign-in methods' passkeys as a person sees them: each row's facts, the empty state, Add only where passkeys work. */
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
-import { createI18n } from '../../../lib/i18n';
-import { ServicesContext, type Services } from '../../../lib/services';
-import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import { useReactRoot } from '../../../lib/testing/react-root';
+import { renderSignedIn, SSO } from '../test-support/render-signed-in';
 import { Passkeys } from './passkeys';
 
-const SSO = '/sso/api/v1';
 const view = useReactRoot();
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function show(passkeys: unknown[]) {
-  const server = fakeHttp();
-  const { showError } = fakeShowError();
-  server.answer('get', `${SSO}/user/passkeys/`, { passkeys });
-  const i18n = createI18n(() => Promise.resolve(en));
-  await i18n.setLocale('en');
-  const services = {
-    i18n,
-    http: server.http,
-    config: { ssoApi: SSO },
-    showError,
-    toasts: { show: () => undefined },
-  } as unknown as Services;
-  await act(async () =>
-    view.root.render(
-      <ServicesContext.Provider value={services}>
-        <Passkeys now={NOW} />
-      </ServicesContext.Provider>,
-    ),
+  const server = await renderSignedIn(view, <Passkeys now={NOW} />, (script) =>
+    script.answer('get', `${SSO}/user/passkeys/`, { passkeys }),
   );
-  await settle();
+  expect(server.unexpected).toEqual([]);
 }
 
 const text = () => view.host.textContent ?? '';

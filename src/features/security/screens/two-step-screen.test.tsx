@@ -1,38 +1,17 @@
 /** The two-step page's status as a person sees it: off with Turn on; on with the codes left, warned at three or fewer. */
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import en from '../../../../server/src/locales/en.json' with { type: 'json' };
-import { createI18n } from '../../../lib/i18n';
-import { ServicesContext, type Services } from '../../../lib/services';
-import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import { useReactRoot } from '../../../lib/testing/react-root';
+import { renderSignedIn, SSO } from '../test-support/render-signed-in';
 import TwoStepScreen from './two-step-screen';
 
-const SSO = '/sso/api/v1';
 const view = useReactRoot();
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function show(status: { enabled: boolean; recovery_codes_left: number }) {
-  const server = fakeHttp();
-  const { showError } = fakeShowError();
-  server.answer('get', `${SSO}/user/two-step/`, status);
-  const i18n = createI18n(() => Promise.resolve(en));
-  await i18n.setLocale('en');
-  const services = {
-    i18n,
-    http: server.http,
-    config: { ssoApi: SSO },
-    showError,
-    toasts: { show: () => undefined },
-  } as unknown as Services;
-  await act(async () =>
-    view.root.render(
-      <ServicesContext.Provider value={services}>
-        <TwoStepScreen />
-      </ServicesContext.Provider>,
-    ),
+  const server = await renderSignedIn(view, <TwoStepScreen />, (script) =>
+    script.answer('get', `${SSO}/user/two-step/`, status),
   );
-  await settle();
+  expect(server.unexpected).toEqual([]);
 }
 
 const buttons = () => [...view.host.querySelectorAll('button')].map((button) => button.textContent);
