@@ -62,6 +62,7 @@ const PROTECTED: ScreenName[] = [
   'SecurityResetPassword',
   'SecurityLoginMethods',
   'SecurityActiveSessions',
+  'SecurityTwoStep',
   'Validation',
 ];
 

@@ -51,6 +51,7 @@ const TABLE: [path: string, name: ScreenName, layout: LayoutName][] = [
   ['/security/user-data/reset-password/', 'SecurityResetPassword', 'default'],
   ['/security/login-methods/', 'SecurityLoginMethods', 'default'],
   ['/security/active-sessions/', 'SecurityActiveSessions', 'default'],
+  ['/security/two-step/', 'SecurityTwoStep', 'default'],
 
   ['/developers', 'Developers', 'default'],
   ['/developers/new', 'DevelopersNewApp', 'default'],

@@ -39,6 +39,7 @@ export type ScreenName =
   | 'SecurityResetPassword'
   | 'SecurityLoginMethods'
   | 'SecurityActiveSessions'
+  | 'SecurityTwoStep'
   | 'Developers'
   | 'DevelopersNewApp'
   | 'DevelopersApp'
@@ -117,6 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { name: 'SecurityLoginMethods', path: '/security/login-methods/', layout: 'default', transition: 'slide' },
   { name: 'SecurityActiveSessions', path: '/security/active-sessions/', layout: 'default', transition: 'slide' },
+  { name: 'SecurityTwoStep', path: '/security/two-step/', layout: 'default', transition: 'slide' },
 
   // Partners register their apps (issue 11); '/developers/new' and the partner guide (issue 34, open
   // to anyone: docs/partners.md) come before the app page's pattern, whose client ids start with `app_`.

@@ -38,6 +38,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   SecurityResetPassword: lazy(() => import('../features/security/screens/reset-password-screen')),
   SecurityLoginMethods: lazy(() => import('../features/security/screens/login-methods-screen')),
   SecurityActiveSessions: lazy(() => import('../features/security/screens/active-sessions-screen')),
+  SecurityTwoStep: lazy(() => import('../features/security/screens/two-step-screen')),
   SecuritySecondaryPhone: lazy(() =>
     import('../features/security/screens/contact-change-screens').then((module) => ({
       default: module.SecondaryPhoneScreen,

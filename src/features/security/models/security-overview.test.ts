@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userProfile } from '../../../lib/testing/user-profile';
 import { securityGroups, type SecurityCounts, type SecurityRow } from './security-overview';
 
-const LOADED: SecurityCounts = { ways: { on: 2, total: 3 }, sessions: 3, apps: 0 };
+const LOADED: SecurityCounts = { ways: { on: 2, total: 3 }, passkeys: 0, twoStep: false, sessions: 3, apps: 0 };
 const account = (changes: Parameters<typeof userProfile>[2] = {}) =>
   userProfile('u1', { first: 'Lola', last: 'Karimova' }, changes);
 const allRows = (counts: SecurityCounts) => securityGroups(account(), counts).flatMap((group) => group.rows);
@@ -12,7 +12,7 @@ describe('securityGroups', () => {
   it('groups the rows as people look for them, in this order', () => {
     const groups = securityGroups(account(), LOADED);
     expect(groups.map((group) => [group.title, group.rows.map((r) => r.id)])).toEqual([
-      ['security_group_sign_in', ['password', 'phone', 'email', 'methods']],
+      ['security_group_sign_in', ['password', 'phone', 'email', 'methods', 'two-step']],
       ['security_group_recovery', ['backup-phone', 'backup-email']],
       ['security_group_devices', ['sessions']],
       ['security_group_apps', ['apps']],
@@ -48,7 +48,7 @@ describe('securityGroups', () => {
     expect(ids({})).not.toContain('username');
     const named = account();
     const rows = securityGroups({ ...named, profile: { ...named.profile, username: 'lola.k' } }, LOADED)[0]?.rows ?? [];
-    expect(rows.map((r) => r.id)).toEqual(['password', 'phone', 'email', 'username', 'methods']);
+    expect(rows.map((r) => r.id)).toEqual(['password', 'phone', 'email', 'username', 'methods', 'two-step']);
     expect(row(rows, 'username')?.value).toEqual({ text: 'lola.k' });
   });
 
@@ -80,12 +80,30 @@ describe('securityGroups', () => {
     const loaded = allRows(LOADED);
     expect(row(loaded, 'sessions')?.value).toEqual({ text: '3' });
     expect(row(loaded, 'apps')?.value).toEqual({ key: 'security_none' });
-    expect(row(loaded, 'methods')?.value).toEqual({ key: 'security_ways_on', params: { n: 2, total: 3 } });
-    const loading = allRows({ ways: null, sessions: null, apps: null });
+    // A passkey is one more way in: counted on once there is one.
+    expect(row(loaded, 'methods')?.value).toEqual({ key: 'security_ways_on', params: { n: 2, total: 4 } });
+    expect(row(allRows({ ...LOADED, passkeys: 2 }), 'methods')?.value).toEqual({
+      key: 'security_ways_on',
+      params: { n: 3, total: 4 },
+    });
+    const loading = allRows({ ways: null, passkeys: null, twoStep: null, sessions: null, apps: null });
     expect([row(loading, 'sessions'), row(loading, 'apps'), row(loading, 'methods')].map((r) => r?.value)).toEqual([
       null,
       null,
       null,
     ]);
+  });
+
+  it('says whether two-step verification is on, and leads to its page', () => {
+    expect(row(allRows(LOADED), 'two-step')).toMatchObject({
+      label: 'security_two_step_title',
+      badge: { key: 'login_method_off', tone: 'muted' },
+      href: '/security/two-step/',
+    });
+    expect(row(allRows({ ...LOADED, twoStep: true }), 'two-step')?.badge).toEqual({
+      key: 'login_method_on',
+      tone: 'verified',
+    });
+    expect(row(allRows({ ...LOADED, twoStep: null }), 'two-step')?.badge).toBeUndefined();
   });
 });

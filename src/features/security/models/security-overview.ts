@@ -15,13 +15,23 @@ export type RowValue =
   | { changedAt: string };
 
 export interface SecurityRow {
-  id: 'password' | 'phone' | 'email' | 'username' | 'methods' | 'backup-phone' | 'backup-email' | 'sessions' | 'apps';
+  id:
+    | 'password'
+    | 'phone'
+    | 'email'
+    | 'username'
+    | 'methods'
+    | 'two-step'
+    | 'backup-phone'
+    | 'backup-email'
+    | 'sessions'
+    | 'apps';
   icon: IconName;
   label: CatalogueKey;
   /** Null while its count loads (or when it failed to): the row shows no value then. */
   value: RowValue | null;
   /** One status badge at most; they line up in one column. */
-  badge?: { key: CatalogueKey; tone: 'warning' | 'verified' };
+  badge?: { key: CatalogueKey; tone: 'warning' | 'verified' | 'muted' };
   href: string;
 }
 
@@ -37,6 +47,10 @@ export interface SecurityGroup {
 export interface SecurityCounts {
   /** Sign-in ways switched on, of those GET /user/login-methods/ lists. */
   ways: { on: number; total: number } | null;
+  /** The account's passkeys (GET /user/passkeys/): one or more is one more way in switched on. */
+  passkeys: number | null;
+  /** Whether two-step verification is on (GET /user/two-step/). */
+  twoStep: boolean | null;
   sessions: number | null;
   apps: number | null;
 }
@@ -48,6 +62,13 @@ const phone = (value: string | null, empty: CatalogueKey): RowValue =>
 
 const count = (n: number | null): RowValue | null =>
   n === null ? null : n === 0 ? { key: 'security_none' } : { text: String(n) };
+
+/** "n of total on": the ways GET /user/login-methods/ lists, and passkeys as one more, once both have come. */
+function waysOn(counts: SecurityCounts): RowValue | null {
+  if (!counts.ways || counts.passkeys === null) return null;
+  const passkeys = counts.passkeys > 0 ? 1 : 0;
+  return { key: 'security_ways_on', params: { n: counts.ways.on + passkeys, total: counts.ways.total + 1 } };
+}
 
 export function securityGroups(user: UserProfile, counts: SecurityCounts): SecurityGroup[] {
   const signIn: SecurityRow[] = [
@@ -96,8 +117,22 @@ export function securityGroups(user: UserProfile, counts: SecurityCounts): Secur
       id: 'methods',
       icon: 'shield',
       label: 'login_methods_title',
-      value: counts.ways && { key: 'security_ways_on', params: { n: counts.ways.on, total: counts.ways.total } },
+      value: waysOn(counts),
       href: '/security/login-methods/',
+    },
+    {
+      id: 'two-step',
+      icon: 'lock',
+      label: 'security_two_step_title',
+      value: null,
+      ...(counts.twoStep === null
+        ? {}
+        : {
+            badge: counts.twoStep
+              ? ({ key: 'login_method_on', tone: 'verified' } as const)
+              : ({ key: 'login_method_off', tone: 'muted' } as const),
+          }),
+      href: '/security/two-step/',
     },
   ];
   return [

@@ -19,6 +19,7 @@ import { securityApi, type Grant } from '../api/security-api';
 import { BackToSecurity } from '../components/back-to-security';
 import { ConfirmRow } from '../components/confirm-row';
 import { LinkedProviders } from '../components/linked-providers';
+import { Passkeys } from '../components/passkeys';
 import { relativeText } from '../../../components/when';
 import { createLoginMethodsModel, type LoginMethodsModel } from '../models/login-methods-model';
 
@@ -107,6 +108,7 @@ export default function LoginMethodsScreen() {
           ))}
         </RowList>
       ) : null}
+      <Passkeys now={now} />
       {grants ? <LinkedProviders model={model} now={now} /> : null}
       {grants ? (
         <div id="apps">

@@ -15,7 +15,9 @@ import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
 import { downloadJson } from '../../../lib/download-json';
+import { passkeysApi } from '../api/passkeys-api';
 import { securityApi } from '../api/security-api';
+import { twoStepApi } from '../api/two-step-api';
 import { DeactivateAccount } from '../components/deactivate-account';
 import { EventLine } from '../components/event-line';
 import { SecurityLog } from '../components/security-log';
@@ -77,7 +79,14 @@ function Overview() {
   useSignals();
   const i18n = useI18n();
   const { http, config, session, showError } = useServices();
-  const [model] = useState(() => createSecurityOverviewModel({ api: securityApi(http, config.ssoApi), showError }));
+  const [model] = useState(() =>
+    createSecurityOverviewModel({
+      api: securityApi(http, config.ssoApi),
+      passkeys: passkeysApi(http, config.ssoApi),
+      twoStep: twoStepApi(http, config.ssoApi),
+      showError,
+    }),
+  );
   useEffect(() => {
     void model.load();
   }, [model]);
