@@ -96,11 +96,11 @@ describe('the Developers section', () => {
     // Copy puts the client id on the clipboard and says so.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kirish.server.origin });
     const copy = page.getByRole('button', {
-      name: `${text('developers_copy')}: ${text('developers_client_id')}`,
+      name: `${text('copy')}: ${text('developers_client_id')}`,
       exact: true,
     });
     await copy.click();
-    await copy.getByText(text('developers_copied'), { exact: true }).waitFor();
+    await copy.getByText(text('copied'), { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
     // A public app has no secret to make.
     expect(await page.getByRole('button', { name: text('developers_secret_create'), exact: true }).count()).toBe(0);

@@ -80,12 +80,12 @@ describe('the partners quick start (docs/partners.md)', () => {
     // with the client id filled in. Serve it on the registered origin.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kirish.server.origin });
     const copy = page.getByRole('button', {
-      name: `${text('developers_copy')}: ${text('developers_widget_snippet')}`,
+      name: `${text('copy')}: ${text('developers_widget_snippet')}`,
       exact: true,
     });
     await copy.focus();
     await page.keyboard.press('Enter');
-    await copy.getByText(text('developers_copied'), { exact: true }).waitFor();
+    await copy.getByText(text('copied'), { exact: true }).waitFor();
     const html = await page.evaluate(() => navigator.clipboard.readText());
     expect(html).toBe(ours(guidePage()).replace('YOUR_CLIENT_ID', clientId));
     expect(html).toContain(`data-client-id="${clientId}"`);

@@ -12,18 +12,12 @@ import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-ac
 import { axeViolations } from '../support/axe.js';
 import { text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
+import { proveWithPassword } from '../support/two-step.js';
 
 const kirish = useRunningKirish('localhost');
 
 const passkeys = (page: Page) => page.getByRole('region', { name: text('passkeys_title') });
 const passkeyRows = (page: Page) => passkeys(page).locator('.rows > .row-item');
-
-/** The step-up's password, then its submit button (named for the change). */
-async function prove(page: Page, password: string, submit: string): Promise<void> {
-  const panel = page.locator('section.panel').filter({ has: page.getByRole('heading', { name: text('proof_title') }) });
-  await panel.getByLabel(text('old_password_label'), { exact: true }).fill(password);
-  await panel.getByRole('button', { name: submit, exact: true }).click();
-}
 
 describe('passkeys on Sign-in methods', () => {
   it('adds one with the browser’s prompt, renames it, refuses a second on the same device, removes it', async () => {
@@ -54,7 +48,7 @@ describe('passkeys on Sign-in methods', () => {
     await passkeys(page).getByText(text('passkeys_empty_text')).waitFor();
 
     await page.getByRole('button', { name: text('passkeys_add'), exact: true }).click();
-    await prove(page, account.password, text('passkeys_continue'));
+    await proveWithPassword(page, account.password, text('passkeys_continue'));
     await passkeyRows(page).first().waitFor();
     expect(await passkeyRows(page).count()).toBe(1);
     const row = passkeyRows(page).first();
@@ -84,7 +78,7 @@ describe('passkeys on Sign-in methods', () => {
 
     // The same device again: its passkey is excluded, the browser says so, the page says it calmly.
     await page.getByRole('button', { name: text('passkeys_add'), exact: true }).click();
-    await prove(page, account.password, text('passkeys_continue'));
+    await proveWithPassword(page, account.password, text('passkeys_continue'));
     await page.getByText(text('passkeys_exists_here')).waitFor();
     expect(await passkeyRows(page).count()).toBe(1);
     expect(await page.locator('.toast-error').count()).toBe(0);
@@ -97,7 +91,7 @@ describe('passkeys on Sign-in methods', () => {
     await question.getByRole('button', { name: text('passkeys_remove'), exact: true }).click();
     await page.getByRole('heading', { name: text('proof_title') }).waitFor();
     await bothWidths(page, 'security-passkeys-remove');
-    await prove(page, account.password, text('passkeys_remove'));
+    await proveWithPassword(page, account.password, text('passkeys_remove'));
     await passkeys(page).getByText(text('passkeys_empty_text')).waitFor();
     expect(await passkeyRows(page).count()).toBe(0);
     await page.getByText(text('passkeys_removed', { name: 'Work laptop' })).waitFor();

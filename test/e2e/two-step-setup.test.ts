@@ -3,7 +3,6 @@
  * here from the secret the page shows, RFC 6238), the ten recovery codes shown once, the overview's
  * row saying On, then turned off behind a question and a fresh proof.
  */
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bothWidths, securityRow } from '../support/account-pages.js';
@@ -11,32 +10,9 @@ import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-ac
 import { axeViolations } from '../support/axe.js';
 import { codeBox, text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
+import { proveWithPassword, totp } from '../support/two-step.js';
 
 const kirish = useRunningKirish();
-
-/** RFC 4648 §6 base32 to bytes. */
-function base32(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-}
-
-/** RFC 6238 TOTP with HMAC-SHA1, 30-second steps, 6 digits (RFC 4226 §5.3's dynamic truncation). */
-function totp(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = (mac.at(-1) ?? 0) & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function prove(page: Page, password: string, submit: string): Promise<void> {
-  const panel = page.locator('section.panel').filter({ has: page.getByRole('heading', { name: text('proof_title') }) });
-  await panel.getByLabel(text('old_password_label'), { exact: true }).fill(password);
-  await panel.getByRole('button', { name: submit, exact: true }).click();
-}
 
 describe('two-step verification in Security', () => {
   it('turns on with an authenticator app, shows ten recovery codes once, says On, and turns off', async () => {
@@ -58,7 +34,7 @@ describe('two-step verification in Security', () => {
     await waitForHeading(page, text('security_two_step_title'));
     expect(new URL(page.url()).pathname).toBe('/security/two-step/');
     await page.getByRole('button', { name: text('security_two_step_turn_on'), exact: true }).click();
-    await prove(page, account.password, text('security_two_step_turn_on'));
+    await proveWithPassword(page, account.password, text('security_two_step_turn_on'));
 
     // The setup: a QR and the secret in fours; a wrong code is refused beside the field.
     await waitForHeading(page, text('security_two_step_setup_title'));
@@ -101,7 +77,7 @@ describe('two-step verification in Security', () => {
     await page.keyboard.press('Enter');
     const question = page.getByRole('group', { name: text('security_two_step_off_confirm') });
     await question.getByRole('button', { name: text('security_two_step_turn_off'), exact: true }).click();
-    await prove(page, account.password, text('security_two_step_turn_off'));
+    await proveWithPassword(page, account.password, text('security_two_step_turn_off'));
     await page.getByText(text('security_two_step_turned_off')).waitFor();
     await page.getByRole('button', { name: text('security_two_step_turn_on'), exact: true }).waitFor();
 

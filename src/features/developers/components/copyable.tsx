@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** A value to paste elsewhere (a client id, a secret, a snippet): its label, the value as code, and Copy. */
 export function Copyable({ label, value, block = false }: { label: string; value: string; block?: boolean }) {
@@ -17,7 +17,7 @@ export function Copyable({ label, value, block = false }: { label: string; value
         ) : (
           <code className="copyable-value">{value}</code>
         )}
-        <CopyButton text={value} what={label} />
+        <CopyButton text={value} what={label} className="copy-button" />
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { LoadState } from '../../../components/load-state';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { AppLogo } from '../../../components/app-logo';
-import { CopyButton } from '../components/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { GuideHint } from '../components/guide-hint';
 import { createAppsListModel } from '../models/apps-list-model';
 
@@ -28,7 +28,7 @@ function AppCard({ app }: { app: DeveloperApp }) {
           <span className="muted">{i18n.t('developers_client_id')}</span> <code>{app.client_id}</code>
         </div>
       </div>
-      <CopyButton text={app.client_id} what={`${i18n.t('developers_client_id')} ${app.name}`} />
+      <CopyButton text={app.client_id} what={`${i18n.t('developers_client_id')} ${app.name}`} className="copy-button" />
     </li>
   );
 }

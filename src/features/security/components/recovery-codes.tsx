@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
 import { downloadBlob } from '../../../lib/download-blob';
 import { useI18n } from '../../../lib/use-i18n';
-import { CopyText } from './copy-text';
+import { CopyButton } from '../../../components/copy-button';
 
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const i18n = useI18n();
@@ -26,7 +26,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ol>
       <div className="row recovery-code-actions">
-        <CopyText text={codes.join('\n')} label={i18n.t('security_two_step_codes_copy')} />
+        <CopyButton text={codes.join('\n')} label={i18n.t('security_two_step_codes_copy')} />
         <Button
           variant="secondary"
           className="button-small"

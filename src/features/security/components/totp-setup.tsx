@@ -13,7 +13,7 @@ import { StepForm } from '../../../components/step-form';
 import { useI18n } from '../../../lib/use-i18n';
 import type { TotpSetup as Setup } from '../api/two-step-api';
 import { groupSecret, TOTP_DIGITS, type TwoStepModel } from '../models/two-step-model';
-import { CopyText } from './copy-text';
+import { CopyButton } from '../../../components/copy-button';
 
 export function TotpSetup(props: {
   setup: Setup;
@@ -46,7 +46,7 @@ export function TotpSetup(props: {
               <code className="totp-secret" aria-labelledby="totp-secret-label">
                 {groupSecret(setup.secret)}
               </code>
-              <CopyText text={setup.secret} label={i18n.t('security_two_step_copy_secret')} />
+              <CopyButton text={setup.secret} label={i18n.t('security_two_step_copy_secret')} />
             </div>
           </li>
           <li className="stack-tight">
