@@ -61,7 +61,5 @@ export const meetsAcr = (amr: readonly string[] | null): boolean => amr?.include
  * cannot be met is simply not given (§5.5.1.1).
  */
 export function knownAcrValues(acrValues: string): string[] {
-  return acrValues
-    .split(' ')
-    .filter((value) => (ACR_VALUES_SUPPORTED as readonly string[]).includes(value));
+  return acrValues.split(' ').filter((value) => (ACR_VALUES_SUPPORTED as readonly string[]).includes(value));
 }

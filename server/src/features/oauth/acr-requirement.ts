@@ -23,7 +23,6 @@ export async function acrRequirement(storage: Storage, acrValues: string, sessio
   if (asked === undefined) return { met: true, acr: null };
   if (meetsAcr(session.amr)) return { met: true, acr: asked };
   const canMeet =
-    (await twoStepEnabled(storage, session.userId)) ||
-    (await storage.passkeys.listForUser(session.userId)).length > 0;
+    (await twoStepEnabled(storage, session.userId)) || (await storage.passkeys.listForUser(session.userId)).length > 0;
   return { met: false, canMeet };
 }
