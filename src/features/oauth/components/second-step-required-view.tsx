@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
-import { AppLogo } from '../../../components/app-logo';
 import { Button } from '../../../components/button';
 import { useI18n } from '../../../lib/use-i18n';
 import type { ConsentModel } from '../models/consent-model';
+import { ConsentHeader } from './consent-header';
 
 /**
  * The app asked for a sign-in with a second factor (`acr_values`, docs/partners.md) and the account has
@@ -18,17 +18,11 @@ export function SecondStepRequiredView({ model }: { model: ConsentModel }) {
   if (!client) return null;
   return (
     <div className="stack consent">
-      <header className="consent-app">
-        <AppLogo name={client.name} logoUrl={client.logo_url} />
-        <div>
-          <h1>{i18n.t('consent_two_step_title', { app: client.name })}</h1>
-          {model.destination ? (
-            <p className="consent-origin" dir="ltr">
-              {model.destination}
-            </p>
-          ) : null}
-        </div>
-      </header>
+      <ConsentHeader
+        client={client}
+        title={i18n.t('consent_two_step_title', { app: client.name })}
+        destination={model.destination}
+      />
       <p>{i18n.t('consent_two_step_text', { app: client.name })}</p>
       <div className="row">
         <Link className="button button-primary" href="/security/two-step/">
