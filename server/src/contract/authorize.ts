@@ -27,6 +27,11 @@ export interface AuthorizeRequest {
   /** OpenID Connect Core §3.1.2.1: seconds; an older sign-in must be made again first. */
   max_age?: string;
   /**
+   * OpenID Connect Core §3.1.2.1, space-separated, by preference: Kirish knows one value, a sign-in with
+   * more than one factor (docs/partners.md); unknown values are ignored (§5.5.1.1).
+   */
+  acr_values?: string;
+  /**
    * The person's answer. `deny` is answered `access_denied` at the client's verified address, with or without a
    * session: a phone app's page (docs/partners.md, Phone apps) sends it, without a token, when the person cancels
    * at the identity provider, and the whole request is judged first exactly as for `prompt=none`.
@@ -34,9 +39,11 @@ export interface AuthorizeRequest {
   consent?: 'allow' | 'deny';
   /**
    * With `deny`: why the sign-in the request waited for ended. `failed` (the identity provider's sign-in failed,
-   * not the person's choice) is answered `server_error` instead of `access_denied` (RFC 6749 §4.1.2.1).
+   * not the person's choice) is answered `server_error` instead of `access_denied` (RFC 6749 §4.1.2.1). `unmet`
+   * (the person left the page that asks for two-step verification) is answered
+   * `unmet_authentication_requirements` (OpenID Connect Core 1.0 errata set 2 §3.1.2.6).
    */
-  deny_reason?: 'cancelled' | 'failed';
+  deny_reason?: 'cancelled' | 'failed' | 'unmet';
 }
 
 /** A code or an error for the client, with the state it sent and the issuer (RFC 9207). */
@@ -55,4 +62,9 @@ export type AuthorizeAnswer =
    * again: a sign-in made for this client counts as that fresh authentication until it has
    * authorized one code for it.
    */
-  | { login_required: true };
+  | { login_required: true }
+  /**
+   * The client asked for a sign-in with a second factor (`acr_values`) and the account has none to
+   * give: the page says so, links to two-step verification's setup, and Cancel answers the client.
+   */
+  | { second_step_required: true; client: AppInfo };

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /**
  * The error codes of the OAuth protocol endpoints (RFC 6749 §4.1.2.1 and §5.2, RFC 6750 §3.1,
  * RFC 8628 §3.5 for slow_down, OpenID Connect Core §3.1.2.6 for login_required,
- * interaction_required and consent_required). They are read by client software, not shown to people, so they are not keys of
+ * interaction_required and consent_required; errata set 2 §3.1.2.6 for unmet_authentication_requirements). They are read by client software, not shown to people, so they are not keys of
  * the translation catalogue.
  */
 export type OAuthErrorCode =
@@ -20,7 +20,8 @@ export type OAuthErrorCode =
   | 'slow_down'
   | 'login_required'
   | 'interaction_required'
-  | 'consent_required';
+  | 'consent_required'
+  | 'unmet_authentication_requirements';
 
 export interface OAuthErrorOptions {
   status?: ContentfulStatusCode;

@@ -21,6 +21,8 @@ export interface CodeRequest {
   /** RFC 7636 §4.2: always S256. */
   codeChallenge: string;
   nonce: string | null;
+  /** The `acr` the request asked for and the sign-in met (services/amr.ts); null when none was asked for. */
+  acr: string | null;
   now: number;
 }
 
@@ -49,6 +51,9 @@ export async function issueAuthorizationCode(tx: Storage, request: CodeRequest):
     expiresAt: now + AUTHORIZATION_CODE_TTL_SECONDS * 1000,
     usedAt: null,
     sessionId: null,
+    // The sign-in's amr goes with the code to the client's session and every ID token it gets.
+    amr: session.amr,
+    acr: request.acr,
   });
   return code;
 }

@@ -20,7 +20,7 @@ import type { LogFields } from '../lib/json-log.js';
 import type { Locale } from '../lib/locales.js';
 import { constantTimeEqual, hmacSha256, randomDigits, randomId, randomSecret, sha256 } from '../lib/secrets.js';
 import { SendFailedError, type Sender } from '../senders/sender.js';
-import type { Storage, Verification } from '../storage/storage.js';
+import type { OtpCode, Storage, Verification } from '../storage/storage.js';
 import type { KirishMetrics } from './metrics.js';
 import type { Purpose } from './purposes.js';
 import { translate } from './translations.js';
@@ -44,8 +44,11 @@ export interface SentCode {
 
 export interface OtpService {
   send(request: SendCodeRequest): Promise<SentCode>;
-  /** Checks and uses up the code; throws the catalogue key of what is wrong. */
-  consume(purpose: Purpose, contact: Contact, code: string): Promise<void>;
+  /**
+   * Checks and uses up the code; throws the catalogue key of what is wrong. Resolves to the channel it
+   * was sent by (a sign-in's `amr`, services/amr.ts).
+   */
+  consume(purpose: Purpose, contact: Contact, code: string): Promise<OtpCode['channel']>;
   /**
    * Issues the single-use proof that `contact` was verified for `purpose`, bound to the signed-in
    * account `userId` when a signed-in section asked for it.
@@ -206,6 +209,7 @@ export function createOtpService({
       }
       // Two requests racing with the right code: exactly one closes it.
       if (!(await storage.codes.close(latest.id, now, 'used'))) throw badRequest('code_expired', 'code');
+      return latest.channel;
     },
 
     async issueProof(purpose, contact, userId = null) {

@@ -168,6 +168,8 @@ export function createQrLoginService(deps: {
         user,
         { ...meta, deviceId: request.deviceId, source: 'qr' },
         request.save,
+        // The phone's approval stands for a sign-in Kirish does not see here: no amr, never a guess (services/amr.ts).
+        null,
       );
       await recordEvent(tx, {
         type: 'login',

@@ -15,6 +15,8 @@ export async function beginSecondStep(
     userId: string;
     bindingHash: string;
     firstMethod: 'password' | 'code' | 'passkey';
+    /** The first step's RFC 8176 values (services/amr.ts). */
+    firstAmr: string[];
     save: boolean;
     at: number;
   },
@@ -26,6 +28,7 @@ export async function beginSecondStep(
     bindingHash: begun.bindingHash,
     userId: begun.userId,
     firstMethod: begun.firstMethod,
+    firstAmr: begun.firstAmr,
     save: begun.save,
     attempts: 0,
     createdAt: begun.at,

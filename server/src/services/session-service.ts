@@ -45,6 +45,10 @@ export interface ClientGrant {
   scope: string;
   /** When the user signed in to Kirish (OpenID Connect Core §2 `auth_time`), ms. */
   authTime: number;
+  /** How (RFC 8176 `amr`, services/amr.ts); null when not known. */
+  amr: string[] | null;
+  /** The `acr` the request asked for and the sign-in met; null when none was asked for. */
+  acr: string | null;
 }
 
 export type EndReason =
@@ -64,8 +68,17 @@ export type EndReason =
 
 /** The access tokens' part (services/access-tokens.ts): `accessToken` signs, the other two verify. */
 export interface SessionService extends Pick<AccessTokens, 'authenticate' | 'authenticateClient'> {
-  /** Opens a session inside the caller's transaction and returns its first refresh token. */
-  start(tx: Storage, user: User, meta: RequestMeta, save: boolean): Promise<StartedSession>;
+  /**
+   * Opens a session inside the caller's transaction and returns its first refresh token. `amr` says
+   * how the person signed in (services/amr.ts; null when Kirish cannot name it): every way in passes it.
+   */
+  start(
+    tx: Storage,
+    user: User,
+    meta: RequestMeta,
+    save: boolean,
+    amr: readonly string[] | null,
+  ): Promise<StartedSession>;
   /**
    * Opens the session of one OAuth authorization inside the caller's transaction, with the id the
    * caller chose (it records the id on the authorization code first).
@@ -196,7 +209,7 @@ export function createSessionService(
   }
 
   return {
-    async start(tx, user, meta, save) {
+    async start(tx, user, meta, save, amr) {
       const now = clock.now();
       const session: Session = {
         id: randomId(),
@@ -217,6 +230,8 @@ export function createSessionService(
         authTime: null,
         parentSessionId: null,
         partnerOrigin: null,
+        amr: amr === null ? null : [...amr],
+        acr: null,
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };
@@ -245,6 +260,8 @@ export function createSessionService(
         authTime: grant.authTime,
         parentSessionId: null,
         partnerOrigin: null,
+        amr: grant.amr,
+        acr: grant.acr,
       };
       await tx.sessions.insert(session);
       return { session, refresh: await issueRefresh(tx, session, null, now) };

@@ -12,9 +12,18 @@ import type { SessionService, StartedSession } from './session-service.js';
 export async function startSignIn(
   tx: Storage,
   sessions: Pick<SessionService, 'start'>,
-  sign: { user: User; meta: RequestMeta; save: boolean; method: string; at: number; second?: string },
+  sign: {
+    user: User;
+    meta: RequestMeta;
+    save: boolean;
+    method: string;
+    at: number;
+    second?: string;
+    /** RFC 8176 values (services/amr.ts), for the ID tokens of the clients this sign-in authorizes. */
+    amr: readonly string[] | null;
+  },
 ): Promise<StartedSession> {
-  const started = await sessions.start(tx, sign.user, sign.meta, sign.save);
+  const started = await sessions.start(tx, sign.user, sign.meta, sign.save, sign.amr);
   await recordEvent(tx, {
     type: 'login',
     userId: sign.user.id,

@@ -60,6 +60,10 @@ export interface AuthorizationCode {
   usedAt: number | null;
   /** The OAuth session its redemption opened, so that a replay can end it (RFC 6749 §4.1.2). */
   sessionId: string | null;
+  /** The sign-in's RFC 8176 `amr` (Session.amr), carried to the client's session. */
+  amr: string[] | null;
+  /** The `acr` the request asked for and the sign-in met; null when none was asked for. */
+  acr: string | null;
 }
 
 /** A user's consent to one scope for one client; remembered until the user revokes it. */

@@ -25,6 +25,15 @@ export const integer = (value: number | string | bigint): number => Number(value
 export const optionalInteger = (value: number | string | bigint | null): number | null =>
   value === null ? null : Number(value);
 
+/** A list of strings (a sign-in's RFC 8176 `amr`) as JSON text, the same in both databases; null stays null. */
+export const jsonList = (value: readonly string[] | null): string | null =>
+  value === null ? null : JSON.stringify(value);
+export const optionalList = (value: string | null): string[] | null => {
+  if (value === null) return null;
+  const parsed: unknown = JSON.parse(value);
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : null;
+};
+
 /** Whether an UPDATE changed a row: the single-use and compare-and-set writes hang on it. */
 export const changed = (result: { numUpdatedRows: bigint }): boolean => result.numUpdatedRows > 0n;
 export const deleted = (result: { numDeletedRows: bigint }): boolean => result.numDeletedRows > 0n;

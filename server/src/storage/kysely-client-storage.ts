@@ -4,7 +4,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthorizationCode, ClientKind, ClientStorage, Grant, OAuthClient } from './client-storage.js';
-import { changed, deleted, flag, integer, isSet, optionalInteger } from './dialect.js';
+import { changed, deleted, flag, integer, isSet, jsonList, optionalInteger, optionalList } from './dialect.js';
 import type { AuthorizationCodesTable, Database, OAuthClientsTable } from './schema.js';
 
 /** A JSON array of strings stored as text; anything else in the column is a broken row, not a value. */
@@ -55,6 +55,8 @@ function toAuthorizationCode(row: Selectable<AuthorizationCodesTable>): Authoriz
     expiresAt: integer(row.expires_at),
     usedAt: optionalInteger(row.used_at),
     sessionId: row.session_id,
+    amr: optionalList(row.amr),
+    acr: row.acr,
   };
 }
 
@@ -153,6 +155,8 @@ export function clientStorageOn(db: Kysely<Database>): ClientStorage {
             expires_at: code.expiresAt,
             used_at: code.usedAt,
             session_id: code.sessionId,
+            amr: jsonList(code.amr),
+            acr: code.acr,
           })
           .execute();
       },

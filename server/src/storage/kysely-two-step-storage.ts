@@ -1,6 +1,6 @@
 /** Two-step verification over Kysely (two-step-storage.ts, migration 0019). */
 import type { Kysely, Selectable } from 'kysely';
-import { changed, flag, integer, isSet, optionalInteger } from './dialect.js';
+import { changed, flag, integer, isSet, jsonList, optionalInteger, optionalList } from './dialect.js';
 import type { SecondStepsTable, TotpSecretsTable } from './passkey-schema.js';
 import type { Database } from './schema.js';
 import type { SecondStep, TotpSecret, TwoStepStorage } from './two-step-storage.js';
@@ -23,6 +23,7 @@ function toSecondStep(row: Selectable<SecondStepsTable>): SecondStep {
     bindingHash: row.binding_hash,
     userId: row.user_id,
     firstMethod: row.first_method as SecondStep['firstMethod'],
+    firstAmr: optionalList(row.first_amr),
     save: isSet(row.save),
     attempts: integer(row.attempts),
     createdAt: integer(row.created_at),
@@ -146,6 +147,7 @@ export function twoStepStorageOn(db: Kysely<Database>): TwoStepStorage {
             binding_hash: step.bindingHash,
             user_id: step.userId,
             first_method: step.firstMethod,
+            first_amr: jsonList(step.firstAmr),
             save: flag(step.save),
             attempts: step.attempts,
             created_at: step.createdAt,

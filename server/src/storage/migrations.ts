@@ -783,6 +783,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('second_steps_expires').on('second_steps').column('expires_at').execute();
     },
   },
+
+  '0020_amr': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // How a sign-in was made, for the ID token's `amr` and `acr` (issue 41, docs/partners.md): JSON arrays
+      // of RFC 8176 values. Rows from before stay null: no claim, never a guess.
+      await db.schema.alterTable('sessions').addColumn('amr', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('acr', 'text').execute();
+      await db.schema.alterTable('authorization_codes').addColumn('amr', 'text').execute();
+      await db.schema.alterTable('authorization_codes').addColumn('acr', 'text').execute();
+      await db.schema.alterTable('second_steps').addColumn('first_amr', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

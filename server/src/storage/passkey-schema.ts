@@ -51,6 +51,8 @@ export interface SecondStepsTable {
   binding_hash: string;
   user_id: string;
   first_method: string;
+  /** Migration 0020: the first step's `amr` (JSON array of RFC 8176 values). */
+  first_amr: string | null;
   save: number;
   attempts: number;
   created_at: number;

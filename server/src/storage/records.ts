@@ -88,4 +88,11 @@ export interface Session {
   parentSessionId: string | null;
   /** Of such a session: the origin of the partner's page it was joined on. */
   partnerOrigin: string | null;
+  /**
+   * How the person signed in (services/amr.ts): RFC 8176 values for the ID token's `amr`; null for a
+   * sign-in made before migration 0020 or by a way with no value to name it (no claim, never a guess).
+   */
+  amr: string[] | null;
+  /** Of an `oauth` session: the `acr` its authorization request asked for and the sign-in met (OpenID Connect Core §2). */
+  acr: string | null;
 }

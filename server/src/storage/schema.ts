@@ -94,6 +94,10 @@ export interface SessionsTable {
   parent_session_id: string | null;
   /** Of such a session: the partner page's origin (RFC 6454 serialization). */
   partner_origin: string | null;
+  /** Migration 0020: how the person signed in, a JSON array of RFC 8176 values; null before it (no claim). */
+  amr: string | null;
+  /** Migration 0020: of an `oauth` session, the `acr` its request asked for and met. */
+  acr: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -190,6 +194,10 @@ export interface AuthorizationCodesTable {
   expires_at: number;
   used_at: number | null;
   session_id: string | null;
+  /** Migration 0020: the sign-in's `amr` (JSON array of RFC 8176 values), carried to the client's session. */
+  amr: string | null;
+  /** Migration 0020: the `acr` the request asked for and the sign-in met. */
+  acr: string | null;
 }
 
 export interface OAuthGrantsTable {

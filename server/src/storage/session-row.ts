@@ -1,6 +1,6 @@
 /** A session's row and its record, both ways: the sessions part writes it; the personal and security parts read it too. */
 import type { Insertable, Selectable } from 'kysely';
-import { flag, integer, isSet, optionalInteger } from './dialect.js';
+import { flag, integer, isSet, jsonList, optionalInteger, optionalList } from './dialect.js';
 import type { SessionsTable } from './schema.js';
 import type { Session, SessionKind } from './records.js';
 
@@ -24,6 +24,8 @@ export function toSession(row: Selectable<SessionsTable>): Session {
     authTime: optionalInteger(row.auth_time),
     parentSessionId: row.parent_session_id,
     partnerOrigin: row.partner_origin,
+    amr: optionalList(row.amr),
+    acr: row.acr,
   };
 }
 
@@ -47,5 +49,7 @@ export function sessionRow(session: Session): Insertable<SessionsTable> {
     auth_time: session.authTime,
     parent_session_id: session.parentSessionId,
     partner_origin: session.partnerOrigin,
+    amr: jsonList(session.amr),
+    acr: session.acr,
   };
 }

@@ -25,6 +25,8 @@ export interface SecondStep {
   bindingHash: string;
   userId: string;
   firstMethod: 'password' | 'code' | 'passkey';
+  /** The first step's RFC 8176 `amr` (services/amr.ts), which the second step adds to. */
+  firstAmr: string[] | null;
   save: boolean;
   attempts: number;
   createdAt: number;

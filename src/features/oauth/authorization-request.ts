@@ -9,9 +9,20 @@ import type { AuthorizeRequest } from '../../../server/src/contract/authorize.js
 export type AuthorizationRequest = Required<
   Pick<AuthorizeRequest, 'client_id' | 'redirect_uri' | 'response_type' | 'scope' | 'state'>
 > &
-  Pick<AuthorizeRequest, 'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode' | 'prompt' | 'max_age'>;
+  Pick<
+    AuthorizeRequest,
+    'code_challenge' | 'code_challenge_method' | 'nonce' | 'response_mode' | 'prompt' | 'max_age' | 'acr_values'
+  >;
 
-const OPTIONAL = ['code_challenge', 'code_challenge_method', 'nonce', 'response_mode', 'prompt', 'max_age'] as const;
+const OPTIONAL = [
+  'code_challenge',
+  'code_challenge_method',
+  'nonce',
+  'response_mode',
+  'prompt',
+  'max_age',
+  'acr_values',
+] as const;
 
 /** OpenID Connect Core §3.1.2.1 prompt=none: the request must be answered without showing any page. */
 export const isSilent = (request: AuthorizationRequest): boolean => (request.prompt ?? '').split(' ').includes('none');

@@ -13,6 +13,7 @@ import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { bindSignIn } from '../../middleware/sign-in-binding.js';
+import { codeAmr, passwordAmr, type CodeChannel } from '../../services/amr.js';
 import { recordEvent, recordFailure } from '../../services/audit-log.js';
 import { contactEntries, contactFrom, saveField } from '../../services/contact-fields.js';
 import { findAccount } from '../../services/find-account.js';
@@ -39,6 +40,9 @@ const codeLoginSchema = requestSchema<CodeLoginRequest>()(
   }),
 );
 
+/** The way in, for the security log, and its RFC 8176 `amr` (services/amr.ts). */
+type Way = ['password' | 'code', string[]];
+
 export function loginRoutes({ config, storage, clock, otp, sessions, throttle, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // A first step that asks for a second (two-step verification, issue 41) started no session yet.
@@ -47,18 +51,20 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
   app.use('*', bindDevice({ product: config.product, storage, startedSession: (c) => !halfDone.has(c.req.raw) }));
 
   /** Tokens, or with two-step verification on the second step to finish the sign-in with (services/second-steps.ts). */
-  async function signInOrAsk(c: Context<AppEnv>, user: User, save: boolean, method: 'password' | 'code') {
+  async function signInOrAsk(c: Context<AppEnv>, user: User, save: boolean, way: Way) {
+    const [method, amr] = way;
     if (await twoStepEnabled(storage, user.id)) {
       halfDone.add(c.req.raw);
       const bindingHash = bindSignIn(c, config.product);
-      return beginSecondStep(storage, { userId: user.id, bindingHash, firstMethod: method, save, at: clock.now() });
+      const begun = { userId: user.id, bindingHash, firstMethod: method, firstAmr: amr, save, at: clock.now() };
+      return beginSecondStep(storage, begun);
     }
-    return signIn(user, c.get('meta'), save, method);
+    return signIn(user, c.get('meta'), save, way);
   }
 
-  async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, method: 'password' | 'code') {
+  async function signIn(user: User, meta: AppEnv['Variables']['meta'], save: boolean, [method, amr]: Way) {
     const started = await storage.transaction(async (tx) => {
-      const session = await sessions.start(tx, user, meta, save);
+      const session = await sessions.start(tx, user, meta, save, amr);
       await recordEvent(tx, {
         type: 'login',
         userId: user.id,
@@ -97,15 +103,16 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
       },
     );
     if (!user || !ok) throw badRequest('invalid_credentials');
-    return c.json(await signInOrAsk(c, user, body.save, 'password'));
+    return c.json(await signInOrAsk(c, user, body.save, ['password', passwordAmr()]));
   });
 
   app.post('/LoginOtp/', countSignIns(metrics, 'code'), async (c) => {
     const body = await readJsonBody(c, codeLoginSchema);
     const contact = contactFrom(body);
     // The code carries its own limits (5 tries, 5 minutes); a locked password does not block it.
+    let channel: CodeChannel;
     try {
-      await otp.consume(signInPurpose(contact.type), contact, body.code);
+      channel = await otp.consume(signInPurpose(contact.type), contact, body.code);
     } catch (error) {
       // Wrong digits for a code that was live: the owner's log says someone tried (at most once a while).
       const wrong = error instanceof ApiError && error.items[0]?.error === 'code_not_valid';
@@ -118,7 +125,7 @@ export function loginRoutes({ config, storage, clock, otp, sessions, throttle, m
     }
     const user = await findAccount(storage, contact);
     if (!user) throw badRequest('invalid_credentials');
-    return c.json(await signInOrAsk(c, user, body.save, 'code'));
+    return c.json(await signInOrAsk(c, user, body.save, ['code', codeAmr(channel)]));
   });
   return app;
 }

@@ -83,7 +83,8 @@ export function registerRoutes({ config, storage, clock, otp, sessions }: RouteD
         if (user.emailVerified) await tx.users.releaseUnverifiedEmail(user.email, now);
       }
       await tx.users.insert(user);
-      const opened = await sessions.start(tx, user, c.get('meta'), body.save);
+      // The contact's code is what proved the person (the password is new); its channel is not on the proof.
+      const opened = await sessions.start(tx, user, c.get('meta'), body.save, ['otp']);
       const details = { contact_type: proof.contactType, with_email: user.email !== null };
       await recordEvent(tx, {
         type: 'registered',

@@ -159,6 +159,8 @@ export function fedcmAssertionRoutes({ config, storage, clock, grants }: RouteDe
         redirectUri: origin,
         codeChallenge: request.codeChallenge,
         nonce: request.nonce,
+        // FedCM's request carries no acr_values.
+        acr: null,
         now,
       });
       await recordEvent(tx, {

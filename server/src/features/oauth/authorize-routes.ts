@@ -9,7 +9,7 @@
  * is not signed in (a request without a token), a sign-in older than `max_age` and a consent not
  * given yet are answered `login_required` or `consent_required` at the client's verified address.
  * `prompt=login` and an exceeded `max_age` ask for a fresh sign-in, whose time the ID token carries
- * as `auth_time`.
+ * as `auth_time`. `acr_values` asking for a second factor is met, or answered as acr-requirement.ts says.
  *
  * No CORS: only the SPA, on Kirish's own origin, calls this.
  */
@@ -29,6 +29,7 @@ import { parseScope } from '../../services/scopes.js';
 import { isPendingAccount } from '../../services/social/pending-account.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
+import { acrRequirement } from './acr-requirement.js';
 import { withQuery } from './redirect-uri.js';
 
 const parameter = text(AUTHORIZE_PARAMETER_MAX_LENGTH);
@@ -47,8 +48,9 @@ const authorizeSchema = requestSchema<AuthorizeRequest>()(
     response_mode: v.optional(parameter, ''),
     prompt: v.optional(parameter, ''),
     max_age: v.optional(parameter, ''),
+    acr_values: v.optional(parameter, ''),
     consent: v.optional(v.picklist(['allow', 'deny'], 'invalid_value')),
-    deny_reason: v.optional(v.picklist(['cancelled', 'failed'], 'invalid_value')),
+    deny_reason: v.optional(v.picklist(['cancelled', 'failed', 'unmet'], 'invalid_value')),
   }),
 );
 
@@ -82,10 +84,17 @@ const problem = (error: OAuthErrorCode, description: string): AuthorizationProbl
  * cancelling at the identity provider a phone app's page sent them to), `server_error` when the sign-in the
  * request waited for failed, which is not the person's choice and which the app may offer to try again.
  */
-const denial = (request: AuthorizationRequest): AuthorizationProblem =>
-  request.deny_reason === 'failed'
-    ? problem('server_error', 'The sign-in with the identity provider failed')
-    : problem('access_denied', 'The user denied the request');
+const denial = (request: AuthorizationRequest): AuthorizationProblem => {
+  if (request.deny_reason === 'failed') return problem('server_error', 'The sign-in with the identity provider failed');
+  if (request.deny_reason === 'unmet') return unmetAcr;
+  return problem('access_denied', 'The user denied the request');
+};
+
+/** OpenID Connect Core 1.0 errata set 2 §3.1.2.6: the acr_values asked for cannot be met. */
+const unmetAcr = problem(
+  'unmet_authentication_requirements',
+  'The sign-in does not meet the requested acr_values (a second factor)',
+);
 
 /** What is wrong with a request whose client and redirect URI are known good; null when nothing is. */
 function problemOf(
@@ -226,6 +235,16 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
       if (silent) return respond(c, request, issuer, problem('login_required', 'The sign-in is older than max_age'));
       return c.json({ login_required: true } satisfies AuthorizeAnswer);
     }
+    // acr_values (acr-requirement.ts): a sign-in without a second factor, when the account has one, is made
+    // again (the fresh sign-in asks for the second step); without one, the page asks the person to set it up.
+    // Silently, and after a fresh sign-in that still lacks it, the client is told at once.
+    const acr = await acrRequirement(storage, request.acr_values, session);
+    if (!acr.met) {
+      if (silent || (acr.canMeet && (await isFreshFor(storage, session, client, now))))
+        return respond(c, request, issuer, unmetAcr);
+      if (acr.canMeet) return c.json({ login_required: true } satisfies AuthorizeAnswer);
+      return c.json({ second_step_required: true, client: appInfoOf(client) } satisfies AuthorizeAnswer);
+    }
 
     const granted = new Set((await storage.grants.listForClient(user.id, client.id)).map((grant) => grant.scope));
     const remembered = client.firstParty || scopes.every((scope) => granted.has(scope));
@@ -246,6 +265,7 @@ export function authorizeRoutes({ config, storage, clock, sessions }: RouteDeps)
         redirectUri: request.redirect_uri,
         codeChallenge: request.code_challenge,
         nonce: request.nonce || null,
+        acr: acr.acr,
         now,
       });
       // As FedCM's assertion does (fedcm/assertion-routes.ts): the log names the app signed in to.

@@ -7,6 +7,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { DISCOVERY_MAX_AGE_SECONDS } from '../../config/policy.js';
+import { ACR_VALUES_SUPPORTED } from '../../services/amr.js';
 import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from '../../services/scopes.js';
 
 const CLIENT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
@@ -36,7 +37,9 @@ export function discoveryRoutes({ config, accessTokens, idTokens }: RouteDeps) {
     code_challenge_methods_supported: ['S256'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
-    claims_supported: [...SUPPORTED_CLAIMS],
+    // ID tokens say how the person signed in (RFC 8176 amr) and the acr asked for and met (services/amr.ts).
+    claims_supported: [...SUPPORTED_CLAIMS, 'amr', 'acr'],
+    acr_values_supported: [...ACR_VALUES_SUPPORTED],
     token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     // RFC 9207 §3: every authorization response carries iss.

@@ -80,6 +80,10 @@ export function createOAuthTokenService(deps: {
           aud: clientId,
           azp: clientId,
           auth_time: Math.floor((session.authTime ?? session.createdAt) / 1000),
+          // RFC 8176 §2 values of how the person signed in (services/amr.ts); none when not known, never a guess.
+          ...(session.amr === null ? {} : { amr: session.amr }),
+          // OpenID Connect Core §2: the acr the request asked for, given only when the sign-in met it.
+          ...(session.acr === null ? {} : { acr: session.acr }),
           sid: session.id,
           // OpenID Connect Core §3.1.3.6: the nonce of the request, so the client can tie the token to it.
           ...(nonce === null ? {} : { nonce }),
@@ -123,7 +127,7 @@ export function createOAuthTokenService(deps: {
         // The single-use gate: of concurrent redemptions exactly one marks the code; the others are replays.
         if (!(await tx.authorizationCodes.markUsed(row.id, now, sessionId)))
           return revokeFirstUse(await tx.authorizationCodes.findByHash(codeHash));
-        const grant = { clientId: client.id, scope: row.scope, authTime: row.authTime };
+        const grant = { clientId: client.id, scope: row.scope, authTime: row.authTime, amr: row.amr, acr: row.acr };
         return {
           ok: true,
           user,

@@ -24,6 +24,7 @@ import {
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { bindSignIn, signInBindingOf } from '../../middleware/sign-in-binding.js';
+import { passkeyAmr } from '../../services/amr.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { saveField } from '../../services/contact-fields.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
@@ -135,6 +136,7 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
             userId: user.id,
             bindingHash,
             firstMethod: 'passkey',
+            firstAmr: passkeyAmr({ synced: passkey.backupEligible || assertion.backupState, userVerified: false }),
             save: body.save,
             at: now,
           }),
@@ -146,7 +148,9 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
           backupState: assertion.backupState,
           at: now,
         });
-        return startSignIn(tx, sessions, { user, meta, save: body.save, method: 'passkey', at: now });
+        const synced = passkey.backupEligible || assertion.backupState;
+        const amr = passkeyAmr({ synced, userVerified: assertion.userVerified });
+        return startSignIn(tx, sessions, { user, meta, save: body.save, method: 'passkey', at: now, amr });
       });
       return c.json(
         tokenResponse(user, started, await sessions.accessToken(started.session)) satisfies PasskeyLoginResponse,

@@ -15,6 +15,7 @@ import { sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { signInBindingOf } from '../../middleware/sign-in-binding.js';
+import { withSecondStep } from '../../services/amr.js';
 import { recordEvent, recordFailure } from '../../services/audit-log.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
@@ -62,6 +63,7 @@ export function secondStepRoutes(deps: RouteDeps & NoticeDeps) {
         method: pending.firstMethod,
         second: body.method,
         at: now,
+        amr: withSecondStep(pending.firstAmr),
       });
     });
     if (body.method === 'recovery') await sendTwoStepNotice(deps, user, 'recovery_code_used', meta.locale);

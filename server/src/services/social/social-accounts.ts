@@ -165,7 +165,8 @@ export async function startSignIn(
   provider: SocialProvider,
   at: number,
 ): Promise<StartedSession> {
-  const started = await sessions.start(tx, user, meta, save);
+  // The provider authenticated the person, how Kirish is not told: no amr (services/amr.ts).
+  const started = await sessions.start(tx, user, meta, save, null);
   await recordEvent(tx, {
     type: 'login',
     userId: user.id,

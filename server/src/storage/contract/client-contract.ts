@@ -37,6 +37,8 @@ function authorizationCode(id: string, overrides: Partial<AuthorizationCode> = {
     expiresAt: T0 + 60_000,
     usedAt: null,
     sessionId: null,
+    amr: ['pwd', 'otp', 'mfa'],
+    acr: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
     ...overrides,
   };
 }

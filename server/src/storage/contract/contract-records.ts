@@ -57,6 +57,8 @@ export function session(id: string, userId: string, overrides: Partial<Session> 
     authTime: null,
     parentSessionId: null,
     partnerOrigin: null,
+    amr: null,
+    acr: null,
     ...overrides,
   };
 }

@@ -143,6 +143,8 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
           scope: 'openid profile',
           authTime: T0 - 5_000,
           source: 'oauth',
+          amr: ['hwk', 'user', 'mfa'],
+          acr: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
         });
         await storage.sessions.insert(oauth);
         // A sign-in to Kirish that carried the OauthClientId header names the client too, but is no OAuth session.
@@ -155,6 +157,8 @@ export function describeSessionStorage(name: string, open: OpenStorage) {
         );
         expect(await storage.sessions.findById('o1')).toEqual(oauth);
         expect((await storage.sessions.findById('k1'))?.kind).toBe('sso');
+        // A sign-in whose way Kirish cannot name keeps no amr: null, not an empty list.
+        expect(await storage.sessions.findById('k1')).toMatchObject({ amr: null, acr: null });
 
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 1, 'grant_revoked')).toBe(1);
         expect(await storage.sessions.endAllForClient('u1', 'shop', T0 + 2, 'grant_revoked')).toBe(0);

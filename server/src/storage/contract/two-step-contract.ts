@@ -24,6 +24,7 @@ const secondStep = (id: string, overrides: Partial<SecondStep> = {}): SecondStep
   bindingHash: 'browser-1',
   userId: 'u1',
   firstMethod: 'password',
+  firstAmr: ['pwd'],
   save: true,
   attempts: 0,
   createdAt: T0,

@@ -2,14 +2,19 @@ import type { Http } from '../../../lib/http';
 import type { AuthorizationRequest } from '../authorization-request';
 import type { AuthorizeAnswer } from './types';
 
-/** POST /oauth/authorize/ with the signed-in user's token (docs/product.md §7); `consent` answers the screen. */
+/**
+ * POST /oauth/authorize/ with the signed-in user's token (docs/product.md §7); `consent` answers the screen,
+ * `denyReason` `unmet` says the person left the page that asks for two-step verification (docs/api.md).
+ */
 export function authorize(
   http: Http,
   ssoApi: string,
   request: AuthorizationRequest,
   consent?: 'allow' | 'deny',
+  denyReason?: 'unmet',
 ): Promise<AuthorizeAnswer> {
-  return http.post<AuthorizeAnswer>(`${ssoApi}/oauth/authorize/`, consent ? { ...request, consent } : request);
+  const body = consent ? { ...request, consent, ...(denyReason ? { deny_reason: denyReason } : {}) } : request;
+  return http.post<AuthorizeAnswer>(`${ssoApi}/oauth/authorize/`, body);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { AppLogo } from '../../../components/app-logo';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { imageUrl } from '../../../lib/format/image-url';
@@ -8,6 +7,7 @@ import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import type { ConsentModel } from '../models/consent-model';
 import { scopesToAsk } from '../models/scopes-to-ask';
+import { ConsentHeader } from './consent-header';
 
 /**
  * The consent screen: which app asks, for which account, and what it may see, each scope in plain
@@ -27,18 +27,11 @@ export function ConsentView({ model, onSwitchAccount }: { model: ConsentModel; o
   };
   return (
     <div className="stack consent">
-      <header className="consent-app">
-        <AppLogo name={client.name} logoUrl={client.logo_url} />
-        <div>
-          <h1>{i18n.t('consent_title', { app: client.name })}</h1>
-          {/* The registered address the answer goes to, not the home page the app declares of itself (docs/decisions.md). */}
-          {model.destination ? (
-            <p className="consent-origin" dir="ltr">
-              {model.destination}
-            </p>
-          ) : null}
-        </div>
-      </header>
+      <ConsentHeader
+        client={client}
+        title={i18n.t('consent_title', { app: client.name })}
+        destination={model.destination}
+      />
       <div className="consent-account">
         <Avatar
           firstName={user.profile.first_name}

@@ -47,4 +47,17 @@ describe('the consent step', () => {
     await model.start();
     expect(delivered).toEqual([{ redirect: 'https://shop.uz/cb?error=login_required&state=s1' }]);
   });
+
+  it('shows the two-step page when the app asks for it and the account has none; Cancel tells the app', async () => {
+    const { server, model, delivered } = setup();
+    const client = { client_id: 'shop', name: 'Shop', logo_url: null, home_page: null };
+    server.answer('post', `${SSO}/oauth/authorize/`, { second_step_required: true, client });
+    await model.start();
+    expect([model.step.value, model.client.value?.name, delivered]).toEqual(['second_step', 'Shop', []]);
+    const unmet = 'https://shop.uz/cb?error=unmet_authentication_requirements&state=s1';
+    server.answer('post', `${SSO}/oauth/authorize/`, { redirect_uri: unmet });
+    await model.cancelUnmet();
+    expect(server.calls[1]?.body).toMatchObject({ consent: 'deny', deny_reason: 'unmet' });
+    expect(delivered).toEqual([{ redirect: unmet }]);
+  });
 });

@@ -2,7 +2,8 @@
  * The consent step of an authorization request (docs/product.md §2 /oauth, §3 login steps "oautherror"): ask
  * the server; it answers with where to send the result (a first-party client or a remembered
  * consent), with the app and scopes to ask the person about, or that the person must sign in again
- * first (OpenID Connect Core §3.1.2.1: prompt=login, or a sign-in older than max_age). Allow or Deny
+ * first (OpenID Connect Core §3.1.2.1: prompt=login, or a sign-in older than max_age), or that the app asks
+ * for two-step verification the account does not have (acr_values, docs/partners.md). Allow or Deny
  * goes back to it. A client or redirect address the server does not recognise ends on the error
  * step: nothing is ever sent to an address the server has not verified.
  */
@@ -13,7 +14,8 @@ import type { AuthorizationRequest } from '../authorization-request';
 import { authorize } from '../api/authorize';
 import type { AppInfo, AuthorizeAnswer, WebMessageResponse } from '../api/types';
 
-export type ConsentStep = 'loading' | 'consent' | 'oautherror' | 'done';
+/** `second_step`: the app asks for two-step verification (acr_values) and the account has none yet. */
+export type ConsentStep = 'loading' | 'consent' | 'second_step' | 'oautherror' | 'done';
 
 /** Where the result goes: a redirect of this page, or a message to the partner page. */
 export type Delivery = { redirect: string } | { message: WebMessageResponse };
@@ -43,6 +45,11 @@ export function createConsentModel(deps: ConsentDeps) {
       step.value = 'consent';
       return;
     }
+    if ('second_step_required' in answer) {
+      client.value = answer.client;
+      step.value = 'second_step';
+      return;
+    }
     if ('login_required' in answer) {
       step.value = 'loading';
       deps.signInAgain();
@@ -52,11 +59,11 @@ export function createConsentModel(deps: ConsentDeps) {
     deps.deliver('redirect_uri' in answer ? { redirect: answer.redirect_uri } : { message: answer.response });
   }
 
-  async function ask(consent?: 'allow' | 'deny'): Promise<void> {
+  async function ask(consent?: 'allow' | 'deny', denyReason?: 'unmet'): Promise<void> {
     if (busy.peek()) return;
     busy.value = true;
     try {
-      take(await authorize(deps.http, deps.ssoApi, deps.request, consent));
+      take(await authorize(deps.http, deps.ssoApi, deps.request, consent, denyReason));
     } catch (error) {
       errorKey.value = deps.errorKeyOf(error);
       step.value = 'oautherror';
@@ -80,6 +87,8 @@ export function createConsentModel(deps: ConsentDeps) {
     start: () => ask(),
     allow: () => ask('allow'),
     deny: () => ask('deny'),
+    /** Leaves the two-step page: the app is told `unmet_authentication_requirements` (docs/api.md). */
+    cancelUnmet: () => ask('deny', 'unmet'),
   };
 }
 

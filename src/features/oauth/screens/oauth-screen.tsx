@@ -6,7 +6,8 @@
  * OpenID Connect Core §3.1.2.1: a silent request (prompt=none) never shows Login — the server
  * answers it, signed in or not, with a code or `login_required` / `consent_required` for the client.
  * When the server asks for a fresh sign-in (prompt=login, an exceeded max_age), Login opens with
- * `prompt=login` in the query, which skips the saved accounts.
+ * `prompt=login` in the query, which skips the saved accounts. An app asking for two-step verification
+ * (acr_values) the account does not have gets the page that says so (second-step-required-view.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { useI18n } from '../../../lib/use-i18n';
 import { isSilent, readAuthorizationRequest } from '../authorization-request';
 import { LazyConsentView as ConsentView } from '../components/lazy-consent-view';
 import { OAuthError } from '../components/oauth-error';
+import { SecondStepRequiredView } from '../components/second-step-required-view';
 import { consentDeps } from '../consent-deps';
 import { answerFedCm } from '../fedcm-answer';
 import { createConsentModel } from '../models/consent-model';
@@ -67,6 +69,8 @@ export default function OAuthScreen() {
           <ConsentView model={model} onSwitchAccount={() => toLogin()} />
         </Suspense>
       );
+    case 'second_step':
+      return <SecondStepRequiredView model={model} />;
     case 'oautherror':
       return <OAuthError errorKey={model.errorKey.value} />;
     default:
