@@ -34,6 +34,8 @@ import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
 import { paymentRoutes } from './features/payments/payment-routes.js';
+import { operatorReviewRoutes } from './features/reviews/operator-review-routes.js';
+import { CLAIMS_PATH, REVIEWS_API_PATH, reviewRoutes } from './features/reviews/review-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
@@ -153,7 +155,7 @@ const hasOwnBodyLimit = (path: string) =>
   path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path) || path.startsWith(`${SMS_REPORTS_PATH}/`);
 
 // The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
-const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|reviews|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
 const OPERATOR_PATH = '/common/api/v1/operator/*';
@@ -311,6 +313,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (processorConfig && createSubscribeApiClient({ ...processorConfig, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }));
   app.use('/payment/api/*', noStore, limitJsonBody, checkAccountId(routeDeps.sessions));
   app.route('/payment/api', paymentRoutes({ config, storage, clock, sessions, processor, log: deps.log }));
+  // Reviews (issue 42, docs/api.md, Reviews): the claim's multipart body has its own limit (claim-form.ts).
+  app.use(
+    `${REVIEWS_API_PATH}/*`,
+    noStore,
+    async (c, next) => (c.req.path === CLAIMS_PATH ? next() : limitJsonBody(c, next)),
+    checkAccountId(routeDeps.sessions),
+  );
+  app.route(REVIEWS_API_PATH, reviewRoutes(routeDeps));
+  app.route('/common/api/v1/operator', operatorReviewRoutes({ storage, clock }));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
   app.use('/common/api/v1/help/*', limitBody);

@@ -147,6 +147,18 @@ export function companyStorageOn(db: Kysely<Database>): Pick<ReviewStorage, 'com
         const row = await db.selectFrom('company_claims').select(CLAIM_COLUMNS).where('id', '=', id).executeTakeFirst();
         return row ? claimFrom(row) : undefined;
       },
+      async listByStatus(status, offset, limit) {
+        const rows = await db
+          .selectFrom('company_claims')
+          .select(CLAIM_COLUMNS)
+          .where('status', '=', status)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+        return rows.map(claimFrom);
+      },
       async proof(id) {
         const row = await db.selectFrom('company_claims').select('proof_data').where('id', '=', id).executeTakeFirst();
         return row ? Buffer.from(row.proof_data) : undefined;

@@ -84,6 +84,8 @@ export interface ReviewStorage {
     /** Whether the account is the company's approved manager. */
     isManager(companyId: string, userId: string): Promise<boolean>;
     find(id: string): Promise<CompanyClaim | undefined>;
+    /** Every claim of one status, oldest first (the operator's queue). */
+    listByStatus(status: ClaimStatus, offset: number, limit: number): Promise<CompanyClaim[]>;
     proof(id: string): Promise<Buffer | undefined>;
     /**
      * The operator's decision on a claim in moderation. An approval is refused (false) when another
