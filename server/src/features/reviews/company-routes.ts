@@ -86,7 +86,7 @@ export function companyRoutes({ storage, clock, sessions }: ReviewDeps) {
     const { fields, proof } = await readClaimForm(c);
     // Counted once the form is whole: a form refused for a wrong field does not use up the person's turns.
     const retryAfter = await limiter.hit(`user:${user.id}`);
-    if (retryAfter !== null) throw tooManyRequests('review_claims_too_many', retryAfter);
+    if (retryAfter > 0) throw tooManyRequests('review_claims_too_many', retryAfter);
     const now = clock.now();
     const { company } = await storage.companies.insertOrFind({
       id: randomId(),
