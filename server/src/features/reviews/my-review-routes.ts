@@ -98,7 +98,7 @@ export function myReviewRoutes({ storage, clock, sessions }: ReviewDeps) {
     // New photos and videos are uploaded on the reviews site; here a review keeps or drops its own.
     const attachments = body.attachments ?? review.attachments;
     if (
-      [...new Set(attachments)].length !== attachments.length ||
+      new Set(attachments).size !== attachments.length ||
       attachments.some((path) => !review.attachments.includes(path))
     )
       throw badRequest('review_attachment_unknown', 'attachments');

@@ -41,9 +41,10 @@ async function readDecision(body: ModerationDecision) {
   return { approve: false, reason: body.reason } as const;
 }
 
+const claimNotFound = () => new ApiError(404, [{ error: 'claim_not_found' }]);
+
 export function operatorReviewRoutes({ storage, clock }: Pick<RouteDeps, 'storage' | 'clock'>) {
   const app = new Hono<AppEnv>();
-  const claimNotFound = () => new ApiError(404, [{ error: 'claim_not_found' }]);
 
   app.get('/reviews/claims/', async (c) => {
     const { status, page, page_size: pageSize } = parseWith(listQuery, c.req.query());

@@ -39,11 +39,11 @@ export async function achievementsOf(storage: Storage, userId: string): Promise<
       at: review.createdAt,
       photo: review.attachments.some((path) => attachmentKind(path) === 'image'),
     }))
-    .sort((a, b) => a.at - b.at);
+    .toSorted((a, b) => a.at - b.at);
   const claimed = claims
     .filter((claim) => claim.status === 'approved' && claim.decidedAt !== null)
     .map((claim) => claim.decidedAt as number)
-    .sort((a, b) => a - b);
+    .toSorted((a, b) => a - b);
   const verified = user?.verificationStatus === 'verified' ? [validation?.updatedAt ?? user.updatedAt] : [];
   return [
     fromTimes(
