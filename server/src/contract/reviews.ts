@@ -1,8 +1,8 @@
 /**
  * Reviews, companies and achievements (issue 42, docs/reviews.md, docs/api.md, Reviews): the bodies of
  * `/reviews/api/v1/…` and the rules the SPA's fields and the server's parsing share: a rating in halves
- * from 1 to 5 (kept as whole halves, 2–10), the average rounded to the nearest half (SPEC: "rounding
- * helper rounds to the nearest half"), an attachment's media type by its extension (SPEC's list) and the
+ * from 1 to 5 (kept as whole halves, 2–10), the average rounded to the nearest half (docs/reviews.md,
+ * Ratings and attachments), an attachment's media type by its extension (the same section) and the
  * taxpayer number (STIR/INN) of Uzbekistan. Pure and dependency-free (the browser imports this file).
  */
 
@@ -29,7 +29,7 @@ export function ratingHalves(rating: unknown): number | null {
   return Number.isInteger(halves) && halves >= 2 && halves <= 10 ? halves : null;
 }
 
-/** The nearest half (SPEC's rounding helper): 4.24 → 4, 4.25 → 4.5, 4.74 → 4.5, 4.75 → 5. */
+/** The nearest half (docs/reviews.md): 4.24 → 4, 4.25 → 4.5, 4.74 → 4.5, 4.75 → 5. */
 export const roundToHalf = (value: number): number => Math.round(value * 2) / 2;
 
 export type AttachmentKind = 'image' | 'video' | 'unknown';
@@ -37,7 +37,7 @@ export type AttachmentKind = 'image' | 'video' | 'unknown';
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp'];
 const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv', 'flv', 'mkv'];
 
-/** SPEC's "media type by extension": images jpg … webp, videos mp4 … mkv, anything else unknown. */
+/** Media type by extension (docs/reviews.md): images jpg … webp, videos mp4 … mkv, anything else unknown. */
 export function attachmentKind(path: string): AttachmentKind {
   const name = path.split(/[?#]/)[0] ?? '';
   const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
@@ -61,7 +61,7 @@ export function taxpayerNumber(input: string): string | null {
 export interface ReviewCompanyRef {
   id: string;
   name: string;
-  /** The company's logo as a CDN source (SPEC §9: `{cdn}/{size}/{source}`), or null. */
+  /** The company's logo as a CDN source (docs/product.md §9: `{cdn}/{size}/{source}`), or null. */
   logo: string | null;
   /** The company's page on the reviews site, a path under it: `/company/{slug}`. */
   link: string;

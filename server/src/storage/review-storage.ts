@@ -13,7 +13,7 @@ export interface ReviewCompany {
   /** The company's path on the reviews site: `/company/{slug}`. */
   slug: string;
   category: string;
-  /** A CDN source (SPEC §9), or null. */
+  /** A CDN source (docs/product.md §9), or null. */
   logoPath: string | null;
   taxpayerNumber: string | null;
   createdAt: number;

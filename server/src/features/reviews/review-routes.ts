@@ -10,6 +10,8 @@ import { companyRoutes } from './company-routes.js';
 import { myReviewRoutes } from './my-review-routes.js';
 import type { ReviewDeps } from './review-deps.js';
 
+export { operatorReviewRoutes } from './operator-review-routes.js';
+
 export const REVIEWS_API_PATH = '/reviews/api/v1';
 /** The claim's multipart body has its own limit (claim-form.ts); every other body is small JSON. */
 export const CLAIMS_PATH = `${REVIEWS_API_PATH}/companies/claims/`;
