@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { attachmentTypeOf, type AttachmentMediaType } from '../../lib/attachment-type.js';
 import { readMultipartBody } from '../../lib/form-body.js';
 import { parseWith, requestSchema, v } from '../../lib/validation.js';
+import { trimmedText } from './review-fields.js';
 
 /** Room for the boundaries and part headers around the file and the fields. */
 export const CLAIM_BODY_MAX_BYTES = CLAIM_PROOF_MAX_BYTES + 64 * 1024;
@@ -23,24 +24,13 @@ const PROOF_NAME_MAX_LENGTH = 120;
 
 const fieldsSchema = requestSchema<CompanyClaimForm>()(
   v.strictObject({
-    name: v.pipe(
-      v.string('field_required'),
-      v.transform((value: string) => value.trim()),
-      v.minLength(1, 'field_required'),
-      v.maxLength(COMPANY_NAME_MAX_LENGTH, 'field_too_long'),
-    ),
+    name: trimmedText(1, COMPANY_NAME_MAX_LENGTH),
     taxpayer_number: v.pipe(
       v.string('taxpayer_number_invalid'),
       v.maxLength(20, 'taxpayer_number_invalid'),
       v.check((value) => taxpayerNumber(value) !== null, 'taxpayer_number_invalid'),
     ),
-    category: v.optional(
-      v.pipe(
-        v.string('invalid_value'),
-        v.transform((value: string) => value.trim()),
-        v.maxLength(CATEGORY_MAX_LENGTH, 'field_too_long'),
-      ),
-    ),
+    category: v.optional(trimmedText(0, CATEGORY_MAX_LENGTH)),
   }),
 );
 

@@ -26,6 +26,7 @@ import { companyReviews, myCompanies } from '../../services/reviews/review-views
 import { CLAIM_BODY_MAX_BYTES, readClaimForm } from './claim-form.js';
 import { reviewNotFound } from './my-review-routes.js';
 import type { ReviewDeps } from './review-deps.js';
+import { trimmedText } from './review-fields.js';
 
 /** Claims one account may file per window: a claim is a document for a person to read. */
 const CLAIMS_PER_WINDOW = 5;
@@ -33,12 +34,7 @@ const CLAIM_WINDOW_SECONDS = 60 * 60;
 
 const replySchema = requestSchema<ReplyRequest>()(
   v.strictObject({
-    text: v.pipe(
-      v.string('field_required'),
-      v.transform((value: string) => value.trim()),
-      v.minLength(1, 'field_required'),
-      v.maxLength(REPLY_TEXT_MAX_LENGTH, 'field_too_long'),
-    ),
+    text: trimmedText(1, REPLY_TEXT_MAX_LENGTH),
   }),
 );
 

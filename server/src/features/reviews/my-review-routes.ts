@@ -24,6 +24,7 @@ import { requireAuth } from '../../middleware/require-auth.js';
 import { myReviews } from '../../services/reviews/review-views.js';
 import type { Review } from '../../storage/storage.js';
 import type { ReviewDeps } from './review-deps.js';
+import { trimmedText } from './review-fields.js';
 
 const listQuery = v.strictObject({
   status: v.optional(v.picklist(REVIEW_STATUSES, 'invalid_value')),
@@ -32,14 +33,7 @@ const listQuery = v.strictObject({
 
 const changesSchema = requestSchema<ReviewChanges>()(
   v.strictObject({
-    text: v.optional(
-      v.pipe(
-        v.string('invalid_value'),
-        v.transform((value: string) => value.trim()),
-        v.minLength(REVIEW_TEXT_MIN_LENGTH, 'review_text_too_short'),
-        v.maxLength(REVIEW_TEXT_MAX_LENGTH, 'field_too_long'),
-      ),
-    ),
+    text: v.optional(trimmedText(REVIEW_TEXT_MIN_LENGTH, REVIEW_TEXT_MAX_LENGTH, 'review_text_too_short')),
     rating: v.optional(
       v.pipe(
         v.number('review_rating_invalid'),

@@ -15,6 +15,7 @@ import { ApiError, badRequest } from '../../lib/api-error.js';
 import { pageEntries } from '../../lib/page-query.js';
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { reviewNotFound } from './my-review-routes.js';
+import { trimmedText } from './review-fields.js';
 
 const listQuery = v.strictObject({
   status: v.optional(v.picklist(CLAIM_STATUSES, 'invalid_value'), 'in_moderation'),
@@ -24,13 +25,7 @@ const listQuery = v.strictObject({
 const decisionSchema = requestSchema<ModerationDecision>()(
   v.strictObject({
     decision: v.picklist(['approve', 'reject'], 'invalid_value'),
-    reason: v.optional(
-      v.pipe(
-        v.string('invalid_value'),
-        v.transform((value: string) => value.trim()),
-        v.maxLength(MODERATION_REASON_MAX_LENGTH, 'field_too_long'),
-      ),
-    ),
+    reason: v.optional(trimmedText(0, MODERATION_REASON_MAX_LENGTH)),
   }),
 );
 
