@@ -199,6 +199,14 @@ export function reviewStorageOn(db: Kysely<Database>): ReviewStorage {
           .execute();
         return rows.map((row) => integer(row.created_at));
       },
+      async removeOfUser(userId) {
+        const ids = db.selectFrom('reviews').select('id').where('user_id', '=', userId);
+        await db.deleteFrom('review_replies').where('review_id', 'in', ids).execute();
+        await db.deleteFrom('review_votes').where('review_id', 'in', ids).execute();
+        await db.deleteFrom('review_votes').where('user_id', '=', userId).execute();
+        await db.deleteFrom('reviews').where('user_id', '=', userId).execute();
+        await db.deleteFrom('company_claims').where('user_id', '=', userId).execute();
+      },
     },
   };
 }

@@ -131,5 +131,10 @@ export interface ReviewStorage {
     voteCounts(reviewIds: readonly string[]): Promise<Map<string, number>>;
     /** When the votes on the author's reviews were given, oldest first, at most `limit`. */
     voteTimesOfAuthor(userId: string, limit: number): Promise<number[]>;
+    /**
+     * An erased account's reviews (with their replies and votes), its votes and its claims (services/erase-job.ts).
+     * The replies it wrote as a manager stay: they are the company's.
+     */
+    removeOfUser(userId: string): Promise<void>;
   };
 }

@@ -172,5 +172,22 @@ export function describeReviewStorage(name: string, open: OpenStorage) {
         ]);
         expect([...((await storage.claims.proof('c1')) ?? [])]).toEqual([0x25, 0x50, 0x44, 0x46, 0x2d, 1, 2, 3, 4]);
       }));
+
+    it("removes an erased account's reviews, votes and claims, and no one else's", () =>
+      withStorage(async (storage) => {
+        await storage.reviews.insert(review('r1'));
+        await storage.reviews.insert(review('r2', { userId: 'u2' }));
+        await storage.reviews.vote('r1', 'u2', T0);
+        await storage.reviews.vote('r2', 'u1', T0);
+        await storage.reviews.vote('r2', 'u3', T0);
+        await storage.claims.insert(claim('c1', 'u1'), new Uint8Array([1]));
+        await storage.claims.insert(claim('c2', 'u2'), new Uint8Array([1]));
+        await storage.reviews.removeOfUser('u1');
+        expect(await storage.reviews.find('r1')).toBeUndefined();
+        expect(await storage.reviews.find('r2')).toMatchObject({ userId: 'u2' });
+        expect(await storage.reviews.voteCounts(['r1', 'r2'])).toEqual(new Map([['r2', 1]]));
+        expect((await storage.claims.listOfUser('u1')).length).toBe(0);
+        expect((await storage.claims.listOfUser('u2')).length).toBe(1);
+      }));
   });
 }
