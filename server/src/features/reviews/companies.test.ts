@@ -128,6 +128,18 @@ describe('my companies', () => {
     expect([twice.status, errors(twice.json)]).toEqual([409, [{ error: 'company_already_claimed' }]]);
   });
 
+  it('takes at most five claims an hour from one account', async () => {
+    const { token } = await accountOf(server, '+998901230001');
+    for (let i = 1; i <= 5; i++)
+      expect((await claimAs(server, token, { name: `Do‘kon ${i}`, taxpayer_number: `30123456${i}` })).status).toBe(201);
+    const sixth = await claimAs(server, token, { name: 'Do‘kon 6', taxpayer_number: '301234566' });
+    expect([sixth.status, errors(sixth.json)]).toEqual([429, [{ error: 'review_claims_too_many' }]]);
+    expect(
+      (await server.storage.claims.listOfUser((await server.storage.users.findByPhone('+998901230001'))?.id ?? ''))
+        .length,
+    ).toBe(5);
+  });
+
   it('rejects a claim with its reason, and approves no second manager', async () => {
     const first = await accountOf(server, '+998901230001');
     const second = await accountOf(server, '+998901230002');
