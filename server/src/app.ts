@@ -34,6 +34,7 @@ import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
 import { paymentRoutes } from './features/payments/payment-routes.js';
+import { CLAIMS_PATH, operatorReviewRoutes, REVIEWS_API_PATH, reviewRoutes } from './features/reviews/review-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
 import { discoveryRoutes } from './features/oauth/discovery-routes.js';
 import { grantRoutes } from './features/oauth/grant-routes.js';
@@ -147,13 +148,16 @@ const noStore: MiddlewareHandler = async function noStore(c, next) {
   await withAnswerHeaders(c, next, NO_STORE, true);
 };
 
-/** The image uploads, which limit their bodies themselves (photo-routes.ts, logo-routes.ts). */
+/** The image uploads and a company claim, which limit their bodies themselves (photo-routes.ts, logo-routes.ts, claim-form.ts). */
 /** And the SMS delivery reports, which read their bodies only once the secret in their path is right. */
 const hasOwnBodyLimit = (path: string) =>
-  path === PHOTO_UPLOAD_PATH || isLogoUploadPath(path) || path.startsWith(`${SMS_REPORTS_PATH}/`);
+  path === PHOTO_UPLOAD_PATH ||
+  path === CLAIMS_PATH ||
+  isLogoUploadPath(path) ||
+  path.startsWith(`${SMS_REPORTS_PATH}/`);
 
 // The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
-const API_PATH = /^\/(sso|common|payment|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|reviews|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
 const OPERATOR_PATH = '/common/api/v1/operator/*';
@@ -311,6 +315,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (processorConfig && createSubscribeApiClient({ ...processorConfig, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }));
   app.use('/payment/api/*', noStore, limitJsonBody, checkAccountId(routeDeps.sessions));
   app.route('/payment/api', paymentRoutes({ config, storage, clock, sessions, processor, log: deps.log }));
+  app.use(`${REVIEWS_API_PATH}/*`, noStore, limitBody, checkAccountId(routeDeps.sessions));
+  app.route(REVIEWS_API_PATH, reviewRoutes(routeDeps));
+  app.route('/common/api/v1/operator', operatorReviewRoutes({ storage, clock }));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
   app.use('/common/api/v1/help/*', limitBody);

@@ -6,6 +6,7 @@ import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
 import { randomId, randomSecret, sha256 } from './lib/secrets.js';
+import { seedDemoReviews } from './services/reviews/demo-reviews.js';
 import { NEW_ACCOUNT_PROFILE } from './storage/records.js';
 import type { OAuthClient, Storage } from './storage/storage.js';
 
@@ -46,8 +47,9 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
   const now = clock.now();
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
   // Another instance starting on the same database may insert it first: its account is the demo account.
+  const id = randomId();
   const inserted = storage.users.insert({
-    id: randomId(),
+    id,
     phone: DEMO_ACCOUNT.phone,
     email: DEMO_ACCOUNT.email,
     emailVerified: true,
@@ -66,6 +68,8 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
     if (await storage.users.findByPhone(DEMO_ACCOUNT.phone)) return false;
     throw error;
   }
+  // Its reviews, companies and claims (issue 42), seeded once with the account.
+  await seedDemoReviews(storage, clock, id);
   return true;
 }
 

@@ -36,13 +36,17 @@ const OUTSIDE_THE_API: Record<string, string> = {
   'POST /common/api/v1/operator/complaints/:number/answer/': 'the operator API',
   'POST /common/api/v1/operator/complaints/:number/close/': 'the operator API',
   'POST /common/api/v1/operator/complaints/:number/take/': 'the operator API',
+  'GET /common/api/v1/operator/reviews/claims/': 'the operator API',
+  'GET /common/api/v1/operator/reviews/claims/:id/proof': 'the operator API',
+  'POST /common/api/v1/operator/reviews/claims/:id/decision/': 'the operator API',
+  'POST /common/api/v1/operator/reviews/reviews/:id/decision/': 'the operator API',
   'POST /common/api/v1/operator/validation/:user_uuid/': 'the operator API',
   'POST /oauth/apple': "Apple's form_post: keeps Apple's name with its flow and redirects; no account's token",
   'POST /csp-report': "the browser's own reports",
 };
 
 /** The account's API: the SSO's and, beside it, the calls a signed-in person makes elsewhere. */
-const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/', '/payment/api/'];
+const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/', '/payment/api/', '/reviews/api/v1/'];
 const ofAnAccount = (path: string) => ACCOUNT_API.some((prefix) => path.startsWith(prefix));
 
 interface Route {

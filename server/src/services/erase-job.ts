@@ -36,6 +36,7 @@ export async function eraseDueAccounts(storage: Storage, clock: Clock, photos?: 
       await tx.passkeys.removeAllForUser(user.id);
       await tx.totpSecrets.removeAllForUser(user.id);
       await tx.recoveryCodes.removeAllForUser(user.id);
+      await tx.reviews.removeOfUser(user.id);
       if (user.photo) sources.push(user.photo);
     }
     return { erased: due, files: sources };

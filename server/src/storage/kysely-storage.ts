@@ -15,6 +15,7 @@ import { jobLeaseStorageOn } from './kysely-job-lease-storage.js';
 import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { paymentStorageOn } from './kysely-payment-storage.js';
+import { reviewStorageOn } from './kysely-review-storage.js';
 import { passkeyStorageOn } from './kysely-passkey-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { qrLoginStorageOn } from './kysely-qr-login-storage.js';
@@ -101,6 +102,7 @@ function storageOn(
     ...paymentStorageOn(db),
     ...passkeyStorageOn(db),
     ...twoStepStorageOn(db),
+    ...reviewStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -796,6 +796,81 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('second_steps').addColumn('first_amr', 'text').execute();
     },
   },
+  '0022_reviews': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Reviews, companies and their claims (issue 42, storage/review-storage.ts, docs/reviews.md).
+      await db.schema
+        .createTable('review_companies')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('slug', 'text', (col) => col.notNull().unique())
+        .addColumn('category', 'text', (col) => col.notNull())
+        .addColumn('logo_path', 'text')
+        .addColumn('taxpayer_number', 'text', (col) => col.unique())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('company_claims')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('company_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) =>
+          col.notNull().check(sql`status in ('in_moderation', 'approved', 'rejected')`),
+        )
+        .addColumn('reason', 'text')
+        .addColumn('proof_name', 'text', (col) => col.notNull())
+        .addColumn('proof_media_type', 'text', (col) => col.notNull())
+        .addColumn('proof_size', 'bigint', (col) => col.notNull())
+        .addColumn('proof_data', bytesColumnType(db), (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('decided_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('company_claims_user')
+        .on('company_claims')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('company_claims_company')
+        .on('company_claims')
+        .columns(['company_id', 'status'])
+        .execute();
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('company_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('rating_halves', 'integer', (col) => col.notNull().check(sql`rating_halves between 2 and 10`))
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('attachments', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) =>
+          col.notNull().check(sql`status in ('published', 'in_moderation', 'rejected')`),
+        )
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('edited_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('reviews_user').on('reviews').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('reviews_company').on('reviews').columns(['company_id', 'status']).execute();
+      await db.schema
+        .createTable('review_replies')
+        .addColumn('review_id', 'text', (col) => col.primaryKey())
+        .addColumn('company_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('review_votes')
+        .addColumn('review_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('review_votes_pk', ['review_id', 'user_id'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import type {
 import type { LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from './social-schema.js';
 import type { QrLoginRequestsTable } from './qr-login-schema.js';
 import type { PaymentTables } from './payment-schema.js';
+import type { ReviewTables } from './review-schema.js';
 import type { PasskeyTables } from './passkey-schema.js';
 
 export interface UsersTable {
@@ -295,7 +296,7 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
-export interface Database extends PaymentTables, PasskeyTables {
+export interface Database extends PaymentTables, PasskeyTables, ReviewTables {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   verifications: VerificationsTable;

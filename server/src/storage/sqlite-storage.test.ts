@@ -39,6 +39,8 @@ describe('the SQLite file', () => {
       { name: '0017_qr_login' },
       { name: '0018_payments' },
       { name: '0019_passkeys_two_step' },
+      { name: '0020_amr' },
+      { name: '0022_reviews' },
     ]);
     await dispose();
   });

@@ -16,6 +16,7 @@ import { describePaymentStorage } from './contract/payment-contract.js';
 import { describePasskeyStorage } from './contract/passkey-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
 import { describeQrLoginStorage } from './contract/qr-login-contract.js';
+import { describeReviewStorage } from './contract/review-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
 import { describeRotationStorage } from './contract/rotation-contract.js';
@@ -50,6 +51,7 @@ const SUITES = [
   describePaymentStorage,
   describePasskeyStorage,
   describeTwoStepStorage,
+  describeReviewStorage,
   describeTransactions,
 ];
 

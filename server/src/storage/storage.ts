@@ -18,6 +18,7 @@ import type { PaymentStorage } from './payment-storage.js';
 import type { PasskeyStorage } from './passkey-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
 import type { QrLoginStorage } from './qr-login-storage.js';
+import type { ReviewStorage } from './review-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
@@ -56,6 +57,14 @@ export type {
 export type { Passkey, PasskeyStorage, WebauthnChallenge, WebauthnPurpose } from './passkey-storage.js';
 export type { Address, PersonalStorage, ProfileChanges } from './personal-storage.js';
 export type { QrLoginRequest, QrLoginState, QrLoginStorage } from './qr-login-storage.js';
+export type {
+  CompanyClaim,
+  CompanyTally,
+  Review,
+  ReviewCompany,
+  ReviewStorage,
+  StoredReply,
+} from './review-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
@@ -94,7 +103,8 @@ export interface Storage
     QrLoginStorage,
     PaymentStorage,
     PasskeyStorage,
-    TwoStepStorage {
+    TwoStepStorage,
+    ReviewStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
