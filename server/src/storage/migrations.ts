@@ -783,6 +783,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('second_steps_expires').on('second_steps').column('expires_at').execute();
     },
   },
+  // Issue 41: a sign-in challenge asked for inside a partner's frame names the client the embed is
+  // for, whose web origins the answer's topOrigin must be one of (lib/webauthn.ts); null elsewhere.
+  '0021_webauthn_challenge_client': {
+    async up(db) {
+      await db.schema.alterTable('webauthn_challenges').addColumn('client_id', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

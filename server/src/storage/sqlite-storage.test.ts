@@ -39,6 +39,7 @@ describe('the SQLite file', () => {
       { name: '0017_qr_login' },
       { name: '0018_payments' },
       { name: '0019_passkeys_two_step' },
+      { name: '0021_webauthn_challenge_client' },
     ]);
     await dispose();
   });

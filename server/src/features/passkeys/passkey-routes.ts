@@ -85,6 +85,7 @@ export function passkeyRoutes({ config, storage, clock, sessions }: RouteDeps) {
         createdAt: now,
         expiresAt: now + WEBAUTHN_CHALLENGE_TTL_SECONDS * 1000,
         usedAt: null,
+        clientId: null,
       });
     });
     return c.json(options as unknown as WebauthnOptionsJSON);
