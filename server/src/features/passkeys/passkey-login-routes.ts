@@ -32,7 +32,7 @@ import { beginSecondStep } from '../../services/second-steps.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
 import { twoStepEnabled } from '../../services/two-step.js';
-import { credentialSchema } from './credential-schema.js';
+import { credentialSchema } from '../../services/passkey-credential-schema.js';
 
 const loginSchema = requestSchema<PasskeyLoginRequest>()(
   v.strictObject({ credential: credentialSchema, save: saveField }),

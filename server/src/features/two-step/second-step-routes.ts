@@ -29,7 +29,7 @@ import { secondStepMethods } from '../../services/second-steps.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
 import { passSecondStep } from '../../services/two-step.js';
-import { credentialSchema } from '../passkeys/credential-schema.js';
+import { credentialSchema } from '../../services/passkey-credential-schema.js';
 import { sendTwoStepNotice, type NoticeDeps } from './two-step-notice.js';
 
 const stepId = v.pipe(v.string('second_step_not_valid'), v.maxLength(256, 'second_step_not_valid'));
