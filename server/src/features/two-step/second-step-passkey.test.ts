@@ -21,6 +21,13 @@ const PHONE = '+998901234570';
 const OTHER_PHONE = '+998901234571';
 const OPTIONS = `${SECOND_STEP}passkey/options/`;
 
+/** Asks for the second step's passkey options in `browser` and answers them with `authenticator`. */
+async function answer(browser: PasskeyBrowser, id: string, authenticator: SoftwareAuthenticator) {
+  const options = await browser.call('POST', OPTIONS, { id });
+  if (options.status !== 200) throw new Error(`options failed: ${options.status} ${options.text}`);
+  return browser.call('POST', SECOND_STEP, { id, method: 'passkey', credential: authenticator.assert(options.json) });
+}
+
 describe('a passkey as the second step', () => {
   const { server, tokens } = useSecurityTests(PHONE);
   const steps = twoStepSteps(server);
@@ -33,12 +40,6 @@ describe('a passkey as the second step', () => {
     const browser = passkeyBrowser(server);
     const first = await steps.firstStep(PHONE, browser);
     return { authenticator, browser, id: first.json.second_step.id as string, methods: first.json.second_step.methods };
-  }
-
-  async function answer(browser: PasskeyBrowser, id: string, authenticator: SoftwareAuthenticator) {
-    const options = await browser.call('POST', OPTIONS, { id });
-    if (options.status !== 200) throw new Error(`options failed: ${options.status} ${options.text}`);
-    return browser.call('POST', SECOND_STEP, { id, method: 'passkey', credential: authenticator.assert(options.json) });
   }
 
   it('is offered only to an account with a passkey', async () => {
