@@ -11,7 +11,7 @@ import { passkeyBrowser } from '../../test-support/passkeys.js';
 import { useSecurityTests } from '../../test-support/security.js';
 import { closeTestInstances } from '../../test-support/test-instances.js';
 import { createTestServer, type TestServer } from '../../test-support/test-server.js';
-import { SECOND_STEP, twoStepSteps } from '../../test-support/two-step.js';
+import { twoStepSteps } from '../../test-support/two-step.js';
 
 const PHONE = '+998901234572';
 const NEW_SECRET = 'the-new-secret-of-thirty-two-characters';
@@ -46,13 +46,7 @@ describe('authenticator-app secrets when the key-encryption secret is replaced',
 
     // The new secret alone: the second step with the app's code goes through.
     const alone = await start({ KEY_ENCRYPTION_SECRET: NEW_SECRET });
-    const browser = passkeyBrowser(alone);
-    const first = await steps.firstStep(PHONE, browser);
-    const done = await browser.call('POST', SECOND_STEP, {
-      id: first.json.second_step.id,
-      method: 'totp',
-      code: steps.nextCode(secret),
-    });
+    const done = await steps.signInWithApp(PHONE, secret, passkeyBrowser(alone));
     expect(done.status).toBe(200);
   });
 
