@@ -84,7 +84,7 @@ describe('mount, where the browser has FedCM', () => {
           ],
           mode: 'passive',
         },
-        mediation: 'optional',
+        // No `mediation`: the browser takes its default, "optional" (Credential Management L1 §2.3.1).
         signal: expect.any(AbortSignal),
       },
     ]);

@@ -100,6 +100,12 @@ describe('mount', () => {
     expect(iframe.hasAttribute('sandbox')).toBe(false);
   });
 
+  it('lets the frame ask for a passkey (WebAuthn L3 §5.10.5: the publickey-credentials-get permission)', async () => {
+    const { iframe } = await mounted();
+
+    expect(iframe.getAttribute('allow')).toBe('publickey-credentials-get');
+  });
+
   it('ignores messages from another origin and from another window of the SSO origin', async () => {
     const { iframe, onReady, fromIframe } = await mounted();
 

@@ -67,7 +67,7 @@ let prompted = false;
 export function mount(container: Element, options: KirishOptions, before: Node | null = null): KirishWidget {
   const { clientId, locale, scope = 'openid profile', autoPrompt = true } = options;
   // One message for both: the loader's budget (test/widget-budget.test.ts).
-  if (!clientId || !options.ssoOrigin) throw new Error('Kirish: clientId and ssoOrigin are required');
+  if (!clientId || !options.ssoOrigin) throw new Error('Kirish: clientId and ssoOrigin needed');
   const ssoOrigin = new URL(options.ssoOrigin).origin;
   const partnerOrigin = location.origin;
   // RFC 7636 §4.1 and §7.1: the verifier stays in this closure (never in a URL, storage or a
@@ -91,6 +91,9 @@ export function mount(container: Element, options: KirishOptions, before: Node |
 
   const iframe = document.createElement('iframe');
   iframe.title = 'Kirish';
+  // A passkey inside the frame (WebAuthn L3 §5.10.5: get() in a cross-origin frame needs this permission
+  // policy); the server takes it only from a web origin of this client.
+  iframe.allow = 'publickey-credentials-get';
   // No sandbox: the embed opens its own "continue in a popup" window.
   // 600 px: about the sign-in form, one field and Continue (literal numbers here and in `resize`: the loader's budget).
   iframe.style.cssText = `display:block;width:100%;border:0;height:600px`;
@@ -170,8 +173,8 @@ export function mount(container: Element, options: KirishOptions, before: Node |
     const provider = { configURL: `${ssoOrigin}/sso/api/v1/fedcm/config.json`, clientId, params };
     navigator.credentials
       .get({
+        // `mediation` left at its default, "optional" (Credential Management L1 §2.3.1): the loader's budget.
         identity: { providers: [provider], mode },
-        mediation: 'optional',
         signal: controller.signal,
       } as CredentialRequestOptions)
       .then((credential) => {

@@ -1,10 +1,12 @@
 /** GET /user/export/: everything Kirish keeps about the signed-in person, as one file (GDPR Art. 15, 20). */
 import type { Address } from './addresses.js';
 import type { Grant } from './grants.js';
+import type { PasskeyView } from './passkeys.js';
 import type { Profile } from './profile.js';
 import type { SecurityEvent } from './security-events.js';
 import type { LinkedIdentity } from './social.js';
 import type { DeviceKind } from './sessions.js';
+import type { TwoStepStatus } from './two-step.js';
 
 /** Every sign-in, ended ones and apps' included. */
 export interface ExportedSession {
@@ -51,5 +53,13 @@ export interface DataExport {
   registered_apps: ExportedApp[];
   /** The provider identities linked to the account (issue 36), the earliest linked first. */
   linked_identities: LinkedIdentity[];
+  /**
+   * The account's passkeys (issue 41) as GET /user/passkeys/ shows them: name, made, last used, synced.
+   * Not the public key or the signature counter: no secret, but of no use to the person, and a
+   * credential's key is its authenticator's, not something to carry elsewhere.
+   */
+  passkeys: PasskeyView[];
+  /** Two-step verification (issue 41): on or off, recovery codes left; never the app's secret or a code. */
+  two_step: TwoStepStatus;
   audit_log: SecurityEvent[];
 }

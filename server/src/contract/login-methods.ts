@@ -10,4 +10,9 @@ export interface LoginMethods {
   social: string[];
   /** The linked provider identities, the earliest linked first (issue 36). */
   identities: LinkedIdentity[];
+  /**
+   * How many passkeys the account has (issue 41): a count, as the other ways in are flags; the
+   * passkeys themselves, with names and dates, are GET /user/passkeys/.
+   */
+  passkeys: number;
 }

@@ -60,6 +60,14 @@ export interface PasskeyRemoveRequest {
   proof: string;
 }
 
+/**
+ * POST /login/passkey/options/: no body on Kirish's own pages; inside a partner's frame (the widget)
+ * the client the embed is for, so the passkey may answer from that frame (WebAuthn L3 §5.10.5).
+ */
+export interface PasskeyLoginOptionsRequest {
+  client_id?: string;
+}
+
 /** POST /login/passkey/: the assertion; `save` keeps the refresh token as in every sign-in. */
 export interface PasskeyLoginRequest {
   credential: PublicKeyCredentialJSON;

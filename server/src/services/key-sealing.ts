@@ -1,5 +1,6 @@
 /**
- * The server's private signing keys and named secrets, sealed at rest with KEY_ENCRYPTION_SECRET
+ * The server's private signing keys and named secrets (and the authenticator-app secrets of two-step
+ * verification), sealed at rest with KEY_ENCRYPTION_SECRET
  * (lib/key-encryption.ts): the storage only ever holds their sealed form. Rows written before
  * issue 13 hold plaintext, and rows sealed under KEY_ENCRYPTION_SECRET_PREVIOUS the secret being
  * replaced; the start seals them under the current one, once, whichever instance comes first (a
@@ -10,6 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import { isSealed, KeyDecryptionError, type KeyCipher } from '../lib/key-encryption.js';
 import { randomSecret } from '../lib/secrets.js';
 import type { SigningKey, Storage } from '../storage/storage.js';
+import { totpLabel } from './two-step.js';
 
 /** A wrong KEY_ENCRYPTION_SECRET for the keys this database holds: the start stops with this message. */
 export class KeySecretMismatchError extends Error {
@@ -30,6 +32,7 @@ export async function sealKeysAtRest(storage: Storage, cipher: KeyCipher): Promi
   try {
     for (const key of await storage.signingKeys.list()) await openPrivateJwk(storage, cipher, key);
     for (const secret of await storage.secrets.list()) await openSecret(storage, cipher, secret.name, secret.value);
+    await sealTotpSecretsAtRest(storage, cipher);
   } catch (error) {
     if (!(error instanceof KeyDecryptionError)) throw error;
     throw new KeySecretMismatchError(
@@ -37,6 +40,26 @@ export async function sealKeysAtRest(storage: Storage, cipher: KeyCipher): Promi
         'Start with the secret they were sealed with (or, to replace it, that one as KEY_ENCRYPTION_SECRET_PREVIOUS); ' +
         'a new secret alone would leave every signed token and code unverifiable.',
     );
+  }
+}
+
+/** How many authenticator-app secrets the start reads at a time. */
+const TOTP_PAGE = 500;
+
+/**
+ * Authenticator-app secrets of two-step verification (issue 41, services/two-step.ts) are sealed the
+ * same way: those under the previous secret are sealed again, each once, and every one must open.
+ */
+async function sealTotpSecretsAtRest(storage: Storage, cipher: KeyCipher): Promise<void> {
+  for (let after = ''; ;) {
+    const page = await storage.totpSecrets.listPage(after, TOTP_PAGE);
+    for (const row of page) {
+      await openStored(cipher, totpLabel(row.id), row.sealedSecret, (sealed) =>
+        storage.totpSecrets.replaceSealed(row.id, row.sealedSecret, sealed),
+      );
+    }
+    if (page.length < TOTP_PAGE) return;
+    after = page[page.length - 1]?.id ?? '';
   }
 }
 

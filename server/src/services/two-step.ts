@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '../config/policy.js';
-import { normalizeRecoveryCode, type SecondStepMethod } from '../contract/two-step.js';
+import { normalizeRecoveryCode, type SecondStepMethod, type TwoStepStatus } from '../contract/two-step.js';
 import type { KeyCipher } from '../lib/key-encryption.js';
 import { randomId, sha256 } from '../lib/secrets.js';
 import { totpStepOf } from '../lib/totp.js';
@@ -25,6 +25,14 @@ export const openTotpSecret = (cipher: KeyCipher, record: TotpSecret) =>
 
 export async function twoStepEnabled(storage: Storage, userId: string): Promise<boolean> {
   return (await storage.totpSecrets.findConfirmed(userId)) !== undefined;
+}
+
+/** GET /user/two-step/ and the data export: on or off, and the recovery codes left; never a secret. */
+export async function twoStepStatus(storage: Storage, userId: string): Promise<TwoStepStatus> {
+  return {
+    enabled: await twoStepEnabled(storage, userId),
+    recovery_codes_left: await storage.recoveryCodes.countUnused(userId),
+  };
 }
 
 /** 80 random bits as 16 base32 characters in four groups. */

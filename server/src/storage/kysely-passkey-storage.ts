@@ -1,4 +1,4 @@
-/** Passkeys and WebAuthn challenges over Kysely (passkey-storage.ts, migration 0019). */
+/** Passkeys and WebAuthn challenges over Kysely (passkey-storage.ts, migrations 0019 and 0021). */
 import type { Kysely, Selectable } from 'kysely';
 import { changed, deleted, flag, integer, isSet, optionalInteger } from './dialect.js';
 import type { PasskeysTable, WebauthnChallengesTable } from './passkey-schema.js';
@@ -29,6 +29,7 @@ function toChallenge(row: Selectable<WebauthnChallengesTable>): WebauthnChalleng
     createdAt: integer(row.created_at),
     expiresAt: integer(row.expires_at),
     usedAt: optionalInteger(row.used_at),
+    clientId: row.client_id ?? null,
   };
 }
 
@@ -109,6 +110,7 @@ export function passkeyStorageOn(db: Kysely<Database>): PasskeyStorage {
             created_at: challenge.createdAt,
             expires_at: challenge.expiresAt,
             used_at: challenge.usedAt,
+            client_id: challenge.clientId,
           })
           .execute();
       },

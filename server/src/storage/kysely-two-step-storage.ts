@@ -57,6 +57,25 @@ export function twoStepStorageOn(db: Kysely<Database>): TwoStepStorage {
           .executeTakeFirst();
         return row && toSecret(row);
       },
+      async listPage(afterId, limit) {
+        const rows = await db
+          .selectFrom('totp_secrets')
+          .selectAll()
+          .where('id', '>', afterId)
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+        return rows.map(toSecret);
+      },
+      async replaceSealed(id, from, to) {
+        const result = await db
+          .updateTable('totp_secrets')
+          .set({ sealed_secret: to })
+          .where('id', '=', id)
+          .where('sealed_secret', '=', from)
+          .executeTakeFirst();
+        return changed(result);
+      },
       async findPending(userId, since) {
         const row = await db
           .selectFrom('totp_secrets')

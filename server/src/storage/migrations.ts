@@ -796,6 +796,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('second_steps').addColumn('first_amr', 'text').execute();
     },
   },
+  // Issue 41: a sign-in challenge asked for inside a partner's frame names the client the embed is
+  // for, whose web origins the answer's topOrigin must be one of (lib/webauthn.ts); null elsewhere.
+  '0021_webauthn_challenge_client': {
+    async up(db) {
+      await db.schema.alterTable('webauthn_challenges').addColumn('client_id', 'text').execute();
+    },
+  },
   '0022_reviews': {
     // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
     async up(db: Kysely<any>) {

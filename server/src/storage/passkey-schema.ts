@@ -24,6 +24,8 @@ export interface WebauthnChallengesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Migration 0021: the client whose embed asked for a sign-in challenge, or null. */
+  client_id: string | null;
 }
 
 /** An authenticator app's secret (two-step-storage.ts), sealed; confirmed by a first code. */

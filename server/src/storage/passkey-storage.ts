@@ -4,7 +4,8 @@
  * A challenge lives only in the database, so any instance finishes what another began.
  */
 
-export type WebauthnPurpose = 'register' | 'authenticate';
+/** `second_step`: a passkey as the second step of a half-done sign-in, for its account only. */
+export type WebauthnPurpose = 'register' | 'authenticate' | 'second_step';
 
 /** One credential (WebAuthn L3 §4 "credential record"): ids and the COSE public key as base64url. */
 export interface Passkey {
@@ -28,11 +29,16 @@ export interface WebauthnChallenge {
   /** SHA-256 of the random value of the browser's sign-in cookie. */
   bindingHash: string;
   purpose: WebauthnPurpose;
-  /** The account that registers; null for a sign-in, which names nobody until the assertion does. */
+  /** The account that registers or takes its second step; null for a sign-in, which names nobody until the assertion does. */
   userId: string | null;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /**
+   * The client whose embed (a partner's frame) asked for this sign-in: the answer may then come from a
+   * cross-origin frame whose top origin is one of that client's web origins (lib/webauthn.ts). Null: none.
+   */
+  clientId: string | null;
 }
 
 export interface PasskeyStorage {

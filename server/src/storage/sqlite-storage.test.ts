@@ -40,6 +40,7 @@ describe('the SQLite file', () => {
       { name: '0018_payments' },
       { name: '0019_passkeys_two_step' },
       { name: '0020_amr' },
+      { name: '0021_webauthn_challenge_client' },
       { name: '0022_reviews' },
     ]);
     await dispose();

@@ -51,6 +51,13 @@ export interface TwoStepStorage {
      * that step or a later one was taken, so of two uses of one code at once only one passes.
      */
     takeStep(id: string, step: number): Promise<boolean>;
+    /**
+     * A page of every account's secrets, by id after `afterId` ('' for the first): the start reads them
+     * all to seal again those under KEY_ENCRYPTION_SECRET_PREVIOUS (services/key-sealing.ts).
+     */
+    listPage(afterId: string, limit: number): Promise<TotpSecret[]>;
+    /** Puts `to` in place of the sealed secret `from`, only while it still is `from` (a compare-and-set). */
+    replaceSealed(id: string, from: string, to: string): Promise<boolean>;
     /** Turns two-step off (or erases the account): every secret of the account. */
     removeAllForUser(userId: string): Promise<void>;
   };

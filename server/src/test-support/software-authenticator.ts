@@ -46,6 +46,11 @@ export interface CeremonyTweaks {
   counter?: number;
   userVerified?: boolean;
   type?: string;
+  /**
+   * A ceremony inside a cross-origin frame (WebAuthn L3 §5.8.1, §5.10.5): `crossOrigin: true`, and
+   * `topOrigin` the page around it when given (Safari sends none).
+   */
+  frame?: { topOrigin?: string };
 }
 
 export interface SoftwareAuthenticator {
@@ -68,7 +73,7 @@ export function softwareAuthenticator(publicUrl: string, settings: { synced?: bo
     counter: settings.synced ? 0 : 1,
     register(options, tweaks = {}) {
       userHandle = options.user.id;
-      const clientData = clientDataOf('webauthn.create', options.challenge, tweaks.origin ?? url.origin, tweaks.type);
+      const clientData = clientDataOf('webauthn.create', options.challenge, url.origin, tweaks);
       const jwk = (publicKey as KeyObject).export({ format: 'jwk' });
       const coseKey = new Map<Cbor, Cbor>([
         [1, 2],
@@ -106,7 +111,7 @@ export function softwareAuthenticator(publicUrl: string, settings: { synced?: bo
       };
     },
     assert(options, tweaks = {}) {
-      const clientData = clientDataOf('webauthn.get', options.challenge, tweaks.origin ?? url.origin, tweaks.type);
+      const clientData = clientDataOf('webauthn.get', options.challenge, url.origin, tweaks);
       if (tweaks.counter === undefined && !settings.synced) authenticator.counter += 1;
       const authData = authDataOf(tweaks, tweaks.counter ?? authenticator.counter, backup);
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), privateKey);
@@ -135,6 +140,13 @@ export function softwareAuthenticator(publicUrl: string, settings: { synced?: bo
   return authenticator;
 }
 
-function clientDataOf(type: string, challenge: string, origin: string, typeOverride?: string): Buffer {
-  return Buffer.from(JSON.stringify({ type: typeOverride ?? type, challenge, origin, crossOrigin: false }), 'utf8');
+function clientDataOf(type: string, challenge: string, origin: string, tweaks: CeremonyTweaks): Buffer {
+  const data = {
+    type: tweaks.type ?? type,
+    challenge,
+    origin: tweaks.origin ?? origin,
+    crossOrigin: tweaks.frame !== undefined,
+    ...(tweaks.frame?.topOrigin === undefined ? {} : { topOrigin: tweaks.frame.topOrigin }),
+  };
+  return Buffer.from(JSON.stringify(data), 'utf8');
 }

@@ -39,5 +39,11 @@ export function twoStepSteps(server: TestServer) {
     return totpCodeAt(secret, server.clock.now());
   }
 
-  return { ...steps, turnOn, firstStep, nextCode };
+  /** A password sign-in in `browser` finished with the app's code of the next step: the second step's answer. */
+  async function signInWithApp(phone: string, secret: string, browser: PasskeyBrowser): Promise<CallResult> {
+    const first = await firstStep(phone, browser);
+    return browser.call('POST', SECOND_STEP, { id: first.json.second_step.id, method: 'totp', code: nextCode(secret) });
+  }
+
+  return { ...steps, turnOn, firstStep, nextCode, signInWithApp };
 }

@@ -5,46 +5,49 @@
  * as every sign-in does: the session with its device (middleware/device-key.ts), the log line with
  * method `passkey`, the token response. Anonymous, so each call counts against its address. A
  * passkey without user verification, for an account with two-step verification on, gets the second
- * step instead (POST /login/second-step/), as a password does; with it, it needs none.
+ * step instead (POST /login/second-step/), as a password does; with it, it needs none. Inside a
+ * partner's frame the options call names the embed's client (`{"client_id"}`), and the answer may
+ * then come from a cross-origin frame on one of that client's web origins (lib/webauthn.ts).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
 import { PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP, WEBAUTHN_CHALLENGE_TTL_SECONDS } from '../../config/policy.js';
-import type { PasskeyLoginRequest, PasskeyLoginResponse, WebauthnOptionsJSON } from '../../contract/passkeys.js';
+import type {
+  PasskeyLoginOptionsRequest,
+  PasskeyLoginRequest,
+  PasskeyLoginResponse,
+  WebauthnOptionsJSON,
+} from '../../contract/passkeys.js';
 import { badRequest, tooManyRequests } from '../../lib/api-error.js';
 import { sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, v } from '../../lib/validation.js';
-import {
-  authenticationOptions,
-  challengeOf,
-  relyingPartyOf,
-  verifyAssertion,
-  type AuthenticationResponseJSON,
-} from '../../lib/webauthn.js';
+import { authenticationOptions, relyingPartyOf } from '../../lib/webauthn.js';
 import { countSignIns } from '../../middleware/count-sign-ins.js';
 import { bindDevice } from '../../middleware/device-key.js';
 import { bindSignIn, signInBindingOf } from '../../middleware/sign-in-binding.js';
 import { passkeyAmr } from '../../services/amr.js';
-import { recordEvent } from '../../services/audit-log.js';
 import { saveField } from '../../services/contact-fields.js';
+import { checkAssertion } from '../../services/passkey-assertion.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
 import { beginSecondStep } from '../../services/second-steps.js';
 import { startSignIn } from '../../services/sign-in.js';
 import { tokenResponse } from '../../services/token-response.js';
 import { twoStepEnabled } from '../../services/two-step.js';
-import { credentialSchema } from './credential-schema.js';
+import { credentialSchema } from '../../services/passkey-credential-schema.js';
 
 const loginSchema = requestSchema<PasskeyLoginRequest>()(
   v.strictObject({ credential: credentialSchema, save: saveField }),
 );
 
 /**
- * WebAuthn L3 §6.1.1: a signature counter that does not grow, where either side is non-zero, means
- * the authenticator may have been cloned. The specification leaves the answer to the relying party;
- * Kirish refuses the sign-in and writes it to the owner's log: an identity provider's sign-in opens
- * every partner's account, and a synced passkey (counter always 0) never meets the rule.
+ * The options call's optional body: the client whose embed (a partner's frame) asks. Only then may the
+ * answer come from a cross-origin frame, whose top origin must be one of that client's web origins.
  */
-const counterWentBack = (stored: number, reported: number) => (stored > 0 || reported > 0) && reported <= stored;
+const optionsSchema = requestSchema<PasskeyLoginOptionsRequest>()(
+  v.strictObject({
+    client_id: v.optional(v.pipe(v.string('invalid_client'), v.maxLength(256, 'invalid_client'))),
+  }),
+);
 
 export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }: RouteDeps) {
   const app = new Hono<AppEnv>();
@@ -63,6 +66,11 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
   };
 
   app.post('/passkey/options/', limit, async (c) => {
+    // No body (the account site) asks for no frame; a client that is not there is refused, not ignored.
+    const { client_id: clientId } = c.req.header('content-type') ? await readJsonBody(c, optionsSchema) : {};
+    if (clientId !== undefined && !(await storage.clients.find(clientId))) {
+      throw badRequest('invalid_client', 'client_id');
+    }
     const binding = bindSignIn(c, config.product);
     const options = await authenticationOptions(rp);
     const now = clock.now();
@@ -74,6 +82,7 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
       createdAt: now,
       expiresAt: now + WEBAUTHN_CHALLENGE_TTL_SECONDS * 1000,
       usedAt: null,
+      clientId: clientId ?? null,
     });
     return c.json(options as unknown as WebauthnOptionsJSON);
   });
@@ -86,41 +95,14 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
     async (c) => {
       const body = await readJsonBody(c, loginSchema);
       const meta = c.get('meta');
-      const binding = signInBindingOf(c, config.product);
-      const challenge = challengeOf(body.credential.response.clientDataJSON as string);
       const now = clock.now();
-      // Taken before the check, whatever its outcome: a challenge answers one ceremony (WebAuthn L3 §13.4.3).
-      const taken =
-        binding !== null && challenge !== null
-          ? await storage.webauthnChallenges.take(sha256(challenge), binding, 'authenticate', now)
-          : undefined;
-      const passkey = await storage.passkeys.find(body.credential.id);
-      if (!taken || !passkey || challenge === null) throw badRequest('passkey_not_valid');
-      // §7.2 step 6: a user handle the authenticator gives must name the credential's owner.
-      const handle = body.credential.response.userHandle;
-      if (typeof handle === 'string' && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.userId) {
-        throw badRequest('passkey_not_valid');
-      }
-      const assertion = await verifyAssertion(
-        rp,
-        body.credential as unknown as AuthenticationResponseJSON,
-        challenge,
-        passkey,
-      );
-      if (!assertion) throw badRequest('passkey_not_valid');
-      const user = await storage.users.findById(passkey.userId);
-      if (!user) throw badRequest('passkey_not_valid');
-      if (counterWentBack(passkey.counter, assertion.counter)) {
-        await recordEvent(storage, {
-          type: 'passkey_counter_regressed',
-          userId: user.id,
-          sessionId: null,
-          meta,
-          at: now,
-          details: { name: passkey.name, stored: passkey.counter, reported: assertion.counter },
-        });
-        throw badRequest('passkey_not_valid');
-      }
+      const { passkey, user, assertion } = await checkAssertion(storage, rp, {
+        credential: body.credential,
+        binding: signInBindingOf(c, config.product),
+        purpose: 'authenticate',
+        meta,
+        at: now,
+      });
       // Without user verification the passkey is one factor, something held (WebAuthn L3 §6.2.3); with
       // two-step verification on, the sign-in then asks for the second step as a password one does.
       if (!assertion.userVerified && (await twoStepEnabled(storage, user.id))) {

@@ -35,9 +35,9 @@ import { requireAuth } from '../../middleware/require-auth.js';
 import { bindSignIn, signInBindingOf } from '../../middleware/sign-in-binding.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { consumeStepUpProof } from '../../services/step-up.js';
-import { credentialSchema } from './credential-schema.js';
+import { credentialSchema } from '../../services/passkey-credential-schema.js';
 import { assertOtherWayIn } from './other-way-in.js';
-import { passkeyView } from './passkey-view.js';
+import { passkeyView } from '../../services/passkey-view.js';
 
 const proofField = v.pipe(v.string('proof_required'), v.maxLength(256, 'proof_required'));
 const nameField = v.pipe(text(PASSKEY_NAME_MAX_LENGTH), v.minLength(1, 'field_required'));
@@ -85,6 +85,7 @@ export function passkeyRoutes({ config, storage, clock, sessions }: RouteDeps) {
         createdAt: now,
         expiresAt: now + WEBAUTHN_CHALLENGE_TTL_SECONDS * 1000,
         usedAt: null,
+        clientId: null,
       });
     });
     return c.json(options as unknown as WebauthnOptionsJSON);

@@ -9,12 +9,15 @@ import { WEBAUTHN_CHALLENGE_TTL_SECONDS } from '../../config/policy.js';
 import { PASSKEY_LOGIN, PASSKEYS, passkeyBrowser, passkeySteps } from '../../test-support/passkeys.js';
 import { useSecurityTests } from '../../test-support/security.js';
 import { softwareAuthenticator } from '../../test-support/software-authenticator.js';
+import { V1 } from '../../test-support/test-server.js';
+import { twoStepSteps } from '../../test-support/two-step.js';
 
 const PHONE = '+998901234567';
 
 describe('passkeys', () => {
   const { server, tokens } = useSecurityTests(PHONE);
   const steps = passkeySteps(server);
+  const twoStep = twoStepSteps(server);
 
   it('registers a discoverable passkey behind a fresh proof, lists it, and signs in with it as a full sign-in', async () => {
     const { authenticator, answer } = await steps.register(tokens.access);
@@ -149,6 +152,28 @@ describe('passkeys', () => {
     expect((await server.call('GET', PASSKEYS, { token: tokens.access })).json.passkeys).toEqual([]);
     const gone = await steps.signIn(authenticator);
     expect(gone.status).toBe(400);
+  });
+
+  it('counts the passkeys in the login methods, and exports each with two-step’s status, no key or secret', async () => {
+    const { authenticator } = await steps.register(tokens.access);
+    const { secret, recoveryCodes } = await twoStep.turnOn(tokens.access);
+    const methods = await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access });
+    expect(methods.json.passkeys).toBe(1);
+    const exported = await server.call('GET', `${V1}/user/export/`, { token: tokens.access });
+    expect(exported.json.passkeys).toEqual([
+      {
+        id: authenticator.credentialId,
+        name: expect.any(String),
+        created_at: expect.any(String),
+        last_used_at: null,
+        backed_up: false,
+      },
+    ]);
+    expect(exported.json.two_step).toEqual({ enabled: true, recovery_codes_left: 10 });
+    const file = exported.text;
+    for (const secretValue of [secret, recoveryCodes[0] as string]) expect(file).not.toContain(secretValue);
+    const stored = await server.storage.passkeys.find(authenticator.credentialId);
+    expect(file).not.toContain(stored?.publicKey);
   });
 
   it('refuses a passkey that is registered already', async () => {

@@ -13,8 +13,10 @@ import { requireAuth } from '../../middleware/require-auth.js';
 import { eventView } from '../../services/audit-log.js';
 import { profileOf } from '../../services/profile-view.js';
 import { linkedIdentitiesOf } from '../../services/social/linked-identities.js';
+import { twoStepStatus } from '../../services/two-step.js';
 import type { Session } from '../../storage/records.js';
 import type { OAuthClient, Storage } from '../../storage/storage.js';
+import { passkeyView } from '../../services/passkey-view.js';
 import { addressView } from './address-routes.js';
 
 function sessionView(session: Session): ExportedSession {
@@ -74,6 +76,8 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
         sessions: (await tx.sessionHistory.listByUser(userId)).map(sessionView),
         registered_apps: (await tx.clients.listByOwner(userId)).map(registeredAppView),
         linked_identities: await linkedIdentitiesOf(tx, userId),
+        passkeys: (await tx.passkeys.listForUser(userId)).map(passkeyView),
+        two_step: await twoStepStatus(tx, userId),
         audit_log: await auditLogForExport(tx, userId),
       };
     });
@@ -92,6 +96,8 @@ export function exportRoutes({ storage, clock, sessions, grants }: RouteDeps) {
       grants: apps,
       registered_apps: data.registered_apps,
       linked_identities: data.linked_identities,
+      passkeys: data.passkeys,
+      two_step: data.two_step,
       audit_log: data.audit_log,
     } satisfies DataExport);
   });

@@ -63,6 +63,8 @@ describe('GET /user/export/', () => {
       'grants',
       'registered_apps',
       'linked_identities',
+      'passkeys',
+      'two_step',
       'audit_log',
     ]);
     expect(data.exported_at).toBe(new Date(server.clock.now()).toISOString());

@@ -3,43 +3,20 @@
  * @hono/node-server writes them, one at a time while the stream stays open (nothing buffered), the
  * tokens in it once, and the long poll woken by the approval.
  */
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QR_SECRET_HEADER } from '../../contract/qr-login.js';
 import { CHROME_WINDOWS } from '../../test-support/security.js';
-import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+import { useHttpServer } from '../../test-support/http-server.js';
 
 const PHONE = '+998901390040';
-let server: TestServer;
-let http: ServerType;
-let origin = '';
+const live = useHttpServer();
 let phoneToken = '';
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = await createTestServer({ env: { PUBLIC_URL: origin } });
-  http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  await once(http, 'listening');
-  phoneToken = (await server.registerByPhone(PHONE)).access;
-});
-afterAll(async () => {
-  http.close();
-  await server.close();
+  phoneToken = (await live.server.registerByPhone(PHONE)).access;
 });
 
-const requests = () => `${origin}/sso/api/v1/qr/login-requests/`;
+const requests = () => `${live.origin}/sso/api/v1/qr/login-requests/`;
 
 async function create() {
   const answer = await fetch(requests(), { method: 'POST', headers: { 'user-agent': CHROME_WINDOWS } });
@@ -106,7 +83,7 @@ describe('the event stream over HTTP', () => {
 
     // The tokens are the browser's own sign-in, on the device its request was bound to.
     const { tokens } = (approved ?? { data: {} }).data as { tokens: { access: string } };
-    const devices = await fetch(`${origin}/sso/api/v1/user/deviceprofile/DeviceProfileList`, {
+    const devices = await fetch(`${live.origin}/sso/api/v1/user/deviceprofile/DeviceProfileList`, {
       headers: { authorization: `Bearer ${tokens.access}`, cookie: request.cookies.join('; ') },
     });
     expect(devices.status).toBe(200);
@@ -154,7 +131,7 @@ describe('the event stream over HTTP', () => {
     // The request is still there to approve, and the stream's end logged no error.
     expect((await phoneCall(`${request.id}/approve/`, 'POST', { number: request.number })).status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.loggedErrors).toEqual([]);
+    expect(live.server.loggedErrors).toEqual([]);
   });
 });
 

@@ -303,7 +303,14 @@ describe('secondary contacts', () => {
 describe('GET /user/login-methods/', () => {
   it('says which ways in the account has', async () => {
     const answer = await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access });
-    expect(answer.json).toEqual({ password: true, phone_code: true, email_code: false, social: [], identities: [] });
+    expect(answer.json).toEqual({
+      password: true,
+      phone_code: true,
+      email_code: false,
+      social: [],
+      identities: [],
+      passkeys: 0,
+    });
     await changeEmail('dilnoza@example.uz');
     expect((await server.call('GET', `${V1}/user/login-methods/`, { token: tokens.access })).json.email_code).toBe(
       true,

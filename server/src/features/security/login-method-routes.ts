@@ -1,7 +1,7 @@
 /**
  * GET /user/login-methods/: the ways this account can sign in — a password, a code to its phone, a
  * code to its e-mail once verified (LoginOtp takes only a verified one), and the linked provider
- * identities (issue 36). DELETE /user/login-methods/social/{provider}/ unlinks one, never the last way
+ * identities (issue 36), and how many passkeys (issue 41). DELETE /user/login-methods/social/{provider}/ unlinks one, never the last way
  * in (services/social/linked-identities.ts). Linking is the provider's flow begun while signed in
  * (POST /SocialAuth/{Path}/Login/ with `link: true`).
  */
@@ -26,6 +26,7 @@ export function loginMethodRoutes({ sessions, storage, clock }: RouteDeps) {
       email_code: user.email !== null && user.emailVerified,
       social: identities.map((identity) => identity.provider),
       identities,
+      passkeys: (await storage.passkeys.listForUser(user.id)).length,
     } satisfies LoginMethods);
   });
 

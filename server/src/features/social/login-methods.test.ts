@@ -32,6 +32,7 @@ describe('linking from the login-methods page', () => {
       email_code: false,
       social: ['google'],
       identities: [{ provider: 'google', display: 'aziz@gmail.com', linked_at: expect.any(String) }],
+      passkeys: 0,
     });
     const exported = await server.call('GET', `${V1}/user/export/`, { token: account.access });
     expect(exported.json.linked_identities).toEqual(methods.json.identities);

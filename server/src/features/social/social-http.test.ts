@@ -3,43 +3,16 @@
  * sends back, as @hono/node-server writes it — the cookie's attributes, its return with the callback
  * call, and the 303 of the form_post.
  */
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeProviders, identity } from '../../test-support/social.js';
-import { createTestServer, type TestServer } from '../../test-support/test-server.js';
+import { useHttpServer } from '../../test-support/http-server.js';
 
 const providers = fakeProviders(['apple', 'google']);
-let server: TestServer;
-let http: ServerType;
-let origin = '';
-
-/** A free loopback port: the server's PUBLIC_URL must name the origin it is reached at (its public-host check). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
-beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = await createTestServer({ providerClients: providers.clients, env: { PUBLIC_URL: origin } });
-  http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  await once(http, 'listening');
-});
-afterAll(async () => {
-  http.close();
-  await server.close();
-});
+const live = useHttpServer({ providerClients: providers.clients });
 
 describe('over HTTP', () => {
   it('sets the binding cookie, takes it back with the callback call, and signs in', async () => {
-    const started = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+    const started = await fetch(`${live.origin}/sso/api/v1/SocialAuth/Google/Login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -51,7 +24,7 @@ describe('over HTTP', () => {
 
     providers.vouch('g-http', identity('google', 'g-http'));
     const finish = (cookie: string) =>
-      fetch(`${origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
+      fetch(`${live.origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ state, access_token: 'g-http' }),
@@ -74,18 +47,18 @@ describe('over HTTP', () => {
     // Its phone confirmed, it is: `Set-Login: logged-in`, and the `_idp` cookie again from the Strict one.
     const phone = '+998935550777';
     const bearer = { 'content-type': 'application/json', authorization: `Bearer ${signedIn.access}` };
-    await fetch(`${origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
+    await fetch(`${live.origin}/sso/api/v1/auth/SendAuthSmsVerification/`, {
       method: 'POST',
       headers: bearer,
       body: JSON.stringify({ type: 'social_login', phone }),
     });
-    const checked = await fetch(`${origin}/sso/api/v1/auth/CheckAuthSmsVerification/`, {
+    const checked = await fetch(`${live.origin}/sso/api/v1/auth/CheckAuthSmsVerification/`, {
       method: 'POST',
       headers: bearer,
-      body: JSON.stringify({ type: 'social_login', phone, code: await server.lastCode(phone) }),
+      body: JSON.stringify({ type: 'social_login', phone, code: await live.server.lastCode(phone) }),
     });
     const { request_id: requestId } = (await checked.json()) as { request_id: string };
-    const confirmed = await fetch(`${origin}/sso/api/v1/SocialAuth/ConfirmPhone/`, {
+    const confirmed = await fetch(`${live.origin}/sso/api/v1/SocialAuth/ConfirmPhone/`, {
       method: 'POST',
       headers: { ...bearer, cookie: cookies.join('; ') },
       body: JSON.stringify({ phone, request_id: requestId }),
@@ -98,7 +71,7 @@ describe('over HTTP', () => {
     ]);
 
     // The same identity again, now a finished account: a sign-in like any other.
-    const again = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+    const again = await fetch(`${live.origin}/sso/api/v1/SocialAuth/Google/Login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -106,7 +79,7 @@ describe('over HTTP', () => {
     const againLine = again.headers.getSetCookie().find((cookie) => cookie.startsWith('kirish_social_flow='));
     const againState = new URL(((await again.json()) as { url: string }).url).searchParams.get('state');
     providers.vouch('g-http-2', identity('google', 'g-http'));
-    const second = await fetch(`${origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
+    const second = await fetch(`${live.origin}/sso/api/v1/SocialAuth/GoogleLogin/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: againLine?.split(';')[0] ?? '' },
       body: JSON.stringify({ state: againState, access_token: 'g-http-2' }),
@@ -118,9 +91,9 @@ describe('over HTTP', () => {
   it('tells the browser nothing of a sign-in for the providers list or a flow’s start (no Set-Login, no device cookie)', async () => {
     // The sign-in row asks for the list on every sign-in page, the widget's frame too: a Set-Login there
     // made FedCM believe someone was signed in, and "Continue with your Kirish account" found no account.
-    const listed = await fetch(`${origin}/sso/api/v1/SocialAuth/providers/`);
+    const listed = await fetch(`${live.origin}/sso/api/v1/SocialAuth/providers/`);
     expect(listed.status).toBe(200);
-    const started = await fetch(`${origin}/sso/api/v1/SocialAuth/Google/Login/`, {
+    const started = await fetch(`${live.origin}/sso/api/v1/SocialAuth/Google/Login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -133,7 +106,7 @@ describe('over HTTP', () => {
   });
 
   it('answers Apple’s form_post with 303 to the SPA’s callback path', async () => {
-    const posted = await fetch(`${origin}/oauth/apple`, {
+    const posted = await fetch(`${live.origin}/oauth/apple`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -16,7 +16,6 @@ import type {
   TotpConfirmRequest,
   TotpSetup,
   TwoStepProofRequest,
-  TwoStepStatus,
 } from '../../contract/two-step.js';
 import { badRequest } from '../../lib/api-error.js';
 import { randomId } from '../../lib/secrets.js';
@@ -26,7 +25,7 @@ import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { recordEvent } from '../../services/audit-log.js';
 import { consumeStepUpProof } from '../../services/step-up.js';
-import { openTotpSecret, replaceRecoveryCodes, sealTotpSecret } from '../../services/two-step.js';
+import { openTotpSecret, replaceRecoveryCodes, sealTotpSecret, twoStepStatus } from '../../services/two-step.js';
 import { sendTwoStepNotice, type NoticeDeps } from './two-step-notice.js';
 
 const proofSchema = requestSchema<TwoStepProofRequest>()(
@@ -40,12 +39,7 @@ export function twoStepRoutes(deps: RouteDeps & NoticeDeps) {
   const { config, storage, clock, sessions, secretCipher } = deps;
   const app = new Hono<AppEnv>();
 
-  async function status(userId: string): Promise<TwoStepStatus> {
-    return {
-      enabled: (await storage.totpSecrets.findConfirmed(userId)) !== undefined,
-      recovery_codes_left: await storage.recoveryCodes.countUnused(userId),
-    };
-  }
+  const status = (userId: string) => twoStepStatus(storage, userId);
 
   app.get('/two-step/', requireAuth(sessions), requireActive, async (c) => c.json(await status(c.get('auth').user.id)));
 

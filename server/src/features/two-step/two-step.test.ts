@@ -195,13 +195,7 @@ describe('two-step verification', () => {
     expect(confirmed.json).toEqual({ recovery_codes: null });
     expect((await server.call('GET', TWO_STEP, { token: tokens.access })).json.recovery_codes_left).toBe(10);
     expect(await noticesTo(PHONE)).toEqual([expect.stringContaining('autentifikator ilovasi almashtirildi')]);
-    const browser = passkeyBrowser(server);
-    const first = await steps.firstStep(PHONE, browser);
-    const oldApp = await browser.call('POST', SECOND_STEP, {
-      id: first.json.second_step.id,
-      method: 'totp',
-      code: steps.nextCode(old),
-    });
+    const oldApp = await steps.signInWithApp(PHONE, old, passkeyBrowser(server));
     expect(oldApp.json.errors[0].error).toBe('code_not_valid');
   });
 });

@@ -30,6 +30,7 @@ const challenge = (hash: string, overrides: Partial<WebauthnChallenge> = {}): We
   createdAt: T0,
   expiresAt: T0 + 300_000,
   usedAt: null,
+  clientId: null,
   ...overrides,
 });
 
@@ -86,7 +87,12 @@ export function describePasskeyStorage(name: string, open: OpenStorage) {
           [1, 2, 3].map(() => storage.webauthnChallenges.take('c3', 'browser-1', 'authenticate', T0 + 1)),
         );
         expect(takers.filter(Boolean)).toHaveLength(1);
-        expect(await storage.webauthnChallenges.sweepExpired(T0 + 300_001)).toBe(3);
+        // Migration 0021: the embed's client comes back with its challenge.
+        await storage.webauthnChallenges.insert(challenge('c4', { clientId: 'partner-app' }));
+        expect(await storage.webauthnChallenges.take('c4', 'browser-1', 'authenticate', T0 + 1)).toEqual(
+          challenge('c4', { clientId: 'partner-app', usedAt: T0 + 1 }),
+        );
+        expect(await storage.webauthnChallenges.sweepExpired(T0 + 300_001)).toBe(4);
       }));
   });
 }

@@ -64,6 +64,21 @@ export function describeTwoStepStorage(name: string, open: OpenStorage) {
         expect(await storage.totpSecrets.findConfirmed('u1')).toBeUndefined();
       }));
 
+    it('pages through every account’s secrets by id, and replaces a sealed secret only while it is the one expected', () =>
+      withStorage(async (storage) => {
+        await storage.users.insert(user('u1'));
+        await storage.users.insert(user('u2'));
+        for (const id of ['s3', 's1', 's2'])
+          await storage.totpSecrets.insert(secret(id, { userId: id === 's2' ? 'u2' : 'u1' }));
+        expect((await storage.totpSecrets.listPage('', 2)).map((row) => row.id)).toEqual(['s1', 's2']);
+        expect((await storage.totpSecrets.listPage('s2', 2)).map((row) => row.id)).toEqual(['s3']);
+        expect(await storage.totpSecrets.listPage('s3', 2)).toEqual([]);
+        expect(await storage.totpSecrets.replaceSealed('s1', 'v1:other', 'v1:new')).toBe(false);
+        expect(await storage.totpSecrets.replaceSealed('s1', 'v1:s1', 'v1:new')).toBe(true);
+        expect(await storage.totpSecrets.replaceSealed('s1', 'v1:s1', 'v1:newer')).toBe(false);
+        expect((await storage.totpSecrets.listPage('', 1))[0]).toEqual(secret('s1', { sealedSecret: 'v1:new' }));
+      }));
+
     it('uses each recovery code once, only its account’s, and a new set drops the old', () =>
       withStorage(async (storage) => {
         await storage.users.insert(user('u1'));

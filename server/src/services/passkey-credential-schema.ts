@@ -3,8 +3,8 @@
  * strings of bounded length where the library decodes them, the rest passed on. What the strings hold
  * (client data, authenticator data, signature) is checked by lib/webauthn.ts.
  */
-import type { PublicKeyCredentialJSON } from '../../contract/passkeys.js';
-import { v } from '../../lib/validation.js';
+import type { PublicKeyCredentialJSON } from '../contract/passkeys.js';
+import { v } from '../lib/validation.js';
 
 /** Base64url of up to 16 KiB: far above any authenticator's attestation object or signature. */
 const encoded = v.pipe(v.string('passkey_not_valid'), v.maxLength(22_000, 'passkey_not_valid'));

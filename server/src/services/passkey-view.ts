@@ -1,6 +1,6 @@
 /** A stored passkey as GET /user/passkeys/ shows it (contract/passkeys.ts). */
-import type { PasskeyView } from '../../contract/passkeys.js';
-import type { Passkey } from '../../storage/storage.js';
+import type { PasskeyView } from '../contract/passkeys.js';
+import type { Passkey } from '../storage/storage.js';
 
 export function passkeyView(passkey: Passkey): PasskeyView {
   return {
