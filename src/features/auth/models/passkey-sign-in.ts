@@ -49,6 +49,8 @@ export function createPasskeySignIn(flow: Flow, ceremonies: PasskeyCeremonies) {
   /** A ceremony is waiting: the autofill one, or the button's. */
   let autofillWaiting = false;
   let pressed = false;
+  /** Whether the autofill ceremony follows the flow (conditional mediation is available). */
+  let following = false;
   const onIdentifierStage = () => flow.step.peek() === 'login' && flow.stage.peek() === 'identifier';
 
   async function answer(credential: PublicKeyCredentialJSON) {
@@ -82,22 +84,18 @@ export function createPasskeySignIn(flow: Flow, ceremonies: PasskeyCeremonies) {
       if (pressed || flow.form.busy.peek()) return;
       pressed = true;
       flow.form.reset();
+      let credential: PublicKeyCredentialJSON | null = null;
       try {
         const options = await flow.run(() => passkeyLoginOptions(api));
-        if (!options) return;
-        let credential: PublicKeyCredentialJSON;
-        try {
-          credential = await ceremonies.get(options, { autofill: false });
-        } catch (error) {
-          passkeyFailed(flow, error);
-          return;
-        }
-        await answer(credential);
+        credential = options ? await ceremonies.get(options, { autofill: false }) : null;
+      } catch (error) {
+        passkeyFailed(flow, error);
       } finally {
         pressed = false;
-        // Closed the prompt, still on the form: the field offers the passkeys again.
-        void waitForAutofill();
       }
+      if (credential) await answer(credential);
+      // The prompt closed, still on the form: the field offers the passkeys again.
+      else if (following) void waitForAutofill();
     },
 
     /**
@@ -105,6 +103,7 @@ export function createPasskeySignIn(flow: Flow, ceremonies: PasskeyCeremonies) {
      * cancelled when the flow leaves it (the password, a code, the chooser). Returns its stop.
      */
     follow(): () => void {
+      following = true;
       const stop = effect(() => {
         const here = flow.step.value === 'login' && flow.stage.value === 'identifier';
         // After the effect's run: the ceremony's reads must not subscribe it.
@@ -112,6 +111,7 @@ export function createPasskeySignIn(flow: Flow, ceremonies: PasskeyCeremonies) {
         else if (autofillWaiting) void ceremonies.cancel();
       });
       return () => {
+        following = false;
         stop();
         if (autofillWaiting) void ceremonies.cancel();
       };
