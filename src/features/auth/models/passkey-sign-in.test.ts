@@ -125,7 +125,7 @@ describe('Sign in with a passkey', () => {
 describe('the autofill (conditional UI)', () => {
   it('waits on the identifier stage, signs in with a passkey picked from the field, as the button does', async () => {
     const signIn = model();
-    let pick: (credential: typeof CREDENTIAL) => void = () => {};
+    let pick: ((credential: typeof CREDENTIAL) => void) | undefined;
     const { ceremonies, asked } = authenticator(() => new Promise((resolve) => (pick = resolve)), true);
     flow.server.answer('post', `${SSO}/login/passkey/options/`, OPTIONS);
     flow.server.answer('post', `${SSO}/login/passkey/`, TOKENS);
@@ -134,7 +134,7 @@ describe('the autofill (conditional UI)', () => {
     expect(asked).toEqual([{ autofill: true }]);
     expect(signedIn).toEqual([]);
 
-    pick(CREDENTIAL);
+    pick?.(CREDENTIAL);
     await settle();
 
     expect(signedIn).toEqual([{ response: TOKENS, save: true }]);
