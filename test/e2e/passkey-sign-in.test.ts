@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient, V1 } from '../support/api.js';
 import { axeViolations } from '../support/axe.js';
 import { saveScreenshot } from '../support/browser.js';
-import { expectHome, text, waitForHeading } from '../support/flows.js';
+import { expectHome, signInWithPassword, signOutFromMenu, text, waitForHeading } from '../support/flows.js';
 import { phoneNumbers, usePagePool } from '../support/page-pool.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 
@@ -135,6 +135,50 @@ describe('signing in with a passkey (issue 41)', () => {
     await expectHome(page, 'Sardor');
     expect(answers).toEqual([200]);
     expect(presses).toHaveLength(1);
+    await closeAll();
+  });
+
+  it('after a password sign-in, the offer: "Not now" goes on and is not asked again; "Create a passkey" makes one', async () => {
+    const origin = kirish.server.origin;
+    const phone = newPhone();
+    const { access } = await apiClient(origin).registerByPhone(phone, PASSWORD);
+    const { page } = await freshPage();
+    await withAuthenticator(page);
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await page.goto(`${origin}/login`);
+    await signInWithPassword(page, phone, PASSWORD);
+    await waitForHeading(page, text('passkey_offer_title'));
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'passkey-offer-1280');
+    await page.getByRole('button', { name: text('passkey_offer_later'), exact: true }).click();
+    await expectHome(page, 'Sardor');
+
+    // The same device and account: no offer again (the device forgets its accounts, not the answer).
+    await signOutFromMenu(page);
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key !== 'passkeyOfferDeclined') localStorage.removeItem(key);
+    });
+    await page.goto(`${origin}/login`);
+    await signInWithPassword(page, phone, PASSWORD);
+    await expectHome(page, 'Sardor');
+
+    // Another device (a fresh profile): the offer, and a passkey made behind the password's proof.
+    const other = await freshPage(375);
+    await withAuthenticator(other.page);
+    await other.page.goto(`${origin}/login`);
+    await signInWithPassword(other.page, phone, PASSWORD);
+    await waitForHeading(other.page, text('passkey_offer_title'));
+    await saveScreenshot(other.page, 'passkey-offer-375');
+    await other.page.getByRole('button', { name: text('passkey_offer_create'), exact: true }).click();
+    await waitForHeading(other.page, text('proof_title'));
+    expect(await axeViolations(other.page)).toEqual([]);
+    await other.page.getByLabel(text('old_password_label'), { exact: true }).fill(PASSWORD);
+    await other.page.getByRole('button', { name: text('passkey_offer_create'), exact: true }).click();
+    await expectHome(other.page, 'Sardor');
+    const list = await apiClient(origin).get(`${V1}/user/passkeys/`, access);
+    expect((list.json as { passkeys: unknown[] }).passkeys).toHaveLength(1);
     await closeAll();
   });
 });
