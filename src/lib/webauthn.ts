@@ -36,7 +36,7 @@ export async function autofillSupported(): Promise<boolean> {
   return typeof available === 'function' ? available.call(PublicKeyCredential).catch(() => false) : false;
 }
 
-function failure(error: unknown): PasskeyError {
+function asPasskeyError(error: unknown): PasskeyError {
   if (error instanceof PasskeyError) return error;
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
@@ -53,7 +53,7 @@ export async function createPasskey(options: WebauthnOptionsJSON): Promise<Publi
     const { startRegistration } = await library();
     return (await startRegistration({ optionsJSON: options as never })) as unknown as PublicKeyCredentialJSON;
   } catch (error) {
-    throw failure(error);
+    throw asPasskeyError(error);
   }
 }
 
@@ -74,7 +74,7 @@ export async function usePasskey(
       useBrowserAutofill: autofill,
     })) as unknown as PublicKeyCredentialJSON;
   } catch (error) {
-    throw failure(error);
+    throw asPasskeyError(error);
   }
 }
 
