@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../../lib/session';
 import { PasskeyError } from '../../../lib/webauthn';
-import { failure, fakeSession, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
+import { failure, freshSignInModel, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { attachPasskeys, type PasskeyCeremonies } from './passkey-sign-in';
-import { createSignInModel } from './sign-in-model';
 
 const TOKENS: TokenResponse = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
 const OPTIONS = { challenge: 'c-1', rpId: 'localhost' };
@@ -36,16 +35,7 @@ function authenticator(answer: () => Promise<typeof CREDENTIAL>, autofill = fals
 }
 
 function model() {
-  const { session } = fakeSession([]);
-  return createSignInModel({
-    ...flow.deps,
-    session,
-    fresh: true,
-    onSignedIn: (response, save) => {
-      signedIn.push({ response, save });
-      return Promise.resolve();
-    },
-  });
+  return freshSignInModel(flow, signedIn);
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

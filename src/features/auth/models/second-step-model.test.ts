@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../../lib/session';
 import { PasskeyError } from '../../../lib/webauthn';
-import { failure, fakeSession, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
+import { failure, freshSignInModel, SIGN_IN_HEADERS, SSO, useFlowFakes } from '../test-support/flow-fakes';
 import { createSecondStepModel } from './second-step-model';
-import { createSignInModel } from './sign-in-model';
 import type { SecondStepMethod } from '../../../../server/src/contract/two-step.js';
 
 const TOKENS: TokenResponse = { access: 'a-1', refresh: 'r-1', user_uuid: 'u-1', has_phone: true, session: 's-1' };
@@ -20,16 +19,7 @@ async function atSecondStep(
   methods: SecondStepMethod[] = ['totp', 'recovery'],
   passkey = () => Promise.resolve(CREDENTIAL),
 ) {
-  const { session } = fakeSession([]);
-  const signIn = createSignInModel({
-    ...flow.deps,
-    session,
-    fresh: true,
-    onSignedIn: (response, save) => {
-      signedIn.push({ response, save });
-      return Promise.resolve();
-    },
-  });
+  const signIn = freshSignInModel(flow, signedIn);
   flow.server.answer('get', `${SSO}/check/CheckUserExists/`, { exists: true });
   flow.server.answer('get', `${SSO}/check/CheckUserPassword/`, { has_password: true });
   signIn.identifier.set('aziz@example.uz');
