@@ -66,10 +66,8 @@ export function createPasskeySignIn(flow: Flow, ceremonies: PasskeyCeremonies) {
       // Quiet: a page whose autofill could not start still has its form and its button.
       const options = await passkeyLoginOptions(api).catch(() => null);
       if (!options || pressed || !onIdentifierStage()) return;
-      const credential = await ceremonies.get(options, { autofill: true }).catch((error: unknown) => {
-        passkeyFailed(flow, error);
-        return null;
-      });
+      // Quiet too when it fails: the person asked for nothing (a frame without the permission, say).
+      const credential = await ceremonies.get(options, { autofill: true }).catch(() => null);
       if (credential) await answer(credential);
     } finally {
       autofillWaiting = false;
