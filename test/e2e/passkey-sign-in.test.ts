@@ -98,7 +98,9 @@ describe('signing in with a passkey (issue 41)', () => {
     });
     await page.goto(`${kirish.server.origin}/login`);
     await waitForHeading(page, text('login_title'));
-    // The prerendered field already asks for passkeys in its autofill.
+    // The prerendered field already asks for passkeys in its autofill, before any script.
+    const served = await (await fetch(`${kirish.server.origin}/login`, { headers: { accept: 'text/html' } })).text();
+    expect(served.toLowerCase()).toContain('autocomplete="username webauthn"'); // HTML attribute names ignore case
     expect(await page.getByLabel(text('phone_or_email_label'), { exact: true }).getAttribute('autocomplete')).toBe(
       'username webauthn',
     );
