@@ -11,6 +11,8 @@ export const PROFILE_SESSION_PREFIX = 'session_';
 export const PENDING_USER_KEY = 'userUUID';
 export const BACKGROUND_KEY = 'bg';
 export const LOCALE_KEY = 'locale';
+/** The accounts (uuids, a JSON list) that answered "Not now" to the passkey offer on this device (issue 41): never offered again here. */
+export const PASSKEY_OFFER_DECLINED_KEY = 'passkeyOfferDeclined';
 
 /** sessionStorage */
 export const RETURN_PATH_KEY = 'returnPath';

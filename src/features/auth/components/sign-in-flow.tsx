@@ -33,6 +33,7 @@ const loadChallenge = () => import('./challenge-step');
 const ChallengeStep = lazy(loadChallenge);
 const AccountChooser = lazy(() => import('./account-chooser'));
 const SignInError = lazy(() => import('./sign-in-error'));
+const SecondStep = lazy(() => import('./second-step'));
 
 export function SignInFlow({
   onSignedIn,
@@ -67,11 +68,21 @@ export function SignInFlow({
   useEffect(() => {
     void model.start();
     void loadChallenge();
+    // Passkeys (issue 41) after hydration, in their own chunk: the button, and the field's autofill.
+    let stop: (() => void) | undefined | false;
+    void import('../models/passkey-sign-in')
+      .then((module) => module.attachPasskeys(model))
+      .then((end) => (stop === false ? end() : (stop = end)));
+    return () => {
+      if (stop) stop();
+      else stop = false;
+    };
   }, [model]);
   const { form, step, identifier } = model;
 
   if (step.value === 'accounts' || step.value === 'logout') return <AccountChooser model={model} />;
   if (step.value === 'error') return <SignInError model={model} />;
+  if (step.value === 'second') return <SecondStep model={model} />;
   if (step.value === 'qr' && qr) {
     return (
       <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
@@ -113,7 +124,8 @@ export function SignInFlow({
       <TextField
         label={i18n.t('phone_or_email_label')}
         name="username"
-        autoComplete="username"
+        // WebAuthn L3 §5.1.4.1: the browser's autofill offers this site's passkeys here too.
+        autoComplete="username webauthn"
         autoCapitalize="none"
         spellCheck={false}
         // A national number shows the country code it is read with.
@@ -137,6 +149,12 @@ export function SignInFlow({
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('continue')}
       </Button>
+      {model.passkey.value ? (
+        <button type="button" className="link-button qr-entry" onClick={model.passkey.value}>
+          <Icon name="key" />
+          {i18n.t('passkey_sign_in')}
+        </button>
+      ) : null}
       {qr ? (
         <button type="button" className="link-button qr-entry" onClick={() => model.showQr()}>
           <Icon name="qr" />

@@ -17,8 +17,10 @@ import type { Channel, CodeSender } from '../../../components/verification/code-
 import { maskUzPhone, uzPhoneValue } from '../../../components/phone-mask';
 import { normalizeEmail } from '../../../../server/src/contract/contact-rules.js';
 import { createForm, type ShowError } from '../../../lib/form';
+import type { SecondStepRequired } from '../../../../server/src/contract/two-step.js';
 
-export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error' | 'qr';
+/** `second`: an account with two-step verification on answered its first step with `second_step` (issue 41). */
+export type SignInStep = 'login' | 'accounts' | 'logout' | 'confirmation' | 'error' | 'qr' | 'second';
 /** The two stages of the login step: the phone or e-mail, then what the account signs in with. */
 export type SignInStage = 'identifier' | 'challenge';
 
@@ -98,6 +100,10 @@ export function createSignInModel(deps: SignInDeps) {
   const failure = signal<CatalogueKey | null>(null);
   /** When a password may be tried again (epoch ms), from a lock's Retry-After; a code still works meanwhile. */
   const lockedUntil = signal(0);
+  /** The half-done sign-in the `second` step finishes. */
+  const secondStep = signal<SecondStepRequired['second_step'] | null>(null);
+  /** "Sign in with a passkey", once its lazy module found passkeys here (passkey-sign-in.ts). */
+  const passkey = signal<(() => void) | null>(null);
 
   /** Runs a sign-in call; a refusal of FLOW_ERRORS moves the flow to its error step. */
   async function signIn<T>(
@@ -114,8 +120,12 @@ export function createSignInModel(deps: SignInDeps) {
     return result;
   }
 
-  async function finish(response: TokenResponse | null) {
-    await deps.onSignedIn(response, save.value);
+  /** Every first step's answer ends here: tokens finish the sign-in, `second_step` asks for the second step. */
+  async function finish(response: TokenResponse | SecondStepRequired | null) {
+    if (response && 'second_step' in response) {
+      secondStep.value = response.second_step;
+      step.value = 'second';
+    } else await deps.onSignedIn(response, save.value);
   }
 
   /** A code to the account Continue found, then the code step. */
@@ -163,6 +173,7 @@ export function createSignInModel(deps: SignInDeps) {
   }
 
   return {
+    api: deps.api,
     form,
     identifier,
     contact,
@@ -177,6 +188,8 @@ export function createSignInModel(deps: SignInDeps) {
     save,
     failure,
     lockedUntil,
+    secondStep,
+    passkey,
 
     /**
      * Shows the device's accounts when there are any, loading them after a reload or in a new tab:

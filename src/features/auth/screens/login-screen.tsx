@@ -1,4 +1,6 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
+import { useServices } from '../../../lib/services';
+import type { TokenResponse } from '../../../lib/session';
 import { SignInFlow } from '../components/sign-in-flow';
 import { heldQrRequest } from '../qr-held';
 import type { Contact } from '../api/types';
@@ -33,10 +35,23 @@ const QrStep = lazy(() => import('../components/qr-step'));
 /** A QR code this browser showed before a reload is shown again until it expires (docs/product.md §3, key `bg`). */
 const showingQr = () => heldQrRequest(Date.now()) !== null;
 
+// After a password or code sign-in, the offer to make a passkey (issue 41): its chunk loads then.
+const loadOffer = () => import('../components/passkey-offer');
+const PasskeyOffer = lazy(loadOffer);
+
 export default function LoginScreen() {
+  const services = useServices();
+  const finish = useFinishSignIn();
+  const [offer, setOffer] = useState<{ uuid: string; save: boolean } | null>(null);
+  if (offer) return <PasskeyOffer uuid={offer.uuid} onDone={() => void finish(null, offer.save)} />;
+  const onSignedIn = async (response: TokenResponse | null, save: boolean) => {
+    const next = response ? await (await loadOffer()).offerAfter(services, response, save) : 'no';
+    if (next === 'offer' && response) setOffer({ uuid: response.user_uuid, save });
+    else await finish(next === 'kept' ? null : response, save);
+  };
   return (
     <SignInFlow
-      onSignedIn={useFinishSignIn()}
+      onSignedIn={onSignedIn}
       fresh={freshSignInAsked()}
       prefill={handedContact()}
       qr={{ Step: QrStep, showing: showingQr }}

@@ -5,7 +5,8 @@
  */
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { DeviceProfile, Session, UserProfile } from '../../../lib/session';
+import type { DeviceProfile, Session, TokenResponse, UserProfile } from '../../../lib/session';
+import { createSignInModel } from '../models/sign-in-model';
 import { fakeHttp, fakeShowError } from '../../../lib/testing/fake-http';
 import type { AuthApi } from '../api/types';
 import { userProfile } from '../../../lib/testing/user-profile';
@@ -136,4 +137,21 @@ export function useFlowFakes(): ReturnType<typeof fakeFlowDeps> {
   });
   strictTests(() => flow.server.unexpected);
   return flow;
+}
+
+/** A sign-in asked for afresh (no saved accounts offered), each finished sign-in recorded in `signedIn`. */
+export function freshSignInModel(
+  flow: ReturnType<typeof fakeFlowDeps>,
+  signedIn: { response: TokenResponse | null; save: boolean }[],
+) {
+  const { session } = fakeSession([]);
+  return createSignInModel({
+    ...flow.deps,
+    session,
+    fresh: true,
+    onSignedIn: (response, save) => {
+      signedIn.push({ response, save });
+      return Promise.resolve();
+    },
+  });
 }
