@@ -3,9 +3,9 @@
  * DevTools protocol (WebAuthn domain): a passkey made through the real server from the page, then a
  * sign-in from "Sign in with a passkey", and one through the field's autofill (conditional UI).
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient, V1 } from '../support/api.js';
+import { registerPasskey, withAuthenticator } from '../support/passkeys.js';
 import { axeViolations } from '../support/axe.js';
 import { saveScreenshot } from '../support/browser.js';
 import { expectHome, signInWithPassword, signOutFromMenu, text, waitForHeading } from '../support/flows.js';
@@ -18,72 +18,11 @@ const { freshPage, closeAll } = usePagePool(kirish);
 const newPhone = phoneNumbers(905650000);
 const PASSWORD = 'Passkey-sign-in-41!';
 
-interface VirtualCredential {
-  credentialId: string;
-  isResidentCredential: boolean;
-  rpId?: string;
-  privateKey: string;
-  userHandle?: string;
-  signCount: number;
-}
-
-/** A platform authenticator that holds discoverable credentials and verifies its user at once. */
-async function withAuthenticator(page: Page, credentials: VirtualCredential[] = []) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = (await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })) as { authenticatorId: string };
-  for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-  return {
-    credentials: async () =>
-      ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] })
-        .credentials,
-  };
-}
-
-/**
- * A new account with a passkey, made from a page of the site through the real endpoints (the
- * challenge is bound to the browser that asked): returns the passkey as the authenticator holds it.
- */
-async function accountWithPasskey(): Promise<{ phone: string; credential: VirtualCredential }> {
-  const origin = kirish.server.origin;
+/** A new account with a passkey on a device of its own; returns the passkey as that device holds it. */
+async function accountWithPasskey() {
   const phone = newPhone();
-  const { access } = await apiClient(origin).registerByPhone(phone, PASSWORD);
   const { page } = await freshPage();
-  const authenticator = await withAuthenticator(page);
-  await page.goto(`${origin}/help`);
-  const status = await page.evaluate(
-    async ({ v1, token, password }) => {
-      const call = async (path: string, body: unknown) => {
-        const response = await fetch(`${v1}${path}`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-        return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-      };
-      const proof = await call('/user/security/proof/', { password });
-      const options = await call('/user/passkeys/registration/options/', { proof: proof.json.proof });
-      const made = (await navigator.credentials.create({
-        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.json as never),
-      })) as PublicKeyCredential;
-      return (await call('/user/passkeys/registration/', { credential: made.toJSON() })).status;
-    },
-    { v1: V1, token: access, password: PASSWORD },
-  );
-  expect(status).toBe(200);
-  const [credential] = await authenticator.credentials();
-  if (!credential) throw new Error('the authenticator holds no passkey');
-  return { phone, credential };
+  return { phone, credential: await registerPasskey(page, kirish.server.origin, phone, PASSWORD) };
 }
 
 describe('signing in with a passkey (issue 41)', () => {
