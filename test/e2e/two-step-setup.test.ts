@@ -3,7 +3,6 @@
  * here from the secret the page shows, RFC 6238), the ten recovery codes shown once, the overview's
  * row saying On, then turned off behind a question and a fresh proof.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bothWidths, securityRow } from '../support/account-pages.js';
 import { registerOverApi, signedInTab, type ApiAccount } from '../support/api-accounts.js';

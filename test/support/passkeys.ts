@@ -53,7 +53,7 @@ export async function registerPasskey(
   const authenticator = await withAuthenticator(page);
   await page.goto(`${origin}/help`);
   const status = await page.evaluate(
-    async ({ v1, token, password }) => {
+    async ({ v1, token, secret }) => {
       const call = async (path: string, body: unknown) => {
         const response = await fetch(`${v1}${path}`, {
           method: 'POST',
@@ -63,14 +63,14 @@ export async function registerPasskey(
         });
         return { status: response.status, json: (await response.json()) as Record<string, unknown> };
       };
-      const proof = await call('/user/security/proof/', { password });
+      const proof = await call('/user/security/proof/', { password: secret });
       const options = await call('/user/passkeys/registration/options/', { proof: proof.json.proof });
       const made = (await navigator.credentials.create({
         publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.json as never),
       })) as PublicKeyCredential;
       return (await call('/user/passkeys/registration/', { credential: made.toJSON() })).status;
     },
-    { v1: V1, token: access, password },
+    { v1: V1, token: access, secret: password },
   );
   expect(status).toBe(200);
   const [credential] = await authenticator.credentials();
