@@ -4,6 +4,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { apiClient, V1 } from './api.js';
 import { text } from './flows.js';
 
 /** RFC 4648 §6 base32 to bytes. */
@@ -29,4 +31,23 @@ export async function proveWithPassword(page: Page, password: string, submit: st
   const panel = page.locator('section.panel').filter({ has: page.getByRole('heading', { name: text('proof_title') }) });
   await panel.getByLabel(text('old_password_label'), { exact: true }).fill(password);
   await panel.getByRole('button', { name: submit, exact: true }).click();
+}
+
+/**
+ * Registers `phone` and turns two-step on over the API, the test acting as the authenticator app:
+ * the app's secret, the ten recovery codes, and when the app's first code was used (the server takes
+ * no code of that 30-second step again).
+ */
+export async function twoStepOverApi(origin: string, phone: string, password: string) {
+  const api = apiClient(origin);
+  const { access } = await api.registerByPhone(phone, password);
+  const proof = await api.post(`${V1}/user/security/proof/`, { password }, access);
+  expect(proof.status).toBe(200);
+  const setup = await api.post(`${V1}/user/two-step/totp/`, { proof: proof.json.proof }, access);
+  expect(setup.status).toBe(200);
+  const secret = setup.json.secret as string;
+  const confirmedAt = Date.now();
+  const confirmed = await api.post(`${V1}/user/two-step/totp/confirm/`, { code: totp(secret, confirmedAt) }, access);
+  expect(confirmed.status).toBe(200);
+  return { phone, secret, confirmedAt, recovery: confirmed.json.recovery_codes as string[] };
 }

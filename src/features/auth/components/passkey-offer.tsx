@@ -59,25 +59,28 @@ export function PasskeyOffer({ uuid, onDone }: { uuid: string; onDone: () => voi
   useEffect(() => heading.current?.focus(), []);
   if (model.stage.value === 'proof') {
     return (
-      <StepUpForm
-        stepUp={stepUp}
-        form={form}
-        context={<p>{i18n.t('passkey_offer_text')}</p>}
-        submitLabel={i18n.t('passkey_offer_create')}
-        onProof={(proof) =>
-          void model.create(proof).then((made) => {
-            if (!made) return;
-            toasts.show('success', i18n.t('passkey_offer_done'));
-            onDone();
-          })
-        }
-        onCancel={() => (model.stage.value = 'offer')}
-      />
+      // One thing asked: no providers' row under it (screens.css, .sign-in-alone).
+      <div className="sign-in-alone">
+        <StepUpForm
+          stepUp={stepUp}
+          form={form}
+          context={<p>{i18n.t('passkey_offer_text')}</p>}
+          submitLabel={i18n.t('passkey_offer_create')}
+          onProof={(proof) =>
+            void model.create(proof).then((made) => {
+              if (!made) return;
+              toasts.show('success', i18n.t('passkey_offer_done'));
+              onDone();
+            })
+          }
+          onCancel={() => (model.stage.value = 'offer')}
+        />
+      </div>
     );
   }
   const problem = form.errors.value['flow'];
   return (
-    <div className="stack">
+    <div className="stack sign-in-alone">
       <h1 ref={heading} tabIndex={-1}>
         {i18n.t('passkey_offer_title')}
       </h1>

@@ -23,51 +23,54 @@ export function SecondStep({ model }: { model: SignInModel }) {
   const { form } = model;
   const recovery = step.method.value === 'recovery';
   return (
-    <StepForm onSubmit={() => void step.submit()}>
-      <h1>{i18n.t('second_step_title')}</h1>
-      <p className="subtitle">{i18n.t(recovery ? 'second_step_recovery_hint' : 'second_step_totp_hint')}</p>
-      {recovery ? (
-        <TextField
-          key="recovery"
-          label={i18n.t('second_step_recovery_label')}
-          name="recovery-code"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          {...fieldProps(step.code, i18n)}
-        />
-      ) : (
-        <CodeInput
-          key="totp"
-          label={i18n.t('second_step_totp_label')}
-          autoFocus
-          {...fieldProps(step.code, i18n)}
-          onComplete={() => {
-            if (!form.busy.peek()) void step.submit();
-          }}
-        />
-      )}
-      <Button type="submit" busy={form.busy.value}>
-        {i18n.t('sign_in')}
-      </Button>
-      <p className="auth-links">
-        {step.recoveryOffered ? (
-          <button type="button" className="link-button" onClick={() => step.switchTo(recovery ? 'totp' : 'recovery')}>
-            {i18n.t(recovery ? 'second_step_use_app' : 'second_step_use_recovery')}
-          </button>
-        ) : null}
-        {step.passkeyOffered ? (
-          <button type="button" className="link-button" onClick={() => void step.withPasskey()}>
-            <Icon name="key" />
-            {i18n.t('second_step_use_passkey')}
-          </button>
-        ) : null}
-      </p>
-      <button type="button" className="link-button" onClick={() => step.back()}>
-        {i18n.t('back')}
-      </button>
-    </StepForm>
+    // One thing asked: no providers' row under it (screens.css, .sign-in-alone).
+    <div className="sign-in-alone">
+      <StepForm onSubmit={() => void step.submit()}>
+        <h1>{i18n.t('second_step_title')}</h1>
+        <p className="subtitle">{i18n.t(recovery ? 'second_step_recovery_hint' : 'second_step_totp_hint')}</p>
+        {recovery ? (
+          <TextField
+            key="recovery"
+            label={i18n.t('second_step_recovery_label')}
+            name="recovery-code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            {...fieldProps(step.code, i18n)}
+          />
+        ) : (
+          <CodeInput
+            key="totp"
+            label={i18n.t('second_step_totp_label')}
+            autoFocus
+            {...fieldProps(step.code, i18n)}
+            onComplete={() => {
+              if (!form.busy.peek()) void step.submit();
+            }}
+          />
+        )}
+        <Button type="submit" busy={form.busy.value}>
+          {i18n.t('sign_in')}
+        </Button>
+        <p className="auth-links">
+          {step.recoveryOffered ? (
+            <button type="button" className="link-button" onClick={() => step.switchTo(recovery ? 'totp' : 'recovery')}>
+              {i18n.t(recovery ? 'second_step_use_app' : 'second_step_use_recovery')}
+            </button>
+          ) : null}
+          {step.passkeyOffered ? (
+            <button type="button" className="link-button" onClick={() => void step.withPasskey()}>
+              <Icon name="key" />
+              {i18n.t('second_step_use_passkey')}
+            </button>
+          ) : null}
+        </p>
+        <button type="button" className="link-button" onClick={() => step.back()}>
+          {i18n.t('back')}
+        </button>
+      </StepForm>
+    </div>
   );
 }
 
