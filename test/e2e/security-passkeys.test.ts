@@ -13,6 +13,7 @@ import { axeViolations } from '../support/axe.js';
 import { text, waitForHeading } from '../support/flows.js';
 import { useRunningKirish } from '../support/running-kirish.js';
 import { proveWithPassword } from '../support/two-step.js';
+import { withAuthenticator } from '../support/passkeys.js';
 
 const kirish = useRunningKirish('localhost');
 
@@ -29,18 +30,7 @@ describe('passkeys on Sign-in methods', () => {
     };
     await registerOverApi(kirish.server.origin, account);
     const { page, context, errors } = await signedInTab(kirish.browser, kirish.server.origin, account);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const authenticator = await withAuthenticator(page);
 
     await page.goto(`${kirish.server.origin}/security/login-methods/`);
     await waitForHeading(page, text('login_methods_title'));
@@ -55,9 +45,9 @@ describe('passkeys on Sign-in methods', () => {
     const name = await row.locator('.row-name').innerText();
     expect(name.length).toBeGreaterThan(0);
     expect(await row.locator('.row-detail').innerText()).toContain(text('passkeys_never_used'));
-    const stored = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-    expect(stored.credentials).toHaveLength(1);
-    expect(stored.credentials[0]?.isResidentCredential).toBe(true);
+    const stored = await authenticator.credentials();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.isResidentCredential).toBe(true);
 
     // Rename by keyboard: an empty name is refused beside the field, then the new one is kept.
     await page.getByRole('button', { name: text('passkeys_rename_named', { name }), exact: true }).focus();

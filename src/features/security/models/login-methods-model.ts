@@ -6,6 +6,7 @@ import { computed, signal } from '@preact/signals-react';
 import { isSocialProvider, type LinkedIdentity, type SocialProvider } from '../../../../server/src/contract/social.js';
 import type { ShowError } from '../../../lib/form';
 import type { Grant, LoginMethods, SecurityApi } from '../api/security-api';
+import { createScreenLoad } from '../../../lib/screen-load';
 
 /** The linked identities of GET /user/login-methods/ that this site knows the provider of. */
 export function linkedIdentities(methods: LoginMethods | null): LinkedIdentity[] {
@@ -18,7 +19,6 @@ export function createLoginMethodsModel(deps: {
   /** Goes to the provider's authorization address. */
   go?: (url: string) => void;
 }) {
-  const state = signal<'loading' | 'ready' | 'failed'>('loading');
   const methods = signal<LoginMethods | null>(null);
   const grants = signal<Grant[]>([]);
   const offered = signal<SocialProvider[]>([]);
@@ -30,23 +30,17 @@ export function createLoginMethodsModel(deps: {
     offered.value.filter((provider) => !linked.value.some((identity) => identity.provider === provider)),
   );
 
-  async function load(): Promise<void> {
-    try {
-      const [ways, apps, providers] = await Promise.all([
-        deps.api.loginMethods(),
-        deps.api.grants(),
-        // Without the providers the page still shows what is linked; only "Link" is missing.
-        deps.api.offeredProviders().catch(() => []),
-      ]);
-      methods.value = ways;
-      grants.value = apps;
-      offered.value = providers;
-      state.value = 'ready';
-    } catch (error) {
-      deps.showError(error);
-      state.value = 'failed';
-    }
-  }
+  const { state, load } = createScreenLoad(deps.showError, async () => {
+    const [ways, apps, providers] = await Promise.all([
+      deps.api.loginMethods(),
+      deps.api.grants(),
+      // Without the providers the page still shows what is linked; only "Link" is missing.
+      deps.api.offeredProviders().catch(() => []),
+    ]);
+    methods.value = ways;
+    grants.value = apps;
+    offered.value = providers;
+  });
 
   return {
     state,

@@ -12,6 +12,7 @@ import {
 import { createForm, type ShowError } from '../../../lib/form';
 import { PasskeyError, type PasskeyFailure } from '../../../lib/webauthn';
 import type { PasskeysApi, PasskeyView } from '../api/passkeys-api';
+import { createScreenLoad } from '../../../lib/screen-load';
 
 /** How adding went: a new passkey, or why the browser gave none (a server refusal is shown as a toast: null). */
 export type AddOutcome = { added: PasskeyView } | { failure: PasskeyFailure } | null;
@@ -22,22 +23,15 @@ export function createPasskeysModel(deps: {
   /** lib/webauthn.ts's createPasskey: the browser's prompt. */
   create: (options: WebauthnOptionsJSON) => Promise<PublicKeyCredentialJSON>;
 }) {
-  const state = signal<'loading' | 'ready' | 'failed'>('loading');
   const passkeys = signal<PasskeyView[]>([]);
   /** The rename form: one passkey renamed at a time. */
   const renameForm = createForm(deps.showError);
   const name = renameForm.field('name', '');
   const adding = signal(false);
 
-  async function load(): Promise<void> {
-    try {
-      passkeys.value = await deps.api.list();
-      state.value = 'ready';
-    } catch (error) {
-      deps.showError(error);
-      state.value = 'failed';
-    }
-  }
+  const { state, load } = createScreenLoad(deps.showError, async () => {
+    passkeys.value = await deps.api.list();
+  });
 
   return {
     state,

@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals-react';
 import { createForm, type ShowError } from '../../../lib/form';
 import type { TotpSetup, TwoStepApi, TwoStepStatus } from '../api/two-step-api';
+import { createScreenLoad } from '../../../lib/screen-load';
 
 /** RFC 6238 §4 with the server's parameters (docs/api.md): 6 digits. */
 export const TOTP_DIGITS = 6;
@@ -20,7 +21,6 @@ export const groupSecret = (secret: string): string => secret.replace(/\s/g, '')
 export type TwoStepView = 'status' | 'setup' | 'codes';
 
 export function createTwoStepModel(deps: { api: TwoStepApi; showError: ShowError }) {
-  const state = signal<'loading' | 'ready' | 'failed'>('loading');
   const status = signal<TwoStepStatus | null>(null);
   const view = signal<TwoStepView>('status');
   const setup = signal<TotpSetup | null>(null);
@@ -29,15 +29,9 @@ export function createTwoStepModel(deps: { api: TwoStepApi; showError: ShowError
   const form = createForm(deps.showError);
   const code = form.field('code', '');
 
-  async function load(): Promise<void> {
-    try {
-      status.value = await deps.api.status();
-      state.value = 'ready';
-    } catch (error) {
-      deps.showError(error);
-      state.value = 'failed';
-    }
-  }
+  const { state, load } = createScreenLoad(deps.showError, async () => {
+    status.value = await deps.api.status();
+  });
 
   const showCodes = (made: string[]) => {
     codes.value = made;
