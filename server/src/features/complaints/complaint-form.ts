@@ -14,7 +14,7 @@ import {
 } from '../../contract/complaints.js';
 import type { ErrorItem } from '../../contract/errors.js';
 import { ApiError } from '../../lib/api-error.js';
-import { readMultipartBody } from '../../lib/form-body.js';
+import { formParts, readMultipartBody, shownFileName } from '../../lib/form-body.js';
 import { attachmentTypeOf, type AttachmentMediaType } from '../../lib/attachment-type.js';
 import { parseWith, requestSchema, v } from '../../lib/validation.js';
 
@@ -55,23 +55,12 @@ export interface ReadComplaintForm {
 
 /** A name to show: no path, no control characters, not empty. */
 function shownName(name: string, mediaType: AttachmentMediaType): string {
-  // oxlint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = shownFileName(name);
   return (base || `attachment.${mediaType.split('/')[1]}`).slice(0, ATTACHMENT_NAME_MAX_LENGTH);
 }
 
 export async function readComplaintForm(c: Context): Promise<ReadComplaintForm> {
-  const form = await readMultipartBody(c);
-  const texts: Record<string, string> = {};
-  const files: File[] = [];
-  const problems: ErrorItem[] = [];
-  for (const [name, value] of form.entries()) {
-    if (name === 'attachment') {
-      if (typeof value === 'string') problems.push({ error: 'invalid_attachment_type', field: 'attachment' });
-      else files.push(value);
-    } else if (typeof value !== 'string' || name in texts) problems.push({ error: 'invalid_value', field: name });
-    else texts[name] = value;
-  }
+  const { texts, files, problems } = formParts(await readMultipartBody(c), 'attachment', 'invalid_attachment_type');
   if (files.length > COMPLAINT_ATTACHMENTS_MAX) problems.push({ error: 'too_many_attachments', field: 'attachment' });
   const attachments: UploadedAttachment[] = [];
   for (const file of files.slice(0, COMPLAINT_ATTACHMENTS_MAX)) {

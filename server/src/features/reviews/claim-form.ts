@@ -10,10 +10,9 @@ import {
   taxpayerNumber,
   type CompanyClaimForm,
 } from '../../contract/reviews.js';
-import type { ErrorItem } from '../../contract/errors.js';
 import { ApiError } from '../../lib/api-error.js';
 import { attachmentTypeOf, type AttachmentMediaType } from '../../lib/attachment-type.js';
-import { readMultipartBody } from '../../lib/form-body.js';
+import { formParts, readMultipartBody, shownFileName } from '../../lib/form-body.js';
 import { parseWith, requestSchema, v } from '../../lib/validation.js';
 import { trimmedText } from './review-fields.js';
 
@@ -40,17 +39,7 @@ export interface ReadClaimForm {
 }
 
 export async function readClaimForm(c: Context): Promise<ReadClaimForm> {
-  const form = await readMultipartBody(c);
-  const texts: Record<string, string> = {};
-  const files: File[] = [];
-  const problems: ErrorItem[] = [];
-  for (const [name, value] of form.entries()) {
-    if (name === 'proof') {
-      if (typeof value === 'string') problems.push({ error: 'claim_proof_required', field: 'proof' });
-      else files.push(value);
-    } else if (typeof value !== 'string' || name in texts) problems.push({ error: 'invalid_value', field: name });
-    else texts[name] = value;
-  }
+  const { texts, files, problems } = formParts(await readMultipartBody(c), 'proof', 'claim_proof_required');
   let proof: ReadClaimForm['proof'] | undefined;
   const [file] = files;
   if (!file || files.length > 1) problems.push({ error: 'claim_proof_required', field: 'proof' });
@@ -58,8 +47,7 @@ export async function readClaimForm(c: Context): Promise<ReadClaimForm> {
   else {
     const data = new Uint8Array(await file.arrayBuffer());
     const mediaType = attachmentTypeOf(data);
-    // oxlint-disable-next-line no-control-regex -- control characters are what is removed
-    const name = (file.name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+    const name = shownFileName(file.name);
     if (!mediaType) problems.push({ error: 'invalid_attachment_type', field: 'proof' });
     else proof = { name: (name || 'proof').slice(0, PROOF_NAME_MAX_LENGTH), mediaType, data };
   }
