@@ -19,7 +19,7 @@ export interface ApiAccount {
   email?: string;
 }
 
-export async function registerOverApi(origin: string, account: ApiAccount): Promise<void> {
+export async function registerOverApi(origin: string, account: ApiAccount): Promise<string> {
   const api = apiClient(origin);
   const section = { type: 'login_sms_verification', phone: account.phone };
   expect((await api.post(`${V1}/auth/SendAuthSmsVerification/`, section)).status).toBe(200);
@@ -35,6 +35,7 @@ export async function registerOverApi(origin: string, account: ApiAccount): Prom
     ...(account.email ? { kind: 1, email: account.email } : { kind: 2 }),
   });
   expect(registered.status).toBe(201);
+  return registered.json.access as string;
 }
 
 /** A new tab (English, 1280 px) signed in to `account` with its password, on Home. */

@@ -34,13 +34,12 @@ export async function proveWithPassword(page: Page, password: string, submit: st
 }
 
 /**
- * Registers `phone` and turns two-step on over the API, the test acting as the authenticator app:
- * the app's secret, the ten recovery codes, and when the app's first code was used (the server takes
- * no code of that 30-second step again).
+ * Turns two-step on over the API for the account of `access`, the test acting as the authenticator
+ * app: the app's secret, the ten recovery codes, and when the app's first code was used (the server
+ * takes no code of that 30-second step again).
  */
-export async function twoStepOverApi(origin: string, phone: string, password: string) {
+export async function turnOnTwoStep(origin: string, access: string, password: string) {
   const api = apiClient(origin);
-  const { access } = await api.registerByPhone(phone, password);
   const proof = await api.post(`${V1}/user/security/proof/`, { password }, access);
   expect(proof.status).toBe(200);
   const setup = await api.post(`${V1}/user/two-step/totp/`, { proof: proof.json.proof }, access);
@@ -49,5 +48,11 @@ export async function twoStepOverApi(origin: string, phone: string, password: st
   const confirmedAt = Date.now();
   const confirmed = await api.post(`${V1}/user/two-step/totp/confirm/`, { code: totp(secret, confirmedAt) }, access);
   expect(confirmed.status).toBe(200);
-  return { phone, secret, confirmedAt, recovery: confirmed.json.recovery_codes as string[] };
+  return { secret, confirmedAt, recovery: confirmed.json.recovery_codes as string[] };
+}
+
+/** Registers `phone` with `password` and turns two-step on (turnOnTwoStep). */
+export async function twoStepOverApi(origin: string, phone: string, password: string) {
+  const { access } = await apiClient(origin).registerByPhone(phone, password);
+  return { phone, ...(await turnOnTwoStep(origin, access, password)) };
 }

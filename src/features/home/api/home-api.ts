@@ -1,5 +1,6 @@
 import type { Grant } from '../../../../server/src/contract/grants.js';
 import type { ActiveSession } from '../../../../server/src/contract/sessions.js';
+import type { TwoStepStatus } from '../../../../server/src/contract/two-step.js';
 import type { Http } from '../../../lib/http';
 
 export type { ActiveSession, Grant };
@@ -12,6 +13,8 @@ export function homeApi(http: Http, ssoApi: string) {
     sessions: () => http.get<ActiveSession[]>(`${user}/sessions/`),
     /** GET /user/grants/: the apps the person let in. */
     grants: () => http.get<Grant[]>(`${user}/grants/`),
+    /** GET /user/two-step/: whether two-step verification is on, for the checkup. */
+    twoStep: () => http.get<TwoStepStatus>(`${user}/two-step/`),
   };
 }
 

@@ -20,6 +20,15 @@ describe("Home's security checkup", () => {
     expect(ids({ email: 'zarina@example.uz', email_verified: true, secondary_phone: '+998907654321' })).toEqual([]);
   });
 
+  it('asks to turn on two-step verification once Home knows it is off, and not before or once it is on', () => {
+    const profile = userProfile('u1', { first: 'Zarina', last: 'Karimova' }, { secondary_phone: '+998907654321' });
+    const asked = (twoStepEnabled: boolean | null) =>
+      checkupItems({ profile, twoStepEnabled }).map((item) => [item.id, item.href]);
+    expect(asked(false)).toEqual([['two_step', '/security/two-step/']]);
+    expect(asked(null)).toEqual([]);
+    expect(asked(true)).toEqual([]);
+  });
+
   it('asks an account made with an e-mail alone for a phone, not for a backup of a phone it does not have', () => {
     expect(ids({ phone: null, email: 'zarina@example.uz', email_verified: true })).toEqual(['add_phone']);
   });

@@ -1,19 +1,18 @@
 /**
  * Home's security checkup: what would make the account safer, each a link to the screen that does it, and gone once
- * done. The list is data: a new check is one entry of CHECKS (issue 41 adds "Turn on two-step verification" as
- * `{ id: 'two_step', needed: (facts) => …, href: …, key: …, hint: …, icon: … }`, reading what it needs from
- * CheckupFacts). Nothing else on Home changes for it.
+ * done. The list is data: a new check is one entry of CHECKS, reading what it needs from CheckupFacts.
  */
 import type { CatalogueKey } from '../../../../server/src/contract/error-keys.js';
 import type { Profile } from '../../../../server/src/contract/profile.js';
 import type { IconName } from '../../../components/icon';
 
-/** What the checks read: today the profile alone (issue 41 adds whether two-step verification is on). */
+/** What the checks read: the profile, and whether two-step verification is on (null until Home has read it). */
 export interface CheckupFacts {
   profile: Profile;
+  twoStepEnabled?: boolean | null;
 }
 
-export type CheckupId = 'verify_email' | 'add_phone' | 'backup_phone';
+export type CheckupId = 'verify_email' | 'add_phone' | 'backup_phone' | 'two_step';
 
 export interface CheckupItem {
   id: CheckupId;
@@ -51,6 +50,15 @@ const CHECKS: readonly (CheckupItem & { needed: (facts: CheckupFacts) => boolean
     key: 'home_checkup_backup_phone',
     hint: 'home_checkup_backup_phone_hint',
     icon: 'phone',
+  },
+  {
+    // Issue 41: a stolen password alone no longer signs in. Asked only once Home knows it is off.
+    id: 'two_step',
+    needed: ({ twoStepEnabled }) => twoStepEnabled === false,
+    href: '/security/two-step/',
+    key: 'home_checkup_two_step',
+    hint: 'home_checkup_two_step_hint',
+    icon: 'shield',
   },
 ];
 

@@ -10,13 +10,20 @@ export function createHomeStatusModel(deps: { api: HomeApi }) {
   const state = signal<'loading' | 'ready' | 'failed'>('loading');
   const sessions = signal<ActiveSession[]>([]);
   const grants = signal<Grant[]>([]);
+  /** Whether two-step verification is on: null until read (or when it could not be), so the checkup asks nothing then. */
+  const twoStepEnabled = signal<boolean | null>(null);
 
   async function load(): Promise<void> {
     state.value = 'loading';
     try {
-      const [liveSessions, apps] = await Promise.all([deps.api.sessions(), deps.api.grants()]);
+      const [liveSessions, apps, twoStep] = await Promise.all([
+        deps.api.sessions(),
+        deps.api.grants(),
+        deps.api.twoStep().catch(() => null),
+      ]);
       sessions.value = liveSessions;
       grants.value = apps;
+      twoStepEnabled.value = twoStep ? twoStep.enabled : null;
       state.value = 'ready';
     } catch {
       // Home stays usable without its status: the panel offers a retry instead of a toast over the page.
@@ -27,6 +34,7 @@ export function createHomeStatusModel(deps: { api: HomeApi }) {
   return {
     state,
     load,
+    twoStepEnabled,
     /** The newest of the live sign-ins (this one, unless the account signed in elsewhere since). */
     lastSignIn: computed<ActiveSession | null>(() =>
       sessions.value.reduce<ActiveSession | null>(

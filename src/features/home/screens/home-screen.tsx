@@ -42,7 +42,7 @@ export default function HomeScreen() {
           </p>
         </div>
       </header>
-      <CheckupCard items={checkupItems({ profile: user })} />
+      <CheckupCard items={checkupItems({ profile: user, twoStepEnabled: status.twoStepEnabled.value })} />
       <AccountStatus model={status} />
       <nav aria-label={i18n.t('home_title')}>
         <RowList>
