@@ -149,8 +149,13 @@ export function SignInFlow({
       <Button type="submit" busy={form.busy.value}>
         {i18n.t('continue')}
       </Button>
-      {model.passkey.value ? (
-        <button type="button" className="link-button qr-entry" onClick={model.passkey.value}>
+      {model.passkey.value !== false ? (
+        <button
+          type="button"
+          className="link-button qr-entry"
+          disabled={!model.passkey.value}
+          onClick={model.passkey.value || undefined}
+        >
           <Icon name="key" />
           {i18n.t('passkey_sign_in')}
         </button>

@@ -125,7 +125,10 @@ export async function attachPasskeys(
   flow: Flow & Pick<SignInModel, 'passkey'>,
   ceremonies: PasskeyCeremonies = browserCeremonies,
 ): Promise<() => void> {
-  if (!ceremonies.supported()) return () => undefined;
+  if (!ceremonies.supported()) {
+    flow.passkey.value = false;
+    return () => undefined;
+  }
   const passkeys = createPasskeySignIn(flow, ceremonies);
   flow.passkey.value = () => void passkeys.signIn();
   return (await ceremonies.autofillSupported()) ? passkeys.follow() : () => undefined;

@@ -102,8 +102,11 @@ export function createSignInModel(deps: SignInDeps) {
   const lockedUntil = signal(0);
   /** The half-done sign-in the `second` step finishes. */
   const secondStep = signal<SecondStepRequired['second_step'] | null>(null);
-  /** "Sign in with a passkey", once its lazy module found passkeys here (passkey-sign-in.ts). */
-  const passkey = signal<(() => void) | null>(null);
+  /**
+   * "Sign in with a passkey": null until its lazy module has looked (the button is there, waiting, so the
+   * card never moves), then what it does, or false where the browser has no WebAuthn (passkey-sign-in.ts).
+   */
+  const passkey = signal<(() => void) | false | null>(null);
 
   /** Runs a sign-in call; a refusal of FLOW_ERRORS moves the flow to its error step. */
   async function signIn<T>(
