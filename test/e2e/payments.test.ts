@@ -157,8 +157,10 @@ describe('payments on /pay and the demo partner’s Buy', () => {
     await saveScreenshot(page, 'pay-remove-card-1280');
     await question.getByRole('button', { name: text('payments_card_remove'), exact: true }).click();
     await question.waitFor({ state: 'detached' });
-    // The list is fetched again after a delete (the loading indicator stands in for it a while): wait
-    // for the card that stays, then the removed one must be gone from the fresh list.
+    // The question closes as the delete starts, while the old list still shows both cards; the list is
+    // then fetched again (the loading indicator stands in for it a while). The toast comes only once
+    // the delete and the fresh fetch have both ended: wait for it, then read the fresh list.
+    await page.getByText(text('payments_card_removed'), { exact: true }).waitFor();
     await cards.getByText(POOR_CARD, { exact: true }).waitFor();
     expect(await cards.getByText(CARD, { exact: true }).count()).toBe(0);
     // The receipt stays: it names the card as it was.
