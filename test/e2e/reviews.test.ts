@@ -92,8 +92,9 @@ describe('My reviews', () => {
 
   it('says a text too short beside the field and keeps what was typed', async () => {
     const page = await demoPage('/projects/review/my-reviews?status=published');
-    // The first test moved the mall's review to moderation: this one edits the café's.
-    const mall = card(page, 'Somsa issiq');
+    // The first test moved the mall's review to moderation: this one edits the café's (found by its
+    // company: the text being edited is no longer the card's text).
+    const mall = page.getByRole('article', { name: 'Bodomzor kafe' });
     await mall.waitFor();
     await mall.getByRole('button', { name: text('reviews_edit'), exact: true }).click();
     const field = mall.getByLabel(text('reviews_text_label'));
