@@ -25,6 +25,9 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   HelpCenterSingleMobile: help,
   // My complaints (issue 38): the table, a thread (?id=) and the form (?new=1), one screen of its own feature.
   UserComplains: lazy(() => import('../features/complaints/screens/complaints-screen')),
+  // The reviews section (issue 42): my reviews and my achievements, each its own chunk.
+  ReviewsMyReviews: lazy(() => import('../features/reviews/screens/my-reviews-screen')),
+  ReviewsMyAchievements: lazy(() => import('../features/reviews/screens/my-achievements-screen')),
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
