@@ -13,9 +13,9 @@ import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { PaymentReceipt } from '../../storage/storage.js';
-import type { PaymentDeps } from './payment-deps.js';
-import type { Settlement } from './receipt-settlement.js';
-import { receiptView } from './receipt-view.js';
+import type { PaymentDeps } from '../../services/payments/payment-deps.js';
+import type { Settlement } from '../../services/payments/receipt-settlement.js';
+import { receiptView } from '../../services/payments/receipt-view.js';
 
 const paySchema = requestSchema<PayReceiptRequest>()(v.strictObject({ card_id: text(64) }));
 /** RFC 9110 §5.5's visible characters, as the IETF's Idempotency-Key draft's string; long enough for a UUID and more. */

@@ -11,7 +11,7 @@ import {
   ProcessorRefusal,
   ProcessorUnavailable,
   type PaymentProcessor,
-} from '../../services/payments/payment-processor.js';
+} from './payment-processor.js';
 import type { SessionService } from '../../services/session-service.js';
 import type { Storage } from '../../storage/storage.js';
 
