@@ -33,6 +33,8 @@ import { fedcmAssertionRoutes } from './features/fedcm/assertion-routes.js';
 import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js';
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
+import { HISSA_API_PATH, hissaRoutes } from './features/hissa/hissa-routes.js';
+import { operatorHissaRoutes } from './features/hissa/operator-hissa-routes.js';
 import { paymentRoutes } from './features/payments/payment-routes.js';
 import { CLAIMS_PATH, operatorReviewRoutes, REVIEWS_API_PATH, reviewRoutes } from './features/reviews/review-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
@@ -157,7 +159,7 @@ const hasOwnBodyLimit = (path: string) =>
   path.startsWith(`${SMS_REPORTS_PATH}/`);
 
 // The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
-const API_PATH = /^\/(sso|common|payment|reviews|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|reviews|hissa|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
 const OPERATOR_PATH = '/common/api/v1/operator/*';
@@ -318,6 +320,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(`${REVIEWS_API_PATH}/*`, noStore, limitBody, checkAccountId(routeDeps.sessions));
   app.route(REVIEWS_API_PATH, reviewRoutes(routeDeps));
   app.route('/common/api/v1/operator', operatorReviewRoutes({ storage, clock }));
+  // Hissa (issue 42, docs/hissa.md): a contribution is paid through the same processor as /payment/api.
+  app.use(`${HISSA_API_PATH}/*`, noStore, limitJsonBody, checkAccountId(routeDeps.sessions));
+  app.route(
+    HISSA_API_PATH,
+    hissaRoutes({ config, storage, clock, sessions, processor: processor ?? null, log: deps.log }),
+  );
+  app.route('/common/api/v1/operator', operatorHissaRoutes({ storage, clock }));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
   app.use('/common/api/v1/help/*', limitBody);

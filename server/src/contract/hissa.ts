@@ -31,7 +31,7 @@ export interface HissaProjectView {
   raised: number;
   contributors: number;
   deadline: string;
-  /** A CDN path (`/cdn/…`), or null. */
+  /** The cover picture's path under the CDN (SPEC §9's rule, as reviews' logos), or null. */
   cover: string | null;
   status: HissaProjectStatus;
   /** Open and before its deadline: contributions are taken. */
@@ -98,3 +98,6 @@ export interface HissaNewProjectRequest {
 export interface HissaNewUpdateRequest {
   text: string;
 }
+
+/** The client id Hissa's payment receipts carry (they are Kirish's own, not a partner's). */
+export const HISSA_RECEIPT_CLIENT = 'kirish-hissa';

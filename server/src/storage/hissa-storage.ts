@@ -77,6 +77,10 @@ export interface HissaStorage {
     insertOrFind(contribution: HissaContribution): Promise<{ contribution: HissaContribution; created: boolean }>;
     findByKey(userId: string, payKey: string): Promise<HissaContribution | undefined>;
     /** The account's own, newest first, and how many there are. */
-    listByUser(userId: string, offset: number, limit: number): Promise<{ count: number; results: HissaContributionEntry[] }>;
+    listByUser(
+      userId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ count: number; results: HissaContributionEntry[] }>;
   };
 }

@@ -88,9 +88,7 @@ export function hissaStorageOn(db: Kysely<Database>): HissaStorage {
       async listNear(place, offset, limit) {
         let query = projects().where('p.region', '=', place.region);
         if (place.onlyDistrict && place.district !== null) query = query.where('p.district', '=', place.district);
-        const { count } = await query
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
+        const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
         const rows = await query
           .selectAll('p')
           .select((eb) => tally(eb))
@@ -162,9 +160,7 @@ export function hissaStorageOn(db: Kysely<Database>): HissaStorage {
           .innerJoin('hissa_projects as p', 'p.id', 'c.project_id')
           .innerJoin('payment_receipts as r', 'r.id', 'c.receipt_id')
           .where('c.user_id', '=', userId);
-        const { count } = await mine
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
+        const { count } = await mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
         const rows = await mine
           .selectAll('c')
           .select(['p.title as project_title', 'r.status as receipt_status'])

@@ -936,7 +936,11 @@ const migrations: Record<string, Migration> = {
         .on('hissa_contributions')
         .columns(['user_id', 'created_at'])
         .execute();
-      await db.schema.createIndex('hissa_contributions_project').on('hissa_contributions').column('project_id').execute();
+      await db.schema
+        .createIndex('hissa_contributions_project')
+        .on('hissa_contributions')
+        .column('project_id')
+        .execute();
     },
   },
 };

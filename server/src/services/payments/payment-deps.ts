@@ -7,11 +7,7 @@ import type { Config } from '../../config/config.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LogFields } from '../../lib/json-log.js';
-import {
-  ProcessorRefusal,
-  ProcessorUnavailable,
-  type PaymentProcessor,
-} from './payment-processor.js';
+import { ProcessorRefusal, ProcessorUnavailable, type PaymentProcessor } from './payment-processor.js';
 import type { SessionService } from '../../services/session-service.js';
 import type { Storage } from '../../storage/storage.js';
 
@@ -28,6 +24,16 @@ export interface PaymentDeps {
 
 export function refusalError(refusal: ProcessorRefusal, status: 400 | 402 = 400): ApiError {
   return new ApiError(status, [refusal.field ? { error: refusal.key, field: refusal.field } : { error: refusal.key }]);
+}
+
+/** RFC 9110 §5.5's visible characters, as the IETF's Idempotency-Key draft's string; long enough for a UUID and more. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's Idempotency-Key header, or `400 idempotency_key_required`. */
+export function idempotencyKey(header: string | undefined): string {
+  if (header === undefined || !IDEMPOTENCY_KEY.test(header))
+    throw new ApiError(400, [{ error: 'idempotency_key_required' }]);
+  return header;
 }
 
 export const unavailableError = () => new ApiError(502, [{ error: 'payment_processor_unavailable' }]);

@@ -55,7 +55,11 @@ export function describeHissaStorage(name: string, open: OpenStorage) {
     it('counts only paid contributions in the tally, each account once', () =>
       withStorage(async (storage) => {
         await storage.hissaProjects.insert(project('h1'));
-        for (const [id, amount] of [['r1', 1_000_000], ['r2', 2_000_000], ['r3', 4_000_000]] as const) {
+        for (const [id, amount] of [
+          ['r1', 1_000_000],
+          ['r2', 2_000_000],
+          ['r3', 4_000_000],
+        ] as const) {
           await storage.receipts.insertOrFind(bill(id, amount));
         }
         await storage.hissaContributions.insertOrFind(contribution('x1', 'u1', 'r1', 1_000_000));
