@@ -31,7 +31,7 @@ export interface HissaProjectView {
   raised: number;
   contributors: number;
   deadline: string;
-  /** The cover picture's path under the CDN (SPEC §9's rule, as reviews' logos), or null. */
+  /** The cover picture's path under the CDN (as reviews' logos, docs/hissa.md), or null. */
   cover: string | null;
   status: HissaProjectStatus;
   /** Open and before its deadline: contributions are taken. */

@@ -3,9 +3,11 @@
  * (the default address's region and district, or `?region=&district=`), one project with its updates,
  * the contribution with a saved card, and the account's own contributions with their receipts. A
  * contribution is one payment receipt (services/payments/receipt-settlement.ts pays it, at most once per
- * Idempotency-Key), so it also shows among /pay's receipts. app.ts puts the Account-Id check in front.
+ * Idempotency-Key), so it also shows among /pay's receipts. With the operator's part
+ * (operator-hissa-routes.ts), mounted at the root by app.ts, which hands over the API's guard (no-store,
+ * the JSON body limit, the Account-Id check) for the account's paths.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import {
   HISSA_CONTRIBUTION_MAX_TIYIN,
@@ -28,7 +30,8 @@ import { askProcessor, idempotencyKey, type PaymentDeps } from '../../services/p
 import { createSettlement } from '../../services/payments/receipt-settlement.js';
 import { findRegion, regionHasDistrict } from '../../services/regions.js';
 import type { HissaContribution, Storage } from '../../storage/storage.js';
-import { contributionView, projectView, updateView } from './hissa-views.js';
+import { contributionView, projectNotFound, projectView, updateView } from './hissa-views.js';
+import { operatorHissaRoutes } from './operator-hissa-routes.js';
 
 export const HISSA_API_PATH = '/hissa/api/v1';
 
@@ -52,8 +55,6 @@ const contributeSchema = requestSchema<HissaContributeRequest>()(
   }),
 );
 
-export const projectNotFound = () => new ApiError(404, [{ error: 'hissa_project_not_found' }]);
-
 /** The place asked for, checked against the regions list; else the account's default address's; else none. */
 async function placeFor(storage: Storage, userId: string, query: { region?: string; district?: string }) {
   if (query.region !== undefined) {
@@ -73,7 +74,7 @@ const pageLinks = (base: string, page: number, size: number, count: number) => (
     page > 1 ? `${base}page=${Math.min(page - 1, Math.max(1, Math.ceil(count / size)))}&page_size=${size}` : null,
 });
 
-export function hissaRoutes(deps: HissaDeps) {
+function accountRoutes(deps: HissaDeps) {
   const { storage, clock, config, processor } = deps;
   const app = new Hono<AppEnv>();
   const auth = requireAuth(deps.sessions);
@@ -187,5 +188,14 @@ export function hissaRoutes(deps: HissaDeps) {
     return c.json(answer);
   });
 
+  return app;
+}
+
+/** Hissa's two parts: the account's under HISSA_API_PATH behind `guard`, the operator's beside the others. */
+export function hissaRoutes(deps: HissaDeps, guard: MiddlewareHandler[]) {
+  const app = new Hono<AppEnv>();
+  app.use(`${HISSA_API_PATH}/*`, ...guard);
+  app.route(HISSA_API_PATH, accountRoutes(deps));
+  app.route('/common/api/v1/operator', operatorHissaRoutes(deps));
   return app;
 }

@@ -1,4 +1,5 @@
 /** Hissa's presenters (docs/api.md, Hissa): a project with its tally, and a contribution with its receipt. */
+import { ApiError } from '../../lib/api-error.js';
 import type { HissaContributionView, HissaProjectView, HissaUpdateView } from '../../contract/hissa.js';
 import type { HissaContributionEntry, HissaProjectTally, HissaUpdate } from '../../storage/storage.js';
 
@@ -36,3 +37,5 @@ export const contributionView = (entry: HissaContributionEntry): HissaContributi
   status: entry.receiptStatus === 'paying' ? 'pending' : entry.receiptStatus,
   created_at: iso(entry.createdAt),
 });
+
+export const projectNotFound = () => new ApiError(404, [{ error: 'hissa_project_not_found' }]);

@@ -16,8 +16,7 @@ import { badRequest } from '../../lib/api-error.js';
 import { orderedId } from '../../lib/ordered-id.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { regionHasDistrict } from '../../services/regions.js';
-import { projectNotFound } from './hissa-routes.js';
-import { projectView, updateView } from './hissa-views.js';
+import { projectNotFound, projectView, updateView } from './hissa-views.js';
 
 const trimmed = (max: number) => v.pipe(text(max), v.trim(), v.minLength(1, 'field_required'));
 const tiyin = (min: number) =>

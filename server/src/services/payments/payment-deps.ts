@@ -4,10 +4,12 @@
  * payment_processor_unavailable` (the payment may have been made: the next read reconciles it).
  */
 import type { Config } from '../../config/config.js';
+import { PAYMENT_PROCESSOR_TIMEOUT_MS } from '../../config/policy.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LogFields } from '../../lib/json-log.js';
 import { ProcessorRefusal, ProcessorUnavailable, type PaymentProcessor } from './payment-processor.js';
+import { createSubscribeApiClient } from './subscribe-api-client.js';
 import type { SessionService } from '../../services/session-service.js';
 import type { Storage } from '../../storage/storage.js';
 
@@ -50,4 +52,10 @@ export async function askProcessor<T>(deps: PaymentDeps, work: () => Promise<T>)
     }
     throw error;
   }
+}
+
+/** The Subscribe API client of config.payments (issue 40), or none when no PAYMENT_* variables are set. */
+export function configuredProcessor(config: Config): PaymentProcessor | null {
+  const settings = config.payments.processor;
+  return settings ? createSubscribeApiClient({ ...settings, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }) : null;
 }
