@@ -926,7 +926,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .execute();
       await db.schema
-        .createIndex('hissa_contributions_key')
+        .createIndex('hissa_contributions_once')
         .on('hissa_contributions')
         .columns(['user_id', 'pay_key'])
         .unique()
