@@ -5,12 +5,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from './app-env.js';
 import type { Config } from './config/config.js';
-import {
-  JSON_BODY_LIMIT_BYTES,
-  PAYMENT_PROCESSOR_TIMEOUT_MS,
-  UNREAD_BODY_DRAIN_MAX_BYTES,
-  UNREAD_BODY_LINGER_MS,
-} from './config/policy.js';
+import { JSON_BODY_LIMIT_BYTES, UNREAD_BODY_DRAIN_MAX_BYTES, UNREAD_BODY_LINGER_MS } from './config/policy.js';
 import { loginRoutes } from './features/accounts/login-routes.js';
 import { passkeyLoginRoutes } from './features/passkeys/passkey-login-routes.js';
 import { passkeyRoutes } from './features/passkeys/passkey-routes.js';
@@ -33,6 +28,7 @@ import { fedcmAssertionRoutes } from './features/fedcm/assertion-routes.js';
 import { fedcmRoutes, webIdentityRoutes } from './features/fedcm/fedcm-routes.js';
 import { fedcmFrameRoutes } from './features/fedcm/frame-routes.js';
 import { mahallaRoutes } from './features/mahalla/mahalla-routes.js';
+import { hissaRoutes } from './features/hissa/hissa-routes.js';
 import { paymentRoutes } from './features/payments/payment-routes.js';
 import { CLAIMS_PATH, operatorReviewRoutes, REVIEWS_API_PATH, reviewRoutes } from './features/reviews/review-routes.js';
 import { authorizeRoutes } from './features/oauth/authorize-routes.js';
@@ -83,7 +79,7 @@ import { createLoginThrottle } from './services/login-throttle.js';
 import { createKirishMetrics, type KirishMetrics } from './services/metrics.js';
 import { createOtpService } from './services/otp-service.js';
 import type { PaymentProcessor } from './services/payments/payment-processor.js';
-import { createSubscribeApiClient } from './services/payments/subscribe-api-client.js';
+import { configuredProcessor } from './services/payments/payment-deps.js';
 import { createPhotoStore } from './services/photo-store.js';
 import { createQrLoginService } from './services/qr-login.js';
 import type { ReadinessCheck } from './storage/readiness.js';
@@ -157,7 +153,7 @@ const hasOwnBodyLimit = (path: string) =>
   path.startsWith(`${SMS_REPORTS_PATH}/`);
 
 // The operator's paths too (issue 13): a probe or a scrape misdirected here gets a 404, not the SPA's page.
-const API_PATH = /^\/(sso|common|payment|reviews|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
+const API_PATH = /^\/(sso|common|payment|reviews|hissa|cdn|dev|\.well-known|healthz|readyz|metrics)(\/|$)/;
 
 const V1_PATH = '/sso/api/v1';
 const OPERATOR_PATH = '/common/api/v1/operator/*';
@@ -308,16 +304,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/common/api/v1/help/complaints/*', noStore, checkAccountId(routeDeps.sessions));
   app.route('/common/api/v1/help', complaintRoutes(routeDeps));
   app.route('/common/api/v1', translationRoutes());
-  // Payments (issue 40, docs/api.md, Payments): small JSON bodies, never cached.
-  const processorConfig = config.payments.processor;
-  const processor =
-    deps.paymentProcessor ??
-    (processorConfig && createSubscribeApiClient({ ...processorConfig, timeoutMs: PAYMENT_PROCESSOR_TIMEOUT_MS }));
+  // Payments (issue 40, docs/api.md, Payments) and Hissa (issue 42): small JSON bodies, never cached.
+  const processor = deps.paymentProcessor ?? configuredProcessor(config);
+  const paying = { config, storage, clock, sessions, processor, log: deps.log };
   app.use('/payment/api/*', noStore, limitJsonBody, checkAccountId(routeDeps.sessions));
-  app.route('/payment/api', paymentRoutes({ config, storage, clock, sessions, processor, log: deps.log }));
+  app.route('/payment/api', paymentRoutes(paying));
   app.use(`${REVIEWS_API_PATH}/*`, noStore, limitBody, checkAccountId(routeDeps.sessions));
   app.route(REVIEWS_API_PATH, reviewRoutes(routeDeps));
   app.route('/common/api/v1/operator', operatorReviewRoutes({ storage, clock }));
+  app.route('/', hissaRoutes(paying, [noStore, limitJsonBody, checkAccountId(routeDeps.sessions)]));
   app.route('/common/api/v1', regionRoutes());
   // The help centre's one write, "was this helpful?", takes small JSON like every other API body.
   app.use('/common/api/v1/help/*', limitBody);

@@ -68,6 +68,13 @@ describe('the local OAuth clients, outside production', () => {
       DEMO_SHOP_CLIENT_ID,
     ]);
     expect((await server.storage.users.findByPhone(DEMO_ACCOUNT.phone))?.firstName).toBe(DEMO_ACCOUNT.firstName);
+    // Hissa's projects (docs/hissa.md, Demo data) are seeded once too: Chilanzar's three, in Tashkent city.
+    const near = await server.storage.hissaProjects.listNear(
+      { region: 'tashkent-city', district: 'chilanzar', onlyDistrict: true },
+      0,
+      10,
+    );
+    expect(near.count).toBe(3);
   });
 
   it('moves the demo client to the new origin when the server starts again on another demo port', async () => {

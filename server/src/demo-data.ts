@@ -6,6 +6,7 @@ import type { Config } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { hashPassword } from './lib/passwords.js';
 import { randomId, randomSecret, sha256 } from './lib/secrets.js';
+import { seedDemoHissa } from './services/hissa/demo-hissa.js';
 import { seedDemoReviews } from './services/reviews/demo-reviews.js';
 import { NEW_ACCOUNT_PROFILE } from './storage/records.js';
 import type { OAuthClient, Storage } from './storage/storage.js';
@@ -70,6 +71,8 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
   }
   // Its reviews, companies and claims (issue 42), seeded once with the account.
   await seedDemoReviews(storage, clock, id);
+  // Hissa's community projects near it (issue 42, docs/hissa.md).
+  await seedDemoHissa(storage, clock);
   return true;
 }
 

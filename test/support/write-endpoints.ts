@@ -5,6 +5,7 @@ import { HELP_WRITE_ENDPOINTS } from './help-write-endpoints.js';
 import { QR_WRITE_ENDPOINTS } from './qr-write-endpoints.js';
 import { PAYMENT_WRITE_ENDPOINTS } from './payment-write-endpoints.js';
 import { REVIEW_WRITE_ENDPOINTS } from './review-write-endpoints.js';
+import { HISSA_WRITE_ENDPOINTS } from './hissa-write-endpoints.js';
 import { PASSKEY_WRITE_ENDPOINTS } from './passkey-write-endpoints.js';
 import { SOCIAL_WRITE_ENDPOINTS } from './social-write-endpoints.js';
 import type { WriteEndpoint } from './write-endpoint.js';
@@ -18,7 +19,7 @@ export type { Auth, BodyKind, WriteEndpoint } from './write-endpoint.js';
 export { OPERATOR_TOKEN } from './write-endpoint.js';
 
 /** docs/api.md's paths outside /sso/api/v1, which it writes in full. */
-export const ROOT_PATH = /^\/(sso|common|payment|reviews|cdn|dev|\.well-known|csp-report|oauth\/apple$)(\/|$)/;
+export const ROOT_PATH = /^\/(sso|common|payment|reviews|hissa|cdn|dev|\.well-known|csp-report|oauth\/apple$)(\/|$)/;
 
 // Ordered so that nothing ends the shared session before the last endpoint: end-others goes last.
 export const ENDPOINTS: WriteEndpoint[] = [
@@ -298,6 +299,7 @@ export const ENDPOINTS: WriteEndpoint[] = [
   ...HELP_WRITE_ENDPOINTS,
   ...PAYMENT_WRITE_ENDPOINTS,
   ...REVIEW_WRITE_ENDPOINTS,
+  ...HISSA_WRITE_ENDPOINTS,
   {
     method: 'POST',
     path: '/csp-report',

@@ -36,6 +36,8 @@ const OUTSIDE_THE_API: Record<string, string> = {
   'POST /common/api/v1/operator/complaints/:number/answer/': 'the operator API',
   'POST /common/api/v1/operator/complaints/:number/close/': 'the operator API',
   'POST /common/api/v1/operator/complaints/:number/take/': 'the operator API',
+  'POST /common/api/v1/operator/hissa/projects/': 'the operator API',
+  'POST /common/api/v1/operator/hissa/projects/:id/updates/': 'the operator API',
   'GET /common/api/v1/operator/reviews/claims/': 'the operator API',
   'GET /common/api/v1/operator/reviews/claims/:id/proof': 'the operator API',
   'POST /common/api/v1/operator/reviews/claims/:id/decision/': 'the operator API',
@@ -46,7 +48,7 @@ const OUTSIDE_THE_API: Record<string, string> = {
 };
 
 /** The account's API: the SSO's and, beside it, the calls a signed-in person makes elsewhere. */
-const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/', '/payment/api/', '/reviews/api/v1/'];
+const ACCOUNT_API = ['/sso/', '/common/api/v1/help/complaints/', '/payment/api/', '/reviews/api/v1/', '/hissa/api/v1/'];
 const ofAnAccount = (path: string) => ACCOUNT_API.some((prefix) => path.startsWith(prefix));
 
 interface Route {

@@ -16,6 +16,7 @@ import { keyStorageOn } from './kysely-key-storage.js';
 import { outboxStorageOn } from './kysely-outbox-storage.js';
 import { paymentStorageOn } from './kysely-payment-storage.js';
 import { reviewStorageOn } from './kysely-review-storage.js';
+import { hissaStorageOn } from './kysely-hissa-storage.js';
 import { passkeyStorageOn } from './kysely-passkey-storage.js';
 import { personalStorageOn } from './kysely-personal-storage.js';
 import { qrLoginStorageOn } from './kysely-qr-login-storage.js';
@@ -103,6 +104,7 @@ function storageOn(
     ...passkeyStorageOn(db),
     ...twoStepStorageOn(db),
     ...reviewStorageOn(db),
+    ...hissaStorageOn(db),
 
     async transaction(work) {
       return transaction ? transaction(work) : work(this);

@@ -878,6 +878,71 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0023_hissa': {
+    // oxlint-disable-next-line typescript/no-explicit-any -- the schema as it was then (see 0001)
+    async up(db: Kysely<any>) {
+      // Hissa: a mahalla's community projects and the contributions to them (issue 42,
+      // storage/hissa-storage.ts, docs/hissa.md). Amounts in tiyin, as payment_receipts'.
+      await db.schema
+        .createTable('hissa_projects')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('region', 'text', (col) => col.notNull())
+        .addColumn('district', 'text', (col) => col.notNull())
+        .addColumn('goal', 'bigint', (col) => col.notNull())
+        .addColumn('raised_offline', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('contributors_offline', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('deadline', 'bigint', (col) => col.notNull())
+        .addColumn('cover_path', 'text')
+        .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('open', 'closed')`))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('hissa_projects_place')
+        .on('hissa_projects')
+        .columns(['region', 'district'])
+        .execute();
+      await db.schema
+        .createTable('hissa_updates')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('hissa_updates_project')
+        .on('hissa_updates')
+        .columns(['project_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('hissa_contributions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('amount', 'bigint', (col) => col.notNull())
+        .addColumn('receipt_id', 'text', (col) => col.notNull().unique())
+        .addColumn('pay_key', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('hissa_contributions_once')
+        .on('hissa_contributions')
+        .columns(['user_id', 'pay_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('hissa_contributions_user')
+        .on('hissa_contributions')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('hissa_contributions_project')
+        .on('hissa_contributions')
+        .column('project_id')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

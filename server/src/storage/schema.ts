@@ -13,6 +13,7 @@ import type { LinkedIdentitiesTable, PendingLinksTable, SocialFlowsTable } from 
 import type { QrLoginRequestsTable } from './qr-login-schema.js';
 import type { PaymentTables } from './payment-schema.js';
 import type { ReviewTables } from './review-schema.js';
+import type { HissaTables } from './hissa-schema.js';
 import type { PasskeyTables } from './passkey-schema.js';
 
 export interface UsersTable {
@@ -296,7 +297,7 @@ export interface HelpFeedbackTable {
   votes: number;
 }
 
-export interface Database extends PaymentTables, PasskeyTables, ReviewTables {
+export interface Database extends PaymentTables, PasskeyTables, ReviewTables, HissaTables {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   verifications: VerificationsTable;

@@ -42,6 +42,7 @@ describe('the SQLite file', () => {
       { name: '0020_amr' },
       { name: '0021_webauthn_challenge_client' },
       { name: '0022_reviews' },
+      { name: '0023_hissa' },
     ]);
     await dispose();
   });

@@ -17,6 +17,7 @@ import { describePasskeyStorage } from './contract/passkey-contract.js';
 import { describePersonalStorage } from './contract/personal-contract.js';
 import { describeQrLoginStorage } from './contract/qr-login-contract.js';
 import { describeReviewStorage } from './contract/review-contract.js';
+import { describeHissaStorage } from './contract/hissa-contract.js';
 import { describeRateWindowStorage } from './contract/rate-window-contract.js';
 import { describeSecurityLogStorage } from './contract/security-log-contract.js';
 import { describeRotationStorage } from './contract/rotation-contract.js';
@@ -52,6 +53,7 @@ const SUITES = [
   describePasskeyStorage,
   describeTwoStepStorage,
   describeReviewStorage,
+  describeHissaStorage,
   describeTransactions,
 ];
 

@@ -19,6 +19,7 @@ import type { PasskeyStorage } from './passkey-storage.js';
 import type { PersonalStorage } from './personal-storage.js';
 import type { QrLoginStorage } from './qr-login-storage.js';
 import type { ReviewStorage } from './review-storage.js';
+import type { HissaStorage } from './hissa-storage.js';
 import type { RateWindowStorage } from './rate-window-storage.js';
 import type { SecurityLogStorage } from './security-log-storage.js';
 import type { SessionStorage } from './session-storage.js';
@@ -65,6 +66,14 @@ export type {
   ReviewStorage,
   StoredReply,
 } from './review-storage.js';
+export type {
+  HissaContribution,
+  HissaContributionEntry,
+  HissaProject,
+  HissaProjectTally,
+  HissaStorage,
+  HissaUpdate,
+} from './hissa-storage.js';
 export type { RateWindow, RateWindowStorage } from './rate-window-storage.js';
 export type { AuditDetails, AuditEvent, SecurityLogStorage } from './security-log-storage.js';
 export type { DeviceProfileRow, RefreshToken, SessionStorage } from './session-storage.js';
@@ -104,7 +113,8 @@ export interface Storage
     PaymentStorage,
     PasskeyStorage,
     TwoStepStorage,
-    ReviewStorage {
+    ReviewStorage,
+    HissaStorage {
   /** Runs `work` atomically: all its writes land, or none. Inside, `tx` is the same interface. */
   transaction<T>(work: (tx: Storage) => Promise<T>): Promise<T>;
   close(): Promise<void>;

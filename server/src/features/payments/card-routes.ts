@@ -26,7 +26,7 @@ import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import { ProcessorRefusal, ProcessorUnavailable } from '../../services/payments/payment-processor.js';
 import type { PaymentCard } from '../../storage/storage.js';
-import { askProcessor, type PaymentDeps } from './payment-deps.js';
+import { askProcessor, type PaymentDeps } from '../../services/payments/payment-deps.js';
 
 const newCardSchema = requestSchema<NewCardRequest>()(v.strictObject({ number: text(40), expire: text(10) }));
 const verifySchema = requestSchema<VerifyCardRequest>()(

@@ -14,9 +14,9 @@ import { orderedId } from '../../lib/ordered-id.js';
 import { constantTimeEqual, sha256 } from '../../lib/secrets.js';
 import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import type { OAuthClient } from '../../storage/storage.js';
-import { askProcessor, type PaymentDeps } from './payment-deps.js';
-import type { Settlement } from './receipt-settlement.js';
-import { merchantReceiptView } from './receipt-view.js';
+import { askProcessor, type PaymentDeps } from '../../services/payments/payment-deps.js';
+import type { Settlement } from '../../services/payments/receipt-settlement.js';
+import { merchantReceiptView } from '../../services/payments/receipt-view.js';
 
 const billSchema = requestSchema<MerchantReceiptRequest>()(
   v.strictObject({

@@ -8,11 +8,11 @@ import type { AppEnv } from '../../app-env.js';
 import { ApiError } from '../../lib/api-error.js';
 import { cardRoutes } from './card-routes.js';
 import { merchantRoutes } from './merchant-routes.js';
-import type { PaymentDeps } from './payment-deps.js';
-import { createSettlement } from './receipt-settlement.js';
+import type { PaymentDeps } from '../../services/payments/payment-deps.js';
+import { createSettlement } from '../../services/payments/receipt-settlement.js';
 import { receiptRoutes } from './receipt-routes.js';
 
-export type { PaymentDeps } from './payment-deps.js';
+export type { PaymentDeps } from '../../services/payments/payment-deps.js';
 
 export function paymentRoutes(deps: Omit<PaymentDeps, 'processor'> & { processor: PaymentDeps['processor'] | null }) {
   const app = new Hono<AppEnv>();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets.js';
 import { PAY, SHOP, TEST_CARDS, usePaymentTests } from '../../test-support/payments.js';
-import { signWebhook } from './receipt-webhook.js';
+import { signWebhook } from '../../services/payments/receipt-webhook.js';
 
 const { server, sandbox, payer, saveCard, registerShop, bill, webhooksArrived } = usePaymentTests();
 const errors = (json: unknown) => (json as { errors: unknown[] }).errors;

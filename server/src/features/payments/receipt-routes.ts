@@ -13,13 +13,11 @@ import { readJsonBody, requestSchema, text, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { PaymentReceipt } from '../../storage/storage.js';
-import type { PaymentDeps } from './payment-deps.js';
-import type { Settlement } from './receipt-settlement.js';
-import { receiptView } from './receipt-view.js';
+import { idempotencyKey, type PaymentDeps } from '../../services/payments/payment-deps.js';
+import type { Settlement } from '../../services/payments/receipt-settlement.js';
+import { receiptView } from '../../services/payments/receipt-view.js';
 
 const paySchema = requestSchema<PayReceiptRequest>()(v.strictObject({ card_id: text(64) }));
-/** RFC 9110 §5.5's visible characters, as the IETF's Idempotency-Key draft's string; long enough for a UUID and more. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 function pageNumber(raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -68,9 +66,7 @@ export function receiptRoutes(deps: PaymentDeps, settlement: Settlement) {
   app.post('/receipts/:id/pay', auth, requireActive, async (c) => {
     const { user } = c.get('auth');
     const body = await readJsonBody(c, paySchema);
-    const key = c.req.header('idempotency-key');
-    if (key === undefined || !IDEMPOTENCY_KEY.test(key))
-      throw new ApiError(400, [{ error: 'idempotency_key_required' }]);
+    const key = idempotencyKey(c.req.header('idempotency-key'));
     const receipt = await readable(c.req.param('id'), user.id);
     const card = await storage.cards.find(body.card_id, user.id);
     if (!card || card.verifiedAt === null) throw new ApiError(400, [{ error: 'card_not_found', field: 'card_id' }]);

@@ -25,7 +25,7 @@ import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
 import type { Address } from '../../storage/personal-storage.js';
 import type { Storage } from '../../storage/storage.js';
-import { findRegion, regionHasDistrict } from './regions.js';
+import { findRegion, regionHasDistrict } from '../../services/regions.js';
 
 /**
  * Free text from a form: trimmed, inner whitespace collapsed, no control characters. Too long is a

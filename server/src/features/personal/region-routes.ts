@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { REGIONS_MAX_AGE_SECONDS } from '../../config/policy.js';
 import { encodeRepresentations, sendNegotiated, type Representations } from '../../lib/representation.js';
-import { REGIONS } from './regions.js';
+import { REGIONS } from '../../services/regions.js';
 
 export function regionRoutes() {
   let encoded: Representations | undefined;

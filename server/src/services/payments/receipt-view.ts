@@ -1,4 +1,5 @@
 /** The bills as the payer and as the partner see them (docs/api.md, Payments, Receipts). */
+import { HISSA_RECEIPT_CLIENT } from '../../contract/hissa.js';
 import type { MerchantReceiptView, ReceiptStatus, ReceiptView } from '../../contract/payments.js';
 import type { OAuthClient, PaymentReceipt } from '../../storage/storage.js';
 
@@ -11,7 +12,11 @@ export const publicStatus = (receipt: PaymentReceipt): ReceiptStatus =>
 export function receiptView(receipt: PaymentReceipt, client: OAuthClient | undefined): ReceiptView {
   return {
     id: receipt.id,
-    merchant: { name: client?.name ?? '', logo: client?.logoUrl ?? null },
+    // Hissa's contributions are Kirish's own receipts (features/hissa/): no partner client names them.
+    merchant: {
+      name: client?.name ?? (receipt.clientId === HISSA_RECEIPT_CLIENT ? 'Hissa' : ''),
+      logo: client?.logoUrl ?? null,
+    },
     description: receipt.description,
     amount: receipt.amount,
     currency: 'UZS',

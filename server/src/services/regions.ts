@@ -5,7 +5,7 @@
  * with its kind ("tumani", "shahri", …) so that a district and a city of one name stay apart.
  * Ids are stable slugs: addresses store them, and the SPA shows the name in the person's language.
  */
-import type { Region } from '../../contract/regions.js';
+import type { Region } from '../contract/regions.js';
 import data from './regions.json' with { type: 'json' };
 
 export const REGIONS: readonly Region[] = data;

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_CLAIM_STALE_SECONDS } from '../../config/policy.js';
 import { ApiError } from '../../lib/api-error.js';
-import { ProcessorRefusal, ProcessorUnavailable } from '../../services/payments/payment-processor.js';
+import { ProcessorRefusal, ProcessorUnavailable } from './payment-processor.js';
 import type { PaymentCard, PaymentReceipt } from '../../storage/storage.js';
 import { refusalError, unavailableError, type PaymentDeps } from './payment-deps.js';
 import { sendReceiptWebhook } from './receipt-webhook.js';
