@@ -9,6 +9,10 @@ const notAvailable = lazy(() => import('../features/system/not-available-screen'
 const mobileSocial = lazy(() => import('./mobile-social-route'));
 // The help centre's two pages share their chunk and one lazy component: the page reads which it is from its path.
 const help = lazy(() => import('../features/help/screens/help-screens'));
+// The security centre's four contact pages too (features/security/screens/contact-change-screens.tsx).
+const contactChange = lazy(() => import('../features/security/screens/contact-change-screens'));
+// The reviews section's pages too (features/reviews/screens/reviews-screens.tsx).
+const reviews = lazy(() => import('../features/reviews/screens/reviews-screens'));
 
 const BUILT: Partial<Record<ScreenName, Screen>> = {
   Login: lazy(() => import('../features/auth/screens/login-screen')),
@@ -25,9 +29,9 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   HelpCenterSingleMobile: help,
   // My complaints (issue 38): the table, a thread (?id=) and the form (?new=1), one screen of its own feature.
   UserComplains: lazy(() => import('../features/complaints/screens/complaints-screen')),
-  // The reviews section (issue 42): my reviews and my achievements, each its own chunk.
-  ReviewsMyReviews: lazy(() => import('../features/reviews/screens/my-reviews-screen')),
-  ReviewsMyAchievements: lazy(() => import('../features/reviews/screens/my-achievements-screen')),
+  // The reviews section (issue 42): its pages share one chunk and one lazy component.
+  ReviewsMyReviews: reviews,
+  ReviewsMyAchievements: reviews,
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
@@ -42,24 +46,10 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   SecurityLoginMethods: lazy(() => import('../features/security/screens/login-methods-screen')),
   SecurityActiveSessions: lazy(() => import('../features/security/screens/active-sessions-screen')),
   SecurityTwoStep: lazy(() => import('../features/security/screens/two-step-screen')),
-  SecuritySecondaryPhone: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({
-      default: module.SecondaryPhoneScreen,
-    })),
-  ),
-  SecuritySecondaryEmail: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({
-      default: module.SecondaryEmailScreen,
-    })),
-  ),
-  SecurityEditPhone: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({
-      default: module.EditPhoneScreen,
-    })),
-  ),
-  SecurityEmail: lazy(() =>
-    import('../features/security/screens/contact-change-screens').then((module) => ({ default: module.EmailScreen })),
-  ),
+  SecuritySecondaryPhone: contactChange,
+  SecuritySecondaryEmail: contactChange,
+  SecurityEditPhone: contactChange,
+  SecurityEmail: contactChange,
   Developers: lazy(() => import('../features/developers/screens/developers-screen')),
   DevelopersNewApp: lazy(() => import('../features/developers/screens/new-app-screen')),
   DevelopersApp: lazy(() => import('../features/developers/screens/app-screen')),

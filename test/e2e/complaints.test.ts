@@ -197,11 +197,11 @@ describe('My complaints', () => {
     await page.goto(`${kirish.server.origin}/help-center/my-complaints?page_size=2`);
     const subjects = () => page.locator('.complaints-subject').allInnerTexts();
     await expect.poll(subjects).toEqual(['Third', 'Second']);
-    await page.getByText(text('complaints_page', { page: '1', pages: '2' }), { exact: true }).waitFor();
-    await page.getByRole('button', { name: text('complaints_older'), exact: true }).click();
+    await page.getByText(text('pager_page', { page: '1', pages: '2' }), { exact: true }).waitFor();
+    await page.getByRole('button', { name: text('pager_older'), exact: true }).click();
     await expect.poll(subjects).toEqual(['First']);
     expect(new URL(page.url()).search).toBe('?page=2&page_size=2');
-    await page.getByRole('button', { name: text('complaints_newer'), exact: true }).click();
+    await page.getByRole('button', { name: text('pager_newer'), exact: true }).click();
     await expect.poll(subjects).toEqual(['Third', 'Second']);
     await page.goBack();
     await expect.poll(subjects).toEqual(['First']);

@@ -6,9 +6,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadState } from '../../../components/load-state';
+import { Pager } from '../../../components/pager';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { complaintsApi } from '../api/complaints-api';
@@ -124,17 +124,7 @@ export function ComplaintsList({
       ) : null}
       {ready && results.length > 0 ? <ComplaintsTable complaints={results} /> : null}
       {ready && count > 0 && results.length === 0 ? <p>{i18n.t('complaints_page_empty')}</p> : null}
-      {ready && pages > 1 ? (
-        <nav className="row complaints-pages" aria-label={i18n.t('complaints_pages')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => go(Math.min(page - 1, pages))}>
-            {i18n.t('complaints_newer')}
-          </Button>
-          <span aria-live="polite">{i18n.t('complaints_page', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => go(page + 1)}>
-            {i18n.t('complaints_older')}
-          </Button>
-        </nav>
-      ) : null}
+      {ready ? <Pager label={i18n.t('complaints_pages')} page={page} pages={pages} onGo={go} /> : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The contact pages of the security centre: a secondary phone or e-mail (add by the current password,
  * then a code to it; remove), a new phone (the current password, then a code to the new number) and an e-mail (the
- * same, by e-mail). Each answers with the profile as it now is.
+ * same, by e-mail). Each answers with the profile as it now is. The four share one chunk and one lazy
+ * component, the default export, which reads the page from its path (as the help centre's pages do).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import { useLocation } from 'wouter';
 import type { ProofIssued } from '../../../../server/src/contract/step-up.js';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
@@ -229,4 +231,18 @@ export function EmailScreen() {
       <VerifyEmail email={user.email} onChangeInstead={() => setChanging(true)} />
     </div>
   );
+}
+
+const PAGES: Record<string, ComponentType> = {
+  'secondary-phone': SecondaryPhoneScreen,
+  'secondary-email': SecondaryEmailScreen,
+  'edit-phone': EditPhoneScreen,
+  email: EmailScreen,
+};
+
+/** /security/user-data/{page}: the page of the path. */
+export default function ContactChangeScreens() {
+  const [location] = useLocation();
+  const Page = PAGES[location.split('/')[3] ?? ''] ?? EmailScreen;
+  return <Page />;
 }
