@@ -28,6 +28,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   // The reviews section (issue 42): my reviews and my achievements, each its own chunk.
   ReviewsMyReviews: lazy(() => import('../features/reviews/screens/my-reviews-screen')),
   ReviewsMyAchievements: lazy(() => import('../features/reviews/screens/my-achievements-screen')),
+  ReviewsMyCompanies: lazy(() => import('../features/reviews/screens/my-companies-screen')),
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),

@@ -6,7 +6,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { REVIEW_STATUSES } from '../../../../server/src/contract/reviews.js';
-import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadState } from '../../../components/load-state';
 import { useServices } from '../../../lib/services';
@@ -14,6 +13,7 @@ import { useNow } from '../../../lib/use-now';
 import { useI18n } from '../../../lib/use-i18n';
 import { reviewsApi } from '../api/reviews-api';
 import { ReviewCard, siteLink, statusKey } from '../components/review-card';
+import { ReviewsPager } from '../components/reviews-pager';
 import { ReviewsTabs } from '../components/reviews-tabs';
 import { createMyReviewsModel, myReviewsAddress, myReviewsQuery } from '../models/my-reviews-model';
 
@@ -73,17 +73,7 @@ export default function MyReviewsScreen() {
           ))}
         </div>
       ) : null}
-      {ready && pages > 1 ? (
-        <nav className="row reviews-pages" aria-label={i18n.t('reviews_pages')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => go(Math.min(page - 1, pages))}>
-            {i18n.t('reviews_newer')}
-          </Button>
-          <span aria-live="polite">{i18n.t('reviews_page', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => go(page + 1)}>
-            {i18n.t('reviews_older')}
-          </Button>
-        </nav>
-      ) : null}
+      {ready ? <ReviewsPager page={page} pages={pages} go={go} /> : null}
     </div>
   );
 }
