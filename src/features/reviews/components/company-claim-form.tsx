@@ -56,7 +56,8 @@ function ProofField({ model }: { model: CompanyClaimModel }) {
       </p>
       {file ? (
         <p className="company-proof-file">
-          <span className="company-proof-name">{file.name}</span> <span className="muted">{fileSize(file.size)}</span>{' '}
+          <span className="company-proof-name">{file.name}</span>{' '}
+          <span className="review-meta">{fileSize(file.size)}</span>{' '}
           <button
             type="button"
             className="button button-text"
