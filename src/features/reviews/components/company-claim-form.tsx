@@ -5,7 +5,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import { Link } from 'wouter';
 import { COMPANY_NAME_MAX_LENGTH } from '../../../../server/src/contract/reviews.js';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
@@ -14,8 +13,9 @@ import { StepForm } from '../../../components/step-form';
 import { TextField } from '../../../components/text-field';
 import { DOCUMENT_TYPES, fileSize } from '../../../lib/document-file';
 import { useI18n } from '../../../lib/use-i18n';
+import { CompaniesBack } from './companies-back';
 import type { CompanyClaimModel } from '../models/company-claim-model';
-import { COMPANY_CATEGORIES, MY_COMPANIES_PATH, type CompanyCategory } from '../models/my-companies-model';
+import { COMPANY_CATEGORIES, type CompanyCategory } from '../models/my-companies-model';
 
 function CategoryField({ model }: { model: CompanyClaimModel }) {
   const i18n = useI18n();
@@ -89,9 +89,7 @@ export function CompanyClaimForm({ model }: { model: CompanyClaimModel }) {
   const i18n = useI18n();
   return (
     <div className="stack reviews company-claim">
-      <p className="reviews-back">
-        <Link href={MY_COMPANIES_PATH}>← {i18n.t('reviews_companies_back')}</Link>
-      </p>
+      <CompaniesBack />
       <h1 tabIndex={-1}>{i18n.t('reviews_companies_add')}</h1>
       <p className="subtitle">{i18n.t('reviews_companies_claim_intro')}</p>
       <div className="panel">

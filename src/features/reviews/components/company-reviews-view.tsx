@@ -4,7 +4,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadState } from '../../../components/load-state';
 import { useServices } from '../../../lib/services';
@@ -12,7 +11,8 @@ import { useNow } from '../../../lib/use-now';
 import { useI18n } from '../../../lib/use-i18n';
 import { companiesApi } from '../api/companies-api';
 import { createCompanyReviewsModel } from '../models/company-reviews-model';
-import { companiesAddress, MY_COMPANIES_PATH } from '../models/my-companies-model';
+import { companiesAddress } from '../models/my-companies-model';
+import { CompaniesBack } from './companies-back';
 import { CompanyReviewCard } from './company-review-card';
 import { ReviewsPager } from './reviews-pager';
 
@@ -33,9 +33,7 @@ export function CompanyReviewsView({ id, page, name }: { id: string; page: numbe
   };
   return (
     <div className="stack reviews">
-      <p className="reviews-back">
-        <Link href={MY_COMPANIES_PATH}>← {i18n.t('reviews_companies_back')}</Link>
-      </p>
+      <CompaniesBack />
       <h1 ref={heading} tabIndex={-1}>
         {i18n.t('reviews_companies_answer')}
       </h1>
