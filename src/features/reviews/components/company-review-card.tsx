@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { REPLY_TEXT_MAX_LENGTH } from '../../../../server/src/contract/reviews.js';
 import { Button } from '../../../components/button';
 import { fieldProps } from '../../../components/field-props';
+import { StepForm } from '../../../components/step-form';
 import { TextAreaField } from '../../../components/text-area-field';
 import { When } from '../../../components/when';
 import { useServices } from '../../../lib/services';
@@ -23,34 +24,28 @@ function ReplyForm({ model, onCancel }: { model: ReplyModel; onCancel: () => voi
   useSignals();
   const i18n = useI18n();
   // Opened by "Reply": the focus goes to the text (WCAG 2.2 §2.4.3).
-  const container = useFocusOnOpen<HTMLFormElement>();
+  const container = useFocusOnOpen<HTMLDivElement>();
   return (
-    <form
-      ref={container}
-      className="stack review-edit"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void model.save();
-      }}
-    >
-      <TextAreaField
-        label={i18n.t('reviews_companies_reply_label')}
-        name="reply"
-        hint={i18n.t('reviews_companies_reply_hint')}
-        maxLength={REPLY_TEXT_MAX_LENGTH}
-        rows={4}
-        {...fieldProps(model.text, i18n)}
-      />
-      <div className="row">
-        <Button type="submit" busy={model.form.busy.value}>
-          {i18n.t('reviews_companies_publish_reply')}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {i18n.t('cancel')}
-        </Button>
-      </div>
-    </form>
+    <div ref={container} className="review-edit">
+      <StepForm onSubmit={() => void model.save()}>
+        <TextAreaField
+          label={i18n.t('reviews_companies_reply_label')}
+          name="reply"
+          hint={i18n.t('reviews_companies_reply_hint')}
+          maxLength={REPLY_TEXT_MAX_LENGTH}
+          rows={4}
+          {...fieldProps(model.text, i18n)}
+        />
+        <div className="row">
+          <Button type="submit" busy={model.form.busy.value}>
+            {i18n.t('reviews_companies_publish_reply')}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {i18n.t('cancel')}
+          </Button>
+        </div>
+      </StepForm>
+    </div>
   );
 }
 
