@@ -165,6 +165,11 @@ describe('My companies', () => {
 
     await page.getByRole('link', { name: text('reviews_companies_back') }).click();
     await rayhon.getByText(text('reviews_companies_unanswered', { count: '1' }), { exact: true }).waitFor();
+
+    // A company that is not the account's: said so, with the way back (trying again would not help).
+    await page.goto(`${kirish.server.origin}${MY_COMPANIES}?company=not-mine`);
+    await page.getByText(text('company_not_found'), { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: text('reviews_companies_back') }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -39,7 +39,12 @@ export function CompanyReviewsView({ id, page, name }: { id: string; page: numbe
       </h1>
       {name ? <p className="subtitle">{name}</p> : null}
       <LoadState state={model.state.value} onRetry={() => void model.retry()} />
-      {ready && count === 0 ? (
+      {ready && model.missing.value ? (
+        <div className="panel">
+          <EmptyState icon="alert" title={i18n.t('company_not_found')} />
+        </div>
+      ) : null}
+      {ready && count === 0 && !model.missing.value ? (
         <div className="panel">
           <EmptyState
             icon="message"

@@ -31,12 +31,17 @@ describe('a company’s reviews to answer', () => {
     expect(model.data.value.results.map((item) => item.reply?.text ?? null)).toEqual([null, 'Rahmat!']);
   });
 
-  it('says a company that is not the account’s as a failed load', async () => {
+  it('says a company that is not the account’s as missing, and another failure as a failed load', async () => {
     const showError = vi.fn<ShowError>(() => null);
-    const reviews = vi.fn<CompaniesApi['reviews']>().mockRejectedValue({ status: 404 });
+    const reviews = vi
+      .fn<CompaniesApi['reviews']>()
+      .mockRejectedValueOnce({ status: 404 })
+      .mockRejectedValueOnce({ status: 500 });
     const model = createCompanyReviewsModel({ api: fakeCompaniesApi({ reviews }), showError });
     await model.load({ id: 'other', page: 1 });
-    expect(model.state.value).toBe('failed');
+    expect([model.state.value, model.missing.value]).toEqual(['ready', true]);
+    await model.retry();
+    expect([model.state.value, showError.mock.calls.length]).toEqual(['failed', 1]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Answering as the company (/projects/review/my-companies?company={id}): an approved company's published
  * reviews a page at a time, newest first (docs/api.md, GET companies/{id}/reviews/), each with its reply.
- * A company that is not this account's approved one is the server's 404, shown as a failed load.
+ * A company that is not this account's approved one (or no company) is the server's 404: `missing`, said
+ * as such with the way back, since trying again would not help.
  */
 import { computed, signal } from '@preact/signals-react';
 import type { ShowError } from '../../../lib/form';
@@ -16,10 +17,16 @@ export function createCompanyReviewsModel(deps: { api: CompaniesApi; showError: 
   let query = { id: '', page: 1 };
   // Only the answer to the latest request is shown, however the answers arrive.
   let latest = 0;
+  const missing = signal(false);
   const screen = createScreenLoad(deps.showError, async () => {
     const ticket = ++latest;
-    const answer = await deps.api.reviews(query.id, query.page, COMPANY_REVIEWS_PAGE_SIZE);
-    if (ticket === latest) data.value = answer;
+    try {
+      const answer = await deps.api.reviews(query.id, query.page, COMPANY_REVIEWS_PAGE_SIZE);
+      if (ticket === latest) [data.value, missing.value] = [answer, false];
+    } catch (error) {
+      if ((error as { status?: number } | null)?.status !== 404) throw error;
+      if (ticket === latest) [data.value, missing.value] = [{ count: 0, results: [] }, true];
+    }
   });
 
   function load(next: { id: string; page: number }): Promise<void> {
@@ -33,7 +40,7 @@ export function createCompanyReviewsModel(deps: { api: CompaniesApi; showError: 
     data.value = { ...data.value, results: data.value.results.map((item) => (item.id === review.id ? review : item)) };
   }
 
-  return { state: screen.state, data, pages, load, retry: () => load(query), replace };
+  return { state: screen.state, data, pages, missing, load, retry: () => load(query), replace };
 }
 
 export type CompanyReviewsModel = ReturnType<typeof createCompanyReviewsModel>;
