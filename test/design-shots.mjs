@@ -88,6 +88,18 @@ const SCREENS = [
     },
   },
   { name: 'qr-scanner', path: '/personal/qr-scanner' },
+  // My companies (issue 42): the list, the claim form, and answering reviews as the demo's approved company.
+  { name: 'reviews-my-companies', path: '/projects/review/my-companies' },
+  { name: 'reviews-company-claim', path: '/projects/review/my-companies?claim=1' },
+  {
+    name: 'reviews-company-reviews',
+    path: '/projects/review/my-companies',
+    act: async (page, t) => {
+      await page.locator('.company-card .button-secondary').first().click();
+      await page.getByRole('heading', { name: t.reviews_companies_answer, exact: true }).waitFor();
+      await page.locator('.review-card').first().waitFor();
+    },
+  },
 ];
 
 async function signIn(page, origin, t) {

@@ -32,6 +32,7 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   // The reviews section (issue 42): its pages share one chunk and one lazy component.
   ReviewsMyReviews: reviews,
   ReviewsMyAchievements: reviews,
+  ReviewsMyCompanies: reviews,
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { COMPLAINT_ATTACHMENTS_MAX, COMPLAINT_CATEGORY_VALUES } from '../../../../server/src/contract/complaints.js';
 import { useI18n } from '../../../lib/use-i18n';
-import { ATTACHMENT_TYPES, fileSize } from '../models/attachments';
+import { DOCUMENT_TYPES, fileSize } from '../../../lib/document-file';
 import { categoryKey } from './complaint-labels';
 
 /** The error line under a field, tied to it by id and read out when it appears. */
@@ -91,7 +91,7 @@ export function AttachmentsField(props: {
             type="file"
             name="attachment"
             multiple
-            accept={ATTACHMENT_TYPES.join(',')}
+            accept={DOCUMENT_TYPES.join(',')}
             aria-invalid={props.error ? true : undefined}
             aria-describedby={`${id}-hint ${id}-error`}
             onChange={(event) => {

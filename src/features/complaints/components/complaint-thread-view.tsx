@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadState } from '../../../components/load-state';
 import { localDateTime } from '../../../lib/format/relative-time';
 import { useI18n } from '../../../lib/use-i18n';
-import { fileSize } from '../models/attachments';
+import { fileSize } from '../../../lib/document-file';
 import type { ComplaintThreadModel } from '../models/complaint-thread-model';
 import { STATUS_BADGE, categoryKey, statusKey } from './complaint-labels';
 

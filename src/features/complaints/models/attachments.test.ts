@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAttachments, attachmentProblem, fileSize } from './attachments';
+import { addAttachments, attachmentProblem } from './attachments';
 
 const MB = 1024 * 1024;
 const file = (type: string, size = 1000, name = 'f') => ({ type, size, name });
@@ -23,9 +23,5 @@ describe('a complaint’s attachments, checked in the browser as the server chec
     const more = addAttachments(first.files, [file('application/pdf', 1, 'd'), file('image/gif', 1, 'e')]);
     expect([more.files.map((f) => f.name), more.problem]).toEqual([['a', 'c', 'd'], 'too_many_attachments']);
     expect(addAttachments([], [file('image/jpeg')]).problem).toBeNull();
-  });
-
-  it('says a size in KB or MB', () => {
-    expect([fileSize(300), fileSize(830 * 1024), fileSize(2.44 * MB)]).toEqual(['1 KB', '830 KB', '2.4 MB']);
   });
 });

@@ -14,6 +14,7 @@ import { imageUrl } from '../../../lib/format/image-url';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import type { MyReview, ReviewStatus } from '../api/reviews-api';
+import type { ReviewAttachment } from '../../../../server/src/contract/reviews.js';
 import { reviewsApi } from '../api/reviews-api';
 import type { MyReviewsModel } from '../models/my-reviews-model';
 import { createReviewEditModel } from '../models/review-edit-model';
@@ -30,13 +31,14 @@ export const statusKey = (status: ReviewStatus) => `reviews_status_${status}` as
 /** A site address and a path the API gave, joined by one slash. */
 export const siteLink = (site: string, path: string) => `${site.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
-function Attachments({ review }: { review: MyReview }) {
+/** A review's photos and videos (by their media type), each opening its full size from the CDN. */
+export function Attachments({ attachments }: { attachments: readonly ReviewAttachment[] }) {
   const i18n = useI18n();
   const { config } = useServices();
-  if (review.attachments.length === 0) return null;
+  if (attachments.length === 0) return null;
   return (
     <ul className="review-attachments" aria-label={i18n.t('reviews_attachments_label')}>
-      {review.attachments.map((item, index) => {
+      {attachments.map((item, index) => {
         // A photo opens in the largest width the image CDN serves (docs/product.md §9); a video or another
         // file is not an image to resize, so it is the CDN site's file itself.
         const full =
@@ -107,7 +109,7 @@ export function ReviewCard({ review, model, now }: { review: MyReview; model: My
         <>
           <Stars rating={review.rating} />
           <p className="review-text">{review.text}</p>
-          <Attachments review={review} />
+          <Attachments attachments={review.attachments} />
         </>
       )}
       {review.reply ? (

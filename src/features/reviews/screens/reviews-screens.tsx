@@ -4,9 +4,12 @@
  */
 import { useLocation } from 'wouter';
 import MyAchievementsScreen from './my-achievements-screen';
+import MyCompaniesScreen from './my-companies-screen';
 import MyReviewsScreen from './my-reviews-screen';
 
 export default function ReviewsScreens() {
   const [location] = useLocation();
-  return location.startsWith('/projects/review/my-achievements') ? <MyAchievementsScreen /> : <MyReviewsScreen />;
+  if (location.startsWith('/projects/review/my-achievements')) return <MyAchievementsScreen />;
+  if (location.startsWith('/projects/review/my-companies')) return <MyCompaniesScreen />;
+  return <MyReviewsScreen />;
 }
