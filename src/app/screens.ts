@@ -28,6 +28,8 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   // The reviews section (issue 42): my reviews and my achievements, each its own chunk.
   ReviewsMyReviews: lazy(() => import('../features/reviews/screens/my-reviews-screen')),
   ReviewsMyAchievements: lazy(() => import('../features/reviews/screens/my-achievements-screen')),
+  // Hissa (issue 42): the mahalla's projects, one project with Contribute (?id=), my contributions (?mine=1).
+  Hissa: lazy(() => import('../features/hissa/screens/hissa-screen')),
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),
