@@ -24,6 +24,7 @@ export function createProjectsModel(deps: { api: HissaApi; showError: ShowError 
   let query: { place: HissaPlace; page: number } = { place: { region: null, district: null }, page: 1 };
   // Only the answer to the latest request is shown, however the answers arrive.
   let latest = 0;
+  let regionsLoaded = false;
 
   async function projects(ticket: number): Promise<void> {
     try {
@@ -43,11 +44,14 @@ export function createProjectsModel(deps: { api: HissaApi; showError: ShowError 
   const screen = createScreenLoad(deps.showError, async () => {
     const ticket = ++latest;
     placeError.value = null;
-    const chooser = regions.peek().length > 0 ? null : deps.api.regions();
+    const chooser = regionsLoaded ? null : deps.api.regions();
     // Asked alongside; awaited below, so a failure of the projects' call leaves no stray rejection.
     chooser?.catch(() => undefined);
     await projects(ticket);
-    if (chooser) regions.value = await chooser;
+    if (chooser) {
+      regions.value = await chooser;
+      regionsLoaded = true;
+    }
   });
 
   function load(place: HissaPlace, page: number): Promise<void> {
