@@ -49,8 +49,7 @@ async function addCard(page: Page, number: string, label: string): Promise<void>
 }
 
 /** The tally as a screen reader hears it: "21 500 000 of 60 000 000 so'm". */
-const tallyOf = (raised: string, goal: string) =>
-  text('hissa_progress_text', { raised: som(raised), goal: som(goal) });
+const tallyOf = (raised: string, goal: string) => text('hissa_progress_text', { raised: som(raised), goal: som(goal) });
 
 describe('Hissa on /projects/hissa', () => {
   it('chooses the place, contributes 50 000 so‘m after a refusal, and finds the receipt', async () => {
@@ -138,7 +137,10 @@ describe('Hissa on /projects/hissa', () => {
     await page.getByRole('link', { name: text('hissa_view_receipt'), exact: true }).waitFor();
     await page.getByText(text('hissa_contributors', { n: '38' }), { exact: true }).waitFor();
     expect(await bar.getAttribute('aria-valuetext')).toBe(tallyOf('21 550 000', '60 000 000'));
-    await page.locator('.hissa-done').getByText(text('hissa_thanks', { amount: amount('50 000') })).waitFor();
+    await page
+      .locator('.hissa-done')
+      .getByText(text('hissa_thanks', { amount: amount('50 000') }))
+      .waitFor();
     await bothWidths(page, 'hissa-project');
     await noAxeViolations(page);
 

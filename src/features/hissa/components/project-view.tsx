@@ -29,8 +29,11 @@ function Done({ model }: { model: ProjectModel }) {
   const amount = somText(i18n, done.amount);
   return (
     <div className="panel hissa-done" role="status">
-      <p>{i18n.t(done.status === 'paid' ? 'hissa_thanks' : 'hissa_pending', { amount })}</p>
-      <Link href={receiptAddress(done.receipt)}>{i18n.t('hissa_view_receipt')}</Link>
+      <Icon name={done.status === 'paid' ? 'check-circle' : 'history'} />
+      <div>
+        <p>{i18n.t(done.status === 'paid' ? 'hissa_thanks' : 'hissa_pending', { amount })}</p>
+        <Link href={receiptAddress(done.receipt)}>{i18n.t('hissa_view_receipt')}</Link>
+      </div>
     </div>
   );
 }

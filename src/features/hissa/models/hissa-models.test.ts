@@ -61,7 +61,12 @@ function fakeApi(overrides: Partial<HissaApi> = {}): HissaApi {
       },
       project: project({ raised: 2_150_000_000 + amount, contributors: 38 }),
     })),
-    contributions: vi.fn<HissaApi['contributions']>(async () => ({ count: 0, next: null, previous: null, results: [] })),
+    contributions: vi.fn<HissaApi['contributions']>(async () => ({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    })),
     regions: vi.fn<HissaApi['regions']>(async () => []),
     cards: vi.fn<HissaApi['cards']>(async () => [card('1111'), card('6478', true)]),
     ...overrides,
@@ -148,7 +153,9 @@ describe('the projects near me', () => {
   });
 
   it('says an unknown district beside its select and shows no projects', async () => {
-    const projects = vi.fn<HissaApi['projects']>().mockRejectedValue(failure(400, 'hissa_district_unknown', 'district'));
+    const projects = vi
+      .fn<HissaApi['projects']>()
+      .mockRejectedValue(failure(400, 'hissa_district_unknown', 'district'));
     const model = createProjectsModel({ api: fakeApi({ projects }), showError: showErrorLike });
     await model.load({ region: 'tashkent-city', district: 'atlantis' }, 1);
     expect(model.state.value).toBe('ready');

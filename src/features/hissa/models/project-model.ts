@@ -127,6 +127,8 @@ export function createProjectModel(deps: {
     choosePreset(tiyin: number | null): void {
       if (preset.peek() === tiyin) return;
       preset.value = tiyin;
+      // One amount at a time: a preset empties the other amount's field.
+      if (tiyin !== null) other.value = '';
       changed();
     },
     setOther(text: string): void {
