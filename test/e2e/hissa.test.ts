@@ -92,6 +92,14 @@ describe('Hissa on /projects/hissa', () => {
     await place.waitFor();
     await card.waitFor();
 
+    // A district the server does not know (a hand-written address) is said beside its select.
+    await page.goto(`${kirish.server.origin}/projects/hissa?region=tashkent-city&district=atlantis`);
+    await page.getByText(text('hissa_district_unknown'), { exact: true }).waitFor();
+    expect(await page.getByLabel(text('hissa_district'), { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.goBack();
+    await place.waitFor();
+    await card.waitFor();
+
     // One project: its text, tally and updates, newest first.
     await card.getByRole('link', { name: PROJECT, exact: true }).click();
     await waitForHeading(page, PROJECT);
