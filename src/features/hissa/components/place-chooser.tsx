@@ -4,8 +4,9 @@
  * so Back and a reload keep the choice. The server's word on a place it does not know is said beside
  * the select it names.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/select-field';
 import type { Locale } from '../../../../server/src/contract/locales.js';
 import type { ErrorKey } from '../../../../server/src/contract/error-keys.js';
 import { useI18n } from '../../../lib/use-i18n';
@@ -17,43 +18,6 @@ export function placeName(regions: readonly Region[], place: HissaPlace, locale:
   const district = region?.districts.find((known) => known.id === place.district);
   const names = [region?.name[locale] ?? place.region, district?.name[locale] ?? place.district];
   return names.filter(Boolean).join(' · ');
-}
-
-function Choice(props: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  first: string;
-  error: string | undefined;
-  onValue: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={`field ${props.error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="field-control">
-        <select
-          id={id}
-          value={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(event) => props.onValue(event.target.value)}
-        >
-          <option value="">{props.first}</option>
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {props.error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export function PlaceChooser(props: {
@@ -80,10 +44,11 @@ export function PlaceChooser(props: {
         if (region) props.onChoose({ region, district: district || null });
       }}
     >
-      <Choice
+      <SelectField
         label={i18n.t('hissa_region')}
+        name="region"
         value={region}
-        first={i18n.t('hissa_choose_region')}
+        placeholder={i18n.t('hissa_choose_region')}
         options={props.regions.map((item) => ({ value: item.id, label: item.name[locale] }))}
         error={errorFor('region')}
         onValue={(value) => {
@@ -91,10 +56,11 @@ export function PlaceChooser(props: {
           setDistrict('');
         }}
       />
-      <Choice
+      <SelectField
         label={i18n.t('hissa_district')}
+        name="district"
         value={district}
-        first={i18n.t('hissa_all_districts')}
+        placeholder={i18n.t('hissa_all_districts')}
         options={districts.map((item) => ({ value: item.id, label: item.name[locale] }))}
         error={errorFor('district')}
         onValue={setDistrict}

@@ -1,12 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ShowError } from '../../../lib/form';
-import type { HissaApi, HissaProjectDetail, HissaProjectView, SavedCard } from '../api/hissa-api';
+import type {
+  HissaApi,
+  HissaContributionView,
+  HissaProjectDetail,
+  HissaProjectView,
+  SavedCard,
+} from '../api/hissa-api';
 import { hissaView, mineAddress, projectAddress, projectsAddress, receiptAddress } from './hissa-address';
 import { amountAllowed, daysLeft, parseSom, raisedShare, somNumber } from './hissa-money';
 import { createProjectModel } from './project-model';
 import { createProjectsModel } from './projects-model';
 
-const project = (overrides: Partial<HissaProjectView> = {}): HissaProjectView => ({
+const projectView = (overrides: Partial<HissaProjectView> = {}): HissaProjectView => ({
   id: 'p1',
   title: 'Bolalar maydonchasi',
   text: 'Yangi maydoncha.',
@@ -23,7 +29,7 @@ const project = (overrides: Partial<HissaProjectView> = {}): HissaProjectView =>
   ...overrides,
 });
 const detail = (overrides: Partial<HissaProjectView> = {}): HissaProjectDetail => ({
-  ...project(overrides),
+  ...projectView(overrides),
   updates: [{ id: 'u1', text: 'Smeta tayyor.', created_at: '2026-11-05T00:00:00Z' }],
 });
 const card = (id: string, isDefault = false): SavedCard => ({
@@ -47,7 +53,7 @@ function fakeApi(overrides: Partial<HissaApi> = {}): HissaApi {
       count: 12,
       next: null,
       previous: null,
-      results: [project()],
+      results: [projectView()],
     })),
     project: vi.fn<HissaApi['project']>(async () => detail()),
     contribute: vi.fn<HissaApi['contribute']>(async (_id, amount) => ({
@@ -59,7 +65,7 @@ function fakeApi(overrides: Partial<HissaApi> = {}): HissaApi {
         status: 'paid',
         created_at: '2026-11-28T00:00:00Z',
       },
-      project: project({ raised: 2_150_000_000 + amount, contributors: 38 }),
+      project: projectView({ raised: 2_150_000_000 + amount, contributors: 38 }),
     })),
     contributions: vi.fn<HissaApi['contributions']>(async () => ({
       count: 0,
@@ -176,15 +182,16 @@ describe('the projects near me', () => {
   });
 });
 
-describe('contributing to a project', () => {
-  const keys = () => {
-    let n = 0;
-    return () => `key-${++n}`;
-  };
+/** Keys key-1, key-2, … in the order the model makes them. */
+function keys(): () => string {
+  let n = 0;
+  return () => `key-${++n}`;
+}
 
+describe('contributing to a project', () => {
   it('pays the chosen amount with the default card and shows the new tally', async () => {
     const api = fakeApi();
-    const onContributed = vi.fn();
+    const onContributed = vi.fn<(contribution: HissaContributionView) => void>();
     const model = createProjectModel({ api, showError: showErrorLike, newKey: keys(), onContributed });
     await model.load('p1');
     expect(model.card.value).toBe('6478');
