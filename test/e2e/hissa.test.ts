@@ -92,6 +92,17 @@ describe('Hissa on /projects/hissa', () => {
     await place.waitFor();
     await card.waitFor();
 
+    // "Change the place" opens the chooser on the place shown, the focus on its first select; Cancel closes it.
+    await page.getByRole('button', { name: text('hissa_place_change'), exact: true }).click();
+    const region = page.getByLabel(text('hissa_region'), { exact: true });
+    await region.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'SELECT');
+    expect(await region.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await region.inputValue()).toBe('tashkent-city');
+    expect(await page.getByLabel(text('hissa_district'), { exact: true }).inputValue()).toBe('chilanzar');
+    await page.getByRole('button', { name: text('cancel'), exact: true }).click();
+    await place.waitFor();
+
     // A district the server does not know (a hand-written address) is said beside its select.
     await page.goto(`${kirish.server.origin}/projects/hissa?region=tashkent-city&district=atlantis`);
     await page.getByText(text('hissa_district_unknown'), { exact: true }).waitFor();

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Icon } from '../../../components/icon';
 import { LoadState } from '../../../components/load-state';
+import { useFocusOnOpen } from '../../../lib/use-focus-on-open';
 import { useServices } from '../../../lib/services';
 import { useI18n } from '../../../lib/use-i18n';
 import { useNow } from '../../../lib/use-now';
@@ -25,6 +26,8 @@ export function ProjectsView({ region, district, page }: HissaPlace & { page: nu
   const [model] = useState(() => createProjectsModel({ api: hissaApi(http, config), showError }));
   const [changing, setChanging] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // "Change the place" opens the chooser with the focus on its first select (WCAG 2.2 §2.4.3).
+  const opened = useFocusOnOpen<HTMLElement>(changing);
   const now = useNow(false);
   useEffect(() => void model.load({ region, district }, page), [model, region, district, page]);
   const place: HissaPlace = { region, district };
@@ -46,7 +49,7 @@ export function ProjectsView({ region, district, page }: HissaPlace & { page: nu
       <p className="hissa-muted">{i18n.t('hissa_intro')}</p>
       <LoadState state={model.state.value} onRetry={() => void model.retry()} />
       {ready && (changing || !data.region) ? (
-        <section className="panel stack" aria-labelledby="hissa-place-title">
+        <section className="panel stack" aria-labelledby="hissa-place-title" ref={opened}>
           <h2 id="hissa-place-title">{i18n.t('hissa_place_title')}</h2>
           {data.region ? null : <p>{i18n.t('hissa_place_why')}</p>}
           <PlaceChooser
