@@ -10,10 +10,13 @@ import type { HissaProjectView } from '../api/hissa-api';
 import { projectAddress } from '../models/hissa-address';
 import { StatusBadge, Tally } from './tally';
 
-/** The cover, decorative (the title is written beside it). */
-export function Cover({ path, size = '600x' }: { path: string | null; size?: string }) {
+/**
+ * The cover, decorative (the title is written beside it), at 400x: the largest width the image CDN serves
+ * (server/src/services/photo-store.ts, IMAGE_SIZES), wide enough for a phone's column.
+ */
+export function Cover({ path }: { path: string | null }) {
   const { config } = useServices();
-  const url = path ? imageUrl(path, config.imageCdn, size) : '';
+  const url = path ? imageUrl(path, config.imageCdn, '400x') : '';
   if (!url)
     return (
       <div className="hissa-cover hissa-cover-none">

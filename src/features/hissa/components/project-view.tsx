@@ -81,7 +81,7 @@ export function ProjectView({ id }: { id: string }) {
       </p>
       <article className="stack" aria-labelledby="hissa-project-title">
         <section className="panel stack hissa-project">
-          <Cover path={project.cover} size="1200x" />
+          <Cover path={project.cover} />
           <div className="hissa-card-head">
             <h1 id="hissa-project-title">{project.title}</h1>
             <StatusBadge project={project} />
