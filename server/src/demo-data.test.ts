@@ -75,6 +75,11 @@ describe('the local OAuth clients, outside production', () => {
       10,
     );
     expect(near.count).toBe(3);
+    // Each has its cover, stored like an upload and served by the reference CDN.
+    for (const project of near.results) {
+      const cover = await server.call('GET', `/cdn/400x/${project.coverPath ?? 'none'}`);
+      expect([cover.status, cover.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    }
   });
 
   it('moves the demo client to the new origin when the server starts again on another demo port', async () => {

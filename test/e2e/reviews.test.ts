@@ -3,12 +3,14 @@
  * seeded reviews (docs/reviews.md, Demo data: one in each status, a photo, a video, a reply): the cards,
  * the status filter in the address, a review edited by keyboard (rating down a half) going back to
  * moderation, a review deleted after its confirmation, and the achievements' earned badges and progress
- * bars. Screenshots at 1280 and 375 px; axe clean.
+ * bars; and a new account earning "First review" by writing one. Screenshots at 1280 and 375 px; axe clean.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/src/demo-data.js';
 import { bothWidths } from '../support/account-pages.js';
+import { apiClient, V1 } from '../support/api.js';
+import { registerOverApi } from '../support/api-accounts.js';
 import { axeViolations } from '../support/axe.js';
 import { expectHome, signInWithPassword, text, waitForHeading } from '../support/flows.js';
 import { usePagePool } from '../support/page-pool.js';
@@ -39,7 +41,13 @@ describe('My reviews', () => {
     expect(await mall.getByText(text('reviews_rating_text', { rating: '5' }), { exact: true }).count()).toBe(1);
     expect(await mall.getByText(text('reviews_status_published'), { exact: true }).count()).toBe(1);
     const somsa = card(page, 'Somsa issiq');
-    expect(await somsa.getByRole('img', { name: text('reviews_attachment_name', { n: '1' }) }).count()).toBe(1);
+    const photo = somsa.getByRole('img', { name: text('reviews_attachment_name', { n: '1' }) });
+    expect(await photo.count()).toBe(1);
+    // The demo photo is served by the reference CDN, 100 px wide as asked (docs/product.md §9).
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .toBe(100);
+    expect(await photo.locator('xpath=..').getAttribute('href')).toMatch(/^\/cdn\/400x\/avatars\/.+\.webp$/);
     expect(
       await card(page, 'navbat uzun')
         .getByRole('link', { name: text('reviews_video_name', { n: '1' }) })
@@ -121,5 +129,73 @@ describe('My achievements', () => {
     expect(await first.getByText(text('reviews_earned'), { exact: true }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await bothWidths(page, 'reviews-my-achievements');
+  });
+});
+
+describe('an achievement earned by writing a review', () => {
+  it('shows "First review" on its way for a new account, then earned once the reviews site writes its review', async () => {
+    const origin = kirish.server.origin;
+    const api = apiClient(origin);
+    const account = {
+      phone: '+998901112233',
+      firstName: 'Nodira',
+      lastName: 'Qodirova',
+      password: 'Yangi-Sharh-2026!',
+    };
+    const token = await registerOverApi(origin, account);
+    // The company: the demo account's restaurant, as its own list names it.
+    const demo = await api.post(`${V1}/login/LoginUser/`, {
+      phone: DEMO_ACCOUNT.phone,
+      password: DEMO_ACCOUNT.password,
+    });
+    expect(demo.status).toBe(200);
+    const companies = await api.get('/reviews/api/v1/companies/', demo.json.access as string);
+    const rayhon = (companies.json.results as { id: string; name: string; status: string }[]).find(
+      (company) => company.status === 'approved',
+    );
+    expect(rayhon?.name).toBe('Rayhon milliy taomlari');
+
+    const { page } = await freshPage();
+    await page.goto(`${origin}/login`);
+    await signInWithPassword(page, account.phone, account.password);
+    await expectHome(page, account.firstName);
+    await page.goto(`${origin}/projects/review/my-achievements`);
+    await waitForHeading(page, text('title_reviews_my_achievements'));
+    const badge = (id: string) =>
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: text(`reviews_achievement_${id}_title`) }) });
+    const firstBar = badge('first_review').getByRole('progressbar');
+    await firstBar.waitFor();
+    expect(await firstBar.getAttribute('aria-valuetext')).toBe(text('reviews_progress', { progress: '0', goal: '1' }));
+    expect(await page.getByText(text('reviews_earned'), { exact: true }).count()).toBe(0);
+
+    // The reviews site writes the review as the signed-in account (docs/reviews.md, Writing).
+    const written = await api.post(
+      '/reviews/api/v1/reviews/',
+      { company: rayhon?.id, rating: 4.5, text: 'Osh juda mazali, xizmat tez. Yana kelamiz.' },
+      token,
+    );
+    expect(written.status).toBe(201);
+
+    await page.reload();
+    await waitForHeading(page, text('title_reviews_my_achievements'));
+    const first = badge('first_review');
+    await first.getByText(text('reviews_earned'), { exact: true }).waitFor();
+    expect(await first.getByText(text('just_now'), { exact: true }).count()).toBe(1);
+    expect(await first.getByRole('progressbar').count()).toBe(0);
+    expect(await badge('ten_reviews').getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+      text('reviews_progress', { progress: '1', goal: '10' }),
+    );
+    expect(
+      await page.getByText(text('reviews_achievements_count', { earned: '1', total: '6' }), { exact: true }).count(),
+    ).toBe(1);
+
+    // My reviews lists it, in moderation.
+    await page.goto(`${origin}/projects/review/my-reviews`);
+    const mine = card(page, 'Osh juda mazali');
+    await mine.waitFor();
+    expect(await mine.getByText(text('reviews_status_in_moderation'), { exact: true }).count()).toBe(1);
+    expect(await mine.getByRole('link', { name: 'Rayhon milliy taomlari' }).count()).toBe(1);
   });
 });

@@ -4,6 +4,13 @@ import type { WriteEndpoint } from './write-endpoint.js';
 
 export const REVIEW_WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
+    method: 'POST',
+    path: '/reviews/api/v1/reviews/',
+    auth: 'bearer',
+    kind: 'json',
+    sample: { company: 'k1', rating: 4.5, text: 'The plov was excellent.' },
+  },
+  {
     method: 'PATCH',
     path: '/reviews/api/v1/reviews/{id}/',
     auth: 'bearer',

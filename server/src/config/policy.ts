@@ -60,8 +60,15 @@ export const SECOND_STEP_TTL_SECONDS = 5 * 60;
 /** Wrong second steps a half-done sign-in allows, as a code does (OTP_MAX_ATTEMPTS). */
 export const SECOND_STEP_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
-/** Passkey sign-in calls (options and answers) per client address and minute: each writes a challenge row. */
+/** Passkey sign-in answers (`POST /login/passkey/`) per client address and minute: each checks a signature. */
 export const PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP = 30;
+/**
+ * Passkey sign-in challenges (`POST /login/passkey/options/`) per client address and minute. Login asks
+ * for one on every load, for the browser's autofill (WebAuthn L3 §5.1.4, conditional mediation), and
+ * mobile carriers put many people behind one address (carrier-grade NAT), so this is a bound on rows
+ * written, not on people: each is a small row swept after its lifetime.
+ */
+export const PASSKEY_OPTIONS_PER_MINUTE_PER_IP = 300;
 /** "Was this helpful?" answers one address may send per hour (issue 38): a counter, not a ballot box. */
 export const HELP_FEEDBACK_PER_HOUR_PER_IP = 30;
 /** How long a browser or proxy may keep GET /SocialAuth/providers/ (the offered providers change only on a restart). */

@@ -99,6 +99,16 @@ export interface MyReviewPage {
 }
 
 /** `PATCH reviews/{id}/`: any of the three; `attachments` may keep or drop the review's own, never add. */
+/**
+ * A new review as the reviews site writes it (`POST /reviews/api/v1/reviews/`): the company's id, the
+ * rating in halves and the text. Photos and videos come with the reviews site's own upload.
+ */
+export interface NewReview {
+  company: string;
+  rating: number;
+  text: string;
+}
+
 export interface ReviewChanges {
   text?: string;
   rating?: number;

@@ -79,10 +79,16 @@ export function solidImage(
     .toBuffer();
 }
 
-/** Renders an SVG of our own (never an upload) as a square PNG of `sizePx`, for where SVG is not accepted (FedCM's branding icon). */
-export async function svgToPng(svg: string, sizePx: number): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: 72 * Math.ceil(sizePx / 32) })
-    .resize(sizePx, sizePx)
+/**
+ * Renders an SVG of our own (never an upload) as a PNG of `widthPx` by `heightPx` (square unless told),
+ * for where SVG is not accepted (FedCM's branding icon) and for the demo's pictures.
+ */
+export async function svgToPng(svg: string, widthPx: number, heightPx = widthPx): Promise<Buffer> {
+  // Drawn at the density that makes its view box at least as wide as asked, then resized down: sharp
+  // reads an SVG's user unit as a pixel at 72 dpi.
+  const viewWidth = Number(/viewBox="[\d.-]+ [\d.-]+ ([\d.]+) /.exec(svg)?.[1] ?? 32);
+  return sharp(Buffer.from(svg), { density: 72 * Math.ceil(widthPx / viewWidth) })
+    .resize(widthPx, heightPx)
     .png()
     .toBuffer();
 }

@@ -11,7 +11,11 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../../app-env.js';
-import { PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP, WEBAUTHN_CHALLENGE_TTL_SECONDS } from '../../config/policy.js';
+import {
+  PASSKEY_OPTIONS_PER_MINUTE_PER_IP,
+  PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP,
+  WEBAUTHN_CHALLENGE_TTL_SECONDS,
+} from '../../config/policy.js';
 import type {
   PasskeyLoginOptionsRequest,
   PasskeyLoginRequest,
@@ -54,18 +58,19 @@ export function passkeyLoginRoutes({ config, storage, clock, sessions, metrics }
   const rp = relyingPartyOf(config.publicUrl, 'Kirish');
   // A sign-in that asks for a second step started no session yet.
   const halfDone = new WeakSet<Request>();
-  const limiter = createRateLimiter(storage, clock, {
-    scope: 'passkey_ip',
-    limit: PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP,
-    windowSeconds: 60,
-  });
-  const limit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const retryAfter = await limiter.hit(c.get('meta').ip);
-    if (retryAfter > 0) throw tooManyRequests('rate_limit_error', retryAfter);
-    await next();
+  /** A per-address limit a minute long: the challenges' generous one, the answers' tight one. */
+  const perAddress = (scope: string, limit: number): MiddlewareHandler<AppEnv> => {
+    const limiter = createRateLimiter(storage, clock, { scope, limit, windowSeconds: 60 });
+    return async (c, next) => {
+      const retryAfter = await limiter.hit(c.get('meta').ip);
+      if (retryAfter > 0) throw tooManyRequests('rate_limit_error', retryAfter);
+      await next();
+    };
   };
+  const limitOptions = perAddress('passkey_options_ip', PASSKEY_OPTIONS_PER_MINUTE_PER_IP);
+  const limit = perAddress('passkey_ip', PASSKEY_SIGN_IN_CALLS_PER_MINUTE_PER_IP);
 
-  app.post('/passkey/options/', limit, async (c) => {
+  app.post('/passkey/options/', limitOptions, async (c) => {
     // No body (the account site) asks for no frame; a client that is not there is refused, not ignored.
     const { client_id: clientId } = c.req.header('content-type') ? await readJsonBody(c, optionsSchema) : {};
     if (clientId !== undefined && !(await storage.clients.find(clientId))) {

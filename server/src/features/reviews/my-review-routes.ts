@@ -1,7 +1,8 @@
 /**
  * The account's own reviews (docs/api.md, Reviews): `GET reviews/` (paged, by status), `PATCH
  * reviews/{id}/` and `DELETE reviews/{id}/`. Every query names the account, so another's review is a 404
- * like a missing one. A changed review goes back to moderation (docs/reviews.md, Editing).
+ * like a missing one. A changed review goes back to moderation (docs/reviews.md, Editing). `POST reviews/`
+ * is the reviews site's write: a new review starts in moderation (docs/reviews.md, Writing).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
@@ -14,13 +15,16 @@ import {
   REVIEWS_MAX_PAGE_SIZE,
   type MyReview,
   type MyReviewPage,
+  type NewReview,
   type ReviewChanges,
 } from '../../contract/reviews.js';
-import { ApiError, badRequest } from '../../lib/api-error.js';
+import { ApiError, badRequest, tooManyRequests } from '../../lib/api-error.js';
 import { pageEntries } from '../../lib/page-query.js';
 import { parseWith, readJsonBody, requestSchema, v } from '../../lib/validation.js';
 import { requireActive } from '../../middleware/require-active.js';
 import { requireAuth } from '../../middleware/require-auth.js';
+import { randomId } from '../../lib/secrets.js';
+import { createRateLimiter } from '../../services/rate-limiter.js';
 import { myReviews } from '../../services/reviews/review-views.js';
 import type { Review } from '../../storage/storage.js';
 import type { ReviewDeps } from './review-deps.js';
@@ -31,15 +35,28 @@ const listQuery = v.strictObject({
   ...pageEntries(REVIEWS_MAX_PAGE_SIZE),
 });
 
+/** docs/reviews.md, Writing: at most five new reviews an hour per account. */
+const WRITES_PER_WINDOW = 5;
+const WRITE_WINDOW_SECONDS = 60 * 60;
+
+const reviewText = trimmedText(REVIEW_TEXT_MIN_LENGTH, REVIEW_TEXT_MAX_LENGTH, 'review_text_too_short');
+const rating = v.pipe(
+  v.number('review_rating_invalid'),
+  v.check((value) => ratingHalves(value) !== null, 'review_rating_invalid'),
+);
+
+const newReviewSchema = requestSchema<NewReview>()(
+  v.strictObject({
+    company: v.pipe(v.string('field_required'), v.minLength(1, 'field_required'), v.maxLength(64, 'company_not_found')),
+    rating,
+    text: reviewText,
+  }),
+);
+
 const changesSchema = requestSchema<ReviewChanges>()(
   v.strictObject({
-    text: v.optional(trimmedText(REVIEW_TEXT_MIN_LENGTH, REVIEW_TEXT_MAX_LENGTH, 'review_text_too_short')),
-    rating: v.optional(
-      v.pipe(
-        v.number('review_rating_invalid'),
-        v.check((value) => ratingHalves(value) !== null, 'review_rating_invalid'),
-      ),
-    ),
+    text: v.optional(reviewText),
+    rating: v.optional(rating),
     attachments: v.optional(
       v.pipe(
         v.array(
@@ -59,6 +76,11 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function myReviewRoutes({ storage, clock, sessions }: ReviewDeps) {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
+  const writes = createRateLimiter(storage, clock, {
+    scope: 'review-writes',
+    limit: WRITES_PER_WINDOW,
+    windowSeconds: WRITE_WINDOW_SECONDS,
+  });
 
   async function shown(review: Review): Promise<MyReview> {
     const [view] = await myReviews(storage, [review]);
@@ -76,6 +98,33 @@ export function myReviewRoutes({ storage, clock, sessions }: ReviewDeps) {
       pageSize,
     );
     return c.json({ count, results: await myReviews(storage, results) } satisfies MyReviewPage);
+  });
+
+  app.post('/reviews/', auth, requireActive, async (c) => {
+    const { user } = c.get('auth');
+    const body = await readJsonBody(c, newReviewSchema);
+    const company = await storage.companies.find(body.company);
+    if (!company) throw new ApiError(404, [{ error: 'company_not_found', field: 'company' }]);
+    // A manager's word on their own company is not a review (docs/reviews.md, Writing).
+    if (await storage.claims.isManager(company.id, user.id))
+      throw new ApiError(409, [{ error: 'review_own_company', field: 'company' }]);
+    // Counted once the review would be written: a body refused for a field does not use up a turn.
+    const retryAfter = await writes.hit(`user:${user.id}`);
+    if (retryAfter > 0) throw tooManyRequests('review_writes_too_many', retryAfter);
+    const review: Review = {
+      id: randomId(),
+      companyId: company.id,
+      userId: user.id,
+      ratingHalves: ratingHalves(body.rating) ?? 2,
+      text: body.text,
+      attachments: [],
+      status: 'in_moderation',
+      reason: null,
+      createdAt: clock.now(),
+      editedAt: null,
+    };
+    await storage.reviews.insert(review);
+    return c.json(await shown(review), 201);
   });
 
   app.get('/reviews/:id/', auth, async (c) => {

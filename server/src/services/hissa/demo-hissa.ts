@@ -5,8 +5,11 @@
  * has no address, so its screen opens on the chooser; Tashkent city, Chilanzar shows them.
  */
 import type { Clock } from '../../lib/clock.js';
+import { svgToPng } from '../../lib/images.js';
 import { randomId } from '../../lib/secrets.js';
 import type { Storage } from '../../storage/storage.js';
+import { createPhotoStore } from '../photo-store.js';
+import { DEMO_COVERS } from './demo-covers.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SOM = 100;
@@ -15,6 +18,7 @@ const PROJECTS = [
   {
     title: 'Bunyodkor mahallasi: bolalar maydonchasi',
     text: 'Arg‘imchoqlar, tepalik va yumshoq qoplama bilan yangi bolalar maydonchasi. Ishlarni mahalla yoshlari bajaradi.',
+    cover: 'playground',
     district: 'chilanzar',
     goal: 60_000_000 * SOM,
     raised: 21_500_000 * SOM,
@@ -25,6 +29,7 @@ const PROJECTS = [
   {
     title: 'Maktab tomini ta’mirlash',
     text: '112-maktabning sport zali tomi oqmoqda. Hissangiz bilan qishgacha yangi tom yopiladi.',
+    cover: 'roof',
     district: 'chilanzar',
     goal: 120_000_000 * SOM,
     raised: 87_000_000 * SOM,
@@ -35,6 +40,7 @@ const PROJECTS = [
   {
     title: 'Ko‘chaga yoritgichlar',
     text: 'Qatortol ko‘chasiga quyosh panelli 24 ta chiroq: kechasi ham xavfsiz yurish uchun.',
+    cover: 'lights',
     district: 'chilanzar',
     goal: 36_000_000 * SOM,
     raised: 4_000_000 * SOM,
@@ -45,6 +51,7 @@ const PROJECTS = [
   {
     title: 'Mahalla guzaridagi choyxona uchun suv quvuri',
     text: 'Eski quvurni almashtirish: guzar, choyxona va 40 xonadon uchun toza suv.',
+    cover: 'water',
     district: 'yakkasaray',
     goal: 25_000_000 * SOM,
     raised: 25_000_000 * SOM,
@@ -56,7 +63,9 @@ const PROJECTS = [
 
 export async function seedDemoHissa(storage: Storage, clock: Clock): Promise<void> {
   const now = clock.now();
+  const photos = createPhotoStore(storage, clock);
   for (const [index, entry] of PROJECTS.entries()) {
+    const coverPath = await photos.save(await svgToPng(DEMO_COVERS[entry.cover], 1280, 720), 'png');
     const id = randomId();
     const createdAt = now - (30 - index) * DAY;
     await storage.hissaProjects.insert({
@@ -69,7 +78,7 @@ export async function seedDemoHissa(storage: Storage, clock: Clock): Promise<voi
       raisedOffline: entry.raised,
       contributorsOffline: entry.contributors,
       deadline: now + entry.days * DAY,
-      coverPath: null,
+      coverPath,
       status: 'open',
       createdAt,
     });

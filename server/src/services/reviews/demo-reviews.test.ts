@@ -18,6 +18,12 @@ describe('the demo account’s reviews', () => {
       ['rejected', 1],
     ] as const)
       expect((await server.storage.reviews.listOfUser(id, status, 0, 10)).count, status).toBe(count);
+    // The café review's photo is stored like an upload, so the reference CDN serves it.
+    const published = (await server.storage.reviews.listOfUser(id, 'published', 0, 10)).results;
+    const photos = published.flatMap((review) => review.attachments).filter((path) => path.endsWith('.webp'));
+    expect(photos).toHaveLength(1);
+    const served = await server.call('GET', `/cdn/400x/${photos[0]}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
     const companies = await myCompanies(server.storage, await server.storage.claims.listOfUser(id));
     expect(
       companies.map((company) => [

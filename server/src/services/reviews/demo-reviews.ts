@@ -5,9 +5,11 @@
  * achievements show both earned and in-progress ones.
  */
 import type { Clock } from '../../lib/clock.js';
+import { svgToPng } from '../../lib/images.js';
 import { randomId } from '../../lib/secrets.js';
 import { NEW_ACCOUNT_PROFILE } from '../../storage/records.js';
 import type { Review, ReviewCompany, Storage } from '../../storage/storage.js';
+import { createPhotoStore } from '../photo-store.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A proof document's bytes: a PDF by its header (ISO 32000-1 §7.5.2), which is all the check reads. */
@@ -20,6 +22,20 @@ const COMPANIES = [
   ['Rayhon milliy taomlari', 'restaurant', '305441236'],
   ['Chorsu Optika', 'optics', '306552347'],
 ] as const;
+
+/**
+ * The demo review's photo, drawn here (three somsa on a plate beside a cup of tea) and stored through the
+ * photo store like an upload, so the reference CDN serves it in every size (docs/reviews.md, Demo data).
+ */
+const SOMSA_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">
+<rect width="400" height="400" fill="#d9b48f"/><rect y="270" width="400" height="130" fill="#a7744a"/>
+<ellipse cx="170" cy="250" rx="150" ry="92" fill="#1f5fa8"/><ellipse cx="170" cy="245" rx="128" ry="76" fill="#f4f1ea"/>
+<g fill="#d98a2b" stroke="#b5661a" stroke-width="4" stroke-linejoin="round">
+<path d="M70 270 L125 175 L180 270 Z"/><path d="M150 262 L205 160 L262 262 Z"/><path d="M112 300 L170 215 L228 300 Z"/></g>
+<g fill="#fff6d8"><circle cx="125" cy="225" r="3"/><circle cx="115" cy="245" r="3"/><circle cx="205" cy="205" r="3"/>
+<circle cx="215" cy="230" r="3"/><circle cx="170" cy="262" r="3"/><circle cx="180" cy="280" r="3"/></g>
+<ellipse cx="330" cy="200" rx="48" ry="16" fill="#f4f1ea"/><path d="M290 150 h80 l-10 50 h-60 Z" fill="#f4f1ea" stroke="#1f5fa8" stroke-width="6"/>
+<ellipse cx="330" cy="152" rx="38" ry="8" fill="#b8651f"/></svg>`;
 
 /** Accounts that wrote reviews of the demo's company and voted: no contact, no password, no sign-in. */
 async function neighbours(storage: Storage, at: number): Promise<string[]> {
@@ -66,6 +82,7 @@ export async function seedDemoReviews(storage: Storage, clock: Clock, userId: st
     });
     companies.push(company);
   }
+  const somsa = await createPhotoStore(storage, clock).save(await svgToPng(SOMSA_SVG, 800), 'png');
   const [cafe, mall, pharmacy, managed, optics] = companies as [ReviewCompany, ...ReviewCompany[]] as ReviewCompany[];
   const review = (company: ReviewCompany, author: string, daysAgo: number, fields: Partial<Review>): Review => ({
     id: randomId(),
@@ -84,7 +101,7 @@ export async function seedDemoReviews(storage: Storage, clock: Clock, userId: st
     review(cafe!, userId, 60, {
       ratingHalves: 9,
       text: 'Somsa issiq, choy xushbo‘y, xizmat tez. Faqat kechqurun joy topish qiyin.',
-      attachments: ['reviews/demo/bodomzor-somsa.jpg'],
+      attachments: [somsa],
     }),
     review(mall!, userId, 45, { ratingHalves: 10, text: 'Keng, toza, to‘xtash joyi ko‘p. Bolalar maydonchasi zo‘r.' }),
     review(pharmacy!, userId, 30, {

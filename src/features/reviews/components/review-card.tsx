@@ -37,7 +37,10 @@ function Attachments({ review }: { review: MyReview }) {
   return (
     <ul className="review-attachments" aria-label={i18n.t('reviews_attachments_label')}>
       {review.attachments.map((item, index) => {
-        const full = imageUrl(item.path, config.imageCdn, '1200x');
+        // A photo opens in the largest width the image CDN serves (docs/product.md §9); a video or another
+        // file is not an image to resize, so it is the CDN site's file itself.
+        const full =
+          item.kind === 'image' ? imageUrl(item.path, config.imageCdn, '400x') : siteLink(config.cdnSite, item.path);
         const name = i18n.t('reviews_attachment_name', { n: index + 1 });
         return (
           <li key={item.path}>
