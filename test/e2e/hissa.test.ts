@@ -84,6 +84,13 @@ describe('Hissa on /projects/hissa', () => {
     await card.getByText(amount('21 500 000'), { exact: true }).waitFor();
     await card.getByText(text('hissa_contributors', { n: '37' }), { exact: true }).waitFor();
     await card.getByText(text('hissa_status_open'), { exact: true }).waitFor();
+    // Its cover is served by the reference CDN, 400 px wide as asked (docs/product.md §9).
+    const cover = card.locator('img.hissa-cover');
+    await cover.scrollIntoViewIfNeeded();
+    expect(await cover.getAttribute('src')).toMatch(/\/400x\/.+\.webp$/);
+    await expect
+      .poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .toBe(400);
     await bothWidths(page, 'hissa-projects');
     await noAxeViolations(page);
 
