@@ -9,6 +9,7 @@ import type {
 } from '../api/hissa-api';
 import { hissaView, mineAddress, projectAddress, projectsAddress, receiptAddress } from './hissa-address';
 import { amountAllowed, daysLeft, parseSom, raisedShare, somNumber } from './hissa-money';
+import { createContributionsModel } from './contributions-model';
 import { createProjectModel } from './project-model';
 import { createProjectsModel } from './projects-model';
 
@@ -146,6 +147,25 @@ describe('Hissa’s amounts', () => {
   });
 });
 
+describe('my contributions', () => {
+  it('asks for the page and counts the pages', async () => {
+    const contributions = vi.fn<HissaApi['contributions']>(async () => ({
+      count: 21,
+      next: null,
+      previous: null,
+      results: [],
+    }));
+    const model = createContributionsModel({
+      api: fakeApi({ contributions }),
+      showError: vi.fn<ShowError>(() => null),
+    });
+    await model.load(3);
+    expect(contributions).toHaveBeenCalledWith(3, 10);
+    expect(model.pages.value).toBe(3);
+    expect(model.state.value).toBe('ready');
+  });
+});
+
 describe('the projects near me', () => {
   it('asks for the place and page, loads the regions once, and counts the pages', async () => {
     const api = fakeApi();
@@ -235,6 +255,25 @@ describe('contributing to a project', () => {
     expect(model.cardError.value).toBe('card_insufficient_funds');
     expect(model.idempotencyKey()).toBe('key-2');
     expect(model.project.value?.raised).toBe(2_150_000_000);
+  });
+
+  it('keeps the key while a payment is in progress, and takes a new one when the server says it was used for another', async () => {
+    const contribute = vi
+      .fn<HissaApi['contribute']>()
+      .mockRejectedValueOnce(failure(409, 'payment_in_progress'))
+      .mockRejectedValueOnce(failure(409, 'hissa_key_reused'));
+    const model = createProjectModel({ api: fakeApi({ contribute }), showError: showErrorLike, newKey: keys() });
+    await model.load('p1');
+    await model.contribute();
+    expect(model.formError.value).toBe('payment_in_progress');
+    expect(model.idempotencyKey()).toBe('key-1');
+    await model.contribute();
+    expect(model.formError.value).toBe('hissa_key_reused');
+    expect(model.idempotencyKey()).toBe('key-2');
+    // Another card is another attempt: its own key, the old words gone.
+    model.chooseCard('1111');
+    expect(model.idempotencyKey()).toBe('key-3');
+    expect(model.formError.value).toBeNull();
   });
 
   it('reads the project again when it closed meanwhile', async () => {
