@@ -100,6 +100,24 @@ const SCREENS = [
       await page.locator('.review-card').first().waitFor();
     },
   },
+  // Hissa (issue 42): the demo account has no address, so the chooser first; then Chilanzar's projects.
+  { name: 'hissa-choose', path: '/projects/hissa' },
+  {
+    name: 'hissa-projects',
+    path: '/projects/hissa?region=tashkent-city&district=chilanzar',
+    act: async (page) => {
+      await page.getByRole('article').first().waitFor();
+    },
+  },
+  {
+    name: 'hissa-project',
+    path: '/projects/hissa?region=tashkent-city&district=chilanzar',
+    act: async (page, t) => {
+      await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+      await page.getByRole('heading', { name: t.hissa_contribute_title, exact: true }).waitFor();
+    },
+  },
+  { name: 'hissa-mine', path: '/projects/hissa?mine=1' },
 ];
 
 async function signIn(page, origin, t) {

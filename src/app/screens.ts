@@ -33,6 +33,8 @@ const BUILT: Partial<Record<ScreenName, Screen>> = {
   ReviewsMyReviews: reviews,
   ReviewsMyAchievements: reviews,
   ReviewsMyCompanies: reviews,
+  // Hissa (issue 42): the mahalla's projects, one project with Contribute (?id=), my contributions (?mine=1).
+  Hissa: lazy(() => import('../features/hissa/screens/hissa-screen')),
   Home: lazy(() => import('./home-route')),
   Pay: lazy(() => import('../features/payments/screens/pay-screen')),
   Personal: lazy(() => import('../features/personal/screens/personal-screen')),

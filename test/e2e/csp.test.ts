@@ -139,7 +139,7 @@ describe('the Content-Security-Policy of every screen', () => {
       ['/security/login-methods/', text('login_methods_title')],
       ['/security/active-sessions/', text('sessions_title')],
       ['/pay', text('payments_title')],
-      ['/projects/hissa', text('not_available_title')],
+      ['/projects/hissa', text('title_hissa')],
       ['/version', text('version_title')],
       ['/no/such/page', text('not_found_title')],
       ['/', text('home_greeting', { name: account.firstName })],

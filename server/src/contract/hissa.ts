@@ -69,7 +69,7 @@ export interface HissaContributionView {
   id: string;
   project: { id: string; title: string };
   amount: number;
-  /** The receipt's id: its page is `/pay?receipt={id}`. */
+  /** The receipt's id: its page to read is `/pay?id={id}` (`/pay?receipt=` is a bill to pay). */
   receipt: string;
   status: 'pending' | 'paid' | 'cancelled' | 'failed';
   created_at: string;

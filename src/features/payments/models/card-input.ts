@@ -19,11 +19,8 @@ export function maskExpiry(input: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-/** A saved card as a person reads it: "UzCard ·· 6478". */
-export function cardLabel(card: { brand: string; masked_number: string }): string {
-  const names: Record<string, string> = { uzcard: 'UzCard', humo: 'Humo', visa: 'Visa', mastercard: 'Mastercard' };
-  return `${names[card.brand] ?? card.brand} ·· ${card.masked_number.slice(-4)}`;
-}
+/** A saved card as a person reads it: "UzCard ·· 6478" (lib/format/card-label.ts, shared with Hissa). */
+export { cardLabel } from '../../../lib/format/card-label';
 
 /** Tiyin as so'm in the ru-RU convention (docs/product.md §9): 1234550 → "12 345,5". */
 export function amountNumber(tiyin: number, format: (value: number) => string): string {

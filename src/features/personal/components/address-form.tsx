@@ -14,7 +14,7 @@ import {
 } from '../../../../server/src/contract/address-rules.js';
 import type { AddressFields } from '../api/addresses';
 import type { AddressesModel } from '../models/addresses-model';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/select-field';
 
 /**
  * "12 / 40" under the name: counted as the rule counts (contract/address-rules.ts, after tidying), so
