@@ -167,6 +167,12 @@ describe('Hissa on /projects/hissa', () => {
       .locator('.hissa-done')
       .getByText(text('hissa_thanks', { amount: amount('50 000') }))
       .waitFor();
+    // The toast says it too; its host is a chunk of its own, loaded with the first toast, so it comes a
+    // moment later: waited for, so that the pictures and axe see it whole.
+    await page
+      .locator('.toast')
+      .getByText(text('hissa_thanks', { amount: amount('50 000') }))
+      .waitFor();
     await bothWidths(page, 'hissa-project');
     await noAxeViolations(page);
 

@@ -13,6 +13,16 @@ interface Violation {
 }
 
 export async function axeViolations(scope: Page | Frame): Promise<string[]> {
+  // axe measures what is drawn now: a toast still fading in has text of a colour it will not keep. So the
+  // animations and transitions that end (not a spinner's endless one) are let finish first.
+  await scope.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await scope.evaluate(AXE_SOURCE);
   const found = await scope.evaluate(async (tags) => {
     const axe = (
