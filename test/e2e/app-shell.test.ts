@@ -141,7 +141,11 @@ describe('the signed-in shell', () => {
         .getByRole('navigation', { name: text('home_title'), exact: true })
         .locator('a .row-name')
         .allInnerTexts();
-      expect(sections).toEqual(['section_personal', 'section_security', 'section_payments'].map((key) => text(key)));
+      expect(sections).toEqual(
+        ['section_personal', 'section_security', 'section_payments', 'section_reviews', 'section_hissa'].map((key) =>
+          text(key),
+        ),
+      );
       expect(
         await page
           .getByRole('contentinfo')
