@@ -1,7 +1,8 @@
 /**
  * Payments over Kysely (payment-storage.ts, migration 0018). A bill's claim and its outcome are each one
  * conditional update, so that of twenty requests racing to pay it one holds it; the ten-card limit and the
- * one default are kept inside one transaction of the caller's storage.
+ * one default are counted under the account's lock row (limit_locks, as the code limits take), inside
+ * the caller's transaction or one of their own.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { CardBrand } from '../contract/payments.js';
@@ -66,9 +67,12 @@ const webhookFrom = (row: Selectable<PaymentWebhooksTable>): PaymentWebhook => (
   deliveredAt: optionalInteger(row.delivered_at),
 });
 
+/** The limit_locks scope under which an account's saved cards are counted (cards.verify). */
+const SAVED_CARDS_LOCK = 'saved_cards';
+
 export function paymentStorageOn(db: Kysely<Database>): PaymentStorage {
-  const verifiedCards = (userId: string) =>
-    db.selectFrom('payment_cards').where('user_id', '=', userId).where('verified_at', 'is not', null);
+  const verifiedCards = (userId: string, on: Kysely<Database> = db) =>
+    on.selectFrom('payment_cards').where('user_id', '=', userId).where('verified_at', 'is not', null);
 
   return {
     cards: {
@@ -104,22 +108,33 @@ export function paymentStorageOn(db: Kysely<Database>): PaymentStorage {
         return rows.map(cardFrom);
       },
       async verify(id, userId, at, maxCards) {
-        const { count } = await verifiedCards(userId)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
-        if (integer(count) >= maxCards) return false;
-        const { count: defaults } = await verifiedCards(userId)
-          .where('is_default', '=', 1)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
-        const result = await db
-          .updateTable('payment_cards')
-          .set({ verified_at: at, is_default: flag(integer(defaults) === 0) })
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .where('verified_at', 'is', null)
-          .executeTakeFirst();
-        return changed(result);
+        // Counting and writing are three statements: the account's lock row is written first, so on
+        // PostgreSQL a racing verification waits for this one's commit and then counts it; SQLite has one
+        // writer, and the lock's write takes it before the count.
+        const work = async (trx: Kysely<Database>) => {
+          await trx
+            .insertInto('limit_locks')
+            .values({ scope: SAVED_CARDS_LOCK, key: userId, taken_at: at })
+            .onConflict((conflict) => conflict.columns(['scope', 'key']).doUpdateSet({ taken_at: at }))
+            .execute();
+          const { count } = await verifiedCards(userId, trx)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          if (integer(count) >= maxCards) return false;
+          const { count: defaults } = await verifiedCards(userId, trx)
+            .where('is_default', '=', 1)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          const result = await trx
+            .updateTable('payment_cards')
+            .set({ verified_at: at, is_default: flag(integer(defaults) === 0) })
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .where('verified_at', 'is', null)
+            .executeTakeFirst();
+          return changed(result);
+        };
+        return db.isTransaction ? work(db) : db.transaction().execute(work);
       },
       async remove(id, userId) {
         const card = await this.find(id, userId);

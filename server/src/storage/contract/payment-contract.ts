@@ -61,6 +61,21 @@ export function describePaymentStorage(name: string, open: OpenStorage) {
         expect(await storage.cards.find('c1', 'u2')).toBeUndefined();
       }));
 
+    it('keeps the limit and one default when the last places are verified at once', () =>
+      withStorage(async (storage) => {
+        for (let index = 0; index < 8; index += 1) {
+          await storage.cards.insert(card(`v${index}`, T0 + index));
+          expect(await storage.cards.verify(`v${index}`, 'u1', T0 + index, 10)).toBe(true);
+        }
+        const racing = ['p0', 'p1', 'p2', 'p3'];
+        for (const id of racing) await storage.cards.insert(card(id, T0 + 20));
+        const taken = await Promise.all(racing.map((id) => storage.cards.verify(id, 'u1', T0 + 30, 10)));
+        expect(taken.filter(Boolean)).toHaveLength(2);
+        const listed = await storage.cards.list('u1');
+        expect(listed).toHaveLength(10);
+        expect(listed.filter((entry) => entry.isDefault)).toHaveLength(1);
+      }));
+
     it('moves the default on request and to the newest card when the default is removed', () =>
       withStorage(async (storage) => {
         for (const [id, at] of [
