@@ -100,8 +100,15 @@ const SCREENS = [
       await page.locator('.review-card').first().waitFor();
     },
   },
-  // Hissa (issue 42): the demo account has no address, so the chooser first; then Chilanzar's projects.
-  { name: 'hissa-choose', path: '/projects/hissa' },
+  // Hissa (issue 42): the chooser (the demo's default address is in Chilanzar), then Chilanzar's projects.
+  {
+    name: 'hissa-choose',
+    path: '/projects/hissa',
+    act: async (page, t) => {
+      await page.getByRole('button', { name: t.hissa_place_change, exact: true }).click();
+      await page.getByRole('button', { name: t.hissa_show_projects, exact: true }).waitFor();
+    },
+  },
   {
     name: 'hissa-projects',
     path: '/projects/hissa?region=tashkent-city&district=chilanzar',

@@ -69,6 +69,21 @@ export async function seedDemoData(storage: Storage, clock: Clock): Promise<bool
     if (await storage.users.findByPhone(DEMO_ACCOUNT.phone)) return false;
     throw error;
   }
+  // Its home in Chilanzar, the default address, so Hissa opens on the projects near it (issue 42).
+  await storage.addresses.insert({
+    id: randomId(),
+    userId: id,
+    label: 'Uy',
+    region: 'tashkent-city',
+    district: 'chilanzar',
+    street: 'Bunyodkor shoh ko‘chasi',
+    house: '7',
+    apartment: '12',
+    postalCode: '100115',
+    isDefault: true,
+    createdAt: now,
+    updatedAt: now,
+  });
   // Its reviews, companies and claims (issue 42), seeded once with the account.
   await seedDemoReviews(storage, clock, id);
   // Hissa's community projects near it (issue 42, docs/hissa.md).

@@ -1,8 +1,8 @@
 /**
  * Hissa's demo projects (docs/hissa.md, Demo data), seeded with the demo account and, like it, never in
  * production (demo-data.ts): three projects of Tashkent city's Chilanzar district and one of the
- * neighbouring Yakkasaray, with what their mahallas collected in cash and dated updates. The demo account
- * has no address, so its screen opens on the chooser; Tashkent city, Chilanzar shows them.
+ * neighbouring Yakkasaray, with what their mahallas collected in cash and dated updates. The demo account's
+ * default address is in Chilanzar (demo-data.ts), so its screen opens on that district's three.
  */
 import type { Clock } from '../../lib/clock.js';
 import { svgToPng } from '../../lib/images.js';
